@@ -1,0 +1,84 @@
+import type { ExpectStatic } from 'vitest'
+import { z } from 'zod'
+import type { Dataset } from '../dataset/index.ts'
+import { ConfigError } from '../errors.ts'
+import type { Model, ModelOutput } from '../model/index.ts'
+import { ThresholdSchema, type Sample, type Threshold, type Usage } from '../schema/index.ts'
+import type { MatchAnswerOptions } from '../scoring/index.ts'
+import type { PromptTemplate } from './prompt.ts'
+import type { ScorerReturn } from './score-sample.ts'
+
+/** What a `task` function may return: the reply, or the reply with the tokens it used. */
+export type TaskResult = string | { text: string; usage?: Usage }
+
+/** Options of `describeBenchmark`. Give either `task` (your own function) or `model` (an endpoint). */
+export interface BenchmarkOptions {
+  /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
+  dataset: Dataset
+  /** Your own function under test, called once per sample. */
+  task?: (sample: Sample) => TaskResult | Promise<TaskResult>
+  /** A model under test, e.g. `models.openai({ model: 'gpt-4o-mini' })`. */
+  model?: Model
+  /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
+  prompt?: PromptTemplate
+  /** A system message sent before the prompt. */
+  system?: string
+  /** How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else { kind: 'exact' } */
+  answer?: MatchAnswerOptions
+  /** Model calls in flight at once. @default 8 */
+  concurrency?: number
+  /** Gates per metric: `{ accuracy: 0.8 }` (a floor) or `{ accuracy: { min: 0.8 } }`, `{ latency: { max: 2000 } }`. */
+  thresholds?: Record<string, Threshold>
+  /** Errored samples allowed before the run fails. @default 0 */
+  maxErrors?: number
+  /** The metric that stands for the benchmark. @default "accuracy" */
+  primaryMetric?: string
+  /** Run only the first N samples. */
+  limit?: number
+  /** Per-sample test timeout in ms, on top of the plugin's default. */
+  timeout?: number
+}
+
+/** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
+export interface ScorerContext {
+  sample: Sample
+  /** The reply text. */
+  output: string
+  /** The reply with usage and latency. */
+  modelOutput: ModelOutput
+  expect: ExpectStatic
+}
+
+/** Scores one sample: call `expect(output).toMatchAnswer(...)`, and/or return a verdict, a score or named metrics. */
+export type Scorer = (context: ScorerContext) => ScorerReturn | Promise<ScorerReturn>
+
+const OptionsSchema = z.object({
+  dataset: z.custom<Dataset>((value) => Array.isArray(value) || (typeof value === 'object' && value !== null && 'load' in value), {
+    message: 'must be an array of samples or a loader from datasets.*',
+  }),
+  task: z.function().optional(),
+  model: z.custom<Model>((value) => typeof value === 'object' && value !== null && 'generate' in value, {
+    message: 'must be a Model, e.g. models.openai({ model })',
+  }).optional(),
+  prompt: z.union([z.string(), z.function()]).optional(),
+  system: z.string().optional(),
+  concurrency: z.number().int().positive().optional(),
+  thresholds: z.record(z.string(), ThresholdSchema).optional(),
+  maxErrors: z.number().int().nonnegative().optional(),
+  primaryMetric: z.string().min(1).optional(),
+  limit: z.number().int().positive().optional(),
+  timeout: z.number().positive().optional(),
+}).loose()
+
+/** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */
+export function validateOptions(name: string, options: BenchmarkOptions): void {
+  const where = `describeBenchmark("${name}")`
+  const parsed = OptionsSchema.safeParse(options)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`)
+    throw new ConfigError(`${where}: ${problems.join('; ')}.`)
+  }
+  if ((options.task === undefined) === (options.model === undefined)) {
+    throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
+  }
+}

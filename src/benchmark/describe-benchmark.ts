@@ -1,0 +1,128 @@
+import { describe, test, type TestContext } from 'vitest'
+import { loadSamples } from '../dataset/index.ts'
+import type { ModelOutput } from '../model/index.ts'
+import { evalsuiteMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { checkAnswer, registerMatchers } from '../scoring/index.ts'
+import { validateOptions, type BenchmarkOptions, type Scorer } from './benchmark-options.ts'
+import { buildMessages } from './prompt.ts'
+import { createSampleRun, type Infer } from './sample-run.ts'
+import { isWrong, toScores } from './score-sample.ts'
+import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
+
+const NAME_PREFIX = 48
+const OUTPUT_KEPT = 4000
+
+function testName(sample: Sample): string {
+  const text = typeof sample.input === 'string' ? sample.input : (sample.input.at(-1)?.content ?? '')
+  const line = text.replace(/\s+/g, ' ').trim()
+  return `${sample.id}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
+}
+
+function createInfer(name: string, options: BenchmarkOptions): Infer {
+  const { task, model } = options
+  if (task) {
+    return async (sample) => {
+      const started = performance.now()
+      const result = await task(sample)
+      const latencyMs = performance.now() - started
+      return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
+    }
+  }
+  return (sample) => model!.generate(buildMessages(sample, options.prompt, name, options.system))
+}
+
+/** Without a scorer callback: the target, read as an option letter when the sample has choices. */
+function checkByDefault(sample: Sample, output: string, answer: BenchmarkOptions['answer']): Check {
+  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const })
+  const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
+  return checkAnswer(output, sample.target, withChoices, 'default scorer')
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
+
+/**
+ * Declares a benchmark: a Vitest suite with one test per sample. Inference runs in the benchmark's own pool; each
+ * test scores its sample with `scorer` (or the default: the target, read as an option letter for multiple choice
+ * and compared exactly otherwise).
+ * @example
+ * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
+ */
+export function describeBenchmark(name: string, options: BenchmarkOptions, scorer?: Scorer): void {
+  validateOptions(name, options)
+  registerMatchers()
+  const meta: BenchmarkMeta = {
+    kind: 'benchmark',
+    name,
+    model: options.model?.name ?? (options.task?.name || 'task'),
+    primaryMetric: options.primaryMetric ?? 'accuracy',
+    thresholds: options.thresholds ?? {},
+    maxErrors: options.maxErrors ?? 0,
+  }
+  describe(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
+    const all = await loadSamples(options.dataset, `dataset of "${name}"`)
+    const samples = options.limit === undefined ? all : all.slice(0, options.limit)
+    const run = createSampleRun(samples, createInfer(name, options), options.concurrency ?? 8)
+    beforeSuite((suite) => {
+      const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
+      run.start(selected.map((task) => (evalsuiteMetaOf(task.meta) as SampleMeta).sampleId))
+    })
+    afterSuite((suite) => {
+      const own = evalsuiteMetaOf(suite.meta)
+      const elapsed = run.elapsedMs()
+      if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
+    })
+    for (const sample of samples) {
+      const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
+      test(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer))
+    }
+  })
+}
+
+async function runSample(
+  context: TestContext,
+  sample: Sample,
+  run: ReturnType<typeof createSampleRun>,
+  options: BenchmarkOptions,
+  scorer: Scorer | undefined,
+): Promise<void> {
+  const meta = evalsuiteMetaOf(context.task.meta) as SampleMeta
+  meta.checks = undefined
+  let output: ModelOutput
+  try {
+    output = await run.output(sample.id, (context.task.result?.retryCount ?? 0) > 0)
+  } catch (error) {
+    meta.status = 'errored'
+    meta.error = errorText(error)
+    throw error
+  }
+  meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
+  meta.latencyMs = output.latencyMs
+  if (output.usage) meta.usage = output.usage
+  let scores: Record<string, number>
+  try {
+    if (scorer) {
+      const returned = await scorer({
+        sample,
+        output: output.text,
+        modelOutput: output,
+        // each access builds an expect instance, so only scorers that use it pay for it
+        get expect() {
+          return context.expect
+        },
+      })
+      scores = toScores(meta.checks, returned)
+    } else {
+      meta.checks = [checkByDefault(sample, output.text, options.answer)]
+      scores = toScores(meta.checks, undefined)
+    }
+  } catch (error) {
+    meta.status = 'errored'
+    meta.error = `the scorer threw: ${errorText(error)}`
+    throw error
+  }
+  meta.scores = scores
+  meta.status = 'scored'
+  if (isWrong(scores)) markTestFailed(context)
+}

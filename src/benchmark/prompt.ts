@@ -1,0 +1,54 @@
+import { ConfigError } from '../errors.ts'
+import type { ChatMessage, Sample } from '../schema/index.ts'
+
+/** A prompt: a template over the sample's fields (`{input}`, `{choices}`, `{id}`, `{subset}`, metadata fields), or a function. */
+export type PromptTemplate = string | ((sample: Sample) => string | ChatMessage[])
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** The default for multiple choice: the options lettered, and a fixed, easily read answer line. */
+export const DEFAULT_CHOICE_PROMPT =
+  '{input}\n\n{choices}\n\nThink it through if you need to, then give your final answer on the last line as "ANSWER: X", where X is the letter of one option.'
+
+function renderChoices(choices: readonly string[]): string {
+  return choices.map((choice, index) => `${LETTERS[index]}. ${choice}`).join('\n')
+}
+
+function fieldsOf(sample: Sample): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [key, value] of Object.entries(sample.metadata ?? {})) {
+    if (value !== null && typeof value !== 'object') fields[key] = String(value)
+  }
+  fields.id = sample.id
+  if (typeof sample.input === 'string') fields.input = sample.input
+  if (sample.choices) fields.choices = renderChoices(sample.choices)
+  if (sample.subset !== undefined) fields.subset = sample.subset
+  return fields
+}
+
+/** Fills a template; an unknown field is an error naming the fields that exist. */
+export function renderTemplate(template: string, sample: Sample, benchmark: string): string {
+  const fields = fieldsOf(sample)
+  return template.replace(/\{\{|\}\}|\{([\w.-]+)\}/g, (token, name: string | undefined) => {
+    if (name === undefined) return token[0] as string
+    const value = fields[name]
+    if (value === undefined) {
+      throw new ConfigError(
+        `Benchmark "${benchmark}": the prompt uses "{${name}}", which sample "${sample.id}" does not have. Fields: ${Object.keys(fields).map((f) => `{${f}}`).join(', ')}.`,
+      )
+    }
+    return value
+  })
+}
+
+/** The messages sent to the model for one sample. */
+export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined, benchmark: string, system?: string): ChatMessage[] {
+  const head: ChatMessage[] = system === undefined ? [] : [{ role: 'system', content: system }]
+  if (typeof prompt === 'function') {
+    const built = prompt(sample)
+    return typeof built === 'string' ? [...head, { role: 'user', content: built }] : [...head, ...built]
+  }
+  if (typeof sample.input !== 'string') return [...head, ...sample.input]
+  const template = prompt ?? (sample.choices ? DEFAULT_CHOICE_PROMPT : '{input}')
+  return [...head, { role: 'user', content: renderTemplate(template, sample, benchmark) }]
+}

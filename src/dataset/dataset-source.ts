@@ -1,0 +1,39 @@
+import { DatasetError, type DatasetIssue } from '../errors.ts'
+import type { Sample } from '../schema/index.ts'
+import type { DataRecord } from './data-record.ts'
+import { toSamples, type FieldMap, type SampleInput } from './field-map.ts'
+
+/** Where a benchmark's samples come from: loaded once, when the benchmark's suite is collected. */
+export interface DatasetSource {
+  /** Shown in errors and reports, e.g. the file path. */
+  readonly description: string
+  load(): Promise<Sample[]>
+}
+
+/** A dataset as `describeBenchmark` accepts it: samples written inline, or a loader from `datasets`. */
+export type Dataset = readonly SampleInput[] | DatasetSource
+
+/** Turns records into samples, or throws one error listing every problem found. */
+export function samplesOrThrow(records: DataRecord[], map: FieldMap | undefined, issues: DatasetIssue[]): Sample[] {
+  const result = toSamples(records, map)
+  const all = [...issues, ...result.issues]
+  if (all.length > 0) throw new DatasetError(all)
+  if (result.samples.length === 0) throw new DatasetError([{ file: records[0]?.file ?? 'dataset', message: 'no samples' }])
+  return result.samples
+}
+
+/** Loads any dataset form into validated samples. */
+export async function loadSamples(dataset: Dataset, label: string): Promise<Sample[]> {
+  if (isDatasetSource(dataset)) return dataset.load()
+  const records = dataset.map((item, index) => ({
+    fields: item as unknown as Record<string, unknown>,
+    file: label,
+    path: `[${index}]`,
+  }))
+  if (records.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
+  return samplesOrThrow(records, undefined, [])
+}
+
+function isDatasetSource(dataset: Dataset): dataset is DatasetSource {
+  return !Array.isArray(dataset)
+}

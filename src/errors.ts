@@ -1,0 +1,64 @@
+/** Stable codes, so callers and tests can branch on the kind of failure rather than on message text. */
+export type EvalsuiteErrorCode =
+  | 'EVALSUITE_CONFIG_INVALID'
+  | 'EVALSUITE_DATASET_INVALID'
+  | 'EVALSUITE_MODEL_FAILED'
+  | 'EVALSUITE_SCORER_FAILED'
+
+/** Base class of every error evalsuite throws on purpose. */
+export class EvalsuiteError extends Error {
+  readonly code: EvalsuiteErrorCode
+  constructor(code: EvalsuiteErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = new.target.name
+    this.code = code
+  }
+}
+
+/** A benchmark or plugin option is wrong. */
+export class ConfigError extends EvalsuiteError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('EVALSUITE_CONFIG_INVALID', message, options)
+  }
+}
+
+/** One place in a data file that is wrong: `file:line: field: what is wrong`. */
+export interface DatasetIssue {
+  file: string
+  line?: number
+  field?: string
+  message: string
+}
+
+const SHOWN_ISSUES = 10
+
+/** A data file cannot be read as samples; lists every problem found (the first few, and a count of the rest). */
+export class DatasetError extends EvalsuiteError {
+  readonly issues: readonly DatasetIssue[]
+  constructor(issues: readonly DatasetIssue[], options?: ErrorOptions) {
+    const lines = issues.slice(0, SHOWN_ISSUES).map(formatIssue)
+    const rest = issues.length - lines.length
+    if (rest > 0) lines.push(`... and ${rest} more`)
+    super('EVALSUITE_DATASET_INVALID', `Invalid dataset:\n${lines.join('\n')}`, options)
+    this.issues = issues
+  }
+}
+
+function formatIssue(issue: DatasetIssue): string {
+  const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`
+  return issue.field === undefined ? `${where}: ${issue.message}` : `${where}: ${issue.field}: ${issue.message}`
+}
+
+/** A model call failed after its retries. */
+export class ModelError extends EvalsuiteError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('EVALSUITE_MODEL_FAILED', message, options)
+  }
+}
+
+/** A scorer threw, or returned something that is not a score. */
+export class ScorerError extends EvalsuiteError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('EVALSUITE_SCORER_FAILED', message, options)
+  }
+}

@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vitest/config'
+import type { Vitest } from 'vitest/node'
+import { EvalsuiteReporter } from './report/index.ts'
+
+/** Options of the evalsuite Vitest plugin. */
+export interface EvalsuitePluginOptions {
+  /** Globs of the eval files. @default ["evals/**\/*.eval.ts"] */
+  include?: string[]
+  /** Timeout of one sample's test, model call and scoring included. @default 600000 */
+  testTimeout?: number
+  /** Folder for the JSON reports. @default "eval-reports" */
+  outputDir?: string
+  /** Name of the Vitest project the eval files run in. @default "evals" */
+  projectName?: string
+}
+
+const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+
+// configureVitest runs once per project, including the one we inject; set up each Vitest instance only once
+const configured = new WeakSet<Vitest>()
+
+/**
+ * The evalsuite Vitest plugin: runs the eval files in a project of their own (long timeout, matchers), leaving the
+ * user's unit-test settings alone, and adds the evalsuite reporter next to Vitest's own.
+ * @example
+ * // vitest.config.ts
+ * export default defineConfig({ plugins: [evalsuite()] })
+ */
+export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
+  const projectName = options.projectName ?? 'evals'
+  return {
+    name: 'evalsuite',
+    async configureVitest({ vitest, project, injectTestProjects }) {
+      if (configured.has(vitest) || project.name === projectName) return
+      configured.add(vitest)
+      vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
+      await injectTestProjects({
+        extends: project.vite.config.configFile,
+        test: {
+          name: projectName,
+          include: options.include ?? ['evals/**/*.eval.ts'],
+          testTimeout: options.testTimeout ?? 600_000,
+          hookTimeout: options.testTimeout ?? 600_000,
+          setupFiles: [SETUP_FILE],
+        },
+      })
+    },
+  }
+}

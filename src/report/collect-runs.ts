@@ -1,0 +1,75 @@
+import type { TestCase, TestModule, TestSuite } from 'vitest/node'
+import { BenchmarkMetaSchema, META_KEY, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+
+/** How one sample ended: scored right or wrong, errored (never in a metric), or not run. */
+export interface SampleOutcome {
+  meta: SampleMeta
+  status: 'right' | 'wrong' | 'errored' | 'skipped'
+  name: string
+  error?: string
+}
+
+/** One benchmark suite as the tests left it. */
+export interface BenchmarkRun {
+  meta: BenchmarkMeta
+  file: string
+  samples: SampleOutcome[]
+}
+
+/** Everything in the run that decides the exit code besides the benchmarks' own gates. */
+export interface RunProblems {
+  /** Failed tests outside any benchmark, failed hooks, collection errors. */
+  failures: string[]
+}
+
+function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
+  const result = test.result()
+  const errors = result.state === 'failed' ? result.errors : []
+  const firstError = errors[0]?.message ?? meta.error
+  const base = { meta, name: test.name }
+  if (result.state === 'skipped' || result.state === 'pending') return { ...base, status: 'skipped' }
+  // a test can fail after scoring (a hook, a timeout): anything thrown makes the sample errored, not wrong
+  if (meta.status !== 'scored' || errors.length > 0) {
+    return { ...base, status: 'errored', error: firstError ?? 'the test did not finish (timeout or interrupted run)' }
+  }
+  return { ...base, status: meta.scores?.accuracy === 0 ? 'wrong' : 'right' }
+}
+
+function metaEntry(meta: object): unknown {
+  return (meta as Record<string, unknown>)[META_KEY]
+}
+
+function benchmarkSuiteOf(test: TestCase): TestSuite | undefined {
+  for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
+    if (BenchmarkMetaSchema.safeParse(metaEntry(parent.meta())).success) return parent
+  }
+  return undefined
+}
+
+/** Reads the benchmarks, and every other failure, out of the finished test modules. */
+export function collectRuns(modules: readonly TestModule[], root: string): { runs: BenchmarkRun[]; problems: RunProblems } {
+  const runs = new Map<TestSuite, BenchmarkRun>()
+  const problems: RunProblems = { failures: [] }
+  for (const module of modules) {
+    const file = module.moduleId.startsWith(`${root}/`) ? module.moduleId.slice(root.length + 1) : module.moduleId
+    for (const error of module.errors()) problems.failures.push(`${file}: ${error.message}`)
+    for (const suite of module.children.allSuites()) {
+      for (const error of suite.errors()) problems.failures.push(`${file} > ${suite.fullName}: ${error.message}`)
+    }
+    for (const test of module.children.allTests()) {
+      const sample = SampleMetaSchema.safeParse(metaEntry(test.meta()))
+      const suite = sample.success ? benchmarkSuiteOf(test) : undefined
+      if (!sample.success || suite === undefined) {
+        if (test.result().state === 'failed') problems.failures.push(`${file} > ${test.fullName}`)
+        continue
+      }
+      let run = runs.get(suite)
+      if (run === undefined) {
+        run = { meta: BenchmarkMetaSchema.parse(metaEntry(suite.meta())), file, samples: [] }
+        runs.set(suite, run)
+      }
+      run.samples.push(outcome(test, sample.data))
+    }
+  }
+  return { runs: [...runs.values()], problems }
+}

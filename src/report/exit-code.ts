@@ -1,0 +1,33 @@
+import type { Report } from '../schema/index.ts'
+
+/** What the whole run amounted to. */
+export interface RunVerdict {
+  passed: boolean
+  /** Why it failed, one line each; empty when it passed. */
+  reasons: string[]
+}
+
+/** The inputs that decide the exit code; wrong answers are not among them, only gates, errors and interruptions. */
+export interface VerdictInputs {
+  reason: 'passed' | 'failed' | 'interrupted'
+  unhandledErrors: number
+  failures: readonly string[]
+  reports: readonly Report[]
+}
+
+const SHOWN_FAILURES = 5
+
+/** Gates and real errors decide; a wrong answer alone never fails the run. */
+export function decideVerdict(inputs: VerdictInputs): RunVerdict {
+  const reasons: string[] = []
+  if (inputs.reason === 'interrupted') reasons.push('the run was interrupted, so its results are incomplete')
+  if (inputs.unhandledErrors > 0) reasons.push(`${inputs.unhandledErrors} unhandled error(s)`)
+  for (const failure of inputs.failures.slice(0, SHOWN_FAILURES)) reasons.push(`failed outside scoring: ${failure}`)
+  if (inputs.failures.length > SHOWN_FAILURES) reasons.push(`… and ${inputs.failures.length - SHOWN_FAILURES} more failures outside scoring`)
+  for (const report of inputs.reports) {
+    for (const gate of report.gates) if (!gate.passed) reasons.push(`${report.benchmark} [${report.model}]: gate ${gate.metric} failed, ${gate.reason}`)
+    const budget = report.errorBudget
+    if (!budget.passed) reasons.push(`${report.benchmark} [${report.model}]: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
+  }
+  return { passed: reasons.length === 0, reasons }
+}

@@ -1,0 +1,1 @@
+export { EvalsuiteReporter, type EvalsuiteReporterOptions } from './reporter.ts'

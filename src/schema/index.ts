@@ -1,0 +1,17 @@
+export { ChatMessageSchema, SampleSchema, type ChatMessage, type Sample } from './sample.ts'
+export { UsageSchema, type Usage } from './usage.ts'
+export {
+  BenchmarkMetaSchema,
+  CheckSchema,
+  EvalsuiteMetaSchema,
+  evalsuiteMetaOf,
+  META_KEY,
+  SampleMetaSchema,
+  ThresholdSchema,
+  type BenchmarkMeta,
+  type Check,
+  type EvalsuiteMeta,
+  type SampleMeta,
+  type Threshold,
+} from './task-meta.ts'
+export { ReportSchema, REPORT_VERSION, type Report } from './report.ts'

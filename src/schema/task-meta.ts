@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { UsageSchema } from './usage.ts'
+
+/** A gate on one metric: the benchmark fails when the score leaves [min, max]. */
+export const ThresholdSchema = z.union([
+  z.number(),
+  z.object({ min: z.number().optional(), max: z.number().optional() }).refine(
+    (t) => t.min !== undefined || t.max !== undefined,
+    'needs "min" or "max"',
+  ),
+])
+/** A gate on one metric: a bare number is a floor. */
+export type Threshold = z.infer<typeof ThresholdSchema>
+
+/** What a benchmark suite records for the reporter; lives under `meta.evalsuite` of the suite. */
+export const BenchmarkMetaSchema = z.object({
+  kind: z.literal('benchmark'),
+  name: z.string(),
+  model: z.string(),
+  primaryMetric: z.string(),
+  thresholds: z.record(z.string(), ThresholdSchema),
+  maxErrors: z.number().int().nonnegative(),
+  /** Wall time of the benchmark's sample tests, from the first model call to the last score. */
+  durationMs: z.number().nonnegative().optional(),
+})
+/** What a benchmark suite records for the reporter. */
+export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
+
+/** One matcher call inside a sample's scorer. */
+export const CheckSchema = z.object({
+  matcher: z.string(),
+  kind: z.string(),
+  pass: z.boolean(),
+  target: z.union([z.string(), z.array(z.string())]),
+  extracted: z.string().nullable(),
+  /** The part of the output the answer was read from, for the reviewer. */
+  passage: z.string().nullable(),
+  explanation: z.string(),
+})
+/** One matcher call inside a sample's scorer. */
+export type Check = z.infer<typeof CheckSchema>
+
+/** What a sample test records for the reporter; lives under `meta.evalsuite` of the test. */
+export const SampleMetaSchema = z.object({
+  kind: z.literal('sample'),
+  sampleId: z.string(),
+  subset: z.string().optional(),
+  /** `pending` until the test records its outcome: a test that never got there (a timeout) stays pending. */
+  status: z.enum(['pending', 'scored', 'errored']),
+  scores: z.record(z.string(), z.number()).optional(),
+  checks: z.array(CheckSchema).optional(),
+  output: z.string().optional(),
+  latencyMs: z.number().nonnegative().optional(),
+  usage: UsageSchema.optional(),
+  error: z.string().optional(),
+})
+/** What a sample test records for the reporter. */
+export type SampleMeta = z.infer<typeof SampleMetaSchema>
+
+/** Everything evalsuite stores in Vitest's task meta, under one key. */
+export const EvalsuiteMetaSchema = z.discriminatedUnion('kind', [BenchmarkMetaSchema, SampleMetaSchema])
+/** Everything evalsuite stores in Vitest's task meta, under one key. */
+export type EvalsuiteMeta = z.infer<typeof EvalsuiteMetaSchema>
+
+/** The task meta key; Vitest reserves `benchmark` and `typecheck`, so everything of ours lives under this one. */
+export const META_KEY = 'evalsuite'
+
+/**
+ * The evalsuite entry of a Vitest task's meta object, for the code that wrote it. Vitest declares `TaskMeta` in a
+ * package that its next major no longer publishes, so we reach the entry by key instead of augmenting the type.
+ */
+export function evalsuiteMetaOf(meta: object): EvalsuiteMeta | undefined {
+  return (meta as Record<string, EvalsuiteMeta | undefined>)[META_KEY]
+}

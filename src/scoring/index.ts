@@ -1,0 +1,7 @@
+export type { AnswerMatch } from './answer-match.ts'
+export { matchAnswer, type AnswerTarget, type MatchAnswerOptions } from './match-answer.ts'
+export type { ChoiceOptions } from './match-choice.ts'
+export type { NumberOptions } from './match-number.ts'
+export type { TextOptions } from './normalize-text.ts'
+export { checkAnswer } from './check-answer.ts'
+export { registerMatchers } from './to-match-answer.ts'

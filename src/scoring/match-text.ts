@@ -1,0 +1,53 @@
+import { passageAround, type AnswerMatch } from './answer-match.ts'
+import { normalizeText, type TextOptions } from './normalize-text.ts'
+
+const targets = (target: string | readonly string[]): readonly string[] => (typeof target === 'string' ? [target] : target)
+
+/** The whole reply equals the target (or one of several accepted targets). */
+export function matchExact(output: string, target: string | readonly string[], options: TextOptions = {}): AnswerMatch {
+  const reply = normalizeText(output, options)
+  const hit = targets(target).find((t) => normalizeText(t, options) === reply)
+  return {
+    pass: hit !== undefined,
+    extracted: output,
+    passage: output,
+    explanation: hit === undefined ? 'the reply is not the target' : 'the reply equals the target',
+  }
+}
+
+/** The reply contains the target (or one of several accepted targets). */
+export function matchIncludes(output: string, target: string | readonly string[], options: TextOptions = {}): AnswerMatch {
+  const reply = normalizeText(output, options)
+  for (const t of targets(target)) {
+    const needle = normalizeText(t, options)
+    const at = reply.indexOf(needle)
+    if (at >= 0) {
+      return { pass: true, extracted: t, passage: passageAround(reply, at, at + needle.length), explanation: 'the reply contains the target' }
+    }
+  }
+  return { pass: false, extracted: null, passage: null, explanation: 'the reply does not contain the target' }
+}
+
+/**
+ * With a RegExp target, the reply must match it. With a string target, `pattern` extracts the answer (its first
+ * group, or the whole match) and the answer must equal the target.
+ */
+export function matchRegex(
+  output: string,
+  target: string | readonly string[] | RegExp,
+  options: TextOptions & { pattern?: RegExp } = {},
+): AnswerMatch {
+  const pattern = target instanceof RegExp ? target : options.pattern
+  if (pattern === undefined) {
+    throw new TypeError('kind "regex" needs a RegExp target, or a `pattern` option to extract the answer with')
+  }
+  const found = pattern.exec(output)
+  if (found === null) {
+    return { pass: false, extracted: null, passage: null, explanation: `the reply does not match ${pattern}` }
+  }
+  const extracted = found[1] ?? found[0]
+  const passage = passageAround(output, found.index, found.index + found[0].length)
+  if (target instanceof RegExp) return { pass: true, extracted, passage, explanation: `the reply matches ${pattern}` }
+  const accepted = targets(target).some((t) => normalizeText(t, options) === normalizeText(extracted, options))
+  return { pass: accepted, extracted, passage, explanation: accepted ? 'the extracted answer equals the target' : 'the extracted answer is not the target' }
+}

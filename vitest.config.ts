@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+import { evalsuite } from './src/plugin.ts'
+
+export default defineConfig({
+  // this repository is the evalsuite package: its examples import it by name, from source
+  resolve: { alias: [{ find: /^evalsuite$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) }] },
+  test: {
+    name: 'unit',
+    include: ['test/**/*.test.ts'],
+  },
+  plugins: [evalsuite()],
+})
