@@ -35,16 +35,19 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
       vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
-      await injectTestProjects({
+      const include = options.include ?? ['evals/**/*.eval.ts']
+      const injected = await injectTestProjects({
         extends: project.vite.config.configFile,
         test: {
           name: projectName,
-          include: options.include ?? ['evals/**/*.eval.ts'],
+          include,
           testTimeout: options.testTimeout ?? 600_000,
           hookTimeout: options.testTimeout ?? 600_000,
           setupFiles: [SETUP_FILE],
         },
       })
+      // extending the user's config concatenates its include globs with ours; the eval project runs eval files only
+      for (const evals of injected) evals.config.include = include
     },
   }
 }
