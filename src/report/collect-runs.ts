@@ -25,7 +25,7 @@ export interface RunProblems {
 function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
   const result = test.result()
   const errors = result.state === 'failed' ? result.errors : []
-  const firstError = errors[0]?.message ?? meta.error
+  const firstError = meta.error ?? errors[0]?.message
   const base = { meta, name: test.name }
   if (result.state === 'skipped' || result.state === 'pending') return { ...base, status: 'skipped' }
   // a test can fail after scoring (a hook, a timeout): anything thrown makes the sample errored, not wrong

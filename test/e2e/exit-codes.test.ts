@@ -1,0 +1,111 @@
+import { rm } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
+import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
+
+describe('a user runs evals with `vitest run`', () => {
+  let server: FakeServer
+
+  beforeAll(async () => {
+    await rm(`${FIXTURE}/eval-reports`, { recursive: true, force: true })
+    server = await startFakeServer()
+  })
+  afterAll(() => server.close())
+
+  it('exits 0 when every gate holds although a sample is wrong, and lists the wrong sample compactly', async () => {
+    const run = await runVitest(['wrong-but-passing'])
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'wrong-but-passing')).toMatchInlineSnapshot(`
+      [
+        "wrong-but-passing | all | accuracy | 4 | 75.0% | [30.1%, 95.4%] | 0 | pass (0.75 ≥ 0.7)",
+        "wrong-but-passing: 1 wrong (q3)",
+      ]
+    `)
+    expect(run.stdout).toContain('evalsuite: PASS')
+    // the wrong sample is a failed test for Vitest (red in the UI), but no diff wall is printed for it
+    expect(run.stdout).toMatch(/× q3: four plus four/)
+    expect(run.stderr).not.toContain('AssertionError')
+    const report = await readReport('wrong-but-passing')
+    expect(report.counts).toEqual({ samples: 4, right: 3, wrong: 1, errored: 0, skipped: 0 })
+    expect(report.passed).toBe(true)
+    expect(report.samples.find((s) => s.id === 'q3')).toMatchObject({ status: 'wrong', extracted: '9' })
+  })
+
+  it('exits 1 when a gate fails although every sample is right', async () => {
+    const run = await runVitest(['gate-fails'])
+    expect(run.code).toBe(1)
+    expect(tableRows(run.stdout, 'gate-fails')).toMatchInlineSnapshot(`
+      [
+        "gate-fails | all | accuracy | 2 | 100.0% | [34.2%, 100.0%] | 0 | pass (1 ≥ 0.5)",
+        "gate-fails | all | brevity | 2 | 0.250 | [0.250, 0.250] | 0 | FAIL (0.25 < min 0.9)",
+      ]
+    `)
+    expect(run.stdout).toContain('gate brevity failed, 0.25 < min 0.9')
+    const report = await readReport('gate-fails')
+    expect(report.counts.right).toBe(2)
+    expect(report.passed).toBe(false)
+  })
+
+  it('exits 1 when the endpoint is down, counting the samples as errored and not as wrong', async () => {
+    server.setFault(() => ({ kind: 'status', status: 500 }))
+    const before = server.requestCount
+    const run = await runVitest(['endpoint-down'], { OPENAI_BASE_URL: server.baseURL })
+    server.setFault(undefined)
+    expect(run.code).toBe(1)
+    const report = await readReport('endpoint-down')
+    expect(report.counts).toEqual({ samples: 3, right: 0, wrong: 0, errored: 3, skipped: 0 })
+    expect(report.metrics).toEqual([])
+    // one retry per sample, then the sample is reported with the endpoint's error
+    expect(server.requestCount - before).toBe(6)
+    expect(report.samples[0]?.error).toMatch(/HTTP 500/)
+    expect(run.stdout).toMatch(/endpoint-down: 3 errored, budget 0 \(d1, d2, d3\); first: .*HTTP 500/)
+    expect(run.stdout).toContain('3 errored sample(s), maxErrors is 0')
+  })
+
+  it('sends only the samples selected with -t to the model', async () => {
+    const before = server.requestCount
+    const run = await runVitest(['filtered', '-t', 'f3:|f7:'], { OPENAI_BASE_URL: server.baseURL })
+    expect(run.code).toBe(0)
+    expect(server.requestCount - before).toBe(2)
+    const contents = server.requests.slice(before).map((r) => r.messages.at(-1)?.content).sort()
+    expect(contents).toEqual(['Reply with: 3', 'Reply with: 7'])
+    const report = await readReport('filtered')
+    expect(report.counts).toEqual({ samples: 10, right: 2, wrong: 0, errored: 0, skipped: 8 })
+  })
+
+  it('exits 1 when a scorer throws, reporting that sample as errored', async () => {
+    const run = await runVitest(['scorer-throws'])
+    expect(run.code).toBe(1)
+    const report = await readReport('scorer-throws')
+    expect(report.counts).toEqual({ samples: 2, right: 1, wrong: 0, errored: 1, skipped: 0 })
+    expect(report.samples.find((s) => s.id === 't2')?.error).toContain('TypeError: cannot read the rubric')
+  })
+
+  it('exits 0 when errors stay within maxErrors, scoring only the samples that did not error', async () => {
+    const run = await runVitest(['error-budget'])
+    expect(run.code).toBe(0)
+    const report = await readReport('error-budget')
+    expect(report.counts).toEqual({ samples: 3, right: 2, wrong: 0, errored: 1, skipped: 0 })
+    expect(report.metrics[0]).toMatchObject({ metric: 'accuracy', n: 2, value: 1 })
+    expect(report.errorBudget).toEqual({ maxErrors: 1, errored: 1, passed: true })
+  })
+
+  it('exits 1 on a malformed data file, naming the file, line and field of every problem', async () => {
+    const run = await runVitest(['bad-data'])
+    expect(run.code).toBe(1)
+    const output = run.stdout + run.stderr
+    expect(output).toContain('data/bad.jsonl:2: not valid JSON')
+    expect(output).toContain('data/bad.jsonl:3: target: missing')
+  })
+
+  it('reads the option a model reply commits to, and leaves a hedged reply unanswered', async () => {
+    const run = await runVitest(['choices'], { OPENAI_BASE_URL: server.baseURL })
+    expect(run.code).toBe(0)
+    const report = await readReport('choices')
+    expect(report.samples.map((s) => [s.id, s.status, s.extracted])).toEqual([
+      ['c1', 'right', 'B'],
+      ['c2', 'right', 'A'],
+      ['c3', 'wrong', null],
+    ])
+  })
+})

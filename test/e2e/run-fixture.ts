@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { ReportSchema, type Report } from '../../src/schema/index.ts'
+
+const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url))
+
+/** The end-to-end fixture: a user's project with the plugin in its config. */
+export const FIXTURE = fileURLToPath(new URL('../../fixtures/e2e/', import.meta.url))
+
+export interface VitestRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `vitest run` in the fixture as a user would, with a clean environment (no keys, no parent Vitest state). */
+export function runVitest(args: string[], env: Record<string, string> = {}, cwd = FIXTURE): Promise<VitestRun> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV' && key !== 'TEST'),
+  )
+  const child = spawn(process.execPath, [VITEST, 'run', ...args], {
+    cwd,
+    env: { ...inherited, CI: 'true', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** The JSON report the reporter wrote for a benchmark, validated against the published schema. */
+export async function readReport(benchmark: string, cwd = FIXTURE): Promise<Report> {
+  return ReportSchema.parse(JSON.parse(await readFile(`${cwd}/eval-reports/${benchmark}.json`, 'utf8')))
+}
+
+/** The evalsuite table rows of one benchmark, whitespace folded, for stable assertions. */
+export function tableRows(stdout: string, benchmark: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith(benchmark))
+    .map((line) => line.trim().replace(/\s{2,}/g, ' | '))
+}
