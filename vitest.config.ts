@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     name: 'unit',
     include: ['test/**/*.test.ts'],
+    // the end-to-end tests start Vitest in child processes
+    testTimeout: 60_000,
   },
   plugins: [evalsuite()],
 })

@@ -35,6 +35,8 @@ export interface BenchmarkOptions {
   primaryMetric?: string
   /** Run only the first N samples. */
   limit?: number
+  /** Run only these sample ids, as `test.only` would (Vitest refuses `.only` in CI unless `--allowOnly`). */
+  only?: string[]
   /** Per-sample test timeout in ms, on top of the plugin's default. */
   timeout?: number
 }
@@ -52,6 +54,16 @@ export interface ScorerContext {
 /** Scores one sample: call `expect(output).toMatchAnswer(...)`, and/or return a verdict, a score or named metrics. */
 export type Scorer = (context: ScorerContext) => ScorerReturn | Promise<ScorerReturn>
 
+type DeclareBenchmark = (name: string, options: BenchmarkOptions, scorer?: Scorer) => void
+
+/** `describeBenchmark` and its `.only` / `.skip` forms, which select whole benchmarks as Vitest's `describe.only` does. */
+export interface DescribeBenchmark extends DeclareBenchmark {
+  /** Runs only this benchmark in its file. */
+  only: DeclareBenchmark
+  /** Declares the benchmark without running it (and without calling the model). */
+  skip: DeclareBenchmark
+}
+
 const OptionsSchema = z.object({
   dataset: z.custom<Dataset>((value) => Array.isArray(value) || (typeof value === 'object' && value !== null && 'load' in value), {
     message: 'must be an array of samples or a loader from datasets.*',
@@ -67,6 +79,7 @@ const OptionsSchema = z.object({
   maxErrors: z.number().int().nonnegative().optional(),
   primaryMetric: z.string().min(1).optional(),
   limit: z.number().int().positive().optional(),
+  only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
 }).loose()
 

@@ -1,9 +1,10 @@
-import { describe, test, type TestContext } from 'vitest'
+import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { loadSamples } from '../dataset/index.ts'
 import type { ModelOutput } from '../model/index.ts'
 import { evalsuiteMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
-import { validateOptions, type BenchmarkOptions, type Scorer } from './benchmark-options.ts'
+import { validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
+import { ConfigError } from '../errors.ts'
 import { buildMessages } from './prompt.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { isWrong, toScores } from './score-sample.ts'
@@ -42,14 +43,10 @@ function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }
 
-/**
- * Declares a benchmark: a Vitest suite with one test per sample. Inference runs in the benchmark's own pool; each
- * test scores its sample with `scorer` (or the default: the target, read as an option letter for multiple choice
- * and compared exactly otherwise).
- * @example
- * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
- */
-export function describeBenchmark(name: string, options: BenchmarkOptions, scorer?: Scorer): void {
+// the shape shared by describe, describe.only and describe.skip, as this module calls them
+type SuiteDeclaration = (name: string, options: TestOptions, factory: () => Promise<void>) => void
+
+function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: BenchmarkOptions, scorer?: Scorer): void {
   validateOptions(name, options)
   registerMatchers()
   const meta: BenchmarkMeta = {
@@ -60,9 +57,11 @@ export function describeBenchmark(name: string, options: BenchmarkOptions, score
     thresholds: options.thresholds ?? {},
     maxErrors: options.maxErrors ?? 0,
   }
-  describe(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
+  suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const all = await loadSamples(options.dataset, `dataset of "${name}"`)
     const samples = options.limit === undefined ? all : all.slice(0, options.limit)
+    const unknown = options.only?.filter((id) => !samples.some((sample) => sample.id === id)) ?? []
+    if (unknown.length > 0) throw new ConfigError(`describeBenchmark("${name}"): option "only" names unknown sample ids: ${unknown.join(', ')}.`)
     const run = createSampleRun(samples, createInfer(name, options), options.concurrency ?? 8)
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
@@ -75,10 +74,26 @@ export function describeBenchmark(name: string, options: BenchmarkOptions, score
     })
     for (const sample of samples) {
       const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
-      test(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer))
+      const declare = options.only?.includes(sample.id) ? test.only : test
+      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer))
     }
   })
 }
+
+/**
+ * Declares a benchmark: a Vitest suite with one test per sample. Inference runs in the benchmark's own pool; each
+ * test scores its sample with `scorer` (or the default: the target, read as an option letter for multiple choice
+ * and compared exactly otherwise).
+ * @example
+ * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
+ */
+export const describeBenchmark: DescribeBenchmark = Object.assign(
+  (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe, name, options, scorer),
+  {
+    only: (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe.only, name, options, scorer),
+    skip: (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe.skip, name, options, scorer),
+  },
+)
 
 async function runSample(
   context: TestContext,

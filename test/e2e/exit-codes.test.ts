@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
-import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
+import { FIXTURE, readReport, runVitest, spawnVitest, tableRows } from './run-fixture.ts'
 
 describe('a user runs evals with `vitest run`', () => {
   let server: FakeServer
@@ -107,5 +107,41 @@ describe('a user runs evals with `vitest run`', () => {
       ['c2', 'right', 'A'],
       ['c3', 'wrong', null],
     ])
+  })
+
+  it('sends only the samples named in `only` to the model', async () => {
+    const before = server.requestCount
+    const run = await runVitest(['only', '--allowOnly'], { OPENAI_BASE_URL: server.baseURL })
+    expect(run.code).toBe(0)
+    expect(server.requests.slice(before).map((r) => r.messages.at(-1)?.content)).toEqual(['Reply with: 2'])
+    expect((await readReport('only')).counts).toEqual({ samples: 5, right: 1, wrong: 0, errored: 0, skipped: 4 })
+  })
+
+  it('exits 1 when a sample times out, counting it as errored', async () => {
+    const run = await runVitest(['timeout'])
+    expect(run.code).toBe(1)
+    const report = await readReport('timeout')
+    expect(report.counts).toEqual({ samples: 2, right: 1, wrong: 0, errored: 1, skipped: 0 })
+    expect(report.samples.find((s) => s.id === 'h2')?.error).toMatch(/timed out in 300ms/)
+  })
+
+  it('keeps the github-actions reporter in GitHub Actions, next to the evalsuite table', async () => {
+    const run = await runVitest(['scorer-throws'], { GITHUB_ACTIONS: 'true' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/^::error file=.*scorer-throws\.eval\.ts/m)
+    expect(run.stdout).toContain('evalsuite · model task')
+  })
+
+  it('never passes a run interrupted with Ctrl-C', async () => {
+    // the second request hangs, so the run is still going when the signal arrives
+    server.setFault(({ index }) => (index === 2 ? { kind: 'hang' } : undefined))
+    const before = server.requestCount
+    const child = spawnVitest(['interrupted'], { OPENAI_BASE_URL: server.baseURL })
+    await vi.waitFor(() => expect(server.requestCount - before).toBe(2), { timeout: 20_000, interval: 20 })
+    child.process.kill('SIGINT')
+    const run = await child.done
+    server.setFault(undefined)
+    expect(run.code).not.toBe(0)
+    expect(run.stdout).not.toContain('evalsuite: PASS')
   })
 })

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { ReportSchema, type Report } from '../../src/schema/index.ts'
@@ -14,8 +14,8 @@ export interface VitestRun {
   stderr: string
 }
 
-/** Runs `vitest run` in the fixture as a user would, with a clean environment (no keys, no parent Vitest state). */
-export function runVitest(args: string[], env: Record<string, string> = {}, cwd = FIXTURE): Promise<VitestRun> {
+/** Starts `vitest run` in the fixture as a user would, with a clean environment (no keys, no parent Vitest state). */
+export function spawnVitest(args: string[], env: Record<string, string> = {}, cwd = FIXTURE): { process: ChildProcess; done: Promise<VitestRun> } {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV' && key !== 'TEST'),
   )
@@ -28,10 +28,16 @@ export function runVitest(args: string[], env: Record<string, string> = {}, cwd 
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
+  const done = new Promise<VitestRun>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
+  return { process: child, done }
+}
+
+/** Runs `vitest run` in the fixture to the end. */
+export function runVitest(args: string[], env: Record<string, string> = {}, cwd = FIXTURE): Promise<VitestRun> {
+  return spawnVitest(args, env, cwd).done
 }
 
 /** The JSON report the reporter wrote for a benchmark, validated against the published schema. */

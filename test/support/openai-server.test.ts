@@ -35,8 +35,8 @@ describe('fake OpenAI server', () => {
     })
     expect(completion.object).toBe('chat.completion')
     expect(completion.model).toBe('fake-model')
-    expect(completion.choices[0].message).toMatchObject({ role: 'assistant', content: 'Paris' })
-    expect(completion.choices[0].finish_reason).toBe('stop')
+    expect(completion.choices[0]!.message).toMatchObject({ role: 'assistant', content: 'Paris' })
+    expect(completion.choices[0]!.finish_reason).toBe('stop')
     // prompt: 4 + 7 words; completion: 1 word
     expect(completion.usage).toEqual({ prompt_tokens: 11, completion_tokens: 1, total_tokens: 12 })
   })
@@ -45,13 +45,13 @@ describe('fake OpenAI server', () => {
     const { client } = await start()
     const long = 'x'.repeat(100)
     const completion = await ask(client, long)
-    expect(completion.choices[0].message.content).toBe(`echo: ${'x'.repeat(80)}`)
+    expect(completion.choices[0]!.message.content).toBe(`echo: ${'x'.repeat(80)}`)
   })
 
   it('uses a custom reply function', async () => {
     const { client } = await start({ reply: ({ model, messages }) => `${model}:${messages.length}` })
     const completion = await ask(client, 'hi')
-    expect(completion.choices[0].message.content).toBe('fake-model:1')
+    expect(completion.choices[0]!.message.content).toBe('fake-model:1')
   })
 
   it('counts and records requests in arrival order', async () => {
@@ -75,7 +75,7 @@ describe('fake OpenAI server', () => {
     expect(error).toBeInstanceOf(APIError)
     expect((error as APIError).status).toBe(500)
     const completion = await ask(client, 'Reply with: ok')
-    expect(completion.choices[0].message.content).toBe('ok')
+    expect(completion.choices[0]!.message.content).toBe('ok')
     expect(server.requestCount).toBe(2)
   })
 

@@ -138,16 +138,9 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
 }
 
 function defaultReply(request: ChatRequest): string {
-  let last: string | undefined
-  for (let i = request.messages.length - 1; i >= 0; i--) {
-    if (request.messages[i].role === 'user') {
-      last = request.messages[i].content
-      break
-    }
-  }
-  last ??= ''
+  const last = request.messages.findLast((message) => message.role === 'user')?.content ?? ''
   const directive = /^[ \t]*Reply with:(.*)$/m.exec(last)
-  return directive ? directive[1].trim() : `echo: ${last.slice(0, 80)}`
+  return directive ? (directive[1] ?? '').trim() : `echo: ${last.slice(0, 80)}`
 }
 
 type Parsed = { request: ChatRequest; stream: boolean; includeUsage: boolean }
