@@ -39,6 +39,14 @@ function checkByDefault(sample: Sample, output: string, answer: BenchmarkOptions
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
 }
 
+function wrongAnswerNote(checks: readonly Check[] | undefined): string {
+  const failed = checks?.find((check) => !check.pass)
+  if (failed === undefined) return 'the scorer returned a failing verdict'
+  const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
+  const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
+  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}`
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }
@@ -139,5 +147,5 @@ async function runSample(
   }
   meta.scores = scores
   meta.status = 'scored'
-  if (isWrong(scores)) markTestFailed(context)
+  if (isWrong(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
 }

@@ -23,8 +23,12 @@ export function afterSuite(fn: (suite: TaskLike) => void): void {
 /**
  * Fails the running test without throwing: Vitest keeps a failed state the test set itself (as `expect.soft` does),
  * so a wrong answer shows red in the UI without an error block for the terminal to print per sample.
+ * The reason is attached as an annotation, shown in the UI's report tab.
  */
-export function markTestFailed(context: TestContext): void {
+export async function markTestFailed(context: TestContext, why: string): Promise<void> {
+  // without an error, the UI's report tab would show nothing but the meta table; an annotation says why it is red.
+  // Vitest refuses annotations once the state is final, so it goes first
+  await context.annotate(why, 'wrong answer')
   const result = (context.task as { result?: { state: string } }).result
   if (result) result.state = 'fail'
 }
