@@ -9,11 +9,14 @@ export function toScores(checks: readonly Check[] | undefined, returned: ScorerR
   const scores: Record<string, number> = {}
   if (checks && checks.length > 0) scores.accuracy = checks.every((check) => check.pass) ? 1 : 0
   if (typeof returned === 'boolean') scores.accuracy = Math.min(scores.accuracy ?? 1, returned ? 1 : 0)
-  else if (typeof returned === 'number') scores.score = returned
+  else if (typeof returned === 'number') {
+    if (Number.isNaN(returned)) throw new ScorerError('The scorer returned NaN as its score.')
+    scores.score = returned
+  }
   else if (returned !== null && typeof returned === 'object') {
     for (const [metric, value] of Object.entries(returned)) {
       if (typeof value !== 'number' || Number.isNaN(value)) {
-        throw new ScorerError(`The scorer returned a non-number for metric "${metric}": ${JSON.stringify(value)}.`)
+        throw new ScorerError(`The scorer returned a non-number for metric "${metric}": ${typeof value === 'number' ? String(value) : JSON.stringify(value)}.`)
       }
       scores[metric] = value
     }

@@ -14,11 +14,11 @@ export interface DatasetSource {
 export type Dataset = readonly SampleInput[] | DatasetSource
 
 /** Turns records into samples, or throws one error listing every problem found. */
-export function samplesOrThrow(records: DataRecord[], map: FieldMap | undefined, issues: DatasetIssue[]): Sample[] {
+export function samplesOrThrow(records: DataRecord[], map: FieldMap | undefined, issues: DatasetIssue[], label: string): Sample[] {
   const result = toSamples(records, map)
   const all = [...issues, ...result.issues]
   if (all.length > 0) throw new DatasetError(all)
-  if (result.samples.length === 0) throw new DatasetError([{ file: records[0]?.file ?? 'dataset', message: 'no samples' }])
+  if (result.samples.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
   return result.samples
 }
 
@@ -31,7 +31,7 @@ export async function loadSamples(dataset: Dataset, label: string): Promise<Samp
     path: `[${index}]`,
   }))
   if (records.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
-  return samplesOrThrow(records, undefined, [])
+  return samplesOrThrow(records, undefined, [], label)
 }
 
 function isDatasetSource(dataset: Dataset): dataset is DatasetSource {

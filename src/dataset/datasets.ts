@@ -41,7 +41,7 @@ function fileSource(
       const records = await read(file, issues)
       // messages name the path as the user wrote it
       const named = records.map((record) => ({ ...record, file: path }))
-      return samplesOrThrow(named, fields, issues.map((issue) => ({ ...issue, file: path })))
+      return samplesOrThrow(named, fields, issues.map((issue) => ({ ...issue, file: path })), path)
     },
   }
 }

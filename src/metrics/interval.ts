@@ -15,7 +15,7 @@ export function wilsonInterval(successes: number, n: number): Interval | null {
   const z2 = Z95 * Z95
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n)
-  return { lower: Math.max(0, centre - half), upper: Math.min(1, centre + half), level: 0.95, method: 'wilson' }
+  return { lower: successes === 0 ? 0 : Math.max(0, centre - half), upper: successes === n ? 1 : Math.min(1, centre + half), level: 0.95, method: 'wilson' }
 }
 
 // two-sided 97.5% quantiles of Student's t for small degrees of freedom; beyond the table the normal value is close enough

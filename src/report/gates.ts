@@ -17,5 +17,5 @@ export function evaluateGate(metric: string, threshold: Threshold, value: number
 }
 
 function fmt(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(3).replace(/0+$/, '')
+  return Number.isInteger(value) ? String(value) : value.toFixed(3).replace(/\.?0+$/, '')
 }

@@ -15,12 +15,14 @@ interface Commitment {
   end: number
 }
 
-// forms in which a reply commits to options; the letters are validated against the option count afterwards
-const COMMITMENTS: RegExp[] = [
-  /answer\s*:\s*\(?([A-Z](?:\s*(?:,|and)\s*[A-Z])*)\)?(?![A-Za-z])/gi,
-  /answer is:?\s*\(?\**\s*([A-Z](?:\s*(?:,|and)\s*[A-Z])*)\**\)?(?![A-Za-z])/gi,
+// Forms in which a reply commits to options; the letters are validated against the option count afterwards.
+// After "answer is", a bare lower-case letter is usually an article ("the answer is a matter of ..."), so it only
+// counts when bracketed or bold.
+const COMMITMENTS: Array<{ pattern: RegExp; bareLowercase: boolean }> = [
+  { pattern: /answer\s*:\s*\(?([A-Z](?:\s*(?:,|and)\s*[A-Z])*)\)?(?![A-Za-z])/gi, bareLowercase: true },
+  { pattern: /answer is:?\s*\(?\**\s*([A-Z](?:\s*(?:,|and)\s*[A-Z])*)\**\)?(?![A-Za-z])/gi, bareLowercase: false },
 ]
-const WHOLE_REPLY = /^\s*(?:\*\*)?\(?([A-Za-z])\)?(?:\*\*)?[.):]?\s*$/
+const WHOLE_REPLY = /^\s*(?:\*\*)?\(?([A-Za-z](?:\s*(?:,|and)\s*[A-Za-z])*)\)?(?:\*\*)?[.):]?\s*$/
 
 function lettersIn(group: string, allowed: string): string[] | null {
   const letters = group.toUpperCase().split(/\s*(?:,|AND)\s*/).map((s) => s.trim())
@@ -29,16 +31,18 @@ function lettersIn(group: string, allowed: string): string[] | null {
 
 function commitments(output: string, allowed: string, choices: readonly string[] | undefined): Commitment[] {
   const found: Commitment[] = []
-  for (const pattern of COMMITMENTS) {
+  for (const { pattern, bareLowercase } of COMMITMENTS) {
     for (const match of output.matchAll(pattern)) {
-      const letters = lettersIn(match[1] ?? '', allowed)
+      const group = match[1] ?? ''
+      if (!bareLowercase && group !== group.toUpperCase() && !/[(*]/.test(match[0])) continue
+      const letters = lettersIn(group, allowed)
       if (letters) found.push({ letters, start: match.index, end: match.index + match[0].length })
     }
   }
   if (found.length > 0) return found
   const whole = WHOLE_REPLY.exec(output)
-  const letter = whole?.[1]?.toUpperCase()
-  if (letter && allowed.includes(letter)) return [{ letters: [letter], start: 0, end: output.length }]
+  const wholeLetters = whole ? lettersIn(whole[1] ?? '', allowed) : null
+  if (wholeLetters) return [{ letters: wholeLetters, start: 0, end: output.length }]
   if (choices) {
     const reply = normalizeText(output).replace(/[.!]$/, '')
     const index = choices.findIndex((choice) => normalizeText(choice) === reply)

@@ -24,8 +24,9 @@ export function extractNumber(output: string): { value: string; start: number; e
     let after = -1
     for (const found of output.matchAll(marker)) after = found.index + found[0].length
     if (after < 0) continue
-    NUMBER.lastIndex = after
-    const found = NUMBER.exec(output)
+    const number = new RegExp(NUMBER.source, 'g')
+    number.lastIndex = after
+    const found = number.exec(output)
     if (found && output.slice(after, found.index).trim().length <= 3) {
       return { value: found[0], start: found.index, end: found.index + found[0].length }
     }

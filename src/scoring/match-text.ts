@@ -17,12 +17,12 @@ export function matchExact(output: string, target: string | readonly string[], o
 
 /** The reply contains the target (or one of several accepted targets). */
 export function matchIncludes(output: string, target: string | readonly string[], options: TextOptions = {}): AnswerMatch {
-  const reply = normalizeText(output, options)
   for (const t of targets(target)) {
-    const needle = normalizeText(t, options)
-    const at = reply.indexOf(needle)
-    if (at >= 0) {
-      return { pass: true, extracted: t, passage: passageAround(reply, at, at + needle.length), explanation: 'the reply contains the target' }
+    const escaped = normalizeText(t, options).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const source = options.whitespace === 'exact' ? escaped : escaped.replace(/ /g, '\\s+')
+    const found = new RegExp(source, options.caseSensitive ? 'u' : 'iu').exec(output)
+    if (found) {
+      return { pass: true, extracted: t, passage: passageAround(output, found.index, found.index + found[0].length), explanation: 'the reply contains the target' }
     }
   }
   return { pass: false, extracted: null, passage: null, explanation: 'the reply does not contain the target' }
@@ -41,7 +41,7 @@ export function matchRegex(
   if (pattern === undefined) {
     throw new TypeError('kind "regex" needs a RegExp target, or a `pattern` option to extract the answer with')
   }
-  const found = pattern.exec(output)
+  const found = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).exec(output)
   if (found === null) {
     return { pass: false, extracted: null, passage: null, explanation: `the reply does not match ${pattern}` }
   }

@@ -1,0 +1,115 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createSampleRun } from '../../src/benchmark/sample-run.ts'
+import type { ModelOutput } from '../../src/model/index.ts'
+import type { Sample } from '../../src/schema/index.ts'
+
+const samples: Sample[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((id) => ({ id, input: `question ${id}`, target: id }))
+
+/** A fake model call that records which samples it was asked, and how many calls were in flight at most. */
+function fakeInfer(options: { delayMs?: number; fail?: (sample: Sample) => Error | undefined } = {}) {
+  const state = { calls: [] as string[], inFlight: 0, maxInFlight: 0 }
+  const infer = async (sample: Sample): Promise<ModelOutput> => {
+    state.calls.push(sample.id)
+    state.inFlight++
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight)
+    try {
+      await sleep(options.delayMs ?? 2)
+      const failure = options.fail?.(sample)
+      if (failure) throw failure
+      const nth = state.calls.filter((id) => id === sample.id).length
+      return { text: `${sample.id}#${nth}`, latencyMs: 1 }
+    } finally {
+      state.inFlight--
+    }
+  }
+  return { infer, state }
+}
+
+const unhandled: unknown[] = []
+const onUnhandled = (reason: unknown): void => {
+  unhandled.push(reason)
+}
+
+afterEach(() => {
+  process.off('unhandledRejection', onUnhandled)
+  unhandled.length = 0
+})
+
+describe('createSampleRun', () => {
+  it('never has more than `concurrency` calls in flight, and uses all of them', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, 3)
+    run.start(samples.map((s) => s.id))
+    const outputs = await Promise.all(samples.map((s) => run.output(s.id)))
+    expect(outputs.map((o) => o.text)).toEqual(samples.map((s) => `${s.id}#1`))
+    expect(state.maxInFlight).toBe(3)
+    expect(state.calls).toHaveLength(10)
+  })
+
+  it('starts only the given samples, in the given order', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, 8)
+    run.start(['d', 'b', 'h'])
+    await sleep(20)
+    expect(state.calls).toEqual(['d', 'b', 'h'])
+  })
+
+  it('asks for a sample that was not started when its reply is awaited', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, 8)
+    run.start(['a'])
+    expect((await run.output('c')).text).toBe('c#1')
+    expect(state.calls).toEqual(['a', 'c'])
+  })
+
+  it('reuses the started call for a sample\'s reply instead of asking again', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, 8)
+    run.start(['a', 'b'])
+    const first = run.output('a')
+    expect(run.output('a')).toBe(first)
+    expect((await first).text).toBe('a#1')
+    expect((await run.output('a')).text).toBe('a#1')
+    expect(state.calls).toEqual(['a', 'b'])
+  })
+
+  it('asks again for a fresh reply, and keeps the fresh one', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, 8)
+    run.start(['a'])
+    expect((await run.output('a')).text).toBe('a#1')
+    expect((await run.output('a', true)).text).toBe('a#2')
+    expect((await run.output('a')).text).toBe('a#2')
+    expect(state.calls).toEqual(['a', 'a'])
+  })
+
+  it('holds a failed call without an unhandled rejection until its reply is awaited', async () => {
+    process.on('unhandledRejection', onUnhandled)
+    const { infer } = fakeInfer({ fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined) })
+    const run = createSampleRun(samples, infer, 8)
+    run.start(['a', 'b', 'c'])
+    await sleep(30)
+    expect(unhandled).toEqual([])
+    await expect(run.output('b')).rejects.toThrowError('HTTP 500 from the endpoint')
+    expect((await run.output('c')).text).toBe('c#1')
+  })
+
+  it('rejects the reply of a sample it does not have', async () => {
+    const run = createSampleRun(samples, fakeInfer().infer, 8)
+    await expect(run.output('zz')).rejects.toThrowError('no sample "zz"')
+  })
+
+  it('measures time from the first dispatch only', async () => {
+    const run = createSampleRun(samples, fakeInfer().infer, 8)
+    expect(run.elapsedMs()).toBeUndefined()
+    run.start([])
+    expect(run.elapsedMs()).toBeUndefined()
+    const before = performance.now()
+    run.start(['a'])
+    await run.output('a')
+    const elapsed = run.elapsedMs()!
+    expect(elapsed).toBeGreaterThanOrEqual(1)
+    expect(elapsed).toBeLessThanOrEqual(performance.now() - before)
+  })
+})

@@ -1,0 +1,289 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { datasets, loadSamples, type DatasetSource } from '../../src/dataset/index.ts'
+import { DatasetError } from '../../src/errors.ts'
+
+// data files are written to a temporary folder and passed as paths relative to the working directory, as users do
+let absoluteDir: string
+let dir: string
+
+beforeAll(() => {
+  absoluteDir = mkdtempSync(join(tmpdir(), 'evalsuite-datasets-'))
+  dir = relative(process.cwd(), absoluteDir)
+})
+
+afterAll(() => {
+  rmSync(absoluteDir, { recursive: true, force: true })
+})
+
+/** Writes a data file and returns its path relative to the working directory. */
+function dataFile(name: string, content: string): string {
+  writeFileSync(join(absoluteDir, name), content)
+  return join(dir, name)
+}
+
+const jsonl = (...records: unknown[]): string => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
+
+async function loadError(source: DatasetSource): Promise<DatasetError> {
+  const error = await source.load().then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  )
+  if (!(error instanceof DatasetError)) throw new Error(`expected a DatasetError, got ${String(error)}`)
+  return error
+}
+
+/** The error message with the temporary folder shown as <dir>. */
+const shown = (error: Error): string => error.message.replaceAll(dir, '<dir>')
+
+describe('datasets.jsonl', () => {
+  it('reads question/answer fields, coerces a numeric answer to text and keeps the other fields as metadata', async () => {
+    const path = dataFile(
+      'defaults.jsonl',
+      jsonl({ question: '2+2?', answer: 4, source: 'arithmetic', level: 1 }, { id: 'capital-fr', question: 'Capital of France?', answer: 'Paris' }) + '\n\n',
+    )
+    const samples = await datasets.jsonl(path).load()
+    expect(samples).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: '2+2?', target: '4', metadata: { source: 'arithmetic', level: 1 } },
+      { id: 'capital-fr', input: 'Capital of France?', target: 'Paris' },
+    ])
+  })
+
+  it('uses a numeric id as text', async () => {
+    const path = dataFile('numeric-id.jsonl', jsonl({ id: 7, input: 'q', target: 'a' }))
+    expect(await datasets.jsonl(path).load()).toEqual([{ id: '7', input: 'q', target: 'a' }])
+  })
+
+  it('gives a sample without an id a content hash that is the same across loads and positions', async () => {
+    const two = { question: '1+1?', answer: 2, note: 'metadata is not part of the id' }
+    const three = { question: '1+2?', answer: '3' }
+    const first = dataFile('hash-a.jsonl', jsonl(two, three))
+    const second = dataFile('hash-b.jsonl', jsonl({ question: 'other', answer: 'x' }, three, { ...two, note: 'changed' }))
+    const [a2, a3] = await datasets.jsonl(first).load()
+    const again = await datasets.jsonl(first).load()
+    const [, b3, b2] = await datasets.jsonl(second).load()
+    expect(a2!.id).toMatch(/^[0-9a-f]{12}$/)
+    expect(again.map((s) => s.id)).toEqual([a2!.id, a3!.id])
+    expect(b2!.id).toBe(a2!.id)
+    expect(b3!.id).toBe(a3!.id)
+    expect(a2!.id).not.toBe(a3!.id)
+  })
+
+  it('keeps samples with identical content apart with a numbered id', async () => {
+    const same = { question: 'q', answer: 'a' }
+    const [first, second] = await datasets.jsonl(dataFile('same-twice.jsonl', jsonl(same, same))).load()
+    expect(second!.id).toBe(`${first!.id}-2`)
+  })
+
+  it('names a truncated line by file and line number', async () => {
+    const path = dataFile('truncated.jsonl', jsonl({ question: 'q1', answer: 'a' }, '{"question": "q2", "ans'))
+    const error = await loadError(datasets.jsonl(path))
+    expect(error.code).toBe('EVALSUITE_DATASET_INVALID')
+    expect(error.issues).toEqual([{ file: path, line: 2, message: expect.stringMatching(/^not valid JSON \(.+\)$/) }])
+    expect(shown(error)).toMatch(/^Invalid dataset:\n<dir>\/truncated\.jsonl:2: not valid JSON \(.+\)$/)
+  })
+
+  it('reports every bad line together, not only the first', async () => {
+    const path = dataFile(
+      'several-bad.jsonl',
+      jsonl({ question: 'q1', answer: 'a' }, '[1, 2]', { question: 'q3', answer: 'c' }, '"just text"', { question: 'q5' }),
+    )
+    const error = await loadError(datasets.jsonl(path))
+    expect(shown(error)).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/several-bad.jsonl:2: each line must be a JSON object
+      <dir>/several-bad.jsonl:4: each line must be a JSON object
+      <dir>/several-bad.jsonl:5: target: missing; map it with the "target" field option or a mapping function"
+    `)
+    expect(error.issues.map((issue) => issue.line)).toEqual([2, 4, 5])
+  })
+
+  it('names the missing target field and how to map it', async () => {
+    const path = dataFile('no-target.jsonl', jsonl({ question: 'q1', solution: 'a' }))
+    const error = await loadError(datasets.jsonl(path))
+    expect(error.issues).toEqual([
+      { file: path, line: 1, field: 'target', message: 'missing; map it with the "target" field option or a mapping function' },
+    ])
+    expect(shown(error)).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/no-target.jsonl:1: target: missing; map it with the "target" field option or a mapping function"
+    `)
+  })
+
+  it('names both lines of a duplicate explicit id', async () => {
+    const path = dataFile('duplicate-ids.jsonl', jsonl({ id: 'q1', input: 'a', target: 'a' }, { id: 'q2', input: 'b', target: 'b' }, { id: 'q1', input: 'c', target: 'c' }))
+    const error = await loadError(datasets.jsonl(path))
+    expect(shown(error)).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/duplicate-ids.jsonl:3: id: duplicate sample id "q1" (first at <dir>/duplicate-ids.jsonl:1)"
+    `)
+  })
+
+  it('refuses an empty file, naming it', async () => {
+    const path = dataFile('empty.jsonl', '')
+    const error = await loadError(datasets.jsonl(path))
+    expect(error.issues).toEqual([{ file: path, message: 'no samples' }])
+    expect(shown(error)).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/empty.jsonl: no samples"
+    `)
+  })
+
+  it('refuses a file that does not exist, naming the path as given', async () => {
+    const error = await loadError(datasets.jsonl('fixtures/data/no-such-file.jsonl'))
+    expect(error.issues).toEqual([{ file: 'fixtures/data/no-such-file.jsonl', message: 'file not found' }])
+    expect(error.message).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      fixtures/data/no-such-file.jsonl: file not found"
+    `)
+  })
+
+  it('builds samples with a mapping function', async () => {
+    const path = dataFile('mapped.jsonl', jsonl({ n: 1, q: 'Capital of Italy?', a: 'Rome', lang: 'en' }))
+    const source = datasets.jsonl(path, {
+      fields: (record) => ({ id: record.n as number, input: `Q: ${String(record.q)}`, target: [String(record.a), 'Roma'], metadata: { lang: record.lang } }),
+    })
+    expect(await source.load()).toEqual([{ id: '1', input: 'Q: Capital of Italy?', target: ['Rome', 'Roma'], metadata: { lang: 'en' } }])
+  })
+
+  it('names the record whose mapping function threw', async () => {
+    const path = dataFile('mapping-throws.jsonl', jsonl({ q: 'a' }))
+    const source = datasets.jsonl(path, {
+      fields: () => {
+        throw new Error('no "a" field')
+      },
+    })
+    expect(shown(await loadError(source))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/mapping-throws.jsonl:1: the field mapping threw: no "a" field"
+    `)
+  })
+})
+
+describe('datasets.csv', () => {
+  it('reads a header row, a quoted field holding a comma and a line break, a BOM and CRLF line ends', async () => {
+    const path = dataFile('bom-crlf.csv', '\uFEFFquestion,answer,source\r\n"Say ""hi"", then\r\ncount to 3",3,book\r\nWhat is 2+2?,4,web\r\n')
+    expect(await datasets.csv(path).load()).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: 'Say "hi", then\r\ncount to 3', target: '3', metadata: { source: 'book' } },
+      { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: 'What is 2+2?', target: '4', metadata: { source: 'web' } },
+    ])
+  })
+
+  it('reads a headerless file with named columns and one column per option', async () => {
+    const path = dataFile('headerless.csv', 'Capital of France?,Paris,London,Berlin,Rome,A\nCapital of Italy?,Paris,London,Berlin,Rome,D\n')
+    const source = datasets.csv(path, {
+      columns: ['question', 'A', 'B', 'C', 'D', 'answer'],
+      fields: { input: 'question', choices: ['A', 'B', 'C', 'D'], target: 'answer' },
+    })
+    const samples = await source.load()
+    expect(samples.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { input: 'Capital of France?', choices: ['Paris', 'London', 'Berlin', 'Rome'], target: 'A' },
+      { input: 'Capital of Italy?', choices: ['Paris', 'London', 'Berlin', 'Rome'], target: 'D' },
+    ])
+  })
+
+  it('names the row with too few columns and the columns it lacks', async () => {
+    const path = dataFile('short-row.csv', 'question,answer\nq1,a1\nq2\nq3,a3\n')
+    expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/short-row.csv:3: too few columns: no value for "answer""
+    `)
+  })
+
+  it('names the columns a short row of a headerless file lacks', async () => {
+    const path = dataFile('short-headerless.csv', 'q1,a,b,c,d,A\nq2,a,b\n')
+    const source = datasets.csv(path, {
+      columns: ['question', 'A', 'B', 'C', 'D', 'answer'],
+      fields: { input: 'question', choices: ['A', 'B', 'C', 'D'], target: 'answer' },
+    })
+    expect(shown(await loadError(source))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/short-headerless.csv:2: too few columns: no value for "C", "D", "answer""
+    `)
+  })
+
+  it('reports a record spanning several lines at the line it starts on', async () => {
+    const path = dataFile('multiline-lf.csv', 'id,question,answer\nq1,"two\nlines",a\nq1,again,b\n')
+    expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/multiline-lf.csv:4: id: duplicate sample id "q1" (first at <dir>/multiline-lf.csv:2)"
+    `)
+  })
+
+  it('counts a CRLF line break inside a quoted field as one line', async () => {
+    const path = dataFile('multiline-crlf.csv', 'id,question,answer\r\nq0,"two\r\nlines",a\r\nq1,once,b\r\nq1,again,c\r\n')
+    expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/multiline-crlf.csv:5: id: duplicate sample id "q1" (first at <dir>/multiline-crlf.csv:4)"
+    `)
+  })
+
+  it('refuses a file with a header row only, naming it', async () => {
+    const path = dataFile('header-only.csv', 'question,answer\n')
+    expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/header-only.csv: no samples"
+    `)
+  })
+})
+
+describe('datasets.json', () => {
+  it('reads an array of records', async () => {
+    const path = dataFile('array.json', JSON.stringify([{ id: 'a', question: 'q1', answer: 1 }, { id: 'b', prompt: 'q2', label: 'x', options: ['x', 'y'] }]))
+    expect(await datasets.json(path).load()).toEqual([
+      { id: 'a', input: 'q1', target: '1' },
+      { id: 'b', input: 'q2', target: 'x', choices: ['x', 'y'] },
+    ])
+  })
+
+  it('reads the named split of an object of splits', async () => {
+    const path = dataFile('splits.json', JSON.stringify({ train: [{ id: 't1', question: 'q', answer: 'a' }], test: [{ id: 'x1', question: 'q', answer: 'b' }] }))
+    expect(await datasets.json(path, { split: 'test' }).load()).toEqual([{ id: 'x1', input: 'q', target: 'b' }])
+  })
+
+  it('names the splits a file has when the split asked for does not exist', async () => {
+    const path = dataFile('splits-missing.json', JSON.stringify({ train: [], test: [] }))
+    expect(shown(await loadError(datasets.json(path, { split: 'validation' })))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/splits-missing.json: no split "validation"; the file has train, test"
+    `)
+  })
+
+  it('suggests `split` for an object of splits read without one', async () => {
+    const path = dataFile('splits-unasked.json', JSON.stringify({ test: [] }))
+    expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/splits-unasked.json: expected an array of records (pass \`split\` to pick one from an object of named splits)"
+    `)
+  })
+
+  it('names a bad record by its index, as the file has no line per record', async () => {
+    const path = dataFile('bad-records.json', JSON.stringify([{ id: 'a', question: 'q', answer: 'a' }, 'text', { id: 'a', question: 'q', answer: 'b' }, { question: 'q' }]))
+    expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/bad-records.json: [1]: each record must be an object
+      <dir>/bad-records.json: [2].id: duplicate sample id "a" (first at <dir>/bad-records.json [0])
+      <dir>/bad-records.json: [3].target: missing; map it with the "target" field option or a mapping function"
+    `)
+  })
+})
+
+describe('loadSamples with samples written inline', () => {
+  it('validates them like file records, naming the benchmark and the index', async () => {
+    const error = await loadSamples([{ input: 'q', target: 'a' }, { input: 'q2' } as never], 'dataset of "inline"').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DatasetError)
+    expect((error as DatasetError).message).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      dataset of "inline": [1].target: missing; map it with the "target" field option or a mapping function"
+    `)
+  })
+
+  it('refuses an empty list, naming the benchmark', async () => {
+    await expect(loadSamples([], 'dataset of "inline"')).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [DatasetError: Invalid dataset:
+      dataset of "inline": no samples]
+    `)
+  })
+})
