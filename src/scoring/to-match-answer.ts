@@ -58,14 +58,17 @@ export function registerMatchers(): void {
   expect.extend({ toMatchAnswer })
 }
 
-interface EvalsuiteMatchers<R = unknown> {
-  /**
-   * Reads the answer from the reply and compares it with the target.
-   * @example expect(reply).toMatchAnswer('B', { kind: 'choice' })
-   */
-  toMatchAnswer(target: AnswerTarget, options?: MatchAnswerOptions): R
-}
-
-declare module 'vitest' {
-  interface Matchers<T = any> extends EvalsuiteMatchers<T> {}
+// Vitest 4 declares `Matchers<T>` and Vitest 5 `Matchers<R, T>`, and an augmentation must repeat the type parameters
+// exactly, so no single declaration of ours could merge into both. Vitest maps every member of chai's `Assertion`
+// onto its own assertion type in both majors, so the matcher is declared there.
+declare global {
+  namespace Chai {
+    interface Assertion {
+      /**
+       * Reads the answer from the reply and compares it with the target.
+       * @example expect(reply).toMatchAnswer('B', { kind: 'choice' })
+       */
+      toMatchAnswer(target: AnswerTarget, options?: MatchAnswerOptions): void
+    }
+  }
 }
