@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
-import { ThresholdSchema, type Sample, type Threshold, type Usage } from '../schema/index.ts'
+import { ThresholdSchema, UsageSchema, type Sample, type Threshold, type Usage } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
@@ -15,8 +15,8 @@ export type TaskResult = string | { text: string; usage?: Usage }
 export interface BenchmarkOptions {
   /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
   dataset: Dataset
-  /** Your own function under test, called once per sample. */
-  task?: (sample: Sample) => TaskResult | Promise<TaskResult>
+  /** Your own function under test, called once per sample; `signal` aborts when the sample's test times out. */
+  task?: (sample: Sample, context: { signal: AbortSignal }) => TaskResult | Promise<TaskResult>
   /** A model under test, e.g. `models.openai({ model: 'gpt-4o-mini' })`. */
   model?: Model
   /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
@@ -27,9 +27,9 @@ export interface BenchmarkOptions {
   answer?: MatchAnswerOptions
   /** Model calls in flight at once. @default 8 */
   concurrency?: number
-  /** Gates per metric: `{ accuracy: 0.8 }` (a floor) or `{ accuracy: { min: 0.8 } }`, `{ latency: { max: 2000 } }`. */
+  /** Gates per metric: `{ accuracy: 0.8 }` (a floor), or bounds such as `{ accuracy: { min: 0.8 } }`. */
   thresholds?: Record<string, Threshold>
-  /** Errored samples allowed before the run fails. @default 0 */
+  /** Errored samples this benchmark may have before the run fails. @default 0 */
   maxErrors?: number
   /** The metric that stands for the benchmark. @default "accuracy" */
   primaryMetric?: string
@@ -37,7 +37,7 @@ export interface BenchmarkOptions {
   limit?: number
   /** Run only these sample ids, as `test.only` would (Vitest refuses `.only` in CI unless `--allowOnly`). */
   only?: string[]
-  /** Per-sample test timeout in ms, on top of the plugin's default. */
+  /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
 }
 
@@ -73,6 +73,10 @@ const OptionsSchema = z.object({
     message: 'must be a Model, e.g. models.openai({ model })',
   }).optional(),
   prompt: z.union([z.string(), z.function()]).optional(),
+  answer: z
+    .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice']).optional() })
+    .loose()
+    .optional(),
   system: z.string().optional(),
   concurrency: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
@@ -81,17 +85,33 @@ const OptionsSchema = z.object({
   limit: z.number().int().positive().optional(),
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
-}).loose()
+}).strict()
 
 /** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */
 export function validateOptions(name: string, options: BenchmarkOptions): void {
   const where = `describeBenchmark("${name}")`
   const parsed = OptionsSchema.safeParse(options)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`)
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length === 0 ? issue.message : `option "${issue.path.join('.')}" ${issue.message}`,
+    )
     throw new ConfigError(`${where}: ${problems.join('; ')}.`)
   }
   if ((options.task === undefined) === (options.model === undefined)) {
     throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
   }
+}
+
+const TaskResultSchema = z.union([
+  z.string(),
+  z.object({ text: z.string(), usage: UsageSchema.optional() }),
+])
+
+/** Checks what a `task` function returned, naming the benchmark and sample when it is not a reply. */
+export function parseTaskResult(name: string, sample: Sample, result: unknown): TaskResult {
+  const parsed = TaskResultSchema.safeParse(result)
+  if (parsed.success) return parsed.data
+  throw new ConfigError(
+    `describeBenchmark("${name}"): the task returned ${JSON.stringify(result) ?? String(result)} for sample "${sample.id}"; return a string or { text, usage? }.`,
+  )
 }

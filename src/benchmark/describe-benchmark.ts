@@ -1,13 +1,13 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { loadSamples } from '../dataset/index.ts'
-import type { ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { redactSecrets, type ModelOutput } from '../model/index.ts'
+import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
-import { validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
+import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
 import { ConfigError } from '../errors.ts'
 import { buildMessages } from './prompt.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
-import { isWrong, toScores } from './score-sample.ts'
+import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
 
 const NAME_PREFIX = 48
@@ -22,14 +22,14 @@ function testName(sample: Sample): string {
 function createInfer(name: string, options: BenchmarkOptions): Infer {
   const { task, model } = options
   if (task) {
-    return async (sample) => {
+    return async (sample, signal) => {
       const started = performance.now()
-      const result = await task(sample)
+      const result = parseTaskResult(name, sample, await task(sample, { signal }))
       const latencyMs = performance.now() - started
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
   }
-  return (sample) => model!.generate(buildMessages(sample, options.prompt, name, options.system))
+  return (sample, signal) => model!.generate(buildMessages(sample, options.prompt, name, options.system), { signal })
 }
 
 /** Without a scorer callback: the target, read as an option letter when the sample has choices. */
@@ -47,8 +47,9 @@ function wrongAnswerNote(checks: readonly Check[] | undefined): string {
   return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}`
 }
 
+// kept in the report and shown in the summary: credentials a task or endpoint quoted in its error are masked
 function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error), [])
 }
 
 // the shape shared by describe, describe.only and describe.skip, as this module calls them
@@ -73,7 +74,7 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     const run = createSampleRun(samples, createInfer(name, options), options.concurrency ?? 8)
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      run.start(selected.map((task) => (evalsuiteMetaOf(task.meta) as SampleMeta).sampleId))
+      run.start(selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? []))
     })
     afterSuite((suite) => {
       const own = evalsuiteMetaOf(suite.meta)
@@ -110,9 +111,12 @@ async function runSample(
   options: BenchmarkOptions,
   scorer: Scorer | undefined,
 ): Promise<void> {
-  const meta = evalsuiteMetaOf(context.task.meta) as SampleMeta
+  const meta = sampleMetaOf(context.task.meta)
+  if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
   let output: ModelOutput
+  // a timed-out or cancelled test gives up its call, so a hung request cannot hold a place in the pool
+  context.signal.addEventListener('abort', () => run.abort(sample.id, context.signal.reason), { once: true })
   try {
     output = await run.output(sample.id, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
@@ -147,5 +151,5 @@ async function runSample(
   }
   meta.scores = scores
   meta.status = 'scored'
-  if (isWrong(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
+  if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
 }

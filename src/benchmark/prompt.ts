@@ -48,7 +48,14 @@ export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined
     const built = prompt(sample)
     return typeof built === 'string' ? [...head, { role: 'user', content: built }] : [...head, ...built]
   }
-  if (typeof sample.input !== 'string') return [...head, ...sample.input]
+  if (typeof sample.input !== 'string') {
+    if (prompt !== undefined) {
+      throw new ConfigError(
+        `Benchmark "${benchmark}": sample "${sample.id}" is a chat conversation, which a template cannot fill; give a prompt function instead.`,
+      )
+    }
+    return [...head, ...sample.input]
+  }
   const template = prompt ?? (sample.choices ? DEFAULT_CHOICE_PROMPT : '{input}')
   return [...head, { role: 'user', content: renderTemplate(template, sample, benchmark) }]
 }

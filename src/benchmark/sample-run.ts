@@ -2,8 +2,8 @@ import pLimit from 'p-limit'
 import type { ModelOutput } from '../model/index.ts'
 import type { Sample } from '../schema/index.ts'
 
-/** Turns one sample into the reply to score. */
-export type Infer = (sample: Sample) => Promise<ModelOutput>
+/** Turns one sample into the reply to score; `signal` aborts when the sample's test times out or is cancelled. */
+export type Infer = (sample: Sample, signal: AbortSignal) => Promise<ModelOutput>
 
 /**
  * The benchmark's own inference pool. It starts every selected sample as soon as the suite starts, so the endpoint
@@ -14,14 +14,25 @@ export interface SampleRun {
   start(ids: Iterable<string>): void
   /** The reply for a sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. */
   output(id: string, fresh?: boolean): Promise<ModelOutput>
+  /** Gives up on a sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
+  abort(id: string, reason: unknown): void
   /** Milliseconds since the first dispatch; undefined before it. */
   elapsedMs(): number | undefined
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }
 
 /** Creates the pool for one benchmark's samples. */
 export function createSampleRun(samples: readonly Sample[], infer: Infer, concurrency: number): SampleRun {
   const byId = new Map(samples.map((sample) => [sample.id, sample]))
-  const pending = new Map<string, Promise<ModelOutput>>()
+  const pending = new Map<string, { promise: Promise<ModelOutput>; controller: AbortController }>()
   const limit = pLimit(concurrency)
   let startedAt: number | undefined
 
@@ -29,20 +40,24 @@ export function createSampleRun(samples: readonly Sample[], infer: Infer, concur
     const sample = byId.get(id)
     if (sample === undefined) return Promise.reject(new Error(`no sample "${id}"`))
     startedAt ??= performance.now()
-    const promise = limit(() => infer(sample))
+    const controller = new AbortController()
+    const promise = limit(() => untilAborted(infer(sample, controller.signal), controller.signal))
     // the test that awaits it reports the failure; until then it must not count as unhandled
     promise.catch(() => undefined)
-    pending.set(id, promise)
+    pending.set(id, { promise, controller })
     return promise
   }
 
   return {
     start(ids) {
-      for (const id of ids) if (!pending.has(id)) dispatch(id)
+      for (const id of ids) if (!pending.has(id) && byId.has(id)) dispatch(id)
     },
     output(id, fresh = false) {
       const known = pending.get(id)
-      return known && !fresh ? known : dispatch(id)
+      return known && !fresh ? known.promise : dispatch(id)
+    },
+    abort(id, reason) {
+      pending.get(id)?.controller.abort(reason)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

@@ -1,24 +1,33 @@
 import { ScorerError } from '../errors.ts'
 import type { Check } from '../schema/index.ts'
 
-/** What a scorer callback may return: a verdict (accuracy), a score in [0, 1] ("score"), or named metrics. */
+/** What a scorer callback may return: a verdict (accuracy), a score ("score"), or named metrics. */
 export type ScorerReturn = void | undefined | boolean | number | Record<string, number>
 
-/** Combines the matcher checks and the scorer's return value into the sample's metrics. */
+function finite(metric: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    const shown = typeof value === 'number' ? String(value) : JSON.stringify(value)
+    throw new ScorerError(`The scorer returned ${shown} for metric "${metric}"; a metric must be a finite number.`)
+  }
+  return value
+}
+
+/**
+ * Combines the matcher checks and the scorer's return value into the sample's metrics. Accuracy is the minimum of
+ * every verdict given, so a returned `true` or `{ accuracy: 1 }` cannot overrule a failed check.
+ */
 export function toScores(checks: readonly Check[] | undefined, returned: ScorerReturn): Record<string, number> {
   const scores: Record<string, number> = {}
-  if (checks && checks.length > 0) scores.accuracy = checks.every((check) => check.pass) ? 1 : 0
-  if (typeof returned === 'boolean') scores.accuracy = Math.min(scores.accuracy ?? 1, returned ? 1 : 0)
-  else if (typeof returned === 'number') {
-    if (Number.isNaN(returned)) throw new ScorerError('The scorer returned NaN as its score.')
-    scores.score = returned
+  const verdict = (value: number): void => {
+    scores.accuracy = Math.min(scores.accuracy ?? 1, value)
   }
+  if (checks && checks.length > 0) verdict(checks.every((check) => check.pass) ? 1 : 0)
+  if (typeof returned === 'boolean') verdict(returned ? 1 : 0)
+  else if (typeof returned === 'number') scores.score = finite('score', returned)
   else if (returned !== null && typeof returned === 'object') {
     for (const [metric, value] of Object.entries(returned)) {
-      if (typeof value !== 'number' || Number.isNaN(value)) {
-        throw new ScorerError(`The scorer returned a non-number for metric "${metric}": ${typeof value === 'number' ? String(value) : JSON.stringify(value)}.`)
-      }
-      scores[metric] = value
+      if (metric === 'accuracy') verdict(finite(metric, value))
+      else scores[metric] = finite(metric, value)
     }
   }
   if (Object.keys(scores).length === 0) {
@@ -27,9 +36,4 @@ export function toScores(checks: readonly Check[] | undefined, returned: ScorerR
     )
   }
   return scores
-}
-
-/** A sample is wrong when a check failed or its accuracy is 0; continuous scores alone never fail a test. */
-export function isWrong(scores: Record<string, number>): boolean {
-  return scores.accuracy === 0
 }

@@ -4,6 +4,7 @@ import { createReplayModel, type ReplayModelOptions } from './replay-model.ts'
 export type { GenerateOptions, Model, ModelOutput } from './model.ts'
 export type { OpenAIModelOptions } from './openai-model.ts'
 export type { ReplayModelOptions } from './replay-model.ts'
+export { redactSecrets } from './redact.ts'
 
 /** Models to evaluate: an OpenAI-compatible endpoint, or replies recorded in a file. */
 export const models = {

@@ -1,5 +1,5 @@
 import type { TestCase, TestModule, TestSuite } from 'vitest/node'
-import { BenchmarkMetaSchema, META_KEY, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, isWrongAnswer, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
 
 /** How one sample ended: scored right or wrong, errored (never in a metric), or not run. */
 export interface SampleOutcome {
@@ -32,16 +32,12 @@ function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
   if (meta.status !== 'scored' || errors.length > 0) {
     return { ...base, status: 'errored', error: firstError ?? 'the test did not finish (timeout or interrupted run)' }
   }
-  return { ...base, status: meta.scores?.accuracy === 0 ? 'wrong' : 'right' }
-}
-
-function metaEntry(meta: object): unknown {
-  return (meta as Record<string, unknown>)[META_KEY]
+  return { ...base, status: meta.scores && isWrongAnswer(meta.scores) ? 'wrong' : 'right' }
 }
 
 function benchmarkSuiteOf(test: TestCase): TestSuite | undefined {
   for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
-    if (BenchmarkMetaSchema.safeParse(metaEntry(parent.meta())).success) return parent
+    if (BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(parent.meta())).success) return parent
   }
   return undefined
 }
@@ -57,15 +53,22 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
       for (const error of suite.errors()) problems.failures.push(`${file} > ${suite.fullName}: ${error.message}`)
     }
     for (const test of module.children.allTests()) {
-      const sample = SampleMetaSchema.safeParse(metaEntry(test.meta()))
+      const entry = evalsuiteMetaOf(test.meta())
+      if (entry === undefined) {
+        if (test.result().state === 'failed') problems.failures.push(`${file} > ${test.fullName}`)
+        continue
+      }
+      // a sample whose record does not parse (a score of Infinity, say) must not drop out of the results unseen
+      const sample = SampleMetaSchema.safeParse(entry)
       const suite = sample.success ? benchmarkSuiteOf(test) : undefined
       if (!sample.success || suite === undefined) {
-        if (test.result().state === 'failed') problems.failures.push(`${file} > ${test.fullName}`)
+        const why = sample.success ? 'outside any benchmark' : sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+        problems.failures.push(`${file} > ${test.fullName}: invalid evalsuite record (${why})`)
         continue
       }
       let run = runs.get(suite)
       if (run === undefined) {
-        run = { meta: BenchmarkMetaSchema.parse(metaEntry(suite.meta())), file, samples: [] }
+        run = { meta: BenchmarkMetaSchema.parse(evalsuiteMetaOf(suite.meta())), file, samples: [] }
         runs.set(suite, run)
       }
       run.samples.push(outcome(test, sample.data))

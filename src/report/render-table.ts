@@ -61,7 +61,8 @@ export function renderReports(reports: readonly Report[]): string {
       if (errored > 0) {
         const first = report.samples.find((s) => s.status === 'errored')
         const budget = `budget ${report.errorBudget.maxErrors}`
-        lines.push(`  ${report.benchmark}: ${errored} errored, ${budget} (${sampleIds(report, 'errored')}); first: ${first?.error ?? ''}`)
+        const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
+        lines.push(`  ${report.benchmark}: ${errored} errored, ${budget} (${sampleIds(report, 'errored')}); first: ${firstError}`)
       }
     }
   }

@@ -35,7 +35,10 @@ export class EvalsuiteReporter implements Reporter {
     const { runs, problems } = collectRuns(modules, root)
     if (runs.length === 0) return
     const createdAt = new Date().toISOString()
-    const reports = runs.map((run) => buildReport(run, createdAt))
+    // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
+    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped'))
+    const reports = ran.map((run) => buildReport(run, createdAt))
+    const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
     const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports })
     if (reason === 'interrupted') for (const report of reports) report.passed = false
     const dir = resolve(root, this.outputDir)
@@ -44,6 +47,7 @@ export class EvalsuiteReporter implements Reporter {
 
     const log = (text: string): void => vitest.logger.log(text)
     log(renderReports(reports))
+    if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.join(', ')}`)
     const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
     const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
     if (verdict.passed) log(`\n evalsuite: PASS, every gate held${wrongNote}. Reports in ${this.outputDir}/\n`)

@@ -1,18 +1,37 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { ReportSchema, type Report } from '../schema/index.ts'
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'benchmark'
 }
 
-/** File names for the reports: `<benchmark>.json`, with the model added where one benchmark ran on several. */
-export function reportFileNames(reports: readonly Report[]): string[] {
+function countBy(reports: readonly Report[], key: (report: Report) => string): Map<string, number> {
   const counts = new Map<string, number>()
-  for (const report of reports) counts.set(report.benchmark, (counts.get(report.benchmark) ?? 0) + 1)
-  return reports.map((report) =>
-    (counts.get(report.benchmark) ?? 0) > 1 ? `${slug(report.benchmark)}.${slug(report.model)}.json` : `${slug(report.benchmark)}.json`,
-  )
+  for (const report of reports) counts.set(key(report), (counts.get(key(report)) ?? 0) + 1)
+  return counts
+}
+
+function distinctModels(reports: readonly Report[]): Map<string, number> {
+  const models = new Map<string, Set<string>>()
+  for (const report of reports) models.set(report.benchmark, (models.get(report.benchmark) ?? new Set()).add(report.model))
+  return new Map([...models].map(([benchmark, names]) => [benchmark, names.size]))
+}
+
+/**
+ * File names for the reports: `<benchmark>.json`; the model is added where one benchmark ran on several, and the
+ * eval file where the same benchmark and model come from several files.
+ */
+export function reportFileNames(reports: readonly Report[]): string[] {
+  const modelsOf = distinctModels(reports)
+  const byModel = countBy(reports, (r) => `${r.benchmark}\0${r.model}`)
+  return reports.map((report) => {
+    const parts = [slug(report.benchmark)]
+    if ((modelsOf.get(report.benchmark) ?? 0) > 1) parts.push(slug(report.model))
+    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1) parts.push(slug(report.file.replace(/\.[cm]?[jt]s$/, '')))
+    return `${parts.join('.')}.json`
+  })
 }
 
 /** Validates and writes one report atomically (a reader never sees half a file). */
@@ -20,7 +39,7 @@ export async function writeReport(dir: string, fileName: string, report: Report)
   const valid = ReportSchema.parse(report)
   await mkdir(dir, { recursive: true })
   const target = join(dir, fileName)
-  const temporary = `${target}.${process.pid}.tmp`
+  const temporary = `${target}.${randomUUID()}.tmp`
   await writeFile(temporary, `${JSON.stringify(valid, null, 2)}\n`)
   await rename(temporary, target)
   return target

@@ -2,11 +2,11 @@ export { ChatMessageSchema, SampleSchema, type ChatMessage, type Sample } from '
 export { UsageSchema, type Usage } from './usage.ts'
 export {
   BenchmarkMetaSchema,
-  CheckSchema,
-  EvalsuiteMetaSchema,
   evalsuiteMetaOf,
+  isWrongAnswer,
   META_KEY,
   SampleMetaSchema,
+  sampleMetaOf,
   ThresholdSchema,
   type BenchmarkMeta,
   type Check,

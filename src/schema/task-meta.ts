@@ -47,7 +47,7 @@ export const SampleMetaSchema = z.object({
   subset: z.string().optional(),
   /** `pending` until the test records its outcome: a test that never got there (a timeout) stays pending. */
   status: z.enum(['pending', 'scored', 'errored']),
-  scores: z.record(z.string(), z.number()).optional(),
+  scores: z.record(z.string(), z.number().finite()).optional(),
   checks: z.array(CheckSchema).optional(),
   output: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
@@ -58,9 +58,12 @@ export const SampleMetaSchema = z.object({
 export type SampleMeta = z.infer<typeof SampleMetaSchema>
 
 /** Everything evalsuite stores in Vitest's task meta, under one key. */
-export const EvalsuiteMetaSchema = z.discriminatedUnion('kind', [BenchmarkMetaSchema, SampleMetaSchema])
-/** Everything evalsuite stores in Vitest's task meta, under one key. */
-export type EvalsuiteMeta = z.infer<typeof EvalsuiteMetaSchema>
+export type EvalsuiteMeta = BenchmarkMeta | SampleMeta
+
+/** A scored sample is wrong when its accuracy is 0; continuous scores alone never make it wrong. */
+export function isWrongAnswer(scores: Readonly<Record<string, number>>): boolean {
+  return scores.accuracy === 0
+}
 
 /** The task meta key; Vitest reserves `benchmark` and `typecheck`, so everything of ours lives under this one. */
 export const META_KEY = 'evalsuite'
@@ -71,4 +74,10 @@ export const META_KEY = 'evalsuite'
  */
 export function evalsuiteMetaOf(meta: object): EvalsuiteMeta | undefined {
   return (meta as Record<string, EvalsuiteMeta | undefined>)[META_KEY]
+}
+
+/** The sample entry a benchmark test was declared with; a test without one is not a benchmark sample. */
+export function sampleMetaOf(meta: object): SampleMeta | undefined {
+  const entry = evalsuiteMetaOf(meta)
+  return entry?.kind === 'sample' ? entry : undefined
 }

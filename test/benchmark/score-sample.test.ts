@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isWrong, toScores } from '../../src/benchmark/score-sample.ts'
+import { toScores } from '../../src/benchmark/score-sample.ts'
 import { ScorerError } from '../../src/errors.ts'
-import type { Check } from '../../src/schema/index.ts'
+import { isWrongAnswer, type Check } from '../../src/schema/index.ts'
 
 const check = (pass: boolean): Check => ({
   matcher: 'toMatchAnswer',
@@ -55,30 +55,38 @@ describe('toScores', () => {
 
   it('refuses a metric that is not a number, naming it', () => {
     expect(() => toScores(undefined, { f1: '0.5' } as never)).toThrowErrorMatchingInlineSnapshot(
-      `[ScorerError: The scorer returned a non-number for metric "f1": "0.5".]`,
+      `[ScorerError: The scorer returned "0.5" for metric "f1"; a metric must be a finite number.]`,
     )
   })
 
-  it('refuses a NaN metric, showing it as NaN', () => {
+  it('refuses NaN and infinite metrics, showing the value', () => {
     expect(() => toScores(undefined, { f1: Number.NaN })).toThrowErrorMatchingInlineSnapshot(
-      `[ScorerError: The scorer returned a non-number for metric "f1": NaN.]`,
+      `[ScorerError: The scorer returned NaN for metric "f1"; a metric must be a finite number.]`,
+    )
+    expect(() => toScores(undefined, { speed: 1 / 0 })).toThrowErrorMatchingInlineSnapshot(
+      `[ScorerError: The scorer returned Infinity for metric "speed"; a metric must be a finite number.]`,
     )
   })
 
   it('refuses a NaN returned as the score', () => {
     expect(() => toScores(undefined, Number.NaN)).toThrow(ScorerError)
   })
+
+  it('never lets a returned accuracy overrule a failed check', () => {
+    expect(toScores([check(false)], { accuracy: 1 })).toEqual({ accuracy: 0 })
+    expect(toScores([check(true)], { accuracy: 0 })).toEqual({ accuracy: 0 })
+  })
 })
 
-describe('isWrong', () => {
+describe('isWrongAnswer', () => {
   it('marks a sample wrong only when its accuracy is 0', () => {
-    expect(isWrong({ accuracy: 0 })).toBe(true)
-    expect(isWrong({ accuracy: 0, score: 1 })).toBe(true)
-    expect(isWrong({ accuracy: 1, score: 0 })).toBe(false)
+    expect(isWrongAnswer({ accuracy: 0 })).toBe(true)
+    expect(isWrongAnswer({ accuracy: 0, score: 1 })).toBe(true)
+    expect(isWrongAnswer({ accuracy: 1, score: 0 })).toBe(false)
   })
 
   it('never marks a sample wrong for a continuous score alone', () => {
-    expect(isWrong({ score: 0 })).toBe(false)
-    expect(isWrong({ f1: 0, bleu: 0 })).toBe(false)
+    expect(isWrongAnswer({ score: 0 })).toBe(false)
+    expect(isWrongAnswer({ f1: 0, bleu: 0 })).toBe(false)
   })
 })

@@ -132,10 +132,18 @@ describe('a user runs evals with `vitest run`', () => {
     expect(run.stdout).toContain('evalsuite · model task')
   })
 
+  it('judges no gate of a benchmark that did not run, and keeps its last report', async () => {
+    const run = await runVitest(['skipped'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('not run (every sample filtered out or skipped): skipped-benchmark')
+    expect(tableRows(run.stdout, 'running-benchmark')).toEqual(['running-benchmark | all | accuracy | 1 | 100.0% | [20.7%, 100.0%] | 0 | pass (1 ≥ 0.9)'])
+    await expect(readReport('skipped-benchmark')).rejects.toThrow(/ENOENT/)
+  })
+
   it('never passes a run interrupted with Ctrl-C', async () => {
     // the second request hangs, so the run is still going when the signal arrives
-    server.setFault(({ index }) => (index === 2 ? { kind: 'hang' } : undefined))
     const before = server.requestCount
+    server.setFault(({ index }) => (index > before + 1 ? { kind: 'hang' } : undefined))
     const child = spawnVitest(['interrupted'], { OPENAI_BASE_URL: server.baseURL })
     await vi.waitFor(() => expect(server.requestCount - before).toBe(2), { timeout: 20_000, interval: 20 })
     child.process.kill('SIGINT')

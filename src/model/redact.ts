@@ -1,0 +1,14 @@
+// Shapes that credentials take in error texts: auth headers, OpenAI-style keys, and user:password in URLs.
+const CREDENTIAL_PATTERNS: Array<[RegExp, string]> = [
+  [/(Bearer|Basic)\s+[\w.~+/=-]+/gi, '$1 ***'],
+  [/\bsk-[\w-]{6,}/g, 'sk-***'],
+  [/(\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1***@'],
+]
+
+/** Removes the given secrets, and anything shaped like a credential, from a text bound for logs or reports. */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let clean = text
+  for (const secret of secrets) if (secret && secret.length >= 6) clean = clean.split(secret).join('***')
+  for (const [pattern, replacement] of CREDENTIAL_PATTERNS) clean = clean.replace(pattern, replacement)
+  return clean
+}
