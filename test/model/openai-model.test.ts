@@ -47,7 +47,7 @@ describe('models.openai', () => {
     const echo = JSON.stringify({ error: { message: `bad header Authorization: Bearer ${key}`, type: 'auth', code: 'bad' } })
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 401, body: echo }) })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, apiKey: key, maxRetries: 0 })
-    const error = await model.generate(ask).catch((e: unknown) => e as Error)
+    const error = (await model.generate(ask).then(() => undefined, (e: unknown) => e)) as Error
     expect(error).toBeInstanceOf(ModelError)
     expect(error.message).toBe('Model "fake-model" failed after retries (HTTP 401): 401 bad header Authorization: Bearer ***')
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('0123456789abcdef')
