@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
+
+describe('Vitest features that CI setups rely on', () => {
+  it('gates a sharded run once its blob reports are merged', async () => {
+    await rm(`${FIXTURE}.vitest-reports`, { recursive: true, force: true })
+    const files = ['wrong-but-passing', 'gate-fails']
+    await runVitest([...files, '--shard=1/2', '--reporter=blob'])
+    await runVitest([...files, '--shard=2/2', '--reporter=blob'])
+    const mergedAt = new Date().toISOString()
+
+    const merged = await runVitest(['--merge-reports'])
+    expect(merged.code).toBe(1)
+    expect(tableRows(merged.stdout, 'gate-fails')).toEqual([
+      'gate-fails | all | accuracy | 2 | 100.0% | [34.2%, 100.0%] | 0 | pass (1 ≥ 0.5)',
+      'gate-fails | all | brevity | 2 | 0.250 | [0.250, 0.250] | 0 | FAIL (0.25 < min 0.9)',
+    ])
+    const report = await readReport('wrong-but-passing')
+    expect(report.createdAt >= mergedAt).toBe(true)
+    expect(report.counts).toEqual({ samples: 4, right: 3, wrong: 1, errored: 0, skipped: 0 })
+    await rm(`${FIXTURE}.vitest-reports`, { recursive: true, force: true })
+  })
+
+  it("writes Vitest's html report with each sample's evalsuite record, next to the evalsuite table", async () => {
+    await rm(`${FIXTURE}html`, { recursive: true, force: true })
+    const run = await runVitest(['wrong-but-passing', '--reporter=default', '--reporter=html'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('evalsuite: PASS')
+    expect(existsSync(`${FIXTURE}html/index.html`)).toBe(true)
+    const meta = gunzipSync(await readFile(`${FIXTURE}html/html.meta.json.gz`)).toString()
+    // Vitest stores the report as JSON: the annotation's quotes come escaped
+    expect(meta).toContain('the reply is not the target: target \\"8\\", extracted \\"9\\" from \\"9\\"')
+    expect(meta).toContain('"wrong answer"')
+    await rm(`${FIXTURE}html`, { recursive: true, force: true })
+  })
+})
