@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { registerMatchers } from '../../src/scoring/index.ts'
+
+registerMatchers()
+
+function failureOf(assertion: () => void): string {
+  try {
+    assertion()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('the assertion passed')
+}
+
+describe('toMatchAnswer outside a benchmark', () => {
+  it('passes as an ordinary assertion when the answer matches, and supports .not', () => {
+    expect('The answer is (C).').toMatchAnswer('C', { kind: 'choice' })
+    expect('#### 1,234').toMatchAnswer(1234, { kind: 'number' })
+    expect('ANSWER: A').not.toMatchAnswer('B', { kind: 'choice' })
+  })
+
+  it('fails with the target, what was extracted, the passage it came from and why', () => {
+    expect(failureOf(() => expect('I think it is Sydney.\nANSWER: A').toMatchAnswer('C', { kind: 'choice' }))).toBe(
+      [
+        'expected the reply to match the answer "C" (kind "choice")',
+        '  extracted: "A"',
+        '  from: "… think it is Sydney.\\nANSWER: A"',
+        '  why: chose A, the answer is C',
+      ].join('\n'),
+    )
+  })
+
+  it('refuses a reply that is not a string', () => {
+    expect(failureOf(() => expect(42).toMatchAnswer('42'))).toBe("toMatchAnswer expects the model's reply as a string, received number")
+  })
+})
