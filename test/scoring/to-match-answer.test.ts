@@ -24,7 +24,7 @@ describe('toMatchAnswer outside a benchmark', () => {
       [
         'expected the reply to match the answer "C" (kind "choice")',
         '  extracted: "A"',
-        '  from: "… think it is Sydney.\\nANSWER: A"',
+        '  from: "I think it is Sydney.\\nANSWER: A"',
         '  why: chose A, the answer is C',
       ].join('\n'),
     )
