@@ -25,15 +25,18 @@ describe('Vitest features that CI setups rely on', () => {
   })
 
   it("writes Vitest's html report with each sample's evalsuite record, next to the evalsuite table", async () => {
-    await rm(`${FIXTURE}html`, { recursive: true, force: true })
+    // Vitest 4 writes the html report to html/, Vitest 5 to .vitest/
+    const folders = ['html', '.vitest'].map((folder) => `${FIXTURE}${folder}`)
+    for (const folder of folders) await rm(folder, { recursive: true, force: true })
     const run = await runVitest(['wrong-but-passing', '--reporter=default', '--reporter=html'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('evalsuite: PASS')
-    expect(existsSync(`${FIXTURE}html/index.html`)).toBe(true)
-    const meta = gunzipSync(await readFile(`${FIXTURE}html/html.meta.json.gz`)).toString()
+    const written = folders.filter((folder) => existsSync(`${folder}/index.html`))
+    expect(written).toHaveLength(1)
+    const meta = gunzipSync(await readFile(`${written[0]}/html.meta.json.gz`)).toString()
     // Vitest stores the report as JSON: the annotation's quotes come escaped
     expect(meta).toContain('the reply is not the target: target \\"8\\", extracted \\"9\\" from \\"9\\"')
     expect(meta).toContain('"wrong answer"')
-    await rm(`${FIXTURE}html`, { recursive: true, force: true })
+    for (const folder of folders) await rm(folder, { recursive: true, force: true })
   })
 })
