@@ -1,7 +1,10 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
+import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter } from './report/index.ts'
+import { RECORDINGS_KEY, RecordingModeSchema, type RecordingMode, type RecordingSettings } from './schema/index.ts'
 
 /** Options of the evalsuite Vitest plugin. */
 export interface EvalsuitePluginOptions {
@@ -13,6 +16,24 @@ export interface EvalsuitePluginOptions {
   outputDir?: string
   /** Name of the Vitest project the eval files run in. @default "evals" */
   projectName?: string
+  /**
+   * Recorded model replies. `mode`: "live" calls only, "record" calls and records, "replay" never calls (a missing
+   * recording fails its sample), "auto" replays what exists and records the rest. The environment variable
+   * EVALSUITE_RECORDINGS overrides it.
+   * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
+   */
+  recordings?: { mode?: RecordingMode; dir?: string }
+}
+
+function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
+  const fromEnv = process.env.EVALSUITE_RECORDINGS
+  const parsed = RecordingModeSchema.safeParse(fromEnv)
+  if (fromEnv !== undefined && fromEnv !== '' && !parsed.success) {
+    throw new ConfigError(`EVALSUITE_RECORDINGS must be one of live, record, replay, auto; received "${fromEnv}".`)
+  }
+  const ci = Boolean(process.env.CI) && process.env.CI !== 'false'
+  const mode = parsed.success ? parsed.data : (options.recordings?.mode ?? (ci ? 'replay' : 'auto'))
+  return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: parsed.success }
 }
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
@@ -44,6 +65,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           testTimeout: options.testTimeout ?? 600_000,
           hookTimeout: options.testTimeout ?? 600_000,
           setupFiles: [SETUP_FILE],
+          provide: { [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root) },
         },
       })
       // extending the user's config concatenates its include globs with ours; the eval project runs eval files only

@@ -28,7 +28,7 @@ import { evalsuite } from '${plugin}'
 
 export default defineConfig({
   resolve: { alias: [{ find: /^evalsuite$/, replacement: fileURLToPath(new URL('${index}', import.meta.url)) }] },
-  plugins: [evalsuite()],
+  plugins: [evalsuite({ recordings: { mode: 'live' } })],
 })
 `
   const evalFile = `import { datasets, describeBenchmark, models } from 'evalsuite'

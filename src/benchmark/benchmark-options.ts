@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
-import { ThresholdSchema, UsageSchema, type Sample, type Threshold, type Usage } from '../schema/index.ts'
+import { RecordingModeSchema, ThresholdSchema, UsageSchema, type RecordingMode, type Sample, type Threshold, type Usage } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
@@ -37,6 +37,8 @@ export interface BenchmarkOptions {
   limit?: number
   /** Run only these sample ids, as `test.only` would (Vitest refuses `.only` in CI unless `--allowOnly`). */
   only?: string[]
+  /** This benchmark's recording mode, instead of the plugin's; EVALSUITE_RECORDINGS still outranks it. */
+  recordings?: RecordingMode
   /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
 }
@@ -85,6 +87,7 @@ const OptionsSchema = z.object({
   limit: z.number().int().positive().optional(),
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
+  recordings: RecordingModeSchema.optional(),
 }).strict()
 
 /** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */

@@ -1,11 +1,12 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { loadSamples } from '../dataset/index.ts'
-import { redactSecrets, type ModelOutput } from '../model/index.ts'
+import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
 import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
 import { ConfigError } from '../errors.ts'
 import { buildMessages } from './prompt.ts'
+import { withRecordings } from './recordings.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -19,8 +20,8 @@ function testName(sample: Sample): string {
   return `${sample.id}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-function createInfer(name: string, options: BenchmarkOptions): Infer {
-  const { task, model } = options
+function createInfer(name: string, options: BenchmarkOptions, model: Model | undefined): Infer {
+  const { task } = options
   if (task) {
     return async (sample, signal) => {
       const started = performance.now()
@@ -71,12 +72,14 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     const samples = options.limit === undefined ? all : all.slice(0, options.limit)
     const unknown = options.only?.filter((id) => !samples.some((sample) => sample.id === id)) ?? []
     if (unknown.length > 0) throw new ConfigError(`describeBenchmark("${name}"): option "only" names unknown sample ids: ${unknown.join(', ')}.`)
-    const run = createSampleRun(samples, createInfer(name, options), options.concurrency ?? 8)
+    const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined
+    const run = createSampleRun(samples, createInfer(name, options, recorded?.model), options.concurrency ?? 8)
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       run.start(selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? []))
     })
     afterSuite((suite) => {
+      recorded?.save()
       const own = evalsuiteMetaOf(suite.meta)
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed

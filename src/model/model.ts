@@ -13,9 +13,19 @@ export interface GenerateOptions {
   signal?: AbortSignal
 }
 
+/** What makes two calls the same call, for recordings: never a key, header or endpoint address. */
+export interface ModelIdentity {
+  provider: string
+  model: string
+  /** Generation parameters that change the reply (temperature, max tokens, ...). */
+  params: Record<string, unknown>
+}
+
 /** Anything that turns chat messages into a reply: an endpoint, a recording, a function. */
 export interface Model {
   /** Shown in reports; one table per model name. */
   readonly name: string
+  /** Present on models whose calls can be recorded and replayed. */
+  readonly identity?: ModelIdentity
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput>
 }

@@ -48,20 +48,20 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     })
     return client
   }
+  const params = {
+    temperature: options.temperature ?? 0,
+    ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+    ...options.extraBody,
+  }
   return {
     name: options.model,
+    identity: { provider: 'openai-compatible', model: options.model, params },
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
       const started = performance.now()
       let completion: OpenAI.Chat.Completions.ChatCompletion
       try {
         completion = await getClient().chat.completions.create(
-          {
-            ...options.extraBody,
-            model: options.model,
-            messages,
-            temperature: options.temperature ?? 0,
-            ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
-          },
+          { ...params, model: options.model, messages },
           { signal: call.signal },
         )
       } catch (error) {

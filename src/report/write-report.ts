@@ -1,11 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { ReportSchema, type Report } from '../schema/index.ts'
+import { fileSlug, ReportSchema, type Report } from '../schema/index.ts'
 
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'benchmark'
-}
 
 function countBy(reports: readonly Report[], key: (report: Report) => string): Map<string, number> {
   const counts = new Map<string, number>()
@@ -27,9 +24,9 @@ export function reportFileNames(reports: readonly Report[]): string[] {
   const modelsOf = distinctModels(reports)
   const byModel = countBy(reports, (r) => `${r.benchmark}\0${r.model}`)
   return reports.map((report) => {
-    const parts = [slug(report.benchmark)]
-    if ((modelsOf.get(report.benchmark) ?? 0) > 1) parts.push(slug(report.model))
-    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1) parts.push(slug(report.file.replace(/\.[cm]?[jt]s$/, '')))
+    const parts = [fileSlug(report.benchmark)]
+    if ((modelsOf.get(report.benchmark) ?? 0) > 1) parts.push(fileSlug(report.model))
+    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1) parts.push(fileSlug(report.file.replace(/\.[cm]?[jt]s$/, '')))
     return `${parts.join('.')}.json`
   })
 }

@@ -15,3 +15,13 @@ export {
   type Threshold,
 } from './task-meta.ts'
 export { ReportSchema, REPORT_VERSION, type Report } from './report.ts'
+export {
+  RECORDINGS_KEY,
+  RecordingModeSchema,
+  RecordingSchema,
+  RecordingSettingsSchema,
+  type Recording,
+  type RecordingMode,
+  type RecordingSettings,
+} from './recording.ts'
+export { fileSlug } from './file-slug.ts'

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto'
+import { ConfigError, ModelError } from '../errors.ts'
+import type { ChatMessage, RecordingMode } from '../schema/index.ts'
+import type { GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
+import type { RecordingStore } from './recording-store.ts'
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
+}
+
+/** The recording key of a call: a hash of provider, model, parameters and messages, and nothing else. */
+export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[]): string {
+  const request = sortedKeys({ ...identity, messages: messages.map((m) => ({ role: m.role, content: m.content })) })
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24)
+}
+
+/**
+ * Puts a recording store in front of a model. `replay` never calls the model; `auto` calls it only for what is not
+ * recorded; `record` always calls and records; `live` is the model itself.
+ */
+export function createRecordedModel(model: Model, store: RecordingStore, mode: RecordingMode): Model {
+  if (mode === 'live') return model
+  const identity = model.identity
+  if (identity === undefined) {
+    throw new ConfigError(`Model "${model.name}" cannot be recorded (it has no identity); use the "live" recording mode for it.`)
+  }
+  return {
+    name: model.name,
+    identity,
+    async generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> {
+      const key = recordingKey(identity, messages)
+      const recorded = mode === 'record' ? undefined : store.get(key)
+      if (recorded) return recorded.reply
+      if (mode === 'replay') {
+        throw new ModelError(
+          `No recording of this call (key ${key}) in "${store.file}", and replay mode makes no calls. ` +
+            'Record it with EVALSUITE_RECORDINGS=record (or auto) and a model endpoint, e.g. ' +
+            `EVALSUITE_RECORDINGS=auto npx vitest run evals -t "<sample id>"`,
+        )
+      }
+      const output = await model.generate(messages, options)
+      const latencyMs = Math.round(output.latencyMs * 10) / 10
+      store.put({ key, model: model.name, messages, params: identity.params, reply: { ...output, latencyMs } })
+      return output
+    },
+  }
+}

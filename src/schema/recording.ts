@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { ChatMessageSchema } from './sample.ts'
+import { UsageSchema } from './usage.ts'
+
+/** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
+export const RecordingModeSchema = z.enum(['live', 'record', 'replay', 'auto'])
+/** How model calls meet recordings. */
+export type RecordingMode = z.infer<typeof RecordingModeSchema>
+
+/** The `provide` key under which the plugin hands the recording settings to the workers. */
+export const RECORDINGS_KEY = 'evalsuite:recordings'
+
+/** What the plugin hands the workers: the mode and the folder of recording files. */
+export const RecordingSettingsSchema = z.object({
+  mode: RecordingModeSchema,
+  dir: z.string(),
+  /** Set by EVALSUITE_RECORDINGS, which outranks a benchmark's own `recordings` option. */
+  fromEnvironment: z.boolean(),
+})
+/** What the plugin hands the workers. */
+export type RecordingSettings = z.infer<typeof RecordingSettingsSchema>
+
+/** One recorded model call: one line of a recording file, keyed by a hash of the request (never of secrets). */
+export const RecordingSchema = z.object({
+  key: z.string().min(1),
+  model: z.string(),
+  messages: z.array(ChatMessageSchema),
+  params: z.record(z.string(), z.unknown()),
+  reply: z.object({ text: z.string(), usage: UsageSchema.optional(), latencyMs: z.number().nonnegative() }),
+})
+/** One recorded model call. */
+export type Recording = z.infer<typeof RecordingSchema>
