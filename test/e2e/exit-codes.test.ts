@@ -146,7 +146,7 @@ describe('a user runs evals with `vitest run`', () => {
     server.setFault(({ index }) => (index > before + 1 ? { kind: 'hang' } : undefined))
     const child = spawnVitest(['interrupted'], { OPENAI_BASE_URL: server.baseURL })
     await vi.waitFor(() => expect(server.requestCount - before).toBe(2), { timeout: 20_000, interval: 20 })
-    child.process.kill('SIGINT')
+    child.kill('SIGINT')
     const run = await child.done
     server.setFault(undefined)
     expect(run.code).not.toBe(0)

@@ -15,7 +15,11 @@ export interface VitestRun {
 }
 
 /** Starts `vitest run` in the fixture as a user would, with a clean environment (no keys, no parent Vitest state). */
-export function spawnVitest(args: string[], env: Record<string, string> = {}, cwd = FIXTURE): { process: ChildProcess; done: Promise<VitestRun> } {
+export function spawnVitest(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = FIXTURE,
+): { process: ChildProcess; kill: (signal: NodeJS.Signals) => void; done: Promise<VitestRun> } {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV' && key !== 'TEST'),
   )
@@ -23,6 +27,8 @@ export function spawnVitest(args: string[], env: Record<string, string> = {}, cw
     cwd,
     env: { ...inherited, CI: 'true', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // its own process group, so that a signal reaches Vitest's workers too, as Ctrl-C or a CI runner's kill does
+    detached: true,
   })
   let stdout = ''
   let stderr = ''
@@ -32,7 +38,10 @@ export function spawnVitest(args: string[], env: Record<string, string> = {}, cw
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
-  return { process: child, done }
+  const kill = (signal: NodeJS.Signals): void => {
+    if (child.pid !== undefined) process.kill(-child.pid, signal)
+  }
+  return { process: child, kill, done }
 }
 
 /** Runs `vitest run` in the fixture to the end. */
