@@ -45,11 +45,13 @@ export interface BenchmarkOptions {
 
 /** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
 export interface ScorerContext {
+  /** The sample being scored, with its target. */
   sample: Sample
   /** The reply text. */
   output: string
   /** The reply with usage and latency. */
   modelOutput: ModelOutput
+  /** This test's own `expect`, bound to the sample. */
   expect: ExpectStatic
 }
 

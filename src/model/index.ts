@@ -1,3 +1,4 @@
+import type { Model } from './model.ts'
 import { createOpenAIModel, type OpenAIModelOptions } from './openai-model.ts'
 
 export type { GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
@@ -13,5 +14,5 @@ export const models = {
    * OPENAI_BASE_URL.
    * @example models.openai({ model: 'gpt-4o-mini' })
    */
-  openai: (options: OpenAIModelOptions) => createOpenAIModel(options),
+  openai: (options: OpenAIModelOptions): Model => createOpenAIModel(options),
 }

@@ -27,5 +27,6 @@ export interface Model {
   readonly name: string
   /** Present on models whose calls can be recorded and replayed. */
   readonly identity?: ModelIdentity
+  /** One call: the reply to the messages, with usage and latency; rejects with a `ModelError` after retries. */
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput>
 }

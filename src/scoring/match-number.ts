@@ -11,7 +11,7 @@ const NUMBER = /-?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s?\/\s?\d+)?|-?\
 const MARKERS = [/####\s*/g, /answer is[:\s]*/gi, /answer:\s*/gi]
 
 /** Parses one written number ("$1,234.50", "-3", "7/2", "12.0"); NaN when it is not one. */
-export function parseNumber(text: string): number {
+function parseNumber(text: string): number {
   const cleaned = text.replace(/[$,\s]/g, '')
   const fraction = /^(-?\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(cleaned)
   if (fraction) return Number(fraction[1]) / Number(fraction[2])
@@ -19,7 +19,7 @@ export function parseNumber(text: string): number {
 }
 
 /** The number a reply gives: the first after its last answer marker ("####", "answer is", "Answer:"), else its last number. */
-export function extractNumber(output: string): { value: string; start: number; end: number } | null {
+function extractNumber(output: string): { value: string; start: number; end: number } | null {
   for (const marker of MARKERS) {
     let after = -1
     for (const found of output.matchAll(marker)) after = found.index + found[0].length

@@ -1,3 +1,4 @@
+import { ConfigError } from '../errors.ts'
 import { passageAround, type AnswerMatch } from './answer-match.ts'
 import { normalizeText, type TextOptions } from './normalize-text.ts'
 
@@ -39,7 +40,7 @@ export function matchRegex(
 ): AnswerMatch {
   const pattern = target instanceof RegExp ? target : options.pattern
   if (pattern === undefined) {
-    throw new TypeError('kind "regex" needs a RegExp target, or a `pattern` option to extract the answer with')
+    throw new ConfigError('toMatchAnswer kind "regex" needs a RegExp target, or a `pattern` option to extract the answer with.')
   }
   const found = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).exec(output)
   if (found === null) {

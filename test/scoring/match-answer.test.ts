@@ -132,7 +132,7 @@ describe('matchAnswer, kind "regex"', () => {
 
   it('refuses a string target without a pattern, saying what is needed', () => {
     expect(() => matchAnswer('Paris', 'Paris', { kind: 'regex' })).toThrowErrorMatchingInlineSnapshot(
-      `[TypeError: kind "regex" needs a RegExp target, or a \`pattern\` option to extract the answer with]`,
+      `[ConfigError: toMatchAnswer kind "regex" needs a RegExp target, or a \`pattern\` option to extract the answer with.]`,
     )
   })
 })
