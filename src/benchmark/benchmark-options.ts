@@ -27,6 +27,8 @@ export interface BenchmarkOptions {
   answer?: MatchAnswerOptions
   /** Model calls in flight at once. @default 8 */
   concurrency?: number
+  /** After this many failed calls in a row the endpoint is taken for dead: the remaining samples fail at once. @default 5 */
+  stopAfterFailures?: number
   /** Gates per metric: `{ accuracy: 0.8 }` (a floor), or bounds such as `{ accuracy: { min: 0.8 } }`. */
   thresholds?: Record<string, Threshold>
   /** Errored samples this benchmark may have before the run fails. @default 0 */
@@ -83,6 +85,7 @@ const OptionsSchema = z.object({
     .optional(),
   system: z.string().optional(),
   concurrency: z.number().int().positive().optional(),
+  stopAfterFailures: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
   maxErrors: z.number().int().nonnegative().optional(),
   primaryMetric: z.string().min(1).optional(),

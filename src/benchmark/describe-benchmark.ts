@@ -73,7 +73,10 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     const unknown = options.only?.filter((id) => !samples.some((sample) => sample.id === id)) ?? []
     if (unknown.length > 0) throw new ConfigError(`describeBenchmark("${name}"): option "only" names unknown sample ids: ${unknown.join(', ')}.`)
     const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined
-    const run = createSampleRun(samples, createInfer(name, options, recorded?.model), options.concurrency ?? 8)
+    const run = createSampleRun(samples, createInfer(name, options, recorded?.model), {
+      concurrency: options.concurrency ?? 8,
+      stopAfterFailures: options.stopAfterFailures ?? 5,
+    })
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       run.start(selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? []))

@@ -1,4 +1,5 @@
 import pLimit from 'p-limit'
+import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { Sample } from '../schema/index.ts'
 
@@ -29,19 +30,47 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   })
 }
 
+/** How the pool runs. */
+export interface SampleRunOptions {
+  concurrency: number
+  /** After this many failed calls in a row, the endpoint is taken for dead and nothing more is dispatched. */
+  stopAfterFailures: number
+}
+
 /** Creates the pool for one benchmark's samples. */
-export function createSampleRun(samples: readonly Sample[], infer: Infer, concurrency: number): SampleRun {
+export function createSampleRun(samples: readonly Sample[], infer: Infer, options: SampleRunOptions): SampleRun {
   const byId = new Map(samples.map((sample) => [sample.id, sample]))
   const pending = new Map<string, { promise: Promise<ModelOutput>; controller: AbortController }>()
-  const limit = pLimit(concurrency)
+  const limit = pLimit(options.concurrency)
   let startedAt: number | undefined
+  let failuresInARow = 0
+  let lastFailure: unknown
+  // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
+  // its own timeouts and retries
+  const call = async (sample: Sample, signal: AbortSignal): Promise<ModelOutput> => {
+    if (failuresInARow >= options.stopAfterFailures) {
+      const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
+      throw new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+    }
+    try {
+      const output = await untilAborted(infer(sample, signal), signal)
+      failuresInARow = 0
+      return output
+    } catch (error) {
+      if (!signal.aborted) {
+        failuresInARow++
+        lastFailure = error
+      }
+      throw error
+    }
+  }
 
   const dispatch = (id: string): Promise<ModelOutput> => {
     const sample = byId.get(id)
     if (sample === undefined) return Promise.reject(new Error(`no sample "${id}"`))
     startedAt ??= performance.now()
     const controller = new AbortController()
-    const promise = limit(() => untilAborted(infer(sample, controller.signal), controller.signal))
+    const promise = limit(() => call(sample, controller.signal))
     // the test that awaits it reports the failure; until then it must not count as unhandled
     promise.catch(() => undefined)
     pending.set(id, { promise, controller })

@@ -9,7 +9,7 @@ const samples: Sample[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map
 /** A fake model call that records which samples it was asked, and how many calls were in flight at most. */
 function fakeInfer(options: { delayMs?: number; fail?: (sample: Sample) => Error | undefined } = {}) {
   const state = { calls: [] as string[], inFlight: 0, maxInFlight: 0 }
-  const infer = async (sample: Sample): Promise<ModelOutput> => {
+  const infer = async (sample: Sample, _signal?: AbortSignal): Promise<ModelOutput> => {
     state.calls.push(sample.id)
     state.inFlight++
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight)
@@ -39,7 +39,7 @@ afterEach(() => {
 describe('createSampleRun', () => {
   it('never has more than `concurrency` calls in flight, and uses all of them', async () => {
     const { infer, state } = fakeInfer()
-    const run = createSampleRun(samples, infer, 3)
+    const run = createSampleRun(samples, infer, { concurrency: 3, stopAfterFailures: 5 })
     run.start(samples.map((s) => s.id))
     const outputs = await Promise.all(samples.map((s) => run.output(s.id)))
     expect(outputs.map((o) => o.text)).toEqual(samples.map((s) => `${s.id}#1`))
@@ -49,7 +49,7 @@ describe('createSampleRun', () => {
 
   it('starts only the given samples, in the given order', async () => {
     const { infer, state } = fakeInfer()
-    const run = createSampleRun(samples, infer, 8)
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
     run.start(['d', 'b', 'h'])
     await sleep(20)
     expect(state.calls).toEqual(['d', 'b', 'h'])
@@ -57,7 +57,7 @@ describe('createSampleRun', () => {
 
   it('asks for a sample that was not started when its reply is awaited', async () => {
     const { infer, state } = fakeInfer()
-    const run = createSampleRun(samples, infer, 8)
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
     run.start(['a'])
     expect((await run.output('c')).text).toBe('c#1')
     expect(state.calls).toEqual(['a', 'c'])
@@ -65,7 +65,7 @@ describe('createSampleRun', () => {
 
   it('reuses the started call for a sample\'s reply instead of asking again', async () => {
     const { infer, state } = fakeInfer()
-    const run = createSampleRun(samples, infer, 8)
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
     run.start(['a', 'b'])
     const first = run.output('a')
     expect(run.output('a')).toBe(first)
@@ -76,7 +76,7 @@ describe('createSampleRun', () => {
 
   it('asks again for a fresh reply, and keeps the fresh one', async () => {
     const { infer, state } = fakeInfer()
-    const run = createSampleRun(samples, infer, 8)
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
     run.start(['a'])
     expect((await run.output('a')).text).toBe('a#1')
     expect((await run.output('a', true)).text).toBe('a#2')
@@ -87,7 +87,7 @@ describe('createSampleRun', () => {
   it('holds a failed call without an unhandled rejection until its reply is awaited', async () => {
     process.on('unhandledRejection', onUnhandled)
     const { infer } = fakeInfer({ fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined) })
-    const run = createSampleRun(samples, infer, 8)
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
     run.start(['a', 'b', 'c'])
     await sleep(30)
     expect(unhandled).toEqual([])
@@ -96,12 +96,12 @@ describe('createSampleRun', () => {
   })
 
   it('rejects the reply of a sample it does not have', async () => {
-    const run = createSampleRun(samples, fakeInfer().infer, 8)
+    const run = createSampleRun(samples, fakeInfer().infer, { concurrency: 8, stopAfterFailures: 5 })
     await expect(run.output('zz')).rejects.toThrowError('no sample "zz"')
   })
 
   it('measures time from the first dispatch only', async () => {
-    const run = createSampleRun(samples, fakeInfer().infer, 8)
+    const run = createSampleRun(samples, fakeInfer().infer, { concurrency: 8, stopAfterFailures: 5 })
     expect(run.elapsedMs()).toBeUndefined()
     run.start([])
     expect(run.elapsedMs()).toBeUndefined()
@@ -111,5 +111,36 @@ describe('createSampleRun', () => {
     const elapsed = run.elapsedMs()!
     expect(elapsed).toBeGreaterThanOrEqual(1)
     expect(elapsed).toBeLessThanOrEqual(performance.now() - before)
+  })
+
+  it('stops calling a dead endpoint after the given failures in a row, failing the rest with one clear message', async () => {
+    const { infer, state } = fakeInfer({ fail: () => new Error('HTTP 500') })
+    const run = createSampleRun(samples, infer, { concurrency: 1, stopAfterFailures: 3 })
+    run.start(samples.map((s) => s.id))
+    const results = await Promise.allSettled(samples.map((s) => run.output(s.id)))
+    expect(state.calls).toEqual(['a', 'b', 'c'])
+    const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'fulfilled'))
+    expect(reasons.slice(0, 3)).toEqual(['HTTP 500', 'HTTP 500', 'HTTP 500'])
+    expect(new Set(reasons.slice(3))).toEqual(
+      new Set(['Not called: the last 3 calls failed in a row, so the endpoint looks down. The last error: HTTP 500']),
+    )
+  })
+
+  it('counts failures in a row only: a success in between keeps the endpoint alive', async () => {
+    const { infer, state } = fakeInfer({ fail: (sample) => (sample.id === 'c' || sample.id === 'f' ? undefined : new Error('flaky')) })
+    const run = createSampleRun(samples, infer, { concurrency: 1, stopAfterFailures: 3 })
+    run.start(samples.map((s) => s.id))
+    await Promise.allSettled(samples.map((s) => run.output(s.id)))
+    expect(state.calls).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])
+  })
+
+  it('frees the place of an aborted call in the pool, even when the call ignores the signal', async () => {
+    const hung = new Promise<ModelOutput>(() => undefined)
+    const { infer: quick } = fakeInfer()
+    const run = createSampleRun(samples, (sample, signal) => (sample.id === 'a' ? hung : quick(sample, signal)), { concurrency: 1, stopAfterFailures: 5 })
+    run.start(['a', 'b'])
+    run.abort('a', new Error('test timed out'))
+    await expect(run.output('a')).rejects.toThrowError('test timed out')
+    expect((await run.output('b')).text).toBe('b#1')
   })
 })

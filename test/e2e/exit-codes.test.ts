@@ -62,6 +62,23 @@ describe('a user runs evals with `vitest run`', () => {
     expect(run.stdout).toContain('3 errored sample(s), maxErrors is 0')
   })
 
+  it('gives up on an endpoint that hangs: each call times out, then the rest fail at once', async () => {
+    server.setFault(() => ({ kind: 'hang' }))
+    const before = server.requestCount
+    const started = performance.now()
+    const run = await runVitest(['dead-endpoint'], { OPENAI_BASE_URL: server.baseURL })
+    const elapsed = performance.now() - started
+    server.setFault(undefined)
+    expect(run.code).toBe(1)
+    // five timeouts in a row at 200 ms, two at a time, end the run instead of 40 sequential waits
+    expect(server.requestCount - before).toBeLessThanOrEqual(7)
+    expect(elapsed).toBeLessThan(20_000)
+    const report = await readReport('dead-endpoint')
+    expect(report.counts).toEqual({ samples: 40, right: 0, wrong: 0, errored: 40, skipped: 0 })
+    expect(report.samples[0]?.error).toMatch(/timed out/i)
+    expect(report.samples.at(-1)?.error).toMatch(/the last 5 calls failed in a row, so the endpoint looks down/)
+  })
+
   it('sends only the samples selected with -t to the model', async () => {
     const before = server.requestCount
     const run = await runVitest(['filtered', '-t', 'f3:|f7:'], { OPENAI_BASE_URL: server.baseURL })
