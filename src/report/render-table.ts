@@ -46,6 +46,18 @@ function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
   return ids.length > SHOWN_IDS ? `${shown}, … (+${ids.length - SHOWN_IDS})` : shown
 }
 
+function usageLine(report: Report): string | undefined {
+  const { usage, latencyMs, durationMs } = report
+  if (latencyMs === null) return undefined
+  const parts = [`latency p50 ${latencyMs.p50} ms, p90 ${latencyMs.p90} ms, p99 ${latencyMs.p99} ms`]
+  if (usage.inputTokens + usage.outputTokens > 0) {
+    parts.push(`tokens ${usage.inputTokens.toLocaleString('en-US')} in, ${usage.outputTokens.toLocaleString('en-US')} out`)
+    // throughput over the benchmark's wall time, as a load generator reports it
+    if (durationMs) parts.push(`${((usage.outputTokens * 1000) / durationMs).toFixed(1)} output tokens/s`)
+  }
+  return `  ${report.benchmark}: ${parts.join('; ')}`
+}
+
 /** The terminal summary: one table per model, then the wrong and errored samples in a line each per benchmark. */
 export function renderReports(reports: readonly Report[]): string {
   const lines: string[] = []
@@ -56,6 +68,8 @@ export function renderReports(reports: readonly Report[]): string {
     const header = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'errored', 'gate']
     lines.push(...table([header, ...group.flatMap(metricLines)]))
     for (const report of group) {
+      const usage = usageLine(report)
+      if (usage !== undefined) lines.push(usage)
       const { wrong, errored } = report.counts
       if (wrong > 0) lines.push(`  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})`)
       if (errored > 0) {

@@ -86,6 +86,8 @@ describe('a user runs evals with `vitest run`', () => {
     expect(server.requestCount - before).toBe(2)
     const contents = server.requests.slice(before).map((r) => r.messages.at(-1)?.content).sort()
     expect(contents).toEqual(['Reply with: 3', 'Reply with: 7'])
+    // the endpoint's usage, summed over the two calls, and the latency line
+    expect(run.stdout).toMatch(/filtered: latency p50 [\d.]+ ms, p90 [\d.]+ ms, p99 [\d.]+ ms; tokens 6 in, 2 out; [\d.]+ output tokens\/s/)
     const report = await readReport('filtered')
     expect(report.counts).toEqual({ samples: 10, right: 2, wrong: 0, errored: 0, skipped: 8 })
   })
