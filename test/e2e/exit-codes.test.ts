@@ -1,13 +1,12 @@
-import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
-import { FIXTURE, readReport, runVitest, spawnVitest, tableRows } from './run-fixture.ts'
+import { readReport, runVitest, spawnVitest, tableRows } from './run-fixture.ts'
 
 describe('a user runs evals with `vitest run`', () => {
   let server: FakeServer
 
+  // each test reads the report its own run has just written; other test files write other benchmarks' reports
   beforeAll(async () => {
-    await rm(`${FIXTURE}/eval-reports`, { recursive: true, force: true })
     server = await startFakeServer()
   })
   afterAll(() => server.close())
