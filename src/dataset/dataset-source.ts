@@ -30,7 +30,6 @@ export async function loadSamples(dataset: Dataset, label: string): Promise<Samp
     file: label,
     path: `[${index}]`,
   }))
-  if (records.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
   return samplesOrThrow(records, undefined, [], label)
 }
 

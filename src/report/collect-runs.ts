@@ -35,9 +35,18 @@ function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
   return { ...base, status: meta.scores && isWrongAnswer(meta.scores) ? 'wrong' : 'right' }
 }
 
-function benchmarkSuiteOf(test: TestCase): TestSuite | undefined {
+// the benchmark meta of each suite, parsed once however many samples it holds
+function benchmarkOf(suite: TestSuite, parsed: Map<TestSuite, BenchmarkMeta | null>): BenchmarkMeta | null {
+  if (!parsed.has(suite)) {
+    const result = BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(suite.meta()))
+    parsed.set(suite, result.success ? result.data : null)
+  }
+  return parsed.get(suite) ?? null
+}
+
+function benchmarkSuiteOf(test: TestCase, parsed: Map<TestSuite, BenchmarkMeta | null>): TestSuite | undefined {
   for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
-    if (BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(parent.meta())).success) return parent
+    if (benchmarkOf(parent, parsed) !== null) return parent
   }
   return undefined
 }
@@ -45,6 +54,7 @@ function benchmarkSuiteOf(test: TestCase): TestSuite | undefined {
 /** Reads the benchmarks, and every other failure, out of the finished test modules. */
 export function collectRuns(modules: readonly TestModule[], root: string): { runs: BenchmarkRun[]; problems: RunProblems } {
   const runs = new Map<TestSuite, BenchmarkRun>()
+  const parsed = new Map<TestSuite, BenchmarkMeta | null>()
   const problems: RunProblems = { failures: [] }
   for (const module of modules) {
     const file = module.moduleId.startsWith(`${root}/`) ? module.moduleId.slice(root.length + 1) : module.moduleId
@@ -60,7 +70,7 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
       }
       // a sample whose record does not parse (a score of Infinity, say) must not drop out of the results unseen
       const sample = SampleMetaSchema.safeParse(entry)
-      const suite = sample.success ? benchmarkSuiteOf(test) : undefined
+      const suite = sample.success ? benchmarkSuiteOf(test, parsed) : undefined
       if (!sample.success || suite === undefined) {
         const why = sample.success ? 'outside any benchmark' : sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
         problems.failures.push(`${file} > ${test.fullName}: invalid evalsuite record (${why})`)
@@ -68,7 +78,7 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
       }
       let run = runs.get(suite)
       if (run === undefined) {
-        run = { meta: BenchmarkMetaSchema.parse(evalsuiteMetaOf(suite.meta())), file, samples: [] }
+        run = { meta: benchmarkOf(suite, parsed)!, file, samples: [] }
         runs.set(suite, run)
       }
       run.samples.push(outcome(test, sample.data))
