@@ -44,6 +44,8 @@ export type Check = z.infer<typeof CheckSchema>
 export const SampleMetaSchema = z.object({
   kind: z.literal('sample'),
   sampleId: z.string(),
+  /** 0-based attempt index when the benchmark repeats each sample k times; the attempts share `sampleId`. */
+  attempt: z.number().int().nonnegative().optional(),
   subset: z.string().optional(),
   /** `pending` until the test records its outcome: a test that never got there (a timeout) stays pending. */
   status: z.enum(['pending', 'scored', 'errored']),
