@@ -3,7 +3,16 @@ import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
-import { RecordingModeSchema, ThresholdSchema, UsageSchema, type RecordingMode, type Sample, type Threshold, type Usage } from '../schema/index.ts'
+import {
+  RecordingModeSchema,
+  RegressionSchema,
+  ThresholdSchema,
+  UsageSchema,
+  type RecordingMode,
+  type Sample,
+  type Threshold,
+  type Usage,
+} from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
@@ -29,11 +38,24 @@ export interface BenchmarkOptions {
   concurrency?: number
   /** After this many failed calls in a row the endpoint is taken for dead: the remaining samples fail at once. @default 5 */
   stopAfterFailures?: number
-  /** Gates per metric: `{ accuracy: 0.8 }` (a floor), or bounds such as `{ accuracy: { min: 0.8 } }`. */
+  /**
+   * Gates per metric: `{ accuracy: 0.8 }` (a floor), bounds such as `{ accuracy: { min: 0.8 } }`, and per subset:
+   * `{ accuracy: { min: 0.8, subsets: { hard: 0.5 } } }`.
+   */
   thresholds?: Record<string, Threshold>
+  /**
+   * A gate against the committed baseline (`vitest run -u` writes it): fails when the metric dropped by more than
+   * `maxDrop`, in its own units, and a paired test finds the drop significant at `alpha`.
+   * @default alpha 0.05; metric: the primary metric
+   * @example { maxDrop: 0.02 }
+   */
+  regression?: z.input<typeof RegressionSchema>
   /** Errored samples this benchmark may have before the run fails. @default 0 */
   maxErrors?: number
-  /** The metric that stands for the benchmark. @default "accuracy" */
+  /**
+   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
+   * @default the only score metric it emits
+   */
   primaryMetric?: string
   /** Run only the first N samples. */
   limit?: number
@@ -87,6 +109,7 @@ const OptionsSchema = z.object({
   concurrency: z.number().int().positive().optional(),
   stopAfterFailures: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
+  regression: RegressionSchema.optional(),
   maxErrors: z.number().int().nonnegative().optional(),
   primaryMetric: z.string().min(1).optional(),
   limit: z.number().int().positive().optional(),

@@ -1,12 +1,13 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { loadSamples } from '../dataset/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, isWrongAnswer, RegressionSchema, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
 import { ConfigError } from '../errors.ts'
 import { buildMessages } from './prompt.ts'
 import { withRecordings } from './recordings.ts'
+import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -63,8 +64,9 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     kind: 'benchmark',
     name,
     model: options.model?.name ?? (options.task?.name || 'task'),
-    primaryMetric: options.primaryMetric ?? 'accuracy',
+    ...(options.primaryMetric === undefined ? {} : { primaryMetric: options.primaryMetric }),
     thresholds: options.thresholds ?? {},
+    ...(options.regression === undefined ? {} : { regression: RegressionSchema.parse(options.regression) }),
     maxErrors: options.maxErrors ?? 0,
   }
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
@@ -87,10 +89,11 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
     })
+    const annotate = sampleAnnotationsWanted()
     for (const sample of samples) {
       const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
       const declare = options.only?.includes(sample.id) ? test.only : test
-      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer))
+      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer, annotate))
     }
   })
 }
@@ -116,6 +119,7 @@ async function runSample(
   run: ReturnType<typeof createSampleRun>,
   options: BenchmarkOptions,
   scorer: Scorer | undefined,
+  annotate: boolean,
 ): Promise<void> {
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
@@ -157,5 +161,6 @@ async function runSample(
   }
   meta.scores = scores
   meta.status = 'scored'
+  if (annotate) await annotateSample(context, sample, meta)
   if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
 }
