@@ -54,20 +54,20 @@ function warnings(rows: readonly MetricRow[], primary: string | null, catalog: M
   const found: Diagnostic[] = []
   for (const metric of new Set(rows.map((row) => row.metric))) {
     if (catalog.get(metric).kind !== 'diagnostic') continue
-    const declare = `evalsuite({ metrics: { ${metric}: { direction: 'higher', range: [0, 1] } } })`
     found.push({
       severity: 'warning',
       code: 'undeclared-metric',
-      message: `"${metric}" is not in the metric catalog, so it is shown as a bare value with no direction and never compared with the baseline; declare it: ${declare}`,
+      message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { ${metric}: { direction: 'higher' } } })`,
     })
   }
   const overall = rows.find((row) => row.metric === primary && row.subset === null && row.aggregation === 'mean' && row.averaging === 'micro')
   if (overall?.smallSample) {
-    const width = overall.interval ? `${formatAmount(catalog.get(overall.metric), overall.interval.upper - overall.interval.lower)} wide` : 'undefined'
+    const samples = overall.samples === 1 ? '1 sample' : `${overall.samples} samples`
+    const width = overall.interval ? `spans ${formatAmount(catalog.get(overall.metric), overall.interval.upper - overall.interval.lower)}` : 'is undefined'
     found.push({
       severity: 'warning',
       code: 'small-sample',
-      message: `only ${overall.samples} sample(s): the 95% interval of ${overall.metric} is ${width}, so a smaller change cannot be told from noise`,
+      message: `only ${samples}: the 95% interval of ${overall.metric} ${width}, so smaller changes cannot be told from noise`,
     })
   }
   const excluded = rows.find((row) => row.subset === null && row.excluded > 0)
@@ -75,7 +75,7 @@ function warnings(rows: readonly MetricRow[], primary: string | null, catalog: M
     found.push({
       severity: 'warning',
       code: 'attempts-excluded',
-      message: `${excluded.excluded} sample(s) have fewer than ${excluded.k} scored attempts and are left out of pass@k, pass^k and majority vote`,
+      message: `pass@k, pass^k and majority vote leave out ${excluded.excluded === 1 ? '1 sample' : `${excluded.excluded} samples`} with fewer than ${excluded.k} scored attempts`,
     })
   }
   return found

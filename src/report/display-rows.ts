@@ -110,3 +110,9 @@ export function displayRows(report: Report): Cell[][] {
   if (rows.length === 0) rows.push([{ text: report.benchmark }, { text: 'all' }, { text: report.primaryMetric ?? '—' }, { text: '0' }, { text: '—' }, { text: '—' }, { text: '' }, { text: '' }])
   return rows
 }
+
+/** The table with its header, leaving out the baseline and gate columns where no row has anything in them. */
+export function tableOf(rows: readonly (readonly Cell[])[]): Cell[][] {
+  const kept = COLUMNS.map((_, column) => column < 6 || rows.some((row) => row[column]!.text !== '')).flatMap((keep, column) => (keep ? [column] : []))
+  return [kept.map((column) => ({ text: COLUMNS[column]! })), ...rows.map((row) => kept.map((column) => row[column]!))]
+}

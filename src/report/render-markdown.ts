@@ -1,5 +1,5 @@
 import type { Report } from '../schema/index.ts'
-import { COLUMNS, displayRows } from './display-rows.ts'
+import { displayRows, tableOf } from './display-rows.ts'
 import { gateTitle } from './gates.ts'
 
 function escapeCell(text: string): string {
@@ -15,8 +15,9 @@ export function renderMarkdown(reports: readonly Report[], passed: boolean): str
   const byModel = new Map<string, Report[]>()
   for (const report of reports) byModel.set(report.model, [...(byModel.get(report.model) ?? []), report])
   for (const [model, group] of byModel) {
-    lines.push(`### Model \`${model}\``, '', `| ${COLUMNS.join(' | ')} |`, `|${COLUMNS.map((_, i) => (i >= 3 && i <= 4 ? ' ---: ' : ' --- ')).join('|')}|`)
-    for (const row of group.flatMap(displayRows)) {
+    const [header, ...rows] = tableOf(group.flatMap(displayRows))
+    lines.push(`### Model \`${model}\``, '', `| ${header!.map((cell) => cell.text).join(' | ')} |`, `|${header!.map((_, i) => (i === 3 || i === 4 ? ' ---: ' : ' --- ')).join('|')}|`)
+    for (const row of rows) {
       const cells = row.map((cell) => escapeCell(cell.tone === 'fail' ? `**${cell.text}**` : cell.text))
       lines.push(`| ${cells.join(' | ')} |`)
     }

@@ -1,6 +1,6 @@
 import { styleText } from 'node:util'
 import type { Report } from '../schema/index.ts'
-import { COLUMNS, displayRows, type Cell, type Tone } from './display-rows.ts'
+import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 
 const SHOWN_IDS = 5
 
@@ -97,7 +97,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
   for (const [model, group] of byModel) {
     lines.push('', ` evalsuite · model ${model}`, '')
     const rows = group.flatMap(displayRows)
-    lines.push(...table([COLUMNS.map((text) => ({ text })), ...rows], options.color))
+    lines.push(...table(tableOf(rows), options.color))
     for (const report of group) lines.push(...notes(report, paint))
     if (rows.some((row) => row[3]!.tone === 'warn')) {
       lines.push(`  ${paint('warn', '!')} fewer than 30 samples: the interval is wide, and only a large change can be told from noise`)

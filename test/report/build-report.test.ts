@@ -171,7 +171,7 @@ describe('collectRuns and buildReport: repeated samples', () => {
     ])
     expect(report.metrics[0]!.interval!.method).toBe('cluster-wilson')
     expect(report.metrics[2]!.interval).toEqual(wilsonInterval(1, 2))
-    expect(report.diagnostics.map((d) => d.message)).toContain('1 sample(s) have fewer than 3 scored attempts and are left out of pass@k, pass^k and majority vote')
+    expect(report.diagnostics.map((d) => d.message)).toContain('pass@k, pass^k and majority vote leave out 1 sample with fewer than 3 scored attempts')
     expect(report.samples.slice(0, 2)).toEqual([
       { id: 'a', attempt: 0, status: 'right', scores: { accuracy: 1 } },
       { id: 'a', attempt: 1, status: 'right', scores: { accuracy: 1 } },
