@@ -57,7 +57,7 @@ describe('renderReports', () => {
         gsm8k      all       accuracy          200  70.0%  [63.3%, 75.9%]   -10.0 p<0.001  FAIL drop > 2.0
         capitals: latency p50 120 ms, p90 120 ms, p99 120 ms
         capitals: 2 wrong (cap-3, cap-8)
-        capitals: note: only 12 sample(s): the 95% interval of accuracy is 40.1 points wide, so a smaller change cannot be told from noise
+        capitals: note: only 12 samples: the 95% interval of accuracy spans 40.1 points, so smaller changes cannot be told from noise
         gsm8k: latency p50 120 ms, p90 120 ms, p99 120 ms
         gsm8k: 60 wrong (g000, g001, g002, g003, g004, … (+55))
         ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"
@@ -104,7 +104,7 @@ describe('renderMarkdown', () => {
       | gsm8k | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | -10.0 p<0.001 | **FAIL drop > 2.0** |
 
       - :x: **capitals**: gate accuracy (subset europe) failed, 0.833 < min 0.9
-      - :warning: **capitals**: only 12 sample(s): the 95% interval of accuracy is 40.1 points wide, so a smaller change cannot be told from noise
+      - :warning: **capitals**: only 12 samples: the 95% interval of accuracy spans 40.1 points, so smaller changes cannot be told from noise
       - :x: **gsm8k**: regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 2.0 points, and significant (p<0.001 < α 0.05)
       "
     `)
