@@ -17,6 +17,9 @@ import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
 
+/** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */
+export type RegressionOptions = z.input<typeof RegressionSchema>
+
 /** What a `task` function may return: the reply, or the reply with the tokens it used. */
 export type TaskResult = string | { text: string; usage?: Usage }
 
@@ -49,7 +52,7 @@ export interface BenchmarkOptions {
    * @default alpha 0.05; metric: the primary metric
    * @example { maxDrop: 0.02 }
    */
-  regression?: z.input<typeof RegressionSchema>
+  regression?: RegressionOptions
   /** Errored samples this benchmark may have before the run fails. @default 0 */
   maxErrors?: number
   /**

@@ -18,20 +18,18 @@ function inputText(sample: Sample): string {
 }
 
 /**
- * Annotates a scored sample: one "sample" annotation with the input, target, output and extracted answer, which the
- * UI and the html report show in the test's report, and one "score.<metric>" annotation per score, which the JUnit
- * reporter writes as a property of the test case.
+ * Annotates a scored sample with its input, target, output, extracted answer and one "score.<metric>" per score. The
+ * UI and the html report show each in the test's report; the JUnit reporter writes each as a property of the test case.
  */
 export async function annotateSample(context: TestContext, sample: Sample, meta: SampleMeta): Promise<void> {
-  const extracted = meta.checks?.map((check) => (check.extracted === null ? 'nothing' : JSON.stringify(check.extracted)))
-  const card = [
-    `input: ${shorten(inputText(sample))}`,
-    `target: ${JSON.stringify(sample.target)}`,
-    `output: ${shorten(meta.output ?? '')}`,
-    ...(extracted && extracted.length > 0 ? [`extracted: ${extracted.join(', ')}`] : []),
-  ].join('\n')
-  await Promise.all([
-    context.annotate(card, 'sample'),
-    ...Object.entries(meta.scores ?? {}).map(([metric, value]) => context.annotate(String(value), `score.${metric}`)),
-  ])
+  const extracted = meta.checks?.map((check) => (check.extracted === null ? 'nothing' : JSON.stringify(check.extracted))) ?? []
+  const fields: [string, string][] = [
+    ['input', shorten(inputText(sample))],
+    ['target', JSON.stringify(sample.target)],
+    ['output', shorten(meta.output ?? '')],
+    ...(extracted.length > 0 ? [['extracted', extracted.join(', ')] as [string, string]] : []),
+    ...Object.entries(meta.scores ?? {}).map(([metric, value]): [string, string] => [`score.${metric}`, String(value)]),
+  ]
+  // sent at once: each annotation is a round trip to the main process, and they arrive in order
+  await Promise.all(fields.map(([type, message]) => context.annotate(message, type)))
 }
