@@ -1,6 +1,5 @@
 import type { Aggregation, Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
-import { macroMeanInterval } from './bootstrap.ts'
-import { clusteredInterval } from './interval.ts'
+import { clusteredInterval, stratifiedInterval } from './interval.ts'
 import { majorityVote, passAtK, passHatK } from './pass-at-k.ts'
 import { summarize } from './summarize.ts'
 
@@ -31,59 +30,61 @@ function clip(interval: Interval | null, range: MetricSemantics['range']): Inter
   return { ...interval, lower, upper }
 }
 
-function bySample(observations: readonly Observation[]): Map<string, Observation[]> {
+// one sample's scored attempts, in attempt order, with their values pulled out once
+interface SampleGroup {
+  attempts: Observation[]
+  values: number[]
+}
+
+function bySample(observations: readonly Observation[]): SampleGroup[] {
   const groups = new Map<string, Observation[]>()
   for (const observation of observations) {
     const group = groups.get(observation.sample)
     if (group) group.push(observation)
     else groups.set(observation.sample, [observation])
   }
-  for (const group of groups.values()) group.sort((a, b) => a.attempt - b.attempt)
-  return groups
+  return [...groups.values()].map((attempts) => {
+    if (attempts.length > 1) attempts.sort((a, b) => a.attempt - b.attempt)
+    return { attempts, values: attempts.map((o) => o.value) }
+  })
 }
 
 function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {
   return { ...fields, value, interval, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
 }
 
-function meanRow(observations: readonly Observation[], subset: string | null, range: MetricSemantics['range']): Row {
-  const groups = [...bySample(observations).values()].map((group) => group.map((o) => o.value))
-  const values = groups.flat()
-  const repeated = groups.some((group) => group.length > 1)
+function meanRow(groups: readonly SampleGroup[], subset: string | null, range: MetricSemantics['range']): Row {
+  const clusters = groups.map((group) => group.values)
+  const values = clusters.flat()
   const summary = summarize(values)
-  const interval = repeated ? clusteredInterval(groups) : summary.interval
-  const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: groups.length, excluded: 0 }
+  const interval = values.length > clusters.length ? clusteredInterval(clusters) : summary.interval
+  const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: clusters.length, excluded: 0 }
   return row(fields, summary.value, clip(interval, range))
 }
 
-function macroRow(strata: ReadonlyMap<string, Observation[]>, range: MetricSemantics['range']): Row {
-  // subsets and samples in a fixed order, so the bootstrap resamples alike however the run was split or ordered
-  const groups = [...strata.keys()].sort().map((subset) =>
-    [...bySample(strata.get(subset)!)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group.map((o) => o.value)),
-  )
-  const means = groups.map((stratum) => {
+function macroRow(strata: readonly (readonly SampleGroup[])[], range: MetricSemantics['range']): Row {
+  const clustered = strata.map((stratum) => stratum.map((group) => group.values))
+  const means = clustered.map((stratum) => {
     const values = stratum.flat()
     return values.reduce((a, b) => a + b, 0) / values.length
   })
   const value = means.reduce((a, b) => a + b, 0) / means.length
-  const n = groups.reduce((total, stratum) => total + stratum.flat().length, 0)
-  const samples = groups.reduce((total, stratum) => total + stratum.length, 0)
+  const n = clustered.reduce((total, stratum) => total + stratum.flat().length, 0)
+  const samples = clustered.reduce((total, stratum) => total + stratum.length, 0)
   const fields = { aggregation: 'mean' as const, k: null, subset: null, averaging: 'macro' as const, n, samples, excluded: 0 }
-  return row(fields, value, clip(macroMeanInterval(groups), range))
+  return row(fields, value, clip(stratifiedInterval(clustered), range))
 }
 
-const PER_SAMPLE: Record<Exclude<Aggregation, 'mean'>, (attempts: readonly Observation[], k: number) => number> = {
-  pass_at_k: (attempts, k) => passAtK(attempts.length, attempts.filter((o) => o.value === 1).length, k),
-  pass_hat_k: (attempts, k) => passHatK(attempts.length, attempts.filter((o) => o.value === 1).length, k),
-  majority_vote: (attempts, k) => majorityVote(attempts.slice(0, k).map((o) => ({ answer: o.answer, value: o.value }))),
+const PER_SAMPLE: Record<Exclude<Aggregation, 'mean'>, (group: SampleGroup, k: number) => number> = {
+  pass_at_k: (group, k) => passAtK(group.values.length, group.values.filter((v) => v === 1).length, k),
+  pass_hat_k: (group, k) => passHatK(group.values.length, group.values.filter((v) => v === 1).length, k),
+  majority_vote: (group, k) => majorityVote(group.attempts.slice(0, k).map((o) => ({ answer: o.answer, value: o.value }))),
 }
 
-function attemptsRow(aggregation: Exclude<Aggregation, 'mean'>, observations: readonly Observation[], k: number, subset: string | null): Row {
-  const groups = [...bySample(observations).values()]
+function attemptsRow(aggregation: Exclude<Aggregation, 'mean'>, groups: readonly SampleGroup[], k: number, subset: string | null): Row {
   // a sample counts only with k scored attempts: fewer would bias pass@k down and pass^k up
-  const eligible = groups.filter((group) => group.length >= k)
-  const values = eligible.map((group) => PER_SAMPLE[aggregation](group, k))
-  const summary = summarize(values)
+  const eligible = groups.filter((group) => group.values.length >= k)
+  const summary = summarize(eligible.map((group) => PER_SAMPLE[aggregation](group, k)))
   const fields = { aggregation, k, subset, averaging: 'micro' as const, n: eligible.length, samples: eligible.length, excluded: groups.length - eligible.length }
   return row(fields, summary.value, summary.interval)
 }
@@ -102,24 +103,26 @@ export interface AggregateOptions {
  * subset. Errored attempts are not observations, so they never count as failures.
  */
 export function aggregateMetric(observations: readonly Observation[], options: AggregateOptions): Row[] {
-  const strata = new Map<string, Observation[]>()
+  const groups = bySample(observations)
+  // a sample's attempts share its subset
+  const strata = new Map<string, SampleGroup[]>()
   const named = observations.some((o) => o.subset !== null)
-  for (const observation of observations) {
-    const key = observation.subset ?? NO_SUBSET
+  for (const group of groups) {
+    const key = group.attempts[0]!.subset ?? NO_SUBSET
     const stratum = strata.get(key)
-    if (stratum) stratum.push(observation)
-    else strata.set(key, [observation])
+    if (stratum) stratum.push(group)
+    else strata.set(key, [group])
   }
   const subsets = named && strata.size > 1 ? [...strata.keys()].sort() : []
-  const rows: Row[] = [meanRow(observations, null, options.range)]
+  const rows: Row[] = [meanRow(groups, null, options.range)]
   if (subsets.length > 0) {
-    rows.push(macroRow(strata, options.range))
+    rows.push(macroRow(subsets.map((subset) => strata.get(subset)!), options.range))
     for (const subset of subsets) rows.push(meanRow(strata.get(subset)!, subset, options.range))
   }
   const k = options.attempts
   if (k > 1 && observations.every((o) => o.value === 0 || o.value === 1)) {
     for (const aggregation of ['pass_at_k', 'pass_hat_k', 'majority_vote'] as const) {
-      rows.push(attemptsRow(aggregation, observations, k, null))
+      rows.push(attemptsRow(aggregation, groups, k, null))
       for (const subset of subsets) rows.push(attemptsRow(aggregation, strata.get(subset)!, k, subset))
     }
   }

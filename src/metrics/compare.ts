@@ -1,6 +1,10 @@
 import type { Comparison } from '../schema/index.ts'
 import { pairedBootstrap, type BootstrapOptions } from './bootstrap.ts'
 import { mcnemarExact } from './mcnemar.ts'
+import { pairedT } from './paired-t.ts'
+
+/** Above this many pairs the paired t-test replaces the bootstrap: the two agree there, and resampling would be slow. */
+export const BOOTSTRAP_LIMIT = 5000
 
 /** One sample's score in the baseline and now. */
 export interface ScorePair {
@@ -10,7 +14,7 @@ export interface ScorePair {
 
 /**
  * Compares two runs on the samples both scored. Pass/fail scores get McNemar's exact test; any other scores a paired
- * bootstrap. The interval of the difference is always the paired bootstrap's, so both kinds read alike.
+ * bootstrap (the paired t-test beyond BOOTSTRAP_LIMIT pairs), which also gives the interval of the difference for both.
  */
 export function comparePaired(
   pairs: readonly ScorePair[],
@@ -33,15 +37,16 @@ export function comparePaired(
     return pair.current - pair.baseline
   })
   const binary = pairs.every((pair) => (pair.baseline === 0 || pair.baseline === 1) && (pair.current === 0 || pair.current === 1))
-  const bootstrap = pairedBootstrap(differences, options)
+  const large = n > BOOTSTRAP_LIMIT
+  const paired = large ? pairedT(differences) : pairedBootstrap(differences, options)
   return {
-    test: binary ? 'mcnemar' : 'paired-bootstrap',
+    test: binary ? 'mcnemar' : large ? 'paired-t' : 'paired-bootstrap',
     n,
     baseline: baseline / n,
     current: current / n,
     delta: (current - baseline) / n,
-    interval: bootstrap.interval,
-    pValue: binary ? mcnemarExact(worse, better) : bootstrap.pValue,
+    interval: paired.interval,
+    pValue: binary ? mcnemarExact(worse, better) : paired.pValue,
     worse,
     better,
   }

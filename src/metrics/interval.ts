@@ -81,3 +81,38 @@ export function clusteredInterval(clusters: readonly (readonly number[])[]): Int
   const half = tQuantile975(g - 1) * Math.sqrt(clusterVariance)
   return { lower: centre - half, upper: centre + half, level: 0.95, method: 'cluster-t' }
 }
+
+/**
+ * Interval for a macro mean, the plain mean of the strata's (subsets') means: the stratified variance
+ * Σ v_s / S², each v_s the variance of one stratum's mean (clustered when its samples repeat), with the design
+ * degrees of freedom, samples minus strata (Cochran, Sampling Techniques, 5.4). A stratum of one sample adds none.
+ */
+export function stratifiedInterval(strata: readonly (readonly (readonly number[])[])[]): Interval | null {
+  const clusters = strata.reduce((total, stratum) => total + stratum.length, 0)
+  const df = clusters - strata.length
+  if (strata.length === 0 || df < 1) return null
+  let centre = 0
+  let variance = 0
+  for (const stratum of strata) {
+    const values = stratum.flat()
+    const n = values.length
+    const stratumMean = mean(values)
+    centre += stratumMean
+    if (stratum.length < 2) continue
+    let squares = 0
+    if (stratum.some((cluster) => cluster.length > 1)) {
+      for (const cluster of stratum) {
+        let residual = 0
+        for (const value of cluster) residual += value - stratumMean
+        squares += residual ** 2
+      }
+      variance += (stratum.length / (stratum.length - 1)) * (squares / (n * n))
+    } else {
+      for (const value of values) squares += (value - stratumMean) ** 2
+      variance += squares / (n - 1) / n
+    }
+  }
+  const s = strata.length
+  const half = tQuantile975(df) * (Math.sqrt(variance) / s)
+  return { lower: centre / s - half, upper: centre / s + half, level: 0.95, method: 'stratified-t' }
+}

@@ -34,12 +34,12 @@ export function observationsByMetric(samples: readonly SampleOutcome[]): Map<str
   }
   for (const { meta, status } of samples) {
     if (status !== 'right' && status !== 'wrong') continue
-    const base = { sample: meta.sampleId, attempt: meta.attempt ?? 0, subset: meta.subset ?? null, answer: meta.checks?.[0]?.extracted ?? null }
+    const [sample, attempt, subset, answer] = [meta.sampleId, meta.attempt ?? 0, meta.subset ?? null, meta.checks?.[0]?.extracted ?? null]
     const scores = meta.scores ?? {}
-    for (const [metric, value] of Object.entries(scores)) add(metric, { ...base, value })
-    for (const [metric, measure] of Object.entries(MEASURES)) {
-      const value = measure(meta)
-      if (value !== undefined && !(metric in scores)) add(metric, { ...base, value })
+    for (const metric in scores) add(metric, { sample, attempt, subset, value: scores[metric]!, answer })
+    for (const metric in MEASURES) {
+      const value = MEASURES[metric]!(meta)
+      if (value !== undefined && !(metric in scores)) add(metric, { sample, attempt, subset, value, answer })
     }
   }
   return byMetric

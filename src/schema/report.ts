@@ -30,8 +30,11 @@ const MetricRowSchema = z.object({
 
 const ComparisonSchema = z.object({
   metric: z.string(),
-  /** McNemar's exact test when every score on both sides is 0 or 1, else a paired bootstrap. */
-  test: z.enum(['mcnemar', 'paired-bootstrap']),
+  /**
+   * McNemar's exact test when every score on both sides is 0 or 1; otherwise a paired bootstrap, or the paired t-test
+   * beyond 5,000 samples, where the two agree and resampling would be slow.
+   */
+  test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
   /** Samples scored in both runs. */
   n: count,
   /** Means over those shared samples. */

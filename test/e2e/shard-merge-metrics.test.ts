@@ -23,7 +23,8 @@ it('gives the same metrics, intervals, baseline comparison and gates from --shar
   const whole = await runVitest(['merge-'])
   expect(whole.code).toBe(0)
   const unsharded = await Promise.all(BENCHMARKS.map((name) => readReport(name)))
-  expect(unsharded[0]!.metrics.some((row) => row.averaging === 'macro' && row.interval?.method === 'bootstrap')).toBe(true)
+  expect(unsharded[0]!.metrics.some((row) => row.averaging === 'macro' && row.interval?.method === 'stratified-t')).toBe(true)
+  expect(unsharded[0]!.baseline?.metrics.map((c) => c.test)).toEqual(['mcnemar', 'paired-bootstrap'])
   expect(unsharded[1]!.baseline?.metrics[0]).toMatchObject({ test: 'mcnemar', n: 40 })
 
   await rm(`${FIXTURE}${BLOBS}`, { recursive: true, force: true })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aggregateMetric, wilsonInterval, type Observation } from '../../src/metrics/index.ts'
+import { aggregateMetric, stratifiedInterval, wilsonInterval, type Observation } from '../../src/metrics/index.ts'
 
 const unit = { min: 0, max: 1 }
 
@@ -22,12 +22,10 @@ describe('aggregateMetric: subsets', () => {
     ])
   })
 
-  it('gives Wilson intervals to pass/fail means and a bootstrap interval to the macro mean', () => {
+  it('gives Wilson intervals to pass/fail means and a stratified interval to the macro mean', () => {
     expect(rows[0]!.interval).toEqual(wilsonInterval(6, 10))
     expect(rows[2]!.interval).toEqual(wilsonInterval(6, 8))
-    expect(rows[1]!.interval).toMatchObject({ method: 'bootstrap' })
-    expect(rows[1]!.interval!.lower).toBeLessThanOrEqual(0.375)
-    expect(rows[1]!.interval!.upper).toBeGreaterThanOrEqual(0.375)
+    expect(rows[1]!.interval).toEqual(stratifiedInterval([[1, 1, 1, 0, 1, 1, 0, 1].map((value) => [value]), [[0], [0]]]))
   })
 
   it('flags rows of fewer than 30 samples', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clusteredInterval, tInterval, tQuantile975, wilsonInterval } from '../../src/metrics/index.ts'
+import { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonInterval } from '../../src/metrics/index.ts'
 
 describe('wilsonInterval', () => {
   // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17)
@@ -119,5 +119,29 @@ describe('clusteredInterval', () => {
 
   it('has no interval with a single sample', () => {
     expect(clusteredInterval([[1, 0, 1]])).toBeNull()
+  })
+})
+
+describe('stratifiedInterval', () => {
+  // Reference: an independent NumPy computation of the stratified variance Σ s_s² / n_s / S² with t quantile of
+  // n − S degrees of freedom (Cochran, Sampling Techniques, 5.4) from scipy.stats.t.ppf. Subset "easy" is 6 of 8,
+  // subset "hard" 0 of 2: the macro mean is 0.375.
+  it('gives the interval of the mean of subset means', () => {
+    const easy = [1, 1, 1, 0, 1, 1, 0, 1].map((value) => [value])
+    const interval = stratifiedInterval([easy, [[0], [0]]])!
+    expect(interval.method).toBe('stratified-t')
+    expect(interval.lower).toBeCloseTo(0.18629574102760232, 6)
+    expect(interval.upper).toBeCloseTo(0.5637042589723977, 6)
+  })
+
+  // Reference: the same computation with the first stratum's variance clustered (CR1) over its 3 samples
+  it('clusters the attempts of repeated samples within their subset', () => {
+    const interval = stratifiedInterval([[[1, 1, 0], [0, 0, 0], [1, 1, 1]], [[0.2], [0.6], [0.4], [0.8]]])!
+    expect(interval.lower).toBeCloseTo(0.11510847234126487, 6)
+    expect(interval.upper).toBeCloseTo(0.9404470832142907, 6)
+  })
+
+  it('has no interval without a degree of freedom', () => {
+    expect(stratifiedInterval([[[1]], [[0]]])).toBeNull()
   })
 })
