@@ -25,6 +25,9 @@ it('gives the same metrics, intervals, baseline comparison and gates from --shar
   const unsharded = await Promise.all(BENCHMARKS.map((name) => readReport(name)))
   expect(unsharded[0]!.metrics.some((row) => row.averaging === 'macro' && row.interval?.method === 'stratified-t')).toBe(true)
   expect(unsharded[0]!.baseline?.metrics.map((c) => c.test)).toEqual(['mcnemar', 'paired-bootstrap'])
+  // a metric declared in the project's plugin options is a score with its direction and unit, not a diagnostic
+  expect(unsharded[0]!.catalog.tool_calls).toMatchObject({ kind: 'score', direction: 'lower', unit: 'calls' })
+  expect(unsharded[0]!.diagnostics).toEqual([])
   expect(unsharded[1]!.baseline?.metrics[0]).toMatchObject({ test: 'mcnemar', n: 40 })
 
   await rm(`${FIXTURE}${BLOBS}`, { recursive: true, force: true })
