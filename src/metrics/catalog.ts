@@ -12,6 +12,17 @@ const ratio = (description: string): MetricSemantics => ({
   description,
 })
 
+const unbounded = (precision: number, description: string): MetricSemantics => ({
+  kind: 'score',
+  direction: 'higher',
+  unit: null,
+  range: { min: null, max: null },
+  display: 'number',
+  scale: 1,
+  precision,
+  description,
+})
+
 const measured = (direction: MetricSemantics['direction'], unit: string, precision: number, description: string): MetricSemantics => ({
   kind: 'usage',
   direction,
@@ -31,26 +42,8 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   precision: ratio('Share of predicted items that are right.'),
   recall: ratio('Share of expected items that were predicted.'),
   pass_rate: ratio('Share of samples that passed every check.'),
-  judge_score: {
-    kind: 'score',
-    direction: 'higher',
-    unit: null,
-    range: { min: null, max: null },
-    display: 'number',
-    scale: 1,
-    precision: 2,
-    description: "A judge model's grade, on the judge's own scale.",
-  },
-  score: {
-    kind: 'score',
-    direction: 'higher',
-    unit: null,
-    range: { min: null, max: null },
-    display: 'number',
-    scale: 1,
-    precision: 3,
-    description: 'The number a scorer returned.',
-  },
+  judge_score: unbounded(2, "A judge model's grade, on the judge's own scale."),
+  score: unbounded(3, 'The number a scorer returned.'),
   latency: measured('lower', 'ms', 0, 'Wall time of the model call, retries included.'),
   time_to_first_token: measured('lower', 'ms', 0, 'Time until the first streamed token.'),
   input_tokens: measured('none', 'tokens', 1, 'Prompt tokens per call.'),
