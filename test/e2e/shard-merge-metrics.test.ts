@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, expect, it } from 'vitest'
 import type { Report } from '../../src/schema/index.ts'
-import { FIXTURE, readReport, runVitest } from './run-fixture.ts'
+import { FIXTURE, readReport, runVitest, scoreRows } from './run-fixture.ts'
 
 const BLOBS = '.vitest-reports-metrics'
 const BENCHMARKS = ['merge-a', 'merge-b']
@@ -11,7 +11,7 @@ function comparable(report: Report): unknown {
   const { createdAt: _createdAt, durationMs: _durationMs, latencyMs: _latencyMs, ...rest } = report
   return {
     ...rest,
-    metrics: report.metrics.filter((row) => report.catalog[row.metric]?.kind !== 'usage'),
+    metrics: scoreRows(report),
     catalog: Object.fromEntries(Object.entries(report.catalog).filter(([, semantics]) => semantics.kind !== 'usage')),
     samples: report.samples.map(({ latencyMs: _latency, ...sample }) => sample),
   }
