@@ -19,7 +19,7 @@ export interface Observation {
 export const SMALL_SAMPLE = 30
 
 /** The label of samples without a subset, in a benchmark whose other samples have one. */
-export const NO_SUBSET = '(none)'
+const NO_SUBSET = '(none)'
 
 type Row = Omit<MetricRow, 'metric'>
 

@@ -1,4 +1,4 @@
-export { aggregateMetric, NO_SUBSET, SMALL_SAMPLE, type AggregateOptions, type Observation } from './aggregate.ts'
+export { aggregateMetric, SMALL_SAMPLE, type AggregateOptions, type Observation } from './aggregate.ts'
 export { pairedBootstrap, type BootstrapOptions, type PairedTest } from './bootstrap.ts'
 export { BUILTIN_METRICS, createMetricCatalog, diagnosticSemantics, type MetricCatalog } from './catalog.ts'
 export { BOOTSTRAP_LIMIT, comparePaired, type ScorePair } from './compare.ts'
@@ -6,5 +6,4 @@ export { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonI
 export { mcnemarExact } from './mcnemar.ts'
 export { pairedT } from './paired-t.ts'
 export { majorityVote, passAtK, passHatK, type Vote } from './pass-at-k.ts'
-export { BOOTSTRAP_SEED, createRandom } from './random.ts'
 export { quantile, summarize, type MetricSummary } from './summarize.ts'

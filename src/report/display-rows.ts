@@ -12,7 +12,7 @@ export interface Cell {
 }
 
 /** The columns of the metric table, for the terminal and Markdown alike. */
-export const COLUMNS = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'Δ baseline', 'gate'] as const
+const COLUMNS = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'Δ baseline', 'gate'] as const
 
 const AGGREGATION_LABEL: Record<MetricRow['aggregation'], string> = { mean: '', pass_at_k: 'pass@', pass_hat_k: 'pass^', majority_vote: 'maj@' }
 
@@ -50,7 +50,7 @@ function regressionLabel(semantics: MetricSemantics, gate: Extract<Gate, { kind:
 }
 
 /** A gate in a few words: "pass ≥ 75.0%", "FAIL drop > 2.0"; the report's `reason` has the full sentence. */
-export function gateLabel(report: Report, gate: Gate): string {
+function gateLabel(report: Report, gate: Gate): string {
   const semantics = semanticsOf(report, gate.metric ?? '')
   const detail = gate.kind === 'threshold' ? bounds(semantics, gate) : regressionLabel(semantics, gate)
   return `${gate.passed ? 'pass' : 'FAIL'} ${detail}`

@@ -1,4 +1,5 @@
 import { styleText } from 'node:util'
+import { SMALL_SAMPLE } from '../metrics/index.ts'
 import type { Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 
@@ -100,7 +101,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     lines.push(...table(tableOf(rows), options.color))
     for (const report of group) lines.push(...notes(report, paint))
     if (rows.some((row) => row[3]!.tone === 'warn')) {
-      lines.push(`  ${paint('warn', '!')} fewer than 30 samples: the interval is wide, and only a large change can be told from noise`)
+      lines.push(`  ${paint('warn', '!')} fewer than ${SMALL_SAMPLE} samples: the interval is wide, and only a large change can be told from noise`)
     }
   }
   return lines.join('\n')

@@ -4,7 +4,7 @@ import { z } from 'zod'
 export const BASELINE_VERSION = 1
 
 /** One model's per-sample scores: metric name → sample id → score (the mean over attempts when samples repeat). */
-export const BaselineModelSchema = z.object({
+const BaselineModelSchema = z.object({
   metrics: z.record(z.string(), z.record(z.string(), z.number().finite())),
 })
 

@@ -4,13 +4,13 @@ import { z } from 'zod'
 export const METRIC_NAME = /^[a-z][a-z0-9_]*$/
 
 /** Which way is better; `none` for what is only measured (tokens) and for undeclared metrics. */
-export const MetricDirectionSchema = z.enum(['higher', 'lower', 'none'])
+const MetricDirectionSchema = z.enum(['higher', 'lower', 'none'])
 
 /**
  * What a metric is: a `score` a scorer gives (it can be the benchmark's primary metric), a `usage` figure the harness
  * measures (latency, tokens, cost), or a `diagnostic`: a name the catalog does not know, shown as a bare value.
  */
-export const MetricKindSchema = z.enum(['score', 'usage', 'diagnostic'])
+const MetricKindSchema = z.enum(['score', 'usage', 'diagnostic'])
 
 /** How a metric reads and shows: the catalog's entry for one name. */
 export const MetricSemanticsSchema = z.object({
@@ -57,7 +57,7 @@ export const AggregationSchema = z.enum(['mean', 'pass_at_k', 'pass_hat_k', 'maj
 export type Aggregation = z.infer<typeof AggregationSchema>
 
 /** How a 95% interval was computed. */
-export const IntervalMethodSchema = z.enum(['wilson', 'cluster-wilson', 't', 'cluster-t', 'stratified-t', 'bootstrap'])
+const IntervalMethodSchema = z.enum(['wilson', 'cluster-wilson', 't', 'cluster-t', 'stratified-t', 'bootstrap'])
 
 /** A 95% confidence interval and how it was computed. */
 export const IntervalSchema = z.object({
