@@ -1,19 +1,26 @@
-import { styleText } from 'node:util'
+import { inspect } from 'node:util'
 import { SMALL_SAMPLE } from '../metrics/index.ts'
 import type { Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 
 const SHOWN_IDS = 5
 
-type Style = Parameters<typeof styleText>[0]
-
-const TONES: Record<Tone, Style> = {
-  pass: 'green',
+const TONES: Record<Tone, string[]> = {
+  pass: ['green'],
   fail: ['red', 'bold'],
-  warn: 'yellow',
-  better: 'green',
-  worse: 'red',
-  dim: 'dim',
+  warn: ['yellow'],
+  better: ['green'],
+  worse: ['red'],
+  dim: ['dim'],
+}
+
+// the ANSI codes themselves: util.styleText in Node 22 drops them when stdout is not a terminal, and whether to
+// colour is decided once, by supportsColor, for what Vitest's logger writes to
+function styled(tone: Tone, text: string): string {
+  return TONES[tone].reduceRight((inner, style) => {
+    const [open, close] = inspect.colors[style]!
+    return `\u001b[${open}m${inner}\u001b[${close}m`
+  }, text)
 }
 
 /** Options of the terminal rendering. */
@@ -27,7 +34,7 @@ function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
   return rows.map((row) => {
     const cells = row.map((cell, column) => {
       const padded = column === row.length - 1 ? cell.text : cell.text.padEnd(widths[column]!)
-      return color && cell.tone && cell.text !== '' ? padded.replace(cell.text, styleText(TONES[cell.tone], cell.text)) : padded
+      return color && cell.tone && cell.text !== '' ? padded.replace(cell.text, styled(cell.tone, cell.text)) : padded
     })
     return `  ${cells.join('  ')}`.trimEnd()
   })
@@ -91,7 +98,7 @@ function notes(report: Report, paint: (tone: Tone, text: string) => string): str
  * errored samples, and what the reader must know.
  */
 export function renderReports(reports: readonly Report[], options: RenderOptions = { color: false }): string {
-  const paint = (tone: Tone, text: string): string => (options.color ? styleText(TONES[tone], text) : text)
+  const paint = (tone: Tone, text: string): string => (options.color ? styled(tone, text) : text)
   const lines: string[] = []
   const byModel = new Map<string, Report[]>()
   for (const report of reports) byModel.set(report.model, [...(byModel.get(report.model) ?? []), report])
