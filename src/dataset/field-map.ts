@@ -1,11 +1,11 @@
-import { SampleSchema, type Sample } from '../schema/index.ts'
-import type { DatasetIssue } from '../errors.ts'
-import type { DataRecord } from './data-record.ts'
-import { hashSampleContent } from './sample-id.ts'
+import type { Sample } from '../schema/index.ts'
+import type { DataRecord, RecordSource } from './data-record.ts'
+import type { FieldProblem } from './zod-issues.ts'
 
 /**
  * How a record's fields become a sample: a field name per sample field, or a function for anything else.
- * Unmapped fields are kept in `metadata`.
+ * Unmapped fields are kept in `metadata`. A function also gets where the record was read, e.g. to take a subset
+ * from the file name of a folder of files.
  */
 export type FieldMap =
   | {
@@ -20,7 +20,7 @@ export type FieldMap =
       /** @default "subset" when present */
       subset?: string
     }
-  | ((fields: Record<string, unknown>) => SampleInput)
+  | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
 
 /** A sample as a user writes it: the id may be left out (a content hash is used) and a numeric target is accepted. */
 export interface SampleInput {
@@ -44,6 +44,22 @@ function pick(fields: Record<string, unknown>, names: readonly string[]): string
   return names.find((name) => fields[name] !== undefined)
 }
 
+/** Turns one record into a sample's fields (validated afterwards), or says what is wrong with it. */
+export type RecordConverter = (record: DataRecord) => Record<string, unknown> | FieldProblem[]
+
+/** The converter of a field map; a mapping function that throws becomes a problem of its record. */
+export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
+  if (typeof map !== 'function') return (record) => applyNames(record.fields, map)
+  return (record) => {
+    const source: RecordSource = record.line === undefined ? { file: record.file } : { file: record.file, line: record.line }
+    try {
+      return { ...map(record.fields, source) }
+    } catch (error) {
+      return [{ message: `the field mapping threw: ${error instanceof Error ? error.message : String(error)}` }]
+    }
+  }
+}
+
 function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Function>): Record<string, unknown> {
   const used = new Set<string>()
   const take = (name: string | undefined): unknown => {
@@ -61,74 +77,23 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
     choices,
     subset: take(map.subset ?? pick(fields, DEFAULT_FIELDS.subset)),
   }
+  // a sample written with its own metadata keeps it flat, beside the record's other fields
+  const own = isPlainObject(fields.metadata) ? take('metadata') : undefined
   const rest = Object.entries(fields).filter(([name]) => !used.has(name))
-  if (rest.length > 0) mapped.metadata = Object.fromEntries(rest)
+  if (own !== undefined || rest.length > 0) mapped.metadata = { ...(own as object | undefined), ...Object.fromEntries(rest) }
   return mapped
 }
 
-function normalise(mapped: Record<string, unknown>): Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** Text for the scalar fields that data files often hold as numbers; no key for an absent or null field. */
+export function normalise(mapped: Record<string, unknown>): Record<string, unknown> {
   const out = { ...mapped }
   if (typeof out.target === 'number' || typeof out.target === 'boolean') out.target = String(out.target)
   if (typeof out.id === 'number') out.id = String(out.id)
   if (typeof out.subset === 'number') out.subset = String(out.subset)
   for (const key of Object.keys(out)) if (out[key] === undefined || out[key] === null) delete out[key]
   return out
-}
-
-/** Maps and validates every record; returns the samples, or every problem found with its file, line and field. */
-export function toSamples(
-  records: Iterable<DataRecord>,
-  map: FieldMap = {},
-): { samples: Sample[]; issues: DatasetIssue[] } {
-  const samples: Sample[] = []
-  const issues: DatasetIssue[] = []
-  const firstLineOfId = new Map<string, string>()
-  const hashCounts = new Map<string, number>()
-  for (const record of records) {
-    const where = (field?: string): Pick<DatasetIssue, 'file' | 'line' | 'field'> => ({
-      file: record.file,
-      line: record.line,
-      field: [record.path, field].filter(Boolean).join('.') || undefined,
-    })
-    let mapped: Record<string, unknown>
-    try {
-      mapped = normalise(typeof map === 'function' ? { ...map(record.fields) } : applyNames(record.fields, map))
-    } catch (error) {
-      issues.push({ ...where(), message: `the field mapping threw: ${(error as Error).message}` })
-      continue
-    }
-    const explicitId = mapped.id !== undefined
-    if (!explicitId) {
-      const base = hashSampleContent([mapped.input, mapped.target, mapped.choices ?? null])
-      const seen = hashCounts.get(base) ?? 0
-      hashCounts.set(base, seen + 1)
-      // identical content twice is legitimate in real datasets; the suffix keeps ids stable while the order is
-      mapped.id = seen === 0 ? base : `${base}-${seen + 1}`
-    }
-    const parsed = SampleSchema.safeParse(mapped)
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        issues.push({ ...where(issue.path.join('.') || undefined), message: describeIssue(issue.message, issue.path, mapped) })
-      }
-      continue
-    }
-    const sample = parsed.data
-    const location = record.line === undefined ? `${record.file} ${record.path ?? ''}` : `${record.file}:${record.line}`
-    const previous = firstLineOfId.get(sample.id)
-    if (previous !== undefined && explicitId) {
-      issues.push({ ...where('id'), message: `duplicate sample id "${sample.id}" (first at ${previous})` })
-      continue
-    }
-    firstLineOfId.set(sample.id, location)
-    samples.push(sample)
-  }
-  return { samples, issues }
-}
-
-function describeIssue(message: string, path: PropertyKey[], mapped: Record<string, unknown>): string {
-  const field = path[0]
-  if (typeof field === 'string' && mapped[field] === undefined) {
-    return `missing; map it with the "${field}" field option or a mapping function`
-  }
-  return message
 }
