@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { kindOf } from './read-jsonl.ts'
 import type { RecordConverter } from './field-map.ts'
-import { describeZodIssues } from './zod-issues.ts'
+import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 
 const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() })
 const ImagePartSchema = z.object({ type: z.literal('image'), image_url: z.string() })
@@ -33,10 +33,15 @@ export type ChatmlRecord = z.infer<typeof ChatmlRecordSchema>
 
 /**
  * Makes a sample of a ChatML record: the messages as input (text parts joined by line breaks), the first answer as
- * the target, and every answer in `metadata.answers` when there are several.
+ * the target, and every answer in `metadata.answers` when there are several. `id` and the `subset` field are the
+ * sample's; the other fields are its metadata.
  */
-export const chatmlConverter: RecordConverter = (record) => {
-  const { question, answer, id, ...rest } = record.fields
+export function chatmlConverter(subset = 'subset'): RecordConverter {
+  return (record) => convertChatml(record.fields, subset)
+}
+
+function convertChatml(fields: Record<string, unknown>, subset: string): Record<string, unknown> | FieldProblem[] {
+  const { question, answer, id, [subset]: subsetValue, ...rest } = fields
   const parsed = ChatmlRecordSchema.safeParse({ question, answer }, { reportInput: true })
   if (!parsed.success) return describeZodIssues(parsed.error.issues)
   const problems = parsed.data.question.flatMap((message, index) =>
@@ -51,7 +56,7 @@ export const chatmlConverter: RecordConverter = (record) => {
   }))
   const answers = parsed.data.answer
   const metadata = { ...rest, ...(answers.length > 1 ? { answers } : {}) }
-  return { id, input, target: answers[0], ...(Object.keys(metadata).length > 0 ? { metadata } : {}) }
+  return { id, input, target: answers[0], subset: subsetValue, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) }
 }
 
 /** Whether a record looks like ChatML: its `question` is a list of messages. */

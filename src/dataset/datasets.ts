@@ -2,7 +2,7 @@ import { chatmlConverter } from './chatml.ts'
 import { fieldMapConverter, type FieldMap } from './field-map.ts'
 import { createFileSource, type FileDatasetSource } from './file-source.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
-import { openCompassSource, type OpenCompassSource } from './opencompass.ts'
+import { openCompassSource, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
 import type { CsvColumns } from './read-csv.ts'
 
 /** Options shared by every file loader. */
@@ -46,14 +46,14 @@ export const datasets = {
    * `<file>.meta.json`): multiple choice or question answering, detected with no code. `loadDataset()` also gives
    * what was detected.
    */
-  opencompass(path: string): OpenCompassSource {
-    return openCompassSource(path)
+  opencompass(path: string, options: OpenCompassOptions = {}): OpenCompassSource {
+    return openCompassSource(path, options)
   },
   /**
    * OpenCompass's ChatML format: JSONL whose `question` is a list of `{ role, content }` messages and `answer` a list
    * of answers (one, or one per user message). The first answer is the target.
    */
   chatml(path: string): FileDatasetSource {
-    return createFileSource(path, JSONL_FORMAT, chatmlConverter)
+    return createFileSource(path, JSONL_FORMAT, chatmlConverter())
   },
 }

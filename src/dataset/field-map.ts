@@ -44,7 +44,7 @@ function pick(fields: Record<string, unknown>, names: readonly string[]): string
   return names.find((name) => fields[name] !== undefined)
 }
 
-/** Turns one record into a sample's fields (validated afterwards), or says what is wrong with it. */
+/** Turns one record into a new object of a sample's fields (validated afterwards), or says what is wrong with it. */
 export type RecordConverter = (record: DataRecord) => Record<string, unknown> | FieldProblem[]
 
 /** The converter of a field map; a mapping function that throws becomes a problem of its record. */
@@ -88,9 +88,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-/** Text for the scalar fields that data files often hold as numbers; no key for an absent or null field. */
-export function normalise(mapped: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...mapped }
+/** Text for the scalar fields that data files often hold as numbers; no key for an absent or null field. Changes `out`. */
+export function normalise(out: Record<string, unknown>): Record<string, unknown> {
   if (typeof out.target === 'number' || typeof out.target === 'boolean') out.target = String(out.target)
   if (typeof out.id === 'number') out.id = String(out.id)
   if (typeof out.subset === 'number') out.subset = String(out.subset)

@@ -5,6 +5,7 @@ export { loadRecords, loadSamples, type Dataset, type DatasetSource } from './da
 export { datasets, type CsvDatasetOptions, type FileDatasetOptions, type JsonDatasetOptions } from './datasets.ts'
 export { fieldMapConverter, type FieldMap, type RecordConverter, type SampleInput } from './field-map.ts'
 export type { FileDatasetSource } from './file-source.ts'
-export { loadOpenCompassDataset, type OpenCompassDataset, type OpenCompassInfo, type OpenCompassSource } from './opencompass.ts'
+export { DATA_FILE_FORMATS, isDataFileFormat, loadDataFile, type DataFileFormat, type DataFileOptions, type DataFileSummary } from './load-data-file.ts'
+export { loadOpenCompassDataset, type OpenCompassDataset, type OpenCompassInfo, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
 export type { OpenCompassMetaFile } from './opencompass-meta.ts'
 export type { CsvColumns } from './read-csv.ts'

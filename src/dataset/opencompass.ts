@@ -6,7 +6,7 @@ import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
-import { CSV_FORMAT, JSONL_FORMAT } from './formats.ts'
+import { csvFormat, JSONL_FORMAT } from './formats.ts'
 import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
@@ -116,8 +116,8 @@ function isBlank(value: unknown): boolean {
 }
 
 /** Turns one record into a sample's fields: input from the input columns or the human prompt, options, answer. */
-function converter(info: OpenCompassInfo): RecordConverter {
-  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, 'id', 'subset'])
+function converter(info: OpenCompassInfo, subset: string): RecordConverter {
+  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, 'id', subset])
   return (record) => {
     const fields = record.fields
     const problems: FieldProblem[] = []
@@ -145,13 +145,19 @@ function converter(info: OpenCompassInfo): RecordConverter {
       input,
       target: info.kind === 'mcq' ? String(answer).trim() : answer,
       ...(info.kind === 'mcq' ? { choices } : {}),
-      subset: fields.subset,
+      subset: fields[subset],
       ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
     }
   }
 }
 
-const FORMATS = { '.jsonl': JSONL_FORMAT, '.csv': CSV_FORMAT } as const
+/** Options of `loadOpenCompassDataset`, for files that stretch the protocol. */
+export interface OpenCompassOptions {
+  /** The column names of a CSV file without a header row, e.g. MMLU's `["question", "A", "B", "C", "D", "answer"]`. */
+  columns?: string[]
+  /** The column holding each sample's subset. @default "subset" */
+  subset?: string
+}
 
 /**
  * Loads an OpenCompass custom dataset (`question`, `A`, `B`, ..., `answer` in a `.jsonl` or `.csv` file, and an
@@ -160,10 +166,11 @@ const FORMATS = { '.jsonl': JSONL_FORMAT, '.csv': CSV_FORMAT } as const
  * @example
  * const { kind, samples, meta } = await loadOpenCompassDataset('data/physics.csv')
  */
-export async function loadOpenCompassDataset(path: string): Promise<OpenCompassDataset> {
+export async function loadOpenCompassDataset(path: string, options: OpenCompassOptions = {}): Promise<OpenCompassDataset> {
   const extension = extname(path).toLowerCase()
-  if (!(extension in FORMATS)) throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl or .csv file' }])
-  const format = FORMATS[extension as keyof typeof FORMATS]
+  if (extension !== '.jsonl' && extension !== '.csv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl or .csv file' }])
+  const format = extension === '.jsonl' ? JSONL_FORMAT : csvFormat(options.columns ?? true)
+  const hasHeader = extension === '.csv' && options.columns === undefined
   const issues: DatasetIssue[] = []
   const meta = await readOpenCompassMeta(`${path}.meta.json`, issues)
   let detected: { info: OpenCompassInfo; convert?: RecordConverter } | undefined
@@ -171,7 +178,7 @@ export async function loadOpenCompassDataset(path: string): Promise<OpenCompassD
   for await (const records of readRecords(path, format, issues)) {
     for (const record of records) {
       if (detected === undefined) {
-        detected = start(path, record, meta, extension, issues)
+        detected = start(path, record, meta, hasHeader, options.subset ?? 'subset', issues)
         if (detected.convert) collector = createSampleCollector(detected.convert)
       }
       if (detected.convert) collector.add(record)
@@ -183,14 +190,14 @@ export async function loadOpenCompassDataset(path: string): Promise<OpenCompassD
 }
 
 /** Detects the dataset from its first record; no converter when the columns themselves are wrong. */
-function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, extension: string, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
+function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, subset: string, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
   const metaFile = meta === undefined ? undefined : `${path}.meta.json`
   const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), meta?.meta ?? {}, metaFile)
-  // a CSV header is line 1; a JSONL file is judged by its first record, as OpenCompass does
-  const line = extension === '.csv' ? 1 : first.line
+  // a CSV header is line 1; other files are judged by their first record, as OpenCompass does
+  const line = hasHeader ? 1 : first.line
   for (const problem of problems) issues.push({ file: path, line, field: problem.field, message: problem.message })
   for (const problem of metaProblems) issues.push(meta!.issue(problem))
-  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info) }
+  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, subset) }
 }
 
 /** `datasets.opencompass(path)`: a dataset source that also gives what was detected. */
@@ -200,10 +207,10 @@ export interface OpenCompassSource extends DatasetSource {
 }
 
 /** The OpenCompass custom dataset at `path`, as a source for `describeBenchmark`. */
-export function openCompassSource(path: string): OpenCompassSource {
+export function openCompassSource(path: string, options: OpenCompassOptions = {}): OpenCompassSource {
   return {
     description: path,
-    loadDataset: () => loadOpenCompassDataset(path),
-    load: async () => (await loadOpenCompassDataset(path)).samples,
+    loadDataset: () => loadOpenCompassDataset(path, options),
+    load: async () => (await loadOpenCompassDataset(path, options)).samples,
   }
 }

@@ -62,7 +62,7 @@ export async function readJson(file: string, split: string | undefined, issues: 
   value.forEach((item: unknown, index) => {
     // a file written on one line gives every record line 1: the index still tells them apart
     const line = lines[index]
-    const path = `[${index}]`
+    const path = split === undefined ? `[${index}]` : `${split}[${index}]`
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
       issues.push({ file, line, field: path, message: `each record must be a JSON object, found ${kindOf(item)}` })
       return
