@@ -24,7 +24,7 @@ export const ChatmlRecordSchema = z
   })
   .superRefine((record, context) => {
     const users = record.question.filter((message) => message.role === 'user').length
-    if (record.answer.length !== 1 && record.answer.length !== users) {
+    if (record.answer.length > 1 && record.answer.length !== users) {
       context.addIssue({ code: 'custom', path: ['answer'], message: `has ${record.answer.length} answers for ${users} user messages; give one answer, or one per user message` })
     }
   })

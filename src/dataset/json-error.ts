@@ -9,7 +9,7 @@ export interface JsonErrorDetail {
 export function describeJsonError(error: unknown): JsonErrorDetail {
   const raw = error instanceof Error ? error.message : String(error)
   if (/^Unexpected end of JSON input/.test(raw)) return { message: 'the value is cut short' }
-  const at = /^(.*?) in JSON at position (\d+)/.exec(raw)
+  const at = /^(.*?)(?: in JSON)? at position (\d+)/.exec(raw)
   if (at) return { position: Number(at[2]), message: lowerFirst(at[1]!) }
   const token = /^Unexpected token '(.+?)', /.exec(raw)
   if (token) return { message: `unexpected "${token[1]}"` }

@@ -18,14 +18,26 @@ const BATCH = 512
  */
 export async function* readCsv(file: string, columns: CsvColumns, issues: DatasetIssue[]): AsyncGenerator<DataRecord[]> {
   const lines = createLineIndex()
+  // csv-parse calls these two in parse order: an error is placed after the last record and the empty lines since
+  let emptyLinesBefore = 0
+  let lastErrorAt = -1
   const parser = parse({
     bom: true,
     info: true,
     skip_empty_lines: true,
     relax_column_count: true,
     skip_records_with_error: true,
+    on_record: (record, context) => {
+      emptyLinesBefore = context.empty_lines
+      return record
+    },
     on_skip: (error: CsvError | undefined) => {
-      if (error) issues.push({ file, line: lines.lineOf(Math.max(0, Number(error.bytes ?? 1) - 1)), message: describeCsvError(error) })
+      // one bad record can raise several errors, all at the offset where it starts
+      if (error === undefined || error.bytes === lastErrorAt) return
+      lastErrorAt = Number(error.bytes)
+      const line = lines.lineOf(lastErrorAt) + Number(error.empty_lines) - emptyLinesBefore
+      emptyLinesBefore = Number(error.empty_lines)
+      issues.push({ file, line, message: describeCsvError(error) })
     },
   })
   const reading = pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), scanBytes(lines, (line) => {

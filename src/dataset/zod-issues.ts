@@ -27,17 +27,21 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return `must be ${NOUNS[issue.expected] ?? issue.expected}, ${received}`
     case 'invalid_value':
-      return `must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, ${received}`
+      return `must be ${oneOf(issue.values)}, ${received}`
     case 'invalid_union': {
+      if (issue.discriminator !== undefined && 'options' in issue && issue.options !== undefined) {
+        const value = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator]
+        return `must be ${oneOf(issue.options)}, ${value === undefined ? 'missing' : `received ${describeValue(value)}`}`
+      }
       const expected = issue.errors.flatMap((errors) => errors.flatMap((inner) => (inner.code === 'invalid_type' && inner.path.length === 0 ? [NOUNS[inner.expected] ?? inner.expected] : [])))
       return expected.length === issue.errors.length ? `must be ${expected.join(' or ')}, ${received}` : issue.message
     }
     case 'too_small':
-      if (issue.origin === 'array') return `must have at least ${issue.minimum} items, found ${(issue.input as unknown[]).length}`
+      if (issue.origin === 'array') return `must have at least ${items(Number(issue.minimum))}, found ${(issue.input as unknown[]).length}`
       if (issue.origin === 'string') return 'must not be empty'
       return issue.message
     case 'too_big':
-      if (issue.origin === 'array') return `must have at most ${issue.maximum} items, found ${(issue.input as unknown[]).length}`
+      if (issue.origin === 'array') return `must have at most ${items(Number(issue.maximum))}, found ${(issue.input as unknown[]).length}`
       return issue.message
     default:
       return issue.message
@@ -48,4 +52,14 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 40)}..."` : JSON.stringify(value)
   if (typeof value === 'number' || typeof value === 'boolean') return `${kindOf(value)} (${value})`
   return kindOf(value)
+}
+
+function items(count: number): string {
+  return count === 1 ? '1 item' : `${count} items`
+}
+
+/** `"a", "b" or "c"`. */
+function oneOf(values: readonly unknown[]): string {
+  const quoted = values.map((value) => JSON.stringify(value))
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`
 }
