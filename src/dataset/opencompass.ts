@@ -173,12 +173,14 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
   const hasHeader = extension === '.csv' && options.columns === undefined
   const issues: DatasetIssue[] = []
   const meta = await readOpenCompassMeta(`${path}.meta.json`, issues)
+  // without its settings the data cannot be judged fairly: only the data's syntax is checked then
+  const metaInvalid = issues.length > 0
   let detected: { info: OpenCompassInfo; convert?: RecordConverter } | undefined
   let collector = createSampleCollector()
   for await (const records of readRecords(path, format, issues)) {
     for (const record of records) {
       if (detected === undefined) {
-        detected = start(path, record, meta, hasHeader, options.subset ?? 'subset', issues)
+        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options.subset ?? 'subset', issues)
         if (detected.convert) collector = createSampleCollector(detected.convert)
       }
       if (detected.convert) collector.add(record)
