@@ -26,6 +26,8 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
     info: true,
     skip_empty_lines: true,
     relax_column_count: true,
+    // a quote inside an unquoted field is kept as text, as Python's csv module and pandas read it (MMLU has some)
+    relax_quotes: true,
     skip_records_with_error: true,
     on_record: (record, context) => {
       emptyLinesBefore = context.empty_lines
@@ -97,16 +99,8 @@ function toRecord(values: string[], names: string[], file: string, line: number,
 }
 
 function describeCsvError(error: CsvError): string {
-  switch (error.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return 'a quoted field is never closed: a " is missing'
-    case 'INVALID_OPENING_QUOTE':
-      return 'a quote inside an unquoted field: quote the whole field and double the quotes inside it ("say ""hi""")'
-    case 'CSV_INVALID_CLOSING_QUOTE':
-      return 'text after the closing quote of a field: double the quotes inside a quoted field ("say ""hi""")'
-    default:
-      return error.message.replace(/ at line \d+/, '')
-  }
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is never closed: a " is missing'
+  return error.message.replace(/ at line \d+/, '')
 }
 
 /** Passes the bytes on, recording their line breaks and naming each line that is not UTF-8 text. */

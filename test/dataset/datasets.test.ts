@@ -191,6 +191,19 @@ describe('datasets.csv', () => {
     `)
   })
 
+  it('keeps a quote inside an unquoted field as text, as Python\'s csv module reads it (MMLU has such rows)', async () => {
+    const path = dataFile('inner-quote.csv', 'question,answer\nWhat is "Will to Truth?",A\nOk?",B\n')
+    expect((await datasets.csv(path).load()).map((sample) => sample.input)).toEqual(['What is "Will to Truth?"', 'Ok?"'])
+  })
+
+  it('names the line where a quoted field opens and never closes', async () => {
+    const path = dataFile('unclosed.csv', 'question,answer\r\nq1,a1\r\n\r\n"q2, never closed,a2\r\nq3,a3\r\n')
+    expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/unclosed.csv:4: a quoted field is never closed: a " is missing"
+    `)
+  })
+
   it('refuses a file with a header row only, naming it', async () => {
     const path = dataFile('header-only.csv', 'question,answer\n')
     expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
