@@ -9,6 +9,8 @@ import { DatasetError } from '../../src/errors.ts'
  * working directory, as users name them.
  */
 export function useTempData(): {
+  /** The folder, relative to the working directory. */
+  dir: string
   file(name: string, content: string | Buffer): string
   folder(name: string, files: Record<string, string>): string
   shown(error: Error): string
@@ -17,6 +19,7 @@ export function useTempData(): {
   const dir = relative(process.cwd(), absolute)
   afterAll(() => rmSync(absolute, { recursive: true, force: true }))
   return {
+    dir,
     file(name, content) {
       writeFileSync(join(absolute, name), content)
       return join(dir, name)
