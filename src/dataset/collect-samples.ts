@@ -20,20 +20,15 @@ export interface SampleCollector {
 export function createSampleCollector(convert: RecordConverter = fieldMapConverter()): SampleCollector {
   const samples: Sample[] = []
   const issues: DatasetIssue[] = []
-  const firstPlaceOfId = new Map<string, string>()
+  const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
   return {
     samples,
     issues,
     add(record) {
-      const where = (field?: string): Pick<DatasetIssue, 'file' | 'line' | 'field'> => ({
-        file: record.file,
-        line: record.line,
-        field: [record.path, field].filter(Boolean).join('.') || undefined,
-      })
       const converted = convert(record)
       if (Array.isArray(converted)) {
-        for (const problem of converted) issues.push({ ...where(problem.field), message: problem.message })
+        for (const problem of converted) issues.push(issueAt(record, problem.field, problem.message))
         return
       }
       const mapped = normalise(converted)
@@ -51,21 +46,29 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
           const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
             ? `missing; map it with the "${problem.field}" field option or a mapping function`
             : problem.message
-          issues.push({ ...where(problem.field), message })
+          issues.push(issueAt(record, problem.field, message))
         }
         return
       }
       const sample = parsed.data
       const previous = firstPlaceOfId.get(sample.id)
       if (previous !== undefined && explicitId) {
-        issues.push({ ...where('id'), message: `duplicate sample id "${sample.id}" (first at ${previous})` })
+        issues.push(issueAt(record, 'id', `duplicate sample id "${sample.id}" (first at ${placeOf(previous)})`))
         return
       }
-      const place = record.line === undefined ? record.file : `${record.file}:${record.line}`
-      firstPlaceOfId.set(sample.id, record.path === undefined ? place : `${place} ${record.path}`)
+      firstPlaceOfId.set(sample.id, { file: record.file, line: record.line, path: record.path })
       samples.push(sample)
     },
   }
+}
+
+function issueAt(record: Omit<DataRecord, 'fields'>, field: string | undefined, message: string): DatasetIssue {
+  return { file: record.file, line: record.line, field: [record.path, field].filter(Boolean).join('.') || undefined, message }
+}
+
+function placeOf(record: Omit<DataRecord, 'fields'>): string {
+  const place = record.line === undefined ? record.file : `${record.file}:${record.line}`
+  return record.path === undefined ? place : `${place} ${record.path}`
 }
 
 /** Maps and validates every record; returns the samples, or every problem found with its file, line and field. */

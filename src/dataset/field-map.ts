@@ -44,7 +44,7 @@ function pick(fields: Record<string, unknown>, names: readonly string[]): string
   return names.find((name) => fields[name] !== undefined)
 }
 
-/** Turns one record into a new object of a sample's fields (validated afterwards), or says what is wrong with it. */
+/** Turns one record into a sample's fields (validated afterwards), or says what is wrong with it. */
 export type RecordConverter = (record: DataRecord) => Record<string, unknown> | FieldProblem[]
 
 /** The converter of a field map; a mapping function that throws becomes a problem of its record. */
@@ -61,26 +61,31 @@ export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
 }
 
 function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Function>): Record<string, unknown> {
-  const used = new Set<string>()
-  const take = (name: string | undefined): unknown => {
-    if (name === undefined) return undefined
-    used.add(name)
-    return fields[name]
+  const names = {
+    id: map.id ?? pick(fields, DEFAULT_FIELDS.id),
+    input: map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input',
+    target: map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target',
+    subset: map.subset ?? pick(fields, DEFAULT_FIELDS.subset),
   }
-  const choices = Array.isArray(map.choices)
-    ? map.choices.map((name) => take(name))
-    : take(map.choices ?? pick(fields, DEFAULT_FIELDS.choices))
+  const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
+  const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
+  const used = new Set<string | undefined>([names.id, names.input, names.target, names.subset, choicesName, ...(choiceNames ?? [])])
   const mapped: Record<string, unknown> = {
-    id: take(map.id ?? pick(fields, DEFAULT_FIELDS.id)),
-    input: take(map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input'),
-    target: take(map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target'),
-    choices,
-    subset: take(map.subset ?? pick(fields, DEFAULT_FIELDS.subset)),
+    id: names.id === undefined ? undefined : fields[names.id],
+    input: fields[names.input],
+    target: fields[names.target],
+    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
+    subset: names.subset === undefined ? undefined : fields[names.subset],
   }
   // a sample written with its own metadata keeps it flat, beside the record's other fields
-  const own = isPlainObject(fields.metadata) ? take('metadata') : undefined
-  const rest = Object.entries(fields).filter(([name]) => !used.has(name))
-  if (own !== undefined || rest.length > 0) mapped.metadata = { ...(own as object | undefined), ...Object.fromEntries(rest) }
+  let metadata: Record<string, unknown> | undefined
+  for (const name in fields) {
+    if (used.has(name)) continue
+    metadata ??= {}
+    if (name === 'metadata' && isPlainObject(fields.metadata)) Object.assign(metadata, fields.metadata)
+    else metadata[name] = fields[name]
+  }
+  mapped.metadata = metadata
   return mapped
 }
 
@@ -88,11 +93,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-/** Text for the scalar fields that data files often hold as numbers; no key for an absent or null field. Changes `out`. */
-export function normalise(out: Record<string, unknown>): Record<string, unknown> {
-  if (typeof out.target === 'number' || typeof out.target === 'boolean') out.target = String(out.target)
-  if (typeof out.id === 'number') out.id = String(out.id)
-  if (typeof out.subset === 'number') out.subset = String(out.subset)
-  for (const key of Object.keys(out)) if (out[key] === undefined || out[key] === null) delete out[key]
+/** Text for the scalar fields that data files often hold as numbers; no key for an absent or null field. */
+export function normalise(mapped: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key in mapped) {
+    const value = mapped[key]
+    if (value === undefined || value === null) continue
+    out[key] = (key === 'target' || key === 'id' || key === 'subset') && (typeof value === 'number' || typeof value === 'boolean') ? String(value) : value
+  }
   return out
 }

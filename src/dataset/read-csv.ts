@@ -42,7 +42,7 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
       issues.push({ file, line, message: describeCsvError(error) })
     },
   })
-  const reading = pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), scanBytes(lines, (line) => {
+  const reading = pipeline(createReadStream(file, { highWaterMark: 1 << 16 }), scanBytes(lines, (line) => {
     issues.push({ file, line, message: NOT_UTF8 })
   }), parser)
   // a consumer that stops early destroys the parser; the pipeline's rejection then means nothing

@@ -14,7 +14,7 @@ export interface ReadLinesOptions {
 }
 
 const LF = 0x0a
-const CHUNK_BYTES = 1 << 20
+const CHUNK_BYTES = 1 << 16
 
 /**
  * Streams a file's lines (LF or CRLF), decoding UTF-8 and dropping a leading BOM. Only the current chunk and the
