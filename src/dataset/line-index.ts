@@ -4,11 +4,17 @@ export interface LineIndex {
   scan(chunk: Uint8Array): void
   /** The line holding the byte at `offset` (a line break belongs to the line it ends). */
   lineOf(offset: number): number
+  /** Forgets the line starts at or before `offset`: later questions are about later bytes. */
+  release(offset: number): void
 }
 
+const KEEP_RELEASED = 4096
+
 export function createLineIndex(): LineIndex {
-  // byte offsets where lines 2, 3, ... start
+  // byte offsets where lines 2, 3, ... start; the first `head` of them are released, `dropped` more are gone
   const starts: number[] = []
+  let head = 0
+  let dropped = 0
   let scanned = 0
   let pendingCr = false
   return {
@@ -25,14 +31,21 @@ export function createLineIndex(): LineIndex {
       scanned += chunk.length
     },
     lineOf(offset) {
-      let low = 0
+      let low = head
       let high = starts.length
       while (low < high) {
         const mid = (low + high) >>> 1
         if (starts[mid]! <= offset) low = mid + 1
         else high = mid
       }
-      return low + 1
+      return dropped + low + 1
+    },
+    release(offset) {
+      while (head < starts.length && starts[head]! <= offset) head++
+      if (head < KEEP_RELEASED) return
+      starts.splice(0, head)
+      dropped += head
+      head = 0
     },
   }
 }

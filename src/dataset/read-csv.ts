@@ -51,6 +51,7 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
   let batch: DataRecord[] = []
   for await (const row of parser as AsyncIterable<{ record: string[]; info: Info }>) {
     const line = startLine(row.record, row.info, lines)
+    lines.release(row.info.bytes - 1)
     if (names === undefined) {
       names = row.record
       checkHeader(names, file, issues)
@@ -69,7 +70,7 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
 
 function startLine(values: string[], info: Info, lines: LineIndex): number {
   let breaks = 0
-  for (const value of values) breaks += value.match(/\r\n|\r|\n/g)?.length ?? 0
+  for (const value of values) if (value.includes('\n') || value.includes('\r')) breaks += value.match(/\r\n|\r|\n/g)!.length
   return lines.lineOf(info.bytes - 1) - breaks
 }
 

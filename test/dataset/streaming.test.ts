@@ -30,8 +30,10 @@ describe('files larger than a read chunk', () => {
     // the header is line 1 and every row before the short one spans two lines
     expect(error.issues).toEqual([{ file: expect.any(String), line: 2 + 2000 * 2, message: 'too few columns: no value for "answer"' }])
     rows[2000] = `2000,"${padding}\r\nsecond line",2000`
-    const samples = await datasets.csv(data.file('big-good.csv', `id,question,answer\r\n${rows.join('\r\n')}\r\n`)).load()
+    const good = datasets.csv(data.file('big-good.csv', `id,question,answer\r\n${rows.join('\r\n')}\r\n`))
+    const samples = await good.load()
     expect(samples).toHaveLength(ROWS)
     expect(samples[2999]).toEqual({ id: '2999', input: `${padding}\r\nsecond line`, target: '2999' })
+    expect((await good.loadRecords()).map((record) => record.line).filter((line, index) => line !== 2 + index * 2)).toEqual([])
   })
 })
