@@ -65,19 +65,15 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
   if (kind === 'mcq' && options.length < 2) {
     metaProblems.push({ field: 'data_type', message: 'is "mcq", but the file has no option columns A, B, ...; add them, or set "data_type" to "qa"' })
   }
-  for (const option of meta.options ?? []) if (!present.has(option)) metaProblems.push({ field: 'options', message: `names "${option}", which is not a column of the data file` })
+  metaProblems.push(...unknownColumns(meta, present))
   const outputColumn = meta.output_column ?? 'answer'
   if (!present.has(outputColumn)) {
     const fix = meta.output_column === undefined ? `add it, or name the answer column with "output_column" in ${basename(path)}.meta.json` : 'fix "output_column" in the meta file'
     problems.push({ message: `no "${outputColumn}" column for the answers (the columns are ${columns.join(', ')}); ${fix}` })
   }
   const inputColumns = meta.input_columns ?? ['question']
-  for (const column of meta.input_columns ?? []) if (!present.has(column)) metaProblems.push({ field: 'input_columns', message: `names "${column}", which is not a column of the data file` })
   if (meta.input_columns === undefined && meta.human_prompt === undefined && !present.has('question')) {
     problems.push({ message: `no "question" column (the columns are ${columns.join(', ')}); add it, or name the input columns with "input_columns" in ${basename(path)}.meta.json` })
-  }
-  for (const [key, prompt] of [['human_prompt', meta.human_prompt], ['bot_prompt', meta.bot_prompt], ['template', typeof meta.template === 'string' ? meta.template : undefined]] as const) {
-    for (const name of placeholders(prompt ?? '')) if (!present.has(name)) metaProblems.push({ field: key, message: `names "{${name}}", which is not a column of the data file` })
   }
   const info: OpenCompassInfo = {
     kind,
@@ -95,10 +91,24 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
   return { info, problems, metaProblems }
 }
 
+/** The meta file's options, input columns and prompt placeholders that name no column of the data. */
+function unknownColumns(meta: OpenCompassMetaFile, present: Set<string>): FieldProblem[] {
+  const missing = (field: string, names: readonly string[], shown: (name: string) => string): FieldProblem[] =>
+    names.filter((name) => !present.has(name)).map((name) => ({ field, message: `names "${shown(name)}", which is not a column of the data file` }))
+  const template = typeof meta.template === 'string' ? meta.template : undefined
+  return [
+    ...missing('options', meta.options ?? [], (name) => name),
+    ...missing('input_columns', meta.input_columns ?? [], (name) => name),
+    ...missing('human_prompt', placeholders(meta.human_prompt), (name) => `{${name}}`),
+    ...missing('bot_prompt', placeholders(meta.bot_prompt), (name) => `{${name}}`),
+    ...missing('template', placeholders(template), (name) => `{${name}}`),
+  ]
+}
+
 const PLACEHOLDER = /\{\{|\}\}|\{([^{}]+)\}/g
 
-function placeholders(prompt: string): string[] {
-  return [...prompt.matchAll(PLACEHOLDER)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]))
+function placeholders(prompt: string | undefined): string[] {
+  return [...(prompt ?? '').matchAll(PLACEHOLDER)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]))
 }
 
 /** Fills `{column}` placeholders (Python's format syntax: `{{` and `}}` are literal braces). */
