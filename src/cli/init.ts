@@ -48,7 +48,8 @@ export const initCommand: Command = {
     const width = Math.max(...result.steps.map((step) => step.path.length))
     output.stdout.write(`evalsuite init in ${root}\n`)
     for (const step of result.steps) {
-      output.stdout.write(`  ${step.action.padEnd(7)}  ${step.path.padEnd(width)}${step.note ? `  (${step.note})` : ''}\n`)
+      const note = step.note ? `${' '.repeat(width - step.path.length)}  (${step.note})` : ''
+      output.stdout.write(`  ${step.action.padEnd(7)}  ${step.path}${note}\n`)
     }
     if (result.configUnrecognised) {
       output.stderr.write(`\nCould not find where to add the plugin in your config; add these two lines by hand:\n  ${MANUAL_PLUGIN_STEPS}\n`)
