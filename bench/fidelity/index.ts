@@ -1,4 +1,5 @@
 import type { FidelityResult } from './fidelity-result.ts'
+import { gsm8kFidelity } from './gsm8k.ts'
 import { mmluProFidelity } from './mmlu-pro.ts'
 
 const percent = (n: number): string => `${(n * 100).toFixed(2)}%`
@@ -13,4 +14,4 @@ function print(results: readonly FidelityResult[]): void {
   }
 }
 
-print(mmluProFidelity())
+print([...gsm8kFidelity(), ...mmluProFidelity()])

@@ -47,11 +47,11 @@ function protocolFidelity(model: string, rows: Output[]): FidelityResult {
 }
 
 /** The form of a disagreement, for the breakdown. */
-function disagreement(completion: string, official: AnswerMatch, ours: AnswerMatch, step: string): string {
+function disagreement(completion: string, official: AnswerMatch, ours: AnswerMatch, step: string | undefined): string {
   const read = /answer is \(?([A-J])[A-Za-z0-9]/.exec(completion)
   if (step === '1' && read?.index !== undefined && official.passage?.includes(read[0])) return 'official reads the first letter of a word ("answer is (Cannot ...")'
   if (ours.explanation.includes('several options')) return 'reply names several options (official takes the first; ours unanswered)'
-  return `official step ${step}, ours ${ours.extracted === null ? 'unanswered' : 'another letter'}`
+  return `official step ${step ?? "?"}, ours ${ours.extracted === null ? 'unanswered' : 'another letter'}`
 }
 
 /** The default reading (no protocol) against the official `pred`, where the official pattern read a commitment. */
