@@ -1,0 +1,179 @@
+import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
+import { parseMathValue, type MathValue } from './math-value.ts'
+
+/** What a comparison may spend: a deadline, and whether it was reached. */
+export interface Budget {
+  deadline: number
+  tolerance: number
+  timedOut: boolean
+}
+
+const POINTS = 6
+const ENOUGH_POINTS = 3
+
+// Fixed sample points, so a comparison gives the same answer on every run; irrational-looking values keep
+// accidental equalities (a polynomial vanishing exactly there) unlikely.
+function pointValue(point: number, variable: number): number {
+  return 0.5 + ((Math.sin(point * 12.9898 + variable * 78.233) * 43758.5453) % 1 + 1) % 1 * 2
+}
+
+function scopeAt(point: number, variables: readonly string[]): Record<string, number> {
+  return Object.fromEntries(variables.map((name, index) => [name, pointValue(point, index)]))
+}
+
+function close(a: number, b: number, tolerance: number): boolean {
+  if (a === b) return true
+  return Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(a), Math.abs(b))
+}
+
+function sameNumber(a: Value, b: Value, tolerance: number): boolean {
+  return close(a.re, b.re, tolerance) && close(a.im, b.im, tolerance)
+}
+
+function isUsable(value: Value): boolean {
+  return Number.isFinite(value.re) && Number.isFinite(value.im)
+}
+
+function outOfTime(budget: Budget): boolean {
+  if (!budget.timedOut && performance.now() > budget.deadline) budget.timedOut = true
+  return budget.timedOut
+}
+
+/**
+ * Compares two expressions by their values at sample points: `relate` says whether the values at one point agree
+ * (equal, or for equations a constant ratio). With no variables one point decides.
+ */
+function agreeAtPoints(a: Expression, b: Expression, budget: Budget, relate: (x: Value, y: Value) => boolean): boolean {
+  const variables = [...new Set([...a.variables, ...b.variables])].sort()
+  const points = variables.length === 0 ? 1 : POINTS
+  let usable = 0
+  for (let point = 0; point < points; point++) {
+    if (outOfTime(budget)) return false
+    const scope = scopeAt(point, variables)
+    const [x, y] = [a.valueAt(scope), b.valueAt(scope)]
+    if (!isUsable(x) || !isUsable(y)) {
+      // the same infinity is equal; a value where the other has none differs; no value on either side says nothing
+      if (variables.length === 0) return x.re === y.re && x.im === y.im
+      if (isUsable(x) !== isUsable(y)) return false
+      continue
+    }
+    if (!relate(x, y)) return false
+    usable++
+  }
+  return usable >= Math.min(points, ENOUGH_POINTS)
+}
+
+function textOf(latex: string): string {
+  return latex.toLowerCase().replace(/\\text\{([^}]*)\}/g, '$1').replace(/^\(([a-z])\)$/, '$1').replace(/[\s{}]/g, '')
+}
+
+function sameExpression(a: string, b: string, budget: Budget): boolean {
+  if (a === b) return true
+  const [x, y] = [expressionOf(a), expressionOf(b)]
+  if (x === null || y === null) return textOf(a) === textOf(b)
+  return agreeAtPoints(x, y, budget, (u, v) => sameNumber(u, v, budget.tolerance))
+}
+
+/** `left - right` of a relation, as LaTeX. */
+function difference(left: string, right: string): string {
+  return `(${left})-(${right})`
+}
+
+/** Two relations with the same operators whose sides differ by a constant factor (positive for inequalities). */
+function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[]; ops: string[] }, budget: Budget): boolean {
+  if (a.ops.length !== b.ops.length || a.ops.some((op, i) => op !== b.ops[i])) return false
+  for (let i = 0; i < a.ops.length; i++) {
+    const [x, y] = [expressionOf(difference(a.parts[i] as string, a.parts[i + 1] as string)), expressionOf(difference(b.parts[i] as string, b.parts[i + 1] as string))]
+    if (x === null || y === null) {
+      if (!a.parts.every((part, j) => textOf(part) === textOf(b.parts[j] ?? ''))) return false
+      continue
+    }
+    let ratio: number | null = null
+    const symmetric = a.ops[i] === '=' || a.ops[i] === '\\ne '
+    const proportional = agreeAtPoints(x, y, budget, (u, v) => {
+      if (Math.abs(u.im) > 1e-12 || Math.abs(v.im) > 1e-12) return false
+      if (close(u.re, 0, budget.tolerance) || close(v.re, 0, budget.tolerance)) return close(u.re, 0, budget.tolerance) && close(v.re, 0, budget.tolerance)
+      ratio ??= u.re / v.re
+      return close(u.re / v.re, ratio, budget.tolerance) && (symmetric || ratio > 0)
+    })
+    if (!proportional) return false
+  }
+  return true
+}
+
+/** A name such as "x", "f(x)", "a_{37}", "|AB|", "(p,q)" or "V_1:V_2" standing on the left of an equation. */
+function isLabel(latex: string): boolean {
+  const bare = latex.replace(/_\{[^}]*\}|_\w/g, '')
+  return bare !== '' && !/\d/.test(bare) && !/[+\-]/.test(bare) && !/\\(?:frac|sqrt)\{[^}]*\d/.test(latex)
+}
+
+/** "x = 5 + 1 = 6 \approx 6.0" stands for its last exact value, 6, when its left side is a name. */
+function labelledValue(value: MathValue): MathValue | null {
+  if (value.kind !== 'relation' || !isLabel(value.parts[0] as string)) return null
+  if (value.ops.some((op) => op !== '=' && op !== '\\approx')) return null
+  const exact = value.parts.filter((_, i) => i === 0 || value.ops[i - 1] === '=')
+  return parseMathValue((exact.length > 1 ? exact.at(-1) : value.parts.at(-1)) as string)
+}
+
+/** "a < x < b", "x \le b", "x > a" as the interval they describe. */
+function intervalOf(value: MathValue): MathValue | null {
+  if (value.kind !== 'relation' || value.ops.some((op) => op !== '<' && op !== '\\le ')) return null
+  const open = (op: string | undefined): string => (op === '<' ? '(' : '[')
+  const close = (op: string | undefined): string => (op === '<' ? ')' : ']')
+  const expression = (latex: string): MathValue => ({ kind: 'expression', latex })
+  if (value.parts.length === 3) {
+    return { kind: 'list', items: [expression(value.parts[0] as string), expression(value.parts[2] as string)], open: open(value.ops[0]), close: close(value.ops[1]) }
+  }
+  if (value.parts.length !== 2) return null
+  const [left, right] = value.parts as [string, string]
+  if (isLabel(left)) return { kind: 'list', items: [expression('-\\infty'), expression(right)], open: '(', close: close(value.ops[0]) }
+  if (isLabel(right)) return { kind: 'list', items: [expression(left), expression('\\infty')], open: open(value.ops[0]), close: ')' }
+  return null
+}
+
+function sameItemsInOrder(a: MathValue[], b: MathValue[], budget: Budget): boolean {
+  return a.length === b.length && a.every((item, i) => sameValue(item, b[i] as MathValue, budget))
+}
+
+function sameItemsAnyOrder(a: MathValue[], b: MathValue[], budget: Budget): boolean {
+  if (a.length !== b.length) return false
+  const used = new Set<number>()
+  return a.every((item) => {
+    const index = b.findIndex((other, i) => !used.has(i) && sameValue(item, other, budget))
+    if (index >= 0) used.add(index)
+    return index >= 0
+  })
+}
+
+function sameList(a: Extract<MathValue, { kind: 'list' }>, b: Extract<MathValue, { kind: 'list' }>, budget: Budget): boolean {
+  const unordered = (list: typeof a): boolean => list.open === '' || list.open === '{'
+  if (unordered(a) && unordered(b)) return sameItemsAnyOrder(a.items, b.items, budget)
+  return a.open === b.open && a.close === b.close && sameItemsInOrder(a.items, b.items, budget)
+}
+
+/** Whether two answers are the same mathematical object, within the budget's tolerance and time. */
+export function sameValue(a: MathValue, b: MathValue, budget: Budget): boolean {
+  if (outOfTime(budget)) return false
+  if (a.kind === 'relation' && b.kind === 'relation') {
+    const [x, y] = [labelledValue(a), labelledValue(b)]
+    if (x && y && a.parts[0] === b.parts[0]) return sameValue(x, y, budget)
+    return sameRelation(a, b, budget) || (x !== null && y !== null && sameValue(x, y, budget))
+  }
+  if (a.kind === 'relation' || b.kind === 'relation') {
+    const [relation, other] = a.kind === 'relation' ? [a, b] : [b, a]
+    const stated = labelledValue(relation) ?? (other.kind === 'list' || other.kind === 'union' ? intervalOf(relation) : null)
+    return stated !== null && sameValue(stated, other, budget)
+  }
+  if (a.kind === 'list' && b.kind === 'list') return sameList(a, b, budget)
+  if (a.kind === 'list' && a.items.length === 1 && a.open === '') return sameValue(a.items[0] as MathValue, b, budget)
+  if (b.kind === 'list' && b.items.length === 1 && b.open === '') return sameValue(a, b.items[0] as MathValue, budget)
+  if (a.kind === 'union' || b.kind === 'union') {
+    const items = (value: MathValue): MathValue[] => (value.kind === 'union' ? value.items : [value])
+    return sameItemsAnyOrder(items(a), items(b), budget)
+  }
+  if (a.kind === 'matrix' && b.kind === 'matrix') {
+    return a.rows.length === b.rows.length && a.rows.every((row, i) => sameItemsInOrder(row, b.rows[i] as MathValue[], budget))
+  }
+  if (a.kind === 'expression' && b.kind === 'expression') return sameExpression(a.latex, b.latex, budget)
+  return false
+}
