@@ -1,5 +1,7 @@
 import type { FidelityResult } from './fidelity-result.ts'
 import { gsm8kFidelity } from './gsm8k.ts'
+import { mathCotFidelity } from './math-cot.ts'
+import { mathVerifyFidelity } from './math-verify.ts'
 import { mmluProFidelity } from './mmlu-pro.ts'
 
 const percent = (n: number): string => `${(n * 100).toFixed(2)}%`
@@ -14,4 +16,4 @@ function print(results: readonly FidelityResult[]): void {
   }
 }
 
-print([...gsm8kFidelity(), ...mmluProFidelity()])
+print([...gsm8kFidelity(), ...mmluProFidelity(), ...mathCotFidelity(), ...mathVerifyFidelity()])

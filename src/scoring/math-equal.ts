@@ -89,7 +89,7 @@ function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[
       continue
     }
     let ratio: number | null = null
-    const symmetric = a.ops[i] === '=' || a.ops[i] === '\\ne '
+    const symmetric = a.ops[i] === '=' || a.ops[i] === '\\ne'
     const proportional = agreeAtPoints(x, y, budget, (u, v) => {
       if (Math.abs(u.im) > 1e-12 || Math.abs(v.im) > 1e-12) return false
       if (close(u.re, 0, budget.tolerance) || close(v.re, 0, budget.tolerance)) return close(u.re, 0, budget.tolerance) && close(v.re, 0, budget.tolerance)
@@ -107,17 +107,21 @@ function isLabel(latex: string): boolean {
   return bare !== '' && !/\d/.test(bare) && !/[+\-]/.test(bare) && !/\\(?:frac|sqrt)\{[^}]*\d/.test(latex)
 }
 
-/** "x = 5 + 1 = 6 \approx 6.0" stands for its last exact value, 6, when its left side is a name. */
+/**
+ * "x = 5 + 1 = 6 \approx 6.0" stands for its last exact value, 6, when a name stands first or just before that
+ * value ("1 = y = x = 0" gives 0; "7 = 11a + c" is an equation).
+ */
 function labelledValue(value: MathValue): MathValue | null {
-  if (value.kind !== 'relation' || !isLabel(value.parts[0] as string)) return null
-  if (value.ops.some((op) => op !== '=' && op !== '\\approx')) return null
+  if (value.kind !== 'relation' || value.ops.some((op) => op !== '=' && op !== '\\approx')) return null
   const exact = value.parts.filter((_, i) => i === 0 || value.ops[i - 1] === '=')
-  return parseMathValue((exact.length > 1 ? exact.at(-1) : value.parts.at(-1)) as string)
+  if (exact.length < 2) return isLabel(value.parts[0] as string) ? parseMathValue(value.parts.at(-1) as string) : null
+  if (!isLabel(exact[0] as string) && !isLabel(exact.at(-2) as string)) return null
+  return parseMathValue(exact.at(-1) as string)
 }
 
 /** "a < x < b", "x \le b", "x > a" as the interval they describe. */
 function intervalOf(value: MathValue): MathValue | null {
-  if (value.kind !== 'relation' || value.ops.some((op) => op !== '<' && op !== '\\le ')) return null
+  if (value.kind !== 'relation' || value.ops.some((op) => op !== '<' && op !== '\\le')) return null
   const open = (op: string | undefined): string => (op === '<' ? '(' : '[')
   const close = (op: string | undefined): string => (op === '<' ? ')' : ']')
   const expression = (latex: string): MathValue => ({ kind: 'expression', latex })
@@ -135,14 +139,10 @@ function sameItemsInOrder(a: MathValue[], b: MathValue[], budget: Budget): boole
   return a.length === b.length && a.every((item, i) => sameValue(item, b[i] as MathValue, budget))
 }
 
+/** The same items as sets: each of either side equals some item of the other, repeats aside. */
 function sameItemsAnyOrder(a: MathValue[], b: MathValue[], budget: Budget): boolean {
-  if (a.length !== b.length) return false
-  const used = new Set<number>()
-  return a.every((item) => {
-    const index = b.findIndex((other, i) => !used.has(i) && sameValue(item, other, budget))
-    if (index >= 0) used.add(index)
-    return index >= 0
-  })
+  const covered = (from: MathValue[], into: MathValue[]): boolean => from.every((item) => into.some((other) => sameValue(item, other, budget)))
+  return covered(a, b) && covered(b, a)
 }
 
 function sameList(a: Extract<MathValue, { kind: 'list' }>, b: Extract<MathValue, { kind: 'list' }>, budget: Budget): boolean {

@@ -10,7 +10,7 @@ export type MathValue =
 
 const OPEN = new Set(['(', '[', '{'])
 const CLOSE = new Set([')', ']', '}'])
-const RELATION = /\\le |\\ge |\\ne |\\approx|<|>|=/y
+const RELATION = /\\(?:le|ge|ne|approx)(?![a-zA-Z])|<|>|=/y
 const MATRIX = /^\\begin\{([pbvBV]?matrix|array)\}(?:\{[^}]*\})?([^]*)\\end\{\1\}$/
 
 /** Splits at the separators that stand outside every bracket ("\{" and "\}" count as brackets). */
@@ -74,7 +74,7 @@ function listItems(inner: string): string[] {
 }
 
 function relation(parts: string[], separators: string[]): MathValue {
-  if (separators.every((s) => s === '>' || s === '\\ge') ) {
+  if (separators.every((s) => s === '>' || s === '\\ge')) {
     return { kind: 'relation', parts: [...parts].reverse(), ops: separators.map((s) => (s === '>' ? '<' : '\\le')).reverse() }
   }
   return { kind: 'relation', parts, ops: separators }

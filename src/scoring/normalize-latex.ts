@@ -7,6 +7,8 @@ const UNICODE: Array<[RegExp, string]> = [
   [/−/g, '-'], [/×/g, '\\times '], [/·/g, '\\cdot '], [/π/g, '\\pi '], [/∞/g, '\\infty '], [/√/g, '\\sqrt '],
   [/≤/g, '\\le '], [/≥/g, '\\ge '], [/≠/g, '\\ne '], [/∪/g, '\\cup '], [/°/g, ''],
 ]
+// "\\left" written with a doubled backslash, as escaped strings often carry it; a matrix row break is left alone
+const DOUBLED = /\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|ne|neq|boxed|text|pi|cdot|times|in|cup|infty|pm|begin|end)(?![a-zA-Z]))/g
 const RELATIONS: Array<[RegExp, string]> = [
   [/\\leqslant|\\leq|\\le(?![a-z])|<=/g, '\\le '], [/\\geqslant|\\geq|\\ge(?![a-z])|>=/g, '\\ge '],
   [/\\neq|\\ne(?![a-z])|!=/g, '\\ne '], [/\\lt(?![a-z])/g, '<'], [/\\gt(?![a-z])/g, '>'],
@@ -14,11 +16,24 @@ const RELATIONS: Array<[RegExp, string]> = [
 
 /** Units after a number, written as text ("5\text{ cm}^2", "125 miles") or words: what is left once they go. */
 function withoutUnits(answer: string): string {
-  const unwrapped = answer.replace(/\\(?:text|mbox|textnormal|textrm|mathrm)\{\s*([a-zA-Z][a-zA-Z\s.]*)\}(?:\^\{?\d\}?)?\s*$/, (whole, words: string) =>
+  const unwrapped = answer.replace(/\\(?:text|textbf|mbox|textnormal|textrm|mathrm)\{\s*([a-zA-Z][a-zA-Z\s.]*)\}(?:\^\{?\d\}?)?\s*$/, (whole, words: string) =>
     /[\d}]\s*$/.test(answer.slice(0, answer.length - whole.length)) ? '' : whole,
   )
   const trailing = /^(.*[\d}])\s*([a-zA-Z][a-zA-Z\s.]*?)(?:\^\{?\d\}?)?\s*$/.exec(unwrapped)
   return trailing && UNITS.test((trailing[2] ?? '').trim()) ? (trailing[1] as string) : unwrapped
+}
+
+/**
+ * A whole answer that is one number written with separators: "1,000", "1 000" and "11,111,100" lose them; "1000,99",
+ * "1,22" and "0,111" are decimal commas. "32, 349" (a space after the comma) and "1,2" stay lists.
+ */
+function thousands(answer: string): string {
+  if (/^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(answer) && !answer.startsWith('0,')) return answer.replace(/,/g, '')
+  if (/^-?\d{1,3}(?: \d{3})+(?:\.\d+)?$/.test(answer)) return answer.replace(/ /g, '')
+  const decimal = /^(-?\d+),(\d+)$/.exec(answer)
+  const [whole, fraction] = [decimal?.[1] ?? '', decimal?.[2] ?? '']
+  if (decimal && (whole === '0' || fraction.length === 2 || fraction.length > 3 || whole.length > 3)) return `${whole}.${fraction}`
+  return answer
 }
 
 /** "\frac12" → "\frac{1}{2}", "\sqrt3" → "\sqrt{3}": single-token arguments braced. */
@@ -35,20 +50,20 @@ function braceArguments(answer: string): string {
  * commands, degrees, percent and dollar signs, units, thousands separators and variant commands are normalised.
  */
 export function normalizeLatex(answer: string): string {
-  let text = answer
+  let text = answer.replace(DOUBLED, '\\')
   for (const [pattern, replacement] of UNICODE) text = text.replace(pattern, replacement)
   text = text
+    .replace(/,\\!\s*|\s*\{\s*,\s*\}\s*/g, ',')
     .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)(?![a-zA-Z])\s*\\?/g, (found) => (found.endsWith('\\') ? '\\' : ''))
     .replace(/\\(?:displaystyle|textstyle)/g, '')
     .replace(/\\[dtc]frac/g, '\\frac')
     .replace(/\\[dt]binom/g, '\\binom')
-    .replace(/\{,\}/g, ',')
     .replace(/(?<!\\)\\[!,;:> ]|~/g, ' ')
     .replace(/\\q?quad/g, ' ')
     .replace(/\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree/g, '')
     .replace(/\\%|%|\s*\b(?:percent(?:age)?|pct)\b/g, '')
     .replace(/\\\$|\$/g, '')
-  text = withoutUnits(text.trim())
+  text = thousands(withoutUnits(text.trim()))
   for (const name of TEXT_COMMANDS) text = replaceCommand(text, name, (content) => content)
   for (const [pattern, replacement] of RELATIONS) text = text.replace(pattern, replacement)
   text = braceArguments(text)
@@ -57,6 +72,5 @@ export function normalizeLatex(answer: string): string {
     .replace(/ ?([^\w\s\\]) ?/g, '$1')
     .trim()
     .replace(/[.,;]$/, '')
-  if (/^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text)) text = text.replace(/,/g, '')
   return text
 }
