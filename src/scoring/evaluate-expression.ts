@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { MathJsInstance } from 'mathjs'
+import type { MathJsInstance, MathNode, SymbolNode } from 'mathjs'
 import { latexToMathjs } from './latex-to-mathjs.ts'
 
 /** An expression ready to evaluate: its free variables, and its value at given values of them. */
@@ -54,13 +54,14 @@ function compile(latex: string): Expression | null {
   const text = latexToMathjs(latex)
   if (text === null) return null
   const math = loadMathjs()
-  let node: ReturnType<MathJsInstance['parse']>
+  let node: MathNode
   try {
     node = math.parse(text)
   } catch {
     return null
   }
-  const variables = [...new Set(node.filter((n) => n.type === 'SymbolNode' && (n as unknown as { name: string }).name.startsWith('_')).map((n) => (n as unknown as { name: string }).name))].sort()
+  const symbols = node.filter((n) => n.type === 'SymbolNode') as SymbolNode[]
+  const variables = [...new Set(symbols.map((n) => n.name).filter((name) => name.startsWith('_')))].sort()
   const code = node.compile()
   return {
     variables,

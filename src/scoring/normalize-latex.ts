@@ -16,7 +16,7 @@ const RELATIONS: Array<[RegExp, string]> = [
 
 /** Units after a number, written as text ("5\text{ cm}^2", "125 miles") or words: what is left once they go. */
 function withoutUnits(answer: string): string {
-  const unwrapped = answer.replace(/\\(?:text|textbf|mbox|textnormal|textrm|mathrm)\{\s*([a-zA-Z][a-zA-Z\s.]*)\}(?:\^\{?\d\}?)?\s*$/, (whole, words: string) =>
+  const unwrapped = answer.replace(/\\(?:text|textbf|mbox|textnormal|textrm|mathrm)\{\s*[a-zA-Z][a-zA-Z\s.]*\}(?:\^\{?\d\}?)?\s*$/, (whole: string) =>
     /[\d}]\s*$/.test(answer.slice(0, answer.length - whole.length)) ? '' : whole,
   )
   const trailing = /^(.*[\d}])\s*([a-zA-Z][a-zA-Z\s.]*?)(?:\^\{?\d\}?)?\s*$/.exec(unwrapped)
