@@ -20,15 +20,32 @@ export function groupAt(text: string, open: number): Group | null {
   return null
 }
 
-/** Every `\command{...}` of the given names, in order, with the span each covers. */
+/** For each "{" of the text, the index of its closing "}" (-1 when it never closes), in one pass. */
+function closingBraces(text: string): Map<number, number> {
+  const closing = new Map<number, number>()
+  const open: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (char === '\\') i++
+    else if (char === '{') open.push(i)
+    else if (char === '}' && open.length > 0) closing.set(open.pop() as number, i)
+  }
+  for (const index of open) closing.set(index, -1)
+  return closing
+}
+
+/** Every `\command{...}` of the given names, in order, with the span each covers; linear even when none closes. */
 export function commandGroups(text: string, names: readonly string[]): Array<Group & { start: number }> {
   const found: Array<Group & { start: number }> = []
   const pattern = new RegExp(String.raw`\\(?:${names.join('|')})\s*(?=\{)`, 'g')
+  let closing: Map<number, number> | undefined
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const group = groupAt(text, match.index + match[0].length)
-    if (group === null) continue
-    found.push({ ...group, start: match.index })
-    pattern.lastIndex = group.end
+    closing ??= closingBraces(text)
+    const open = match.index + match[0].length
+    const close = closing.get(open) ?? -1
+    if (close < 0) continue
+    found.push({ content: text.slice(open + 1, close), end: close + 1, start: match.index })
+    pattern.lastIndex = close + 1
   }
   return found
 }

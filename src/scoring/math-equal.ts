@@ -52,9 +52,9 @@ function agreeAtPoints(a: Expression, b: Expression, budget: Budget, relate: (x:
     const scope = scopeAt(point, variables)
     const [x, y] = [a.valueAt(scope), b.valueAt(scope)]
     if (!isUsable(x) || !isUsable(y)) {
-      // the same infinity is equal; a value where the other has none differs; no value on either side says nothing
-      if (variables.length === 0) return x.re === y.re && x.im === y.im
-      if (isUsable(x) !== isUsable(y)) return false
+      // a constant without a finite value (an overflow, a division by zero) decides nothing: equal spellings were
+      // caught before; a value where the other has none differs; no value on either side says nothing
+      if (variables.length === 0 || isUsable(x) !== isUsable(y)) return false
       continue
     }
     if (!relate(x, y)) return false
@@ -67,8 +67,20 @@ function textOf(latex: string): string {
   return latex.toLowerCase().replace(/\\text\{([^}]*)\}/g, '$1').replace(/^\(([a-z])\)$/, '$1').replace(/[\s{}]/g, '')
 }
 
+// numbers as MATH writes them: "-3", "0.25", "\frac{3}{8}", "-\frac{40}{153}", and the mixed number "1\frac{1}{4}"
+const PLAIN_NUMBER = /^(-)?(?:(\d+(?:\.\d+)?)|(\d+)?\\frac\{(\d+)\}\{(\d+)\})$/
+
+function plainNumber(latex: string): number | null {
+  const found = PLAIN_NUMBER.exec(latex)
+  if (found === null) return null
+  const value = found[2] !== undefined ? Number(found[2]) : Number(found[3] ?? 0) + Number(found[4]) / Number(found[5])
+  return found[1] ? -value : value
+}
+
 function sameExpression(a: string, b: string, budget: Budget): boolean {
   if (a === b) return true
+  const [m, n] = [plainNumber(a), plainNumber(b)]
+  if (m !== null && n !== null) return Number.isFinite(m) && Number.isFinite(n) && close(m, n, budget.tolerance)
   const [x, y] = [expressionOf(a), expressionOf(b)]
   if (x === null || y === null) return textOf(a) === textOf(b)
   return agreeAtPoints(x, y, budget, (u, v) => sameNumber(u, v, budget.tolerance))
