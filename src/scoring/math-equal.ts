@@ -35,7 +35,7 @@ function isUsable(value: Value): boolean {
 }
 
 function outOfTime(budget: Budget): boolean {
-  if (!budget.timedOut && performance.now() > budget.deadline) budget.timedOut = true
+  if (!budget.timedOut && performance.now() >= budget.deadline) budget.timedOut = true
   return budget.timedOut
 }
 

@@ -15,7 +15,7 @@ const MATH_SPAN = /\$\$([^$]{1,2000})\$\$|(?<!\\)\$((?:[^$\n\\]|\\[^])+?)(?<!\\)
 const LEADING_MATH = /^\s*(?:\$\$([^$]{1,2000})\$\$|(?<!\\)\$((?:[^$\n\\]|\\[^])+?)(?<!\\)\$|\\\(([^]{1,2000}?)\\\)|\\\[([^]{1,2000}?)\\\])/
 const SHORT_REPLY = 60
 const MAX_BOX_GAP = 60
-const MAX_GAP_WORDS = 4
+const MAX_GAP_WORDS = 3
 
 type Span = Group & { start: number }
 
@@ -24,7 +24,7 @@ function isProse(text: string): boolean {
   return /[a-zA-Z]{3,}/.test(text.replace(MATH_SPAN, ' ').replace(/\\[a-zA-Z]+(?:\{[^}]*\})?/g, ' '))
 }
 
-/** Two boxes one answer is split over are joined by little more than "and", a comma or spacing commands. */
+/** Two boxes one answer is split over are joined by "and", "or", punctuation, spacing and at most a few other words. */
 function isConnector(gap: string): boolean {
   if (gap.length > MAX_BOX_GAP || /\.(?!\d)|\n\s*\n/.test(gap)) return false
   const words = gap
@@ -32,7 +32,7 @@ function isConnector(gap: string): boolean {
     .replace(/\\[a-z]+|[$(){}[\]\\,;&]/gi, ' ')
     .trim()
     .split(/\s+/)
-    .filter((word) => word !== '')
+    .filter((word) => word !== '' && !/^(?:and|or)$/i.test(word))
   return words.length <= MAX_GAP_WORDS
 }
 
