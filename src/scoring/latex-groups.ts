@@ -5,7 +5,7 @@ export interface Group {
 }
 
 /** The balanced group opening at `open` (which must hold "{"), or null when it never closes. Escaped braces count as text. */
-export function groupAt(text: string, open: number): Group | null {
+function groupAt(text: string, open: number): Group | null {
   if (text[open] !== '{') return null
   let depth = 0
   for (let i = open; i < text.length; i++) {

@@ -58,8 +58,11 @@ function wrapping(text: string): { open: string; close: string; inner: string } 
   return null
 }
 
-/** "a \pm b" as the two values it stands for. */
+const MAX_PLUS_MINUS = 3
+
+/** "a \pm b" as the two values it stands for; past a few signs (2^n values) it stays one expression. */
 function expandPlusMinus(latex: string): string[] {
+  if ((latex.match(/\\(?:pm|mp)(?![a-z])/g)?.length ?? 0) > MAX_PLUS_MINUS) return [latex]
   const at = latex.search(/\\(?:pm|mp)(?![a-z])/)
   if (at < 0) return [latex]
   const rest = latex.slice(at + 3)

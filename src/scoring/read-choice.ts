@@ -34,7 +34,7 @@ const LEADING = /^\s*(?:\*\*)?(?:\(([A-Z])\)|([A-Z])[).:])(?:\*\*)?\s+(\S[^\n]*)
 const BOLD = /\*\*\(?([A-Z])\)?(?:[.):]\s*[^*\n]{0,80})?\*\*/g
 
 /** The upper-case letters of a list such as "(a) and **C**", or null when one is outside the allowed letters. */
-export function lettersIn(group: string, allowed: string): string[] | null {
+function lettersIn(group: string, allowed: string): string[] | null {
   const letters = group
     .replace(/[()[\]*_]/g, '')
     .split(/\s*(?:,|&|\band\b)\s*/i)

@@ -1,12 +1,11 @@
 import { commandGroups, type Group } from './latex-groups.ts'
 import { lastNumber } from './read-number.ts'
 
-/** The final answer a reply states, as LaTeX, where it stands and how it was found. */
+/** The final answer a reply states, as LaTeX, and where it stands. */
 export interface MathAnswer {
   answer: string
   start: number
   end: number
-  form: 'boxed' | 'marker' | 'math' | 'whole' | 'number'
 }
 
 const MARKER = /(?:final answer|the answer|answer)\s*(?:is|:)\s*:?/gi
@@ -46,11 +45,11 @@ function boxedAnswer(text: string): MathAnswer | null {
     if (!isConnector(text.slice(box.end, (parts[0] as Span).start))) break
     parts.unshift(box)
   }
-  return { answer: parts.map((p) => p.content.trim()).join(', '), start: (parts[0] as Span).start, end: last.end, form: 'boxed' }
+  return { answer: parts.map((p) => p.content.trim()).join(', '), start: (parts[0] as Span).start, end: last.end }
 }
 
 /** Strips math delimiters ("$x$", "\(x\)", "\[x\]", "$$x$$") around a whole answer. */
-export function stripDelimiters(answer: string): string {
+function stripDelimiters(answer: string): string {
   const trimmed = answer.trim().replace(/[.。]$/, '').trim()
   const wrapped = /^(?:\$\$([^]*)\$\$|\$([^]*)\$|\\\(([^]*)\\\)|\\\[([^]*)\\\])$/.exec(trimmed)
   return (wrapped ? (wrapped[1] ?? wrapped[2] ?? wrapped[3] ?? wrapped[4] ?? '') : trimmed).trim()
@@ -67,10 +66,10 @@ function lastStatement(text: string, offset: number): MathAnswer | null {
   for (let found = MATH_SPAN.exec(text); found !== null; found = MATH_SPAN.exec(text)) last = found
   const number = lastNumber(text)
   if (number && (last === null || number.start >= last.index + last[0].length)) {
-    return { answer: text.slice(number.start, number.end), start: offset + number.start, end: offset + number.end, form: 'number' }
+    return { answer: text.slice(number.start, number.end), start: offset + number.start, end: offset + number.end }
   }
   if (last === null || spanContent(last) === '') return null
-  return { answer: spanContent(last), start: offset + last.index, end: offset + last.index + last[0].length, form: 'math' }
+  return { answer: spanContent(last), start: offset + last.index, end: offset + last.index + last[0].length }
 }
 
 function markedAnswer(text: string): MathAnswer | null {
@@ -83,10 +82,10 @@ function markedAnswer(text: string): MathAnswer | null {
   const start = after + rest.indexOf(said)
   if (!math && isProse(said)) {
     const inner = lastStatement(said, start)
-    return inner && { ...inner, form: 'marker' }
+    return inner && { ...inner }
   }
   const answer = stripDelimiters(said)
-  return answer === '' ? null : { answer, start, end: start + said.length, form: 'marker' }
+  return answer === '' ? null : { answer, start, end: start + said.length }
 }
 
 /**
@@ -101,15 +100,15 @@ export function readMathAnswer(text: string): MathAnswer | null {
   if (marked) return marked
   const trimmed = text.trim()
   if (trimmed !== '' && trimmed.length <= SHORT_REPLY && !trimmed.includes('\n') && !isProse(trimmed)) {
-    return { answer: stripDelimiters(trimmed), start: 0, end: text.length, form: 'whole' }
+    return { answer: stripDelimiters(trimmed), start: 0, end: text.length }
   }
-  return lastStatement(text, 0) ?? (trimmed !== '' && trimmed.length <= SHORT_REPLY ? { answer: stripDelimiters(trimmed), start: 0, end: text.length, form: 'whole' } : null)
+  return lastStatement(text, 0) ?? (trimmed !== '' && trimmed.length <= SHORT_REPLY ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
 }
 
-/** The answer a target states: its boxed answer when it has one, else the target itself, delimiters stripped. */
+/** The answer a target states: its boxed answer, the target itself when it is short or math, else its final answer. */
 export function readMathTarget(target: string): string {
   const boxed = boxedAnswer(target)
   if (boxed) return boxed.answer
-  if (target.length <= SHORT_REPLY * 2) return stripDelimiters(target)
+  if (target.length <= SHORT_REPLY * 2 || !isProse(target)) return stripDelimiters(target)
   return readMathAnswer(target)?.answer ?? target
 }

@@ -137,3 +137,16 @@ describe('matchMath on real MATH chain-of-thought completions', () => {
     expect(matchMath(problem?.code[7] ?? '', problem?.gt ?? '')).toMatchObject({ pass: true, extracted: '10000' })
   })
 })
+
+describe('matchMath, bounded', () => {
+  it('compares an answer over 1,000 characters as text, saying so', () => {
+    const long = `1${' + x'.repeat(300)}`
+    expect(matchMath(boxed(long), long)).toMatchObject({ pass: true, explanation: 'the answer is the target, compared as text: answers over 1000 characters are not read as mathematics' })
+    expect(matchMath(boxed(long), '1').pass).toBe(false)
+  })
+
+  it('expands a few \\pm signs into their values but not a long run of them', () => {
+    expect(matchMath(boxed('1 \\pm 2 \\pm 4'), '\\{7, 3, -1, -5\\}').pass).toBe(true)
+    expect(matchMath(boxed(`${'1 \\pm '.repeat(20)}1`), '1').pass).toBe(false)
+  })
+})
