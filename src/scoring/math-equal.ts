@@ -12,9 +12,11 @@ const POINTS = 6
 const ENOUGH_POINTS = 3
 
 // Fixed sample points, so a comparison gives the same answer on every run; irrational-looking values keep
-// accidental equalities (a polynomial vanishing exactly there) unlikely.
+// accidental equalities (a polynomial vanishing exactly there) unlikely, and half of them are negative so that
+// |x| and x, or \sqrt{x^2} and x, differ.
 function pointValue(point: number, variable: number): number {
-  return 0.5 + ((Math.sin(point * 12.9898 + variable * 78.233) * 43758.5453) % 1 + 1) % 1 * 2
+  const magnitude = 0.5 + ((((Math.sin(point * 12.9898 + variable * 78.233) * 43758.5453) % 1) + 1) % 1) * 2
+  return (point + variable) % 2 === 0 ? magnitude : -magnitude
 }
 
 function scopeAt(point: number, variables: readonly string[]): Record<string, number> {
