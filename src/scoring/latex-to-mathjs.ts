@@ -118,7 +118,8 @@ class Converter {
     if (token === undefined) throw new Unsupported()
     if (this.isChar('{')) return this.group()
     if (token.type === 'number') {
-      this.at++
+      if (token.text.length > 1) this.tokens[this.at] = { type: 'number', text: token.text.slice(1) }
+      else this.at++
       return token.text[0] as string
     }
     if (this.isChar('-')) {

@@ -170,8 +170,8 @@ export function sameValue(a: MathValue, b: MathValue, budget: Budget): boolean {
   if (outOfTime(budget)) return false
   if (a.kind === 'relation' && b.kind === 'relation') {
     const [x, y] = [labelledValue(a), labelledValue(b)]
-    if (x && y && a.parts[0] === b.parts[0]) return sameValue(x, y, budget)
-    return sameRelation(a, b, budget) || (x !== null && y !== null && sameValue(x, y, budget))
+    if (x && y && textOf(a.parts[0] as string) === textOf(b.parts[0] as string)) return sameValue(x, y, budget)
+    return sameRelation(a, b, budget)
   }
   if (a.kind === 'relation' || b.kind === 'relation') {
     const [relation, other] = a.kind === 'relation' ? [a, b] : [b, a]
@@ -179,8 +179,6 @@ export function sameValue(a: MathValue, b: MathValue, budget: Budget): boolean {
     return stated !== null && sameValue(stated, other, budget)
   }
   if (a.kind === 'list' && b.kind === 'list') return sameList(a, b, budget)
-  if (a.kind === 'list' && a.items.length === 1 && a.open === '') return sameValue(a.items[0] as MathValue, b, budget)
-  if (b.kind === 'list' && b.items.length === 1 && b.open === '') return sameValue(a, b.items[0] as MathValue, budget)
   if (a.kind === 'union' || b.kind === 'union') {
     const items = (value: MathValue): MathValue[] => (value.kind === 'union' ? value.items : [value])
     return sameItemsAnyOrder(items(a), items(b), budget)
