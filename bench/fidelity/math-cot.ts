@@ -29,5 +29,19 @@ export function mathCotFidelity(): FidelityResult[] {
       review.push({ idx: problem.idx, completion: i, gt: problem.gt, officialPred: problem.pred[i], official, ours: match.extracted, why: match.explanation, passage: match.passage })
     })
   }
-  return [{ data: 'MATH CoT 800 completions', scorer: 'math (defaults)', compared, agreed, target: 0.99, counts, review: writeReview('math-cot.jsonl', review) }]
+  return [{ data: 'MATH CoT 800 completions', scorer: 'math (defaults)', compared, agreed, target: 0.99, counts, review: writeReview('math-cot.jsonl', review) }, math500Solutions()]
+}
+
+/** MATH-500's reference solutions read against their own `answer`: every one is right by construction. */
+function math500Solutions(): FidelityResult {
+  const counts: Record<string, number> = {}
+  const review: unknown[] = []
+  const rows = readSharedJsonl<{ unique_id: string; solution: string; answer: string }>('math500/test.jsonl')
+  for (const row of rows) {
+    const match = matchMath(row.solution, row.answer)
+    if (match.pass) continue
+    tally(counts, 'reference solution read as wrong')
+    review.push({ unique_id: row.unique_id, answer: row.answer, ours: match.extracted, why: match.explanation })
+  }
+  return { data: 'MATH-500 reference solutions', scorer: 'math (defaults)', compared: rows.length, agreed: rows.length - review.length, target: 0.99, counts, review: writeReview('math500-solutions.jsonl', review) }
 }
