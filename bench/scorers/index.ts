@@ -15,7 +15,11 @@ const { cot, math500 } = mathPairs()
 const choices = choicePairs()
 const numbers = numberPairs()
 
-// a cold process: the first math check loads mathjs, and no expression is cached yet
+// a cold process: the first math check loads mathjs (under tsx, whose loader also transforms the bundle, this is
+// several times slower than a plain `require`), then no expression is cached yet
+const loading = performance.now()
+matchMath('$\\boxed{x}$', 'y')
+console.log(`math: first check, loading mathjs: ${(performance.now() - loading).toFixed(0)} ms`)
 firstPass('math, MATH CoT completions', cot, (p) => matchMath(p.output, p.target))
 firstPass('math, MATH-500 solutions', math500, (p) => matchMath(p.output, p.target))
 
