@@ -1,0 +1,7 @@
+import type { Command } from './command.ts'
+import { validateCommand } from './validate.ts'
+
+/** Every subcommand of `evalsuite`, by name; a new command is one file and one entry here. */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  [validateCommand.name]: validateCommand,
+}
