@@ -8,13 +8,15 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url))
 // which concept folders each folder may import (STYLE.md: dependencies point one way)
 const ALLOWED: Record<string, string[]> = {
   schema: [],
+  store: [],
   dataset: ['schema'],
-  model: ['schema'],
+  model: ['schema', 'store'],
   metrics: [],
   scoring: ['schema'],
-  benchmark: ['schema', 'dataset', 'model', 'scoring'],
+  judge: ['schema', 'model', 'store'],
+  benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
   report: ['schema', 'metrics'],
-  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'benchmark', 'report'],
+  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 
 function sourceFiles(dir: string): string[] {
