@@ -1,6 +1,25 @@
 export { describeBenchmark, type BenchmarkOptions, type PromptTemplate, type Scorer, type ScorerContext, type ScorerReturn, type TaskResult } from './benchmark/index.ts'
 export { datasets, type CsvDatasetOptions, type Dataset, type DatasetSource, type FieldMap, type FileDatasetOptions, type JsonDatasetOptions, type SampleInput } from './dataset/index.ts'
-export { ConfigError, DatasetError, EvalsuiteError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
+export { ConfigError, DatasetError, EvalsuiteError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
+export {
+  judge,
+  type JudgeCase,
+  type JudgeContext,
+  type JudgeDefinition,
+  type JudgeDefinitionSource,
+  type JudgeOptions,
+  type JudgeRequest,
+  type JudgeResult,
+  type JudgeWorkflow,
+  type LabelsJudgeOptions,
+  type ModelJudgeDefinition,
+  type NumericJudgeOptions,
+  type PairwiseJudgeOptions,
+  type PairwiseSwap,
+  type SkipJudgeDefinition,
+  type ToPassJudgeOptions,
+  type WorkflowJudgeOptions,
+} from './judge/index.ts'
 export { models, type GenerateOptions, type Model, type ModelOutput, type OpenAIModelOptions } from './model/index.ts'
-export type { ChatMessage, Report, Sample, Threshold, Usage } from './schema/index.ts'
+export type { ChatMessage, JudgeRecord, JudgeRunOptions, Report, Sample, ScoringPolicy, Threshold, Usage, VerdictAggregate, VerdictMode } from './schema/index.ts'
 export { matchAnswer, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'

@@ -2,6 +2,7 @@ import { quantile, summarize } from '../metrics/index.ts'
 import { REPORT_VERSION, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { evaluateGate } from './gates.ts'
+import { summarizeJudges } from './judge-summary.ts'
 
 function metricRows(scored: readonly SampleOutcome[]): Report['metrics'] {
   const metrics = [...new Set(scored.flatMap((s) => Object.keys(s.meta.scores ?? {})))].sort()
@@ -30,6 +31,7 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
     ...(meta.latencyMs === undefined ? {} : { latencyMs: Math.round(meta.latencyMs * 10) / 10 }),
     ...(meta.usage ? { usage: meta.usage } : {}),
     ...(sample.error === undefined ? {} : { error: sample.error }),
+    ...(meta.judge ? { judge: meta.judge } : {}),
   }
 }
 
@@ -52,6 +54,7 @@ export function buildReport(run: BenchmarkRun, createdAt: string): Report {
     { inputTokens: 0, outputTokens: 0 },
   )
   const round = (value: number | null): number => Math.round((value ?? 0) * 10) / 10
+  const judge = summarizeJudges(run.samples)
   return {
     version: REPORT_VERSION,
     benchmark: run.meta.name,
@@ -71,5 +74,6 @@ export function buildReport(run: BenchmarkRun, createdAt: string): Report {
         : { p50: round(quantile(latencies, 0.5)), p90: round(quantile(latencies, 0.9)), p99: round(quantile(latencies, 0.99)) },
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     samples: run.samples.map(sampleRow),
+    ...(judge ? { judge } : {}),
   }
 }

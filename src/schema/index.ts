@@ -25,3 +25,22 @@ export {
   type RecordingSettings,
 } from './recording.ts'
 export { fileSlug } from './file-slug.ts'
+export {
+  JUDGE_KEY,
+  JudgeModelSpecSchema,
+  JudgeRecordSchema,
+  JudgeRunOptionsSchema,
+  ProvidedJudgeSettingsSchema,
+  ScoringPolicySchema,
+  StoredVerdictSchema,
+  VerdictAggregateSchema,
+  VerdictModeSchema,
+  type JudgeModelSpec,
+  type JudgeRecord,
+  type JudgeRunOptions,
+  type ProvidedJudgeSettings,
+  type ScoringPolicy,
+  type StoredVerdict,
+  type VerdictAggregate,
+  type VerdictMode,
+} from './judge.ts'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
 
 /** A gate on one metric: the benchmark fails when the score leaves [min, max]. */
@@ -51,6 +52,8 @@ export const SampleMetaSchema = z.object({
   status: z.enum(['pending', 'scored', 'errored']),
   scores: z.record(z.string(), z.number().finite()).optional(),
   checks: z.array(CheckSchema).optional(),
+  /** The judgements of this sample, one per `toPassJudge` call or benchmark judge. */
+  judge: z.array(JudgeRecordSchema).optional(),
   output: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
   usage: UsageSchema.optional(),
