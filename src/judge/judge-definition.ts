@@ -28,6 +28,8 @@ export interface JudgeCase<V = unknown> {
   /** The verdict's zod schema; the reply instruction is generated from it. */
   readonly schema: z.ZodType<V>
   readonly swap?: PairwiseSwap<V>
+  /** What `request` needs to ask this case, e.g. the claim to check. */
+  readonly data?: unknown
 }
 
 /**

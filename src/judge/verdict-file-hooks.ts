@@ -2,10 +2,10 @@ import { relative } from 'node:path'
 import { afterAll } from 'vitest'
 import { sampleMetaOf } from '../schema/index.ts'
 import { resolveJudgeSettings } from './judge-settings.ts'
-import { existingVerdictStore } from './verdict-store.ts'
+import { closeVerdictStore, existingVerdictStore } from './verdict-store.ts'
 
-// the parts of Vitest's tasks read here, the same in Vitest 4.1 and 5
-interface TaskLike {
+/** The parts of Vitest's tasks read here, the same in Vitest 4.1 and 5. */
+export interface TaskLike {
   type: string
   mode: string
   meta: object
@@ -31,28 +31,32 @@ function unsettledOf(tests: readonly TaskLike[]): Set<string> {
 }
 
 /**
- * Once an eval file has run, folds its verdicts into the committed file. After a run of the whole file, verdicts
- * nothing used are reported as obsolete, and `-u` removes them.
+ * Once an eval file has run, folds its verdicts into the committed file and closes its store. After a run of the
+ * whole file, verdicts nothing used are obsolete: reported, and removed with `update` (Vitest's `-u`). Returns the
+ * report, if any.
  */
-export function finishVerdictFile(file: TaskLike): void {
-  if (file.filepath === undefined) return
+export function finishVerdictFile(file: TaskLike, update: boolean): string | undefined {
+  if (file.filepath === undefined) return undefined
   const store = existingVerdictStore(file.filepath)
-  if (store === undefined) return
+  if (store === undefined) return undefined
   const tests = testsOf(file)
   const complete = tests.every((test) => test.mode === 'run')
   const obsolete = complete ? store.unused(unsettledOf(tests)) : []
-  const update = resolveJudgeSettings().update
   store.save(update ? { drop: new Set(obsolete.map((v) => v.key)) } : {})
-  if (obsolete.length === 0) return
+  closeVerdictStore(file.filepath)
+  if (obsolete.length === 0) return undefined
   const where = relative(process.cwd(), store.file)
   const samples = [...new Set(obsolete.map((v) => `"${v.sample}"`))]
   const shown = samples.length > 5 ? `${samples.slice(0, 5).join(', ')}, … (+${samples.length - 5})` : samples.join(', ')
   const action = update ? 'removed them' : 'kept them; `vitest run -u` removes them'
-  console.warn(`evalsuite: ${obsolete.length} obsolete verdict(s) in ${where} that no judge call of this run used (samples ${shown}); ${action}.`)
+  return `evalsuite: ${obsolete.length} obsolete verdict(s) in ${where} that no judge call of this run used (samples ${shown}); ${action}.`
 }
 
 /** Registers the file-level hook that saves each eval file's verdicts; called from the plugin's setup file. */
 export function registerVerdictFileHooks(): void {
   // Vitest passes the file as the hook's second argument; 4.1 insists on a destructuring pattern for the first
-  afterAll(({}, file) => finishVerdictFile(file as unknown as TaskLike))
+  afterAll(({}, file) => {
+    const report = finishVerdictFile(file as unknown as TaskLike, resolveJudgeSettings().update)
+    if (report !== undefined) console.warn(report)
+  })
 }

@@ -67,6 +67,12 @@ export function verdictStoreFor(evalFile: string): VerdictStore {
   return store
 }
 
+/** Forgets an eval file's store once its run is over, so a later run of the file in this worker starts afresh. */
+export function closeVerdictStore(evalFile: string): void {
+  stores.delete(verdictFileOf(evalFile))
+  judgedLive.delete(verdictFileOf(evalFile))
+}
+
 /** The verdict store of an eval file if this worker opened one or its file exists, unless it judged live. */
 export function existingVerdictStore(evalFile: string): VerdictStore | undefined {
   const file = verdictFileOf(evalFile)
