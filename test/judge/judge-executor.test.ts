@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { JudgeError, ModelError } from '../../src/errors.ts'
-import { createJudgeExecutor, judge, type JudgeCase, type JudgeDefinition, type JudgeSettings } from '../../src/judge/index.ts'
+import { createJudgeExecutor, judge, type JudgeCase, type JudgeDefinition, type JudgeRequest, type JudgeSettings } from '../../src/judge/index.ts'
 import type { Model } from '../../src/model/index.ts'
 import type { JudgeRecord } from '../../src/schema/index.ts'
 import { scriptedJudge, verdict } from './scripted-judge.ts'
@@ -173,10 +173,10 @@ describe('workflow judges', () => {
   const Claims = z.object({ claims: z.array(z.string()) })
   const Support = z.object({ reasoning: z.string(), supported: z.boolean() })
   const claimCase = (text: string, index: number): JudgeCase => ({ id: `claim-${index + 1}`, schema: Support, data: text })
-  const claims = judge.workflow({
+  const claims = judge.workflow<unknown>({
     name: 'every claim is supported',
     cases: [{ id: 'extract', schema: Claims }],
-    request: (c, ctx) =>
+    request: (c, ctx): JudgeRequest =>
       c.id === 'extract'
         ? { criteria: 'List the factual claims the response makes.', material: { response: ctx.output } }
         : { criteria: 'Is this claim supported by the reference?', material: { reference: String(ctx.reference), claim: String(c.data) } },

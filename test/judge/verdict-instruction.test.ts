@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ConfigError } from '../../src/errors.ts'
-import { judge, verdictInstruction } from '../../src/judge/index.ts'
+import { judge, verdictInstruction, type JudgeCase } from '../../src/judge/index.ts'
 
 describe('the reply instruction is generated from the verdict schema', () => {
   it('lists each field with its type, choices, bounds and description, in order', () => {
@@ -32,7 +32,7 @@ describe('the reply instruction is generated from the verdict schema', () => {
   it("puts the labels and the numeric scale of the built-in judges into the prompt's reply format", () => {
     const labels = judge.labels({ prompt: 'Is it polite?', labels: { polite: 1, rude: 0 } })
     const numeric = judge.numeric({ prompt: 'How helpful, 1 to 5?', min: 1, max: 5 })
-    const instruction = (definition: typeof labels): string => verdictInstruction((definition.workflow.cases as { schema: z.ZodType }[])[0]!.schema, 'test')
+    const instruction = (definition: typeof labels): string => verdictInstruction((definition.workflow.cases as readonly JudgeCase[])[0]!.schema, 'test')
     expect(instruction(labels)).toContain('- "verdict": one of "polite", "rude"')
     expect(instruction(numeric)).toContain('- "score": a number from 1 to 5')
   })
