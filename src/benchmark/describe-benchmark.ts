@@ -121,8 +121,9 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(
 // the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
 // arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
 function judgeAhead(judging: BenchmarkJudging, samples: readonly Sample[], ids: readonly string[], run: ReturnType<typeof createSampleRun>, options: BenchmarkOptions, file: string): void {
+  const byId = new Map(samples.map((sample) => [sample.id, sample]))
   for (const id of ids) {
-    const sample = samples.find((s) => s.id === id)!
+    const sample = byId.get(id)!
     run.output(id).then(
       (output) => {
         const check = judging.runsRule ? checkByDefault(sample, output.text, options.answer) : undefined
@@ -185,15 +186,17 @@ async function runSample(
   if (output.usage) meta.usage = output.usage
   judging?.bind(context.task, sample, context.signal)
   let scores: Record<string, number>
+  let judgingNow = false
   try {
     const rule = judging?.runsRule === false ? undefined : await scoreByRule(context, sample, output, meta, options, scorer)
+    judgingNow = true
     const file = context.task.file.filepath
     const at = { meta, file, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
     scores = judging ? await scoreByPolicy(judging, sample, output, rule, at) : rule!.scores
   } catch (error) {
     meta.status = 'errored'
-    // a judge that failed or gave no verdict errs the sample in its own words; anything else came from the scorer
-    meta.error = error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
+    // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
+    meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
     throw error
   }
   meta.scores = scores

@@ -1,6 +1,6 @@
 import { JudgeError } from '../errors.ts'
 import { untilAborted, type Model } from '../model/index.ts'
-import type { StoredVerdict, Usage, VerdictMode } from '../schema/index.ts'
+import type { ChatMessage, StoredVerdict, Usage, VerdictMode } from '../schema/index.ts'
 import type { JudgeCase, JudgeRequest } from './judge-definition.ts'
 import { buildJudgePrompt, judgeInstructions } from './judge-prompt.ts'
 import { parseVerdict } from './parse-verdict.ts'
@@ -57,7 +57,7 @@ function fromStore(line: StoredVerdict, judgeCase: JudgeCase): CallOutcome {
   return { kind: 'invalid', reason: `the stored verdict (key ${line.key}) no longer matches its schema`, stored: true }
 }
 
-async function call(plan: CallPlan, messages: Parameters<Model['generate']>[0], env: CallEnvironment): Promise<{ text: string; usage?: Usage }> {
+async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironment): Promise<{ text: string; usage?: Usage }> {
   const timeout = AbortSignal.timeout(env.timeoutMs)
   const signal = AbortSignal.any([env.signal, timeout])
   try {

@@ -4,8 +4,8 @@ import { ConfigError, JudgeError } from '../errors.ts'
 import type { Model } from '../model/index.ts'
 import type { JudgeRecord, VerdictAggregate, VerdictMode } from '../schema/index.ts'
 import type { CallEnvironment } from './ask-judge.ts'
-import { combineVerdicts } from './combine-verdicts.ts'
-import type { JudgeContext, JudgeDefinition, JudgeResult, ModelJudgeDefinition } from './judge-definition.ts'
+import { combineVerdicts, type CombinedVerdict } from './combine-verdicts.ts'
+import type { JudgeContext, JudgeDefinition, ModelJudgeDefinition } from './judge-definition.ts'
 import { emptyTally, observeJudge, type CallTally, type Observation } from './observe-judge.ts'
 import { markJudgedLive, verdictFileOf, verdictStoreFor } from './verdict-store.ts'
 
@@ -52,21 +52,26 @@ function missingMessage(call: JudgeCall, missing: readonly string[]): string {
   ].join('\n')
 }
 
-function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], tally: CallTally, result: JudgeResult | undefined, reason: string | undefined, agreement: JudgeRecord['agreement']): JudgeRecord {
+const KEPT_REASONING = 2000
+
+function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], tally: CallTally, combined: CombinedVerdict): JudgeRecord {
+  const { result, reason } = combined
   const swaps = tally.swaps.asked === 0 ? {} : { swaps: tally.swaps.agreed / tally.swaps.asked }
-  const measured = { ...agreement, ...swaps }
+  const agreement = { ...combined.agreement, ...swaps }
+  // reasoning travels in every sample's meta to the reporter and the UI: a judge that writes an essay is shortened
+  const reasoning = result?.reasoning === undefined ? {} : { reasoning: result.reasoning.length > KEPT_REASONING ? `${result.reasoning.slice(0, KEPT_REASONING)}…` : result.reasoning }
   return {
     name: definition.name,
     status: result ? 'judged' : 'invalid',
     ...(result ? { pass: result.pass, score: result.score } : {}),
     ...(result?.label === undefined ? {} : { label: result.label }),
     ...(definition.metric === undefined ? {} : { metric: definition.metric }),
-    ...(result?.reasoning === undefined ? {} : { reasoning: result.reasoning }),
+    ...reasoning,
     ...(reason === undefined ? {} : { reason }),
     judges: models.map((model) => model.name),
     calls: { live: tally.live, stored: tally.stored, invalid: tally.invalid },
     ...(tally.usage ? { usage: tally.usage } : {}),
-    ...(Object.keys(measured).length === 0 ? {} : { agreement: measured }),
+    ...(Object.keys(agreement).length === 0 ? {} : { agreement }),
   }
 }
 
@@ -113,8 +118,9 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
         settings.models.map((judge, index) => ({ judge: judge.name, observations: observed[index]!.filter((o): o is Observation => o !== undefined) })),
         { aggregate: settings.aggregate ?? definition.aggregate, quorum, passingScore: definition.passingScore },
       )
-      const result = combined.result && definition.workflow.finalize ? definition.workflow.finalize(combined.result, context) : combined.result
-      return recordOf(definition, settings.models, tally, result, combined.reason, combined.agreement)
+      const { finalize } = definition.workflow
+      const result = combined.result && finalize ? finalize(combined.result, context) : combined.result
+      return recordOf(definition, settings.models, tally, { ...combined, ...(result ? { result } : {}) })
     },
   }
 }
