@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { JudgeContext, ModelJudgeDefinition } from './judge-definition.ts'
-import { nameFromCriteria, standardMaterial } from './standard-material.ts'
-import { verdictInstruction } from './verdict-instruction.ts'
+import type { ModelJudgeDefinition } from './judge-definition.ts'
+import { definitionSite, reasoningField, singleCaseJudge } from './single-case-judge.ts'
+import { standardMaterial } from './standard-material.ts'
 
 /** Options of `judge.labels`. */
 export interface LabelsJudgeOptions<L extends string> {
@@ -20,14 +20,10 @@ export interface LabelsJudgeOptions<L extends string> {
   passingScore?: number
 }
 
-/** The reasoning field every built-in verdict starts with, so the judge explains before it decides. */
-export const reasoningField = z.string().describe('your grading notes, written before you decide')
-
 /** Builds a judge that picks one label from a fixed set; each label maps to a score. */
 export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): ModelJudgeDefinition {
-  const where = `judge.labels(${JSON.stringify(nameFromCriteria(options.prompt ?? ''))})`
+  const where = definitionSite('labels', options.prompt)
   const labels = Object.entries(options.labels ?? {}) as [L, number][]
-  if (typeof options.prompt !== 'string' || options.prompt.trim() === '') throw new ConfigError(`${where}: "prompt" must be a non-empty string.`)
   if (labels.length < 2 || labels.some(([, score]) => !Number.isFinite(score))) {
     throw new ConfigError(`${where}: "labels" must map at least two labels to finite scores, e.g. { pass: 1, fail: 0 }.`)
   }
@@ -40,24 +36,22 @@ export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): 
     path: ['verdict'],
     message: `must be one of ${names.map((n) => JSON.stringify(n)).join(', ')}`,
   })
-  verdictInstruction(schema, where)
   const scoreOf = new Map<string, number>(labels)
   const passingScore = options.passingScore ?? Math.max(...labels.map(([, score]) => score))
-  return {
+  return singleCaseJudge({
     kind: 'labels',
-    name: options.name ?? nameFromCriteria(options.prompt),
-    ...(options.metric === undefined ? {} : { metric: options.metric }),
+    where,
+    prompt: options.prompt,
+    name: options.name,
+    metric: options.metric,
     aggregate: 'majority',
     passingScore,
-    workflow: {
-      cases: [{ id: 'judge', schema }],
-      request: (_, context: JudgeContext) => ({ criteria: options.prompt, material: standardMaterial(context) }),
-      reduce(verdicts) {
-        const verdict = verdicts.get('judge') as { verdict: string; reasoning?: unknown }
-        const score = scoreOf.get(verdict.verdict)!
-        const reasoning = typeof verdict.reasoning === 'string' ? { reasoning: verdict.reasoning } : {}
-        return { pass: score >= passingScore, score, label: verdict.verdict, ...reasoning }
-      },
+    judgeCase: { id: 'judge', schema },
+    material: standardMaterial,
+    // the refinement above makes the label one of the labels
+    grade: (verdict) => {
+      const label = String(verdict.verdict)
+      return { pass: scoreOf.get(label)! >= passingScore, score: scoreOf.get(label)!, label }
     },
-  }
+  })
 }

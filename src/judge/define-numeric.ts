@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { ModelJudgeDefinition } from './judge-definition.ts'
-import { reasoningField } from './define-labels.ts'
-import { nameFromCriteria, standardMaterial } from './standard-material.ts'
-import { verdictInstruction } from './verdict-instruction.ts'
+import { definitionSite, reasoningField, singleCaseJudge } from './single-case-judge.ts'
+import { standardMaterial } from './standard-material.ts'
 
 /** Options of `judge.numeric`. */
 export interface NumericJudgeOptions {
@@ -23,9 +22,8 @@ export interface NumericJudgeOptions {
 
 /** Builds a judge that gives a numeric grade on a scale. */
 export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinition {
-  const where = `judge.numeric(${JSON.stringify(nameFromCriteria(options.prompt ?? ''))})`
+  const where = definitionSite('numeric', options.prompt)
   const { min, max } = options
-  if (typeof options.prompt !== 'string' || options.prompt.trim() === '') throw new ConfigError(`${where}: "prompt" must be a non-empty string.`)
   if (!Number.isFinite(min) || !Number.isFinite(max) || min >= max) throw new ConfigError(`${where}: "min" and "max" must be numbers with min < max.`)
   if (options.schema !== undefined && !(options.schema instanceof z.ZodObject && 'score' in options.schema.shape)) {
     throw new ConfigError(`${where}: "schema" must be a zod object with a "score" field.`)
@@ -35,22 +33,18 @@ export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinitio
     path: ['score'],
     message: `must be a number from ${min} to ${max}`,
   })
-  verdictInstruction(schema, where)
   const passingScore = options.passingScore ?? (min + max) / 2
-  return {
+  return singleCaseJudge({
     kind: 'numeric',
-    name: options.name ?? nameFromCriteria(options.prompt),
+    where,
+    prompt: options.prompt,
+    name: options.name,
     metric: options.metric ?? 'score',
     aggregate: 'mean',
     passingScore,
-    workflow: {
-      cases: [{ id: 'judge', schema }],
-      request: (_, context) => ({ criteria: options.prompt, material: standardMaterial(context) }),
-      reduce(verdicts) {
-        const verdict = verdicts.get('judge') as { score: number; reasoning?: unknown }
-        const reasoning = typeof verdict.reasoning === 'string' ? { reasoning: verdict.reasoning } : {}
-        return { pass: verdict.score >= passingScore, score: verdict.score, ...reasoning }
-      },
-    },
-  }
+    judgeCase: { id: 'judge', schema },
+    material: standardMaterial,
+    // the refinement above makes the score a number on the scale
+    grade: (verdict) => ({ pass: Number(verdict.score) >= passingScore, score: Number(verdict.score) }),
+  })
 }

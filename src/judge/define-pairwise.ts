@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { JudgeCase, JudgeContext, ModelJudgeDefinition } from './judge-definition.ts'
-import { reasoningField } from './define-labels.ts'
-import { nameFromCriteria, referenceText } from './standard-material.ts'
-import { verdictInstruction } from './verdict-instruction.ts'
+import type { JudgeContext, ModelJudgeDefinition } from './judge-definition.ts'
+import { definitionSite, reasoningField, singleCaseJudge } from './single-case-judge.ts'
+import { referenceText } from './standard-material.ts'
 
 /** Options of `judge.pairwise`. */
 export interface PairwiseJudgeOptions {
@@ -35,38 +34,27 @@ function outcome(verdict: PairwiseVerdict, swapped: boolean): 'win' | 'tie' | 'l
 
 /** Builds a judge that compares the output with another answer; it asks in both orders and counts agreeing verdicts only. */
 export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinition {
-  const where = `judge.pairwise(${JSON.stringify(nameFromCriteria(options.prompt ?? ''))})`
-  if (typeof options.prompt !== 'string' || options.prompt.trim() === '') throw new ConfigError(`${where}: "prompt" must be a non-empty string.`)
-  verdictInstruction(PairwiseVerdictSchema, where)
+  const where = definitionSite('pairwise', options.prompt)
   const scores = options.scores ?? { win: 1, tie: 0.5, loss: 0 }
   const passingScore = options.passingScore ?? scores.tie
-  const judgeCase: JudgeCase<PairwiseVerdict> = {
-    id: 'pairwise',
-    schema: PairwiseVerdictSchema,
-    swap: { entries: ['answer_1', 'answer_2'], decision: outcome },
-  }
   const other = (context: JudgeContext): string => {
     if (options.against) return options.against(context)
     if (context.reference === undefined) throw new ConfigError(`${where}: nothing to compare with; give "against", or judge samples that have a target.`)
     return referenceText(context.reference)
   }
-  return {
+  return singleCaseJudge<PairwiseVerdict>({
     kind: 'pairwise',
-    name: options.name ?? nameFromCriteria(options.prompt),
+    where,
+    prompt: options.prompt,
+    name: options.name,
     metric: options.metric ?? 'win_rate',
     aggregate: 'majority',
     passingScore,
-    workflow: {
-      cases: [judgeCase as JudgeCase<unknown>],
-      request: (_, context) => ({
-        criteria: options.prompt,
-        material: { ...(context.input === undefined ? {} : { question: context.input }), answer_1: context.output, answer_2: other(context) },
-      }),
-      reduce(verdicts) {
-        const verdict = verdicts.get('pairwise') as PairwiseVerdict
-        const label = outcome(verdict, false)
-        return { pass: scores[label] >= passingScore, score: scores[label], label, reasoning: verdict.reasoning }
-      },
+    judgeCase: { id: 'pairwise', schema: PairwiseVerdictSchema, swap: { entries: ['answer_1', 'answer_2'], decision: outcome } },
+    material: (context) => ({ ...(context.input === undefined ? {} : { question: context.input }), answer_1: context.output, answer_2: other(context) }),
+    grade: (verdict) => {
+      const label = outcome(verdict, false)
+      return { pass: scores[label] >= passingScore, score: scores[label], label }
     },
-  }
+  })
 }
