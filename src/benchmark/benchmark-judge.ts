@@ -29,6 +29,8 @@ export function ruleOutcome(scores: Record<string, number>, checks: readonly Che
 /** A benchmark's judge: its policy, its executor, and the judgements started ahead of the tests that await them. */
 export interface BenchmarkJudging {
   readonly policy: ScoringPolicy | undefined
+  /** Whether the benchmark's own judge grades any sample (it has a definition and the policy lets it). */
+  readonly judgesSamples: boolean
   /** Whether the rule (the scorer, or the default answer check) runs at all. */
   readonly runsRule: boolean
   /** Lets `toPassJudge` calls in the scorer use this benchmark's judges, sample and policy. */
@@ -84,9 +86,8 @@ function contextOf(sample: Sample): Omit<JudgeContext, 'output'> {
   return { input: inputText(sample), reference: sample.target, sample }
 }
 
-/** Sets up a benchmark's judge from its `judge` option; undefined when it has none. */
-export function createBenchmarkJudging(name: string, options: JudgeOptions | undefined): BenchmarkJudging | undefined {
-  if (options === undefined) return undefined
+/** Sets up a benchmark's judge from its `judge` option (without one, `toPassJudge` uses the plugin's judges). */
+export function createBenchmarkJudging(name: string, options: JudgeOptions = {}): BenchmarkJudging {
   const where = `describeBenchmark("${name}")`
   const { definition: source, policy: own } = options
   if (own !== undefined && own !== 'rule-only' && source === undefined) {
@@ -102,6 +103,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions | und
   const pending = new Map<string, { output: ModelOutput; promise: Promise<JudgeRecord>; controller: AbortController }>()
   return {
     policy,
+    judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
     bind(task, sample, signal) {
       bindJudgeScope(task, { executor, sampleId: sample.id, context: contextOf(sample), signal, ...(policy ? { policy } : {}) })

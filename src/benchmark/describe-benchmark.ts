@@ -87,7 +87,7 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       const ids = selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? [])
       run.start(ids)
-      if (judging && !scorer && suite.file) judgeAhead(judging, samples, ids, run, options, suite.file.filepath)
+      if (judging.judgesSamples && !scorer && suite.file) judgeAhead(judging, samples, ids, run, options, suite.file.filepath)
     })
     afterSuite((suite) => {
       recorded?.save()
@@ -158,7 +158,7 @@ async function runSample(
   run: ReturnType<typeof createSampleRun>,
   options: BenchmarkOptions,
   scorer: Scorer | undefined,
-  judging: BenchmarkJudging | undefined,
+  judging: BenchmarkJudging,
 ): Promise<void> {
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
@@ -170,7 +170,7 @@ async function runSample(
     'abort',
     () => {
       run.abort(sample.id, context.signal.reason)
-      judging?.abort(sample.id, context.signal.reason)
+      judging.abort(sample.id, context.signal.reason)
     },
     { once: true },
   )
@@ -184,15 +184,15 @@ async function runSample(
   meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
-  judging?.bind(context.task, sample, context.signal)
+  judging.bind(context.task, sample, context.signal)
   let scores: Record<string, number>
   let judgingNow = false
   try {
-    const rule = judging?.runsRule === false ? undefined : await scoreByRule(context, sample, output, meta, options, scorer)
+    const rule = judging.runsRule ? await scoreByRule(context, sample, output, meta, options, scorer) : undefined
     judgingNow = true
     const file = context.task.file.filepath
     const at = { meta, file, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
-    scores = judging ? await scoreByPolicy(judging, sample, output, rule, at) : rule!.scores
+    scores = await scoreByPolicy(judging, sample, output, rule, at)
   } catch (error) {
     meta.status = 'errored'
     // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it

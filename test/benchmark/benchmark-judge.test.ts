@@ -21,7 +21,7 @@ const OUTPUTS = { right: 'You have 30 days.', wrong: 'You have 14 days.', unread
 function setUp(options: Partial<JudgeOptions>, reply: string | ((response: string) => string) = verdict('pass')) {
   const judgeModel = scriptedJudge('grader', ({ parts }) => (typeof reply === 'string' ? reply : reply(parts.get('response')!)))
   const definition = judge.labels({ prompt: 'Does the reply give a 30-day return window, in any wording?', labels: { pass: 1, fail: 0 } })
-  const judging = createBenchmarkJudging('returns', { model: judgeModel, definition, ...options })!
+  const judging = createBenchmarkJudging('returns', { model: judgeModel, definition, ...options })
   const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-policy-')), 'returns.eval.ts')
   const notes: string[] = []
   const score = async (kind: keyof typeof OUTPUTS) => {
@@ -89,7 +89,7 @@ describe('scoring policies', () => {
   it("records a judge's partial credit as accuracy when its metric is accuracy, and other metrics beside", async () => {
     const judgeModel = scriptedJudge('grader', () => JSON.stringify({ reasoning: 'r', verdict: 'partly' }))
     const definition = judge.labels({ prompt: 'How right is it?', labels: { right: 1, partly: 0.5, wrong: 0 }, metric: 'accuracy' })
-    const judging = createBenchmarkJudging('returns', { model: judgeModel, definition })!
+    const judging = createBenchmarkJudging('returns', { model: judgeModel, definition })
     const meta: SampleMeta = { kind: 'sample', sampleId: 's', status: 'pending' }
     const at = { meta, file: join(mkdtempSync(join(tmpdir(), 'evalsuite-policy-')), 'x.eval.ts'), signal: new AbortController().signal, annotate: async () => undefined }
     expect(await scoreByPolicy(judging, sample('s'), { text: 'a month', latencyMs: 1 }, undefined, at)).toEqual({ accuracy: 0.5 })
