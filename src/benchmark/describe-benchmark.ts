@@ -44,7 +44,7 @@ function checkByDefault(sample: Sample, output: string, answer: BenchmarkOptions
 
 function wrongAnswerNote(meta: SampleMeta): string {
   const judged = meta.judge?.filter((record) => record.pass === false).at(-1)
-  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its note)`
+  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
   const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)

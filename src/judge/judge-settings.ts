@@ -26,6 +26,11 @@ function modelFromSpec(spec: JudgeModelSpec): Model {
   }
 }
 
+/** Whether this run judges again and rewrites the verdict files (Vitest's `-u`). */
+export function isUpdatingVerdicts(): boolean {
+  return providedSettings().update
+}
+
 /**
  * The judge settings of a benchmark (or of plain tests): its own options over the plugin's, EVALSUITE_VERDICTS over
  * both. Without an explicit mode, verdicts are replayed when a judge has no credentials and recorded otherwise.

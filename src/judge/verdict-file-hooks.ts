@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import { afterAll } from 'vitest'
 import { sampleMetaOf } from '../schema/index.ts'
-import { resolveJudgeSettings } from './judge-settings.ts'
+import { isUpdatingVerdicts } from './judge-settings.ts'
 import { closeVerdictStore, existingVerdictStore } from './verdict-store.ts'
 
 /** The parts of Vitest's tasks read here, the same in Vitest 4.1 and 5. */
@@ -56,7 +56,7 @@ export function finishVerdictFile(file: TaskLike, update: boolean): string | und
 export function registerVerdictFileHooks(): void {
   // Vitest passes the file as the hook's second argument; 4.1 insists on a destructuring pattern for the first
   afterAll(({}, file) => {
-    const report = finishVerdictFile(file as unknown as TaskLike, resolveJudgeSettings().update)
+    const report = finishVerdictFile(file as unknown as TaskLike, isUpdatingVerdicts())
     if (report !== undefined) console.warn(report)
   })
 }
