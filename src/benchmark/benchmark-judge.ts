@@ -6,6 +6,7 @@ import {
   resolveJudgeSettings,
   skippedByPolicy,
   toDefinition,
+  unbindJudgeScope,
   type JudgeContext,
   type JudgeDefinition,
   type JudgeExecutor,
@@ -33,8 +34,8 @@ export interface BenchmarkJudging {
   readonly judgesSamples: boolean
   /** Whether the rule (the scorer, or the default answer check) runs at all. */
   readonly runsRule: boolean
-  /** Lets `toPassJudge` calls in the scorer use this benchmark's judges, sample and policy. */
-  bind(task: object, sample: Sample, signal: AbortSignal): void
+  /** Lets `toPassJudge` calls in `scorer` use this benchmark's judges, sample and policy while it runs. */
+  withScope<T>(task: object, sample: Sample, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
   /** Whether the benchmark's judge grades this sample, given what the rule found (undefined if it did not run). */
   needsJudge(rule: RuleOutcome | undefined): boolean
   /** The judgement of a sample's output; asked once per output, so a judgement started ahead is reused. */
@@ -105,8 +106,13 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
     policy,
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
-    bind(task, sample, signal) {
+    async withScope(task, sample, signal, scorer) {
       bindJudgeScope(task, { executor, sampleId: sample.id, context: contextOf(sample), signal, ...(policy ? { policy } : {}) })
+      try {
+        return await scorer()
+      } finally {
+        unbindJudgeScope(task)
+      }
     },
     needsJudge(rule) {
       switch (source === undefined ? undefined : policy) {

@@ -135,19 +135,21 @@ function judgeAhead(judging: BenchmarkJudging, samples: readonly Sample[], ids: 
   }
 }
 
-async function scoreByRule(context: TestContext, sample: Sample, output: ModelOutput, meta: SampleMeta, options: BenchmarkOptions, scorer: Scorer | undefined): Promise<RuleOutcome> {
-  if (scorer) {
-    const returned = await scorer({
-      sample,
-      output: output.text,
-      modelOutput: output,
-      // each access builds an expect instance, so only scorers that use it pay for it
-      get expect() {
-        return context.expect
-      },
-    })
-    return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
+async function scoreByScorer(context: TestContext, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
+  const scorerContext = {
+    sample,
+    output: output.text,
+    modelOutput: output,
+    // each access builds an expect instance, so only scorers that use it pay for it
+    get expect() {
+      return context.expect
+    },
   }
+  const returned = await judging.withScope(context.task, sample, context.signal, async () => scorer(scorerContext))
+  return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
+}
+
+function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, options: BenchmarkOptions): RuleOutcome {
   meta.checks = [checkByDefault(sample, output.text, options.answer)]
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
@@ -184,15 +186,15 @@ async function runSample(
   meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
-  judging.bind(context.task, sample, context.signal)
   let scores: Record<string, number>
   let judgingNow = false
   try {
-    const rule = judging.runsRule ? await scoreByRule(context, sample, output, meta, options, scorer) : undefined
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(context, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, options)
     judgingNow = true
-    const file = context.task.file.filepath
-    const at = { meta, file, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
-    scores = await scoreByPolicy(judging, sample, output, rule, at)
+    if (judging.judgesSamples) {
+      const at = { meta, file: context.task.file.filepath, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
+      scores = await scoreByPolicy(judging, sample, output, rule, at)
+    } else scores = rule!.scores
   } catch (error) {
     meta.status = 'errored'
     // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it

@@ -20,6 +20,11 @@ export function bindJudgeScope(task: object, scope: JudgeScope): void {
   scopes.set(task, scope)
 }
 
+/** Ends a test's binding once its scorer has run, so the scope (and its sample) is not kept for the whole run. */
+export function unbindJudgeScope(task: object): void {
+  scopes.delete(task)
+}
+
 /** The judge scope a benchmark bound to this test, if any. */
 export function judgeScopeOf(task: object | undefined): JudgeScope | undefined {
   return task === undefined ? undefined : scopes.get(task)
