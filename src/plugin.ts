@@ -4,7 +4,7 @@ import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { z } from 'zod'
 import { ConfigError } from './errors.ts'
-import { EvalsuiteReporter } from './report/index.ts'
+import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
 import {
   JUDGE_KEY,
   JudgeModelSpecSchema,
@@ -55,6 +55,12 @@ export interface EvalsuitePluginOptions {
   recordings?: { mode?: RecordingMode; dir?: string }
   /** The default judge models and verdict settings; a benchmark's own `judge` option outranks them. */
   judge?: JudgePluginOptions
+  /**
+   * Progress of long runs (samples done of total, errors, elapsed, ETA, tokens, cost): a live line under Vitest's
+   * summary in a terminal, a plain line every `intervalMs` elsewhere. `false` turns it off.
+   * @default { intervalMs: 30000 }
+   */
+  progress?: false | ProgressOptions
 }
 
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
@@ -116,6 +122,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
       vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
+      if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const injected = await injectTestProjects({
         extends: project.vite.config.configFile,
