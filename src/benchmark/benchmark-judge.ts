@@ -54,8 +54,14 @@ export interface SampleJudgement {
   annotate: (message: string, type: string) => Promise<unknown>
 }
 
-async function keep(record: JudgeRecord, at: SampleJudgement): Promise<void> {
+// a sample the policy kept from the judge has no verdict to show: the record in its meta says why, without an
+// annotation for every sample the rule settled (each is a message to Vitest's main process, and a CI notice)
+function keepQuietly(record: JudgeRecord, at: SampleJudgement): void {
   at.meta.judge = [...(at.meta.judge ?? []), record]
+}
+
+async function keep(record: JudgeRecord, at: SampleJudgement): Promise<void> {
+  keepQuietly(record, at)
   const { message, type } = describeJudgement(record)
   await at.annotate(message, type)
 }
@@ -67,7 +73,7 @@ async function keep(record: JudgeRecord, at: SampleJudgement): Promise<void> {
  */
 export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, output: ModelOutput, rule: RuleOutcome | undefined, at: SampleJudgement): Promise<Record<string, number>> {
   if (!judging.needsJudge(rule)) {
-    if (judging.policy === 'cascade' || judging.policy === 'rule-by-default') await keep(judging.settledByRule(), at)
+    if (judging.policy === 'cascade' || judging.policy === 'rule-by-default') keepQuietly(judging.settledByRule(), at)
     return rule!.scores
   }
   const record = await judging.judge(sample, output, at.file, at.signal)
