@@ -2,6 +2,7 @@ import type { ExpectStatic } from 'vitest'
 import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
+import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
   RecordingModeSchema,
@@ -68,6 +69,11 @@ export interface BenchmarkOptions {
   recordings?: RecordingMode
   /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
+  /**
+   * The judge: its model(s), the definition that grades samples, the scoring policy between rule and judge, and
+   * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
+   */
+  judge?: JudgeOptions
 }
 
 /** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
@@ -119,6 +125,7 @@ const OptionsSchema = z.object({
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   recordings: RecordingModeSchema.optional(),
+  judge: JudgeOptionsSchema.optional(),
 }).strict()
 
 /** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */

@@ -1,19 +1,12 @@
-import { createHash } from 'node:crypto'
 import { ConfigError, ModelError } from '../errors.ts'
 import type { ChatMessage, RecordingMode } from '../schema/index.ts'
+import { stableHash } from '../store/index.ts'
 import type { GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import type { RecordingStore } from './recording-store.ts'
 
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
-}
-
 /** The recording key of a call: a hash of provider, model, parameters and messages, and nothing else. */
 export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[]): string {
-  const request = sortedKeys({ ...identity, messages: messages.map((m) => ({ role: m.role, content: m.content })) })
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24)
+  return stableHash({ ...identity, messages: messages.map((m) => ({ role: m.role, content: m.content })) })
 }
 
 /**

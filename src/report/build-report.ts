@@ -4,6 +4,7 @@ import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
 import { regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
+import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { resolvePrimaryMetric } from './primary-metric.ts'
 
@@ -47,6 +48,7 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
     ...(meta.latencyMs === undefined ? {} : { latencyMs: Math.round(meta.latencyMs * 10) / 10 }),
     ...(meta.usage ? { usage: meta.usage } : {}),
     ...(sample.error === undefined ? {} : { error: sample.error }),
+    ...(meta.judge ? { judge: meta.judge } : {}),
   }
 }
 
@@ -118,6 +120,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     }),
     { inputTokens: 0, outputTokens: 0 },
   )
+  const judge = summarizeJudges(run.samples)
   return {
     version: REPORT_VERSION,
     benchmark: run.meta.name,
@@ -141,5 +144,6 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
         : { p50: round(quantile(latencies, 0.5)), p90: round(quantile(latencies, 0.9)), p99: round(quantile(latencies, 0.99)) },
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     samples: run.samples.map(sampleRow),
+    ...(judge ? { judge } : {}),
   }
 }

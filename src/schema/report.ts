@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JudgeRecordSchema } from './judge.ts'
 import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metric.ts'
 import { UsageSchema } from './usage.ts'
 
@@ -110,6 +111,23 @@ const SampleRowSchema = z.object({
   latencyMs: z.number().optional(),
   usage: UsageSchema.optional(),
   error: z.string().optional(),
+  /** The sample's judgements: verdict, reasoning and judge models, or why there is none. */
+  judge: z.array(JudgeRecordSchema).optional(),
+})
+
+const MeanAgreementSchema = z.number().min(0).max(1).nullable()
+
+/** The judges' share of a benchmark run: their calls and tokens (apart from the model under test's) and agreement. */
+const JudgeSummarySchema = z.object({
+  models: z.array(z.string()),
+  /** Samples a judge gave a verdict, samples left without one (errored, or scored by the rule as a fallback), and samples a rule settled. */
+  judged: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
+  usage: UsageSchema,
+  /** Mean agreement over the samples where it was measured; null where it never was. */
+  agreement: z.object({ repeats: MeanAgreementSchema, judges: MeanAgreementSchema, swaps: MeanAgreementSchema }),
 })
 
 /** One benchmark run against one model, as written to `eval-reports/<benchmark>.json`. */
@@ -136,6 +154,7 @@ export const ReportSchema = z.object({
   latencyMs: z.object({ p50: z.number(), p90: z.number(), p99: z.number() }).nullable(),
   durationMs: z.number().nullable(),
   samples: z.array(SampleRowSchema),
+  judge: JudgeSummarySchema.optional(),
 })
 /** One benchmark run against one model. */
 export type Report = z.infer<typeof ReportSchema>
