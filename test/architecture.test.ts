@@ -16,7 +16,7 @@ const ALLOWED: Record<string, string[]> = {
   judge: ['schema', 'model', 'store'],
   benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
   report: ['schema', 'metrics'],
-  cli: ['dataset'],
+  cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 
