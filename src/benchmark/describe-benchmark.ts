@@ -1,12 +1,14 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
-import { loadSamples } from '../dataset/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
-import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
-import { ConfigError } from '../errors.ts'
-import { buildMessages } from './prompt.ts'
+import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
+import { callerLocation } from './caller-location.ts'
+import type { Benchmark } from './define-benchmark.ts'
+import { attemptKey, type PlannedSample } from './pipeline.ts'
+import { prepareSamples } from './prepare-samples.ts'
 import { withRecordings } from './recordings.ts'
+import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -14,27 +16,32 @@ import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-comp
 const NAME_PREFIX = 48
 const OUTPUT_KEPT = 4000
 
-function testName(sample: Sample): string {
+/** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
+function testName(planned: PlannedSample): string {
+  const { sample } = planned
   const text = typeof sample.input === 'string' ? sample.input : (sample.input.at(-1)?.content ?? '')
   const line = text.replace(/\s+/g, ' ').trim()
-  return `${sample.id}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
+  return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-function createInfer(name: string, options: BenchmarkOptions, model: Model | undefined): Infer {
-  const { task } = options
+function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => ChatMessage[]): Infer {
+  const { task } = resolved.run
+  const name = resolved.definition.name
   if (task) {
-    return async (sample, signal) => {
+    return async ({ sample, attempt }, signal) => {
       const started = performance.now()
-      const result = parseTaskResult(name, sample, await task(sample, { signal }))
+      const result = parseTaskResult(name, sample, await task(sample, { signal, attempt }))
       const latencyMs = performance.now() - started
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
   }
-  return (sample, signal) => model!.generate(buildMessages(sample, options.prompt, name, options.system), { signal })
+  // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
+  const repeated = resolved.selection.repeats > 1
+  return ({ sample, attempt }, signal) => model!.generate(messagesOf(sample), { signal, ...(repeated ? { attempt } : {}) })
 }
 
 /** Without a scorer callback: the target, read as an option letter when the sample has choices. */
-function checkByDefault(sample: Sample, output: string, answer: BenchmarkOptions['answer']): Check {
+function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
   const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
@@ -56,30 +63,33 @@ function errorText(error: unknown): string {
 // the shape shared by describe, describe.only and describe.skip, as this module calls them
 type SuiteDeclaration = (name: string, options: TestOptions, factory: () => Promise<void>) => void
 
-function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: BenchmarkOptions, scorer?: Scorer): void {
-  validateOptions(name, options)
+function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
   registerMatchers()
+  const { definition, run: options, selection } = resolved
+  const name = definition.name
   const meta: BenchmarkMeta = {
     kind: 'benchmark',
     name,
     model: options.model?.name ?? (options.task?.name || 'task'),
-    primaryMetric: options.primaryMetric ?? 'accuracy',
-    thresholds: options.thresholds ?? {},
+    primaryMetric: resolved.primaryMetric,
+    thresholds: resolved.thresholds,
     maxErrors: options.maxErrors ?? 0,
   }
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
-    const all = await loadSamples(options.dataset, `dataset of "${name}"`)
-    const samples = options.limit === undefined ? all : all.slice(0, options.limit)
-    const unknown = options.only?.filter((id) => !samples.some((sample) => sample.id === id)) ?? []
-    if (unknown.length > 0) throw new ConfigError(`describeBenchmark("${name}"): option "only" names unknown sample ids: ${unknown.join(', ')}.`)
+    const { planned, messagesOf } = await prepareSamples(resolved)
     const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined
-    const run = createSampleRun(samples, createInfer(name, options, recorded?.model), {
+    const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
     })
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      run.start(selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? []))
+      run.start(
+        selected.flatMap((task) => {
+          const sample = sampleMetaOf(task.meta)
+          return sample ? [attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats)] : []
+        }),
+      )
     })
     afterSuite((suite) => {
       recorded?.save()
@@ -87,44 +97,77 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
     })
-    for (const sample of samples) {
-      const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
-      const declare = options.only?.includes(sample.id) ? test.only : test
-      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer))
+    // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
+    if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
+    const only = options.only
+    // when this shard holds none of the "only" samples, its others must not run as if nothing were selected
+    const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
+    for (const entry of planned) {
+      const { sample } = entry
+      const sampleMeta: SampleMeta = {
+        kind: 'sample',
+        sampleId: sample.id,
+        ...(selection.repeats > 1 ? { attempt: entry.attempt } : {}),
+        status: 'pending',
+        ...(sample.subset ? { subset: sample.subset } : {}),
+      }
+      const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
+      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved))
     }
   })
 }
 
+/** Declares a benchmark, in either form. */
+export interface DeclareBenchmark {
+  /** A benchmark written inline: its data, prompt and scoring in `options`. */
+  (name: string, options: BenchmarkOptions, scorer?: Scorer): void
+  /** A benchmark from `defineBenchmark` (or a built-in), with how to run it and overrides of its defaults. */
+  (benchmark: Benchmark, overrides: BenchmarkOverrides, scorer?: Scorer): void
+}
+
+/** `describeBenchmark` and its `.only` / `.skip` forms, which select whole benchmarks as Vitest's `describe.only` does. */
+export interface DescribeBenchmark extends DeclareBenchmark {
+  /** Runs only this benchmark in its file. */
+  only: DeclareBenchmark
+  /** Declares the benchmark without running it (and without calling the model). */
+  skip: DeclareBenchmark
+}
+
+function declarer(suite: SuiteDeclaration): DeclareBenchmark {
+  return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
+    const location = callerLocation()
+    const resolved =
+      typeof first === 'string'
+        ? resolveNamed(first, options as BenchmarkOptions, scorer, location)
+        : resolveDefined(first, options, scorer, location)
+    declareSuite(suite, resolved)
+  }
+}
+
 /**
- * Declares a benchmark: a Vitest suite with one test per sample. Inference runs in the benchmark's own pool; each
- * test scores its sample with `scorer` (or the default: the target, read as an option letter for multiple choice
- * and compared exactly otherwise).
+ * Declares a benchmark: a Vitest suite with one test per sample (and attempt). Inference runs in the benchmark's own
+ * pool; each test scores its sample with the scorer (or the default: the target, read with the benchmark's answer
+ * extraction, as an option letter for multiple choice, and compared exactly otherwise).
  * @example
  * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
+ * describeBenchmark(gsm8k({ path: 'data/gsm8k/test.jsonl' }), { model: models.openai({ model: 'gpt-4o-mini' }), limit: 200 })
  */
-export const describeBenchmark: DescribeBenchmark = Object.assign(
-  (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe, name, options, scorer),
-  {
-    only: (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe.only, name, options, scorer),
-    skip: (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe.skip, name, options, scorer),
-  },
-)
+export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(describe), {
+  only: declarer(describe.only),
+  skip: declarer(describe.skip),
+})
 
-async function runSample(
-  context: TestContext,
-  sample: Sample,
-  run: ReturnType<typeof createSampleRun>,
-  options: BenchmarkOptions,
-  scorer: Scorer | undefined,
-): Promise<void> {
+async function runSample(context: TestContext, entry: PlannedSample, run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark): Promise<void> {
+  const { sample, key } = entry
+  const scorer = resolved.scorer
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
   let output: ModelOutput
   // a timed-out or cancelled test gives up its call, so a hung request cannot hold a place in the pool
-  context.signal.addEventListener('abort', () => run.abort(sample.id, context.signal.reason), { once: true })
+  context.signal.addEventListener('abort', () => run.abort(key, context.signal.reason), { once: true })
   try {
-    output = await run.output(sample.id, (context.task.result?.retryCount ?? 0) > 0)
+    output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
     meta.status = 'errored'
     meta.error = errorText(error)
@@ -147,7 +190,7 @@ async function runSample(
       })
       scores = toScores(meta.checks, returned)
     } else {
-      meta.checks = [checkByDefault(sample, output.text, options.answer)]
+      meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
       scores = toScores(meta.checks, undefined)
     }
   } catch (error) {

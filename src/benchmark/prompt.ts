@@ -26,9 +26,9 @@ function fieldsOf(sample: Sample): Record<string, string> {
   return fields
 }
 
-/** Fills a template; an unknown field is an error naming the fields that exist. */
-export function renderTemplate(template: string, sample: Sample, benchmark: string): string {
-  const fields = fieldsOf(sample)
+/** Fills a template, from the sample's fields and any `extra` ones; an unknown field is an error naming the fields that exist. */
+export function renderTemplate(template: string, sample: Sample, benchmark: string, extra: Readonly<Record<string, string>> = {}): string {
+  const fields = { ...fieldsOf(sample), ...extra }
   return template.replace(/\{\{|\}\}|\{([\w.-]+)\}/g, (token, name: string | undefined) => {
     if (name === undefined) return token[0] as string
     const value = fields[name]

@@ -7,7 +7,8 @@ import { toSamples, type FieldMap, type SampleInput } from './field-map.ts'
 export interface DatasetSource {
   /** Shown in errors and reports, e.g. the file path. */
   readonly description: string
-  load(): Promise<Sample[]>
+  /** Reads the samples; `fields` replaces the loader's own field mapping (a benchmark's `toSample`). */
+  load(fields?: FieldMap): Promise<Sample[]>
 }
 
 /** A dataset as `describeBenchmark` accepts it: samples written inline, or a loader from `datasets`. */
@@ -22,15 +23,15 @@ export function samplesOrThrow(records: DataRecord[], map: FieldMap | undefined,
   return result.samples
 }
 
-/** Loads any dataset form into validated samples. */
-export async function loadSamples(dataset: Dataset, label: string): Promise<Sample[]> {
-  if (isDatasetSource(dataset)) return dataset.load()
+/** Loads any dataset form into validated samples; `fields` maps the records instead of the dataset's own mapping. */
+export async function loadSamples(dataset: Dataset, label: string, fields?: FieldMap): Promise<Sample[]> {
+  if (isDatasetSource(dataset)) return dataset.load(fields)
   const records = dataset.map((item, index) => ({
     fields: item as unknown as Record<string, unknown>,
     file: label,
     path: `[${index}]`,
   }))
-  return samplesOrThrow(records, undefined, [], label)
+  return samplesOrThrow(records, fields, [], label)
 }
 
 function isDatasetSource(dataset: Dataset): dataset is DatasetSource {

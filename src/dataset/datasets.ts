@@ -34,14 +34,14 @@ function fileSource(
 ): DatasetSource {
   return {
     description: path,
-    async load(): Promise<Sample[]> {
+    async load(override?: FieldMap): Promise<Sample[]> {
       const file = resolve(path)
       if (!existsSync(file)) throw new DatasetError([{ file: path, message: 'file not found' }])
       const issues: DatasetIssue[] = []
       const records = await read(file, issues)
       // messages name the path as the user wrote it
       const named = records.map((record) => ({ ...record, file: path }))
-      return samplesOrThrow(named, fields, issues.map((issue) => ({ ...issue, file: path })), path)
+      return samplesOrThrow(named, override ?? fields, issues.map((issue) => ({ ...issue, file: path })), path)
     },
   }
 }

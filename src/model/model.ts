@@ -11,6 +11,8 @@ export interface ModelOutput {
 /** Per-call options. */
 export interface GenerateOptions {
   signal?: AbortSignal
+  /** Which attempt of a repeated sample this call is; recordings keep the attempts of a sample apart. */
+  attempt?: number
 }
 
 /** What makes two calls the same call, for recordings: never a key, header or endpoint address. */

@@ -10,9 +10,16 @@ function sortedKeys(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
 }
 
-/** The recording key of a call: a hash of provider, model, parameters and messages, and nothing else. */
-export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[]): string {
-  const request = sortedKeys({ ...identity, messages: messages.map((m) => ({ role: m.role, content: m.content })) })
+/**
+ * The recording key of a call: a hash of provider, model, parameters and messages, and of the attempt when a
+ * benchmark repeats its samples (a call made once hashes as before, so recordings made without repeats stay valid).
+ */
+export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], attempt?: number): string {
+  const request = sortedKeys({
+    ...identity,
+    messages: messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(attempt === undefined ? {} : { attempt }),
+  })
   return createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24)
 }
 
@@ -30,7 +37,7 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     name: model.name,
     identity,
     async generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> {
-      const key = recordingKey(identity, messages)
+      const key = recordingKey(identity, messages, options?.attempt)
       const recorded = mode === 'record' ? undefined : store.get(key)
       if (recorded) return recorded.reply
       if (mode === 'replay') {
@@ -42,7 +49,8 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
       }
       const output = await model.generate(messages, options)
       const latencyMs = Math.round(output.latencyMs * 10) / 10
-      store.put({ key, model: model.name, messages, params: identity.params, reply: { ...output, latencyMs } })
+      const attempt = options?.attempt === undefined ? {} : { attempt: options.attempt }
+      store.put({ key, model: model.name, messages, ...attempt, params: identity.params, reply: { ...output, latencyMs } })
       return output
     },
   }

@@ -25,6 +25,8 @@ export const RecordingSchema = z.object({
   key: z.string().min(1),
   model: z.string(),
   messages: z.array(ChatMessageSchema),
+  /** The attempt of a repeated sample; absent for a call made once. */
+  attempt: z.number().int().nonnegative().optional(),
   params: z.record(z.string(), z.unknown()),
   reply: z.object({ text: z.string(), usage: UsageSchema.optional(), latencyMs: z.number().nonnegative() }),
 })

@@ -1,0 +1,76 @@
+import type { Dataset } from '../dataset/index.ts'
+import { ConfigError } from '../errors.ts'
+import type { Sample } from '../schema/index.ts'
+import { seededIndices } from './seeded-random.ts'
+
+/** Where a benchmark's few-shot examples come from and how they are drawn. */
+export interface FewShotSpec {
+  /** A named split or file, e.g. `datasets.json(path, { split: 'train' })`, read with the benchmark's `toSample`. @default the benchmark's own samples */
+  dataset?: Dataset
+  /** Examples per prompt; `describeBenchmark`'s `fewShot` overrides it. */
+  count: number
+  /** "first": the first examples of the pool, the same for every sample; "random": drawn per sample with the seed. @default "first" */
+  pick?: 'first' | 'random'
+  /** Draw only examples of the sample's own subset (MMLU's dev questions of the same subject). @default false */
+  sameSubset?: boolean
+}
+
+/** How examples are drawn for one run. */
+export interface FewShotDraw {
+  count: number
+  pick: 'first' | 'random'
+  sameSubset: boolean
+  seed: number
+}
+
+function inputKey(sample: Sample): string {
+  return typeof sample.input === 'string' ? sample.input : JSON.stringify(sample.input)
+}
+
+/**
+ * The examples for one sample, never the sample itself: an example with the sample's id or the same input is
+ * passed over (a dev split may repeat a test question). Fewer than `count` when the pool runs short.
+ */
+function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDraw): Sample[] {
+  const own = inputKey(sample)
+  const usable = (example: Sample): boolean => example.id !== sample.id && inputKey(example) !== own
+  const picked: Sample[] = []
+  const order = draw.pick === 'random' ? seededIndices(candidates.length, `${draw.seed}\0${sample.id}`) : candidates.keys()
+  for (const index of order) {
+    if (picked.length === draw.count) break
+    const example = candidates[index] as Sample
+    if (usable(example)) picked.push(example)
+  }
+  return picked
+}
+
+/**
+ * Draws every sample's examples from the pool at once, so that a pool too small for some subset fails the benchmark
+ * at collection, naming the subsets, rather than sample by sample.
+ */
+export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[], draw: FewShotDraw, where: string): Map<string, Sample[]> {
+  const drawn = new Map<string, Sample[]>()
+  if (draw.count === 0) return drawn
+  const bySubset = new Map<string | undefined, Sample[]>()
+  for (const example of pool) {
+    const key = draw.sameSubset ? example.subset : undefined
+    const group = bySubset.get(key)
+    if (group) group.push(example)
+    else bySubset.set(key, [example])
+  }
+  const short = new Map<string, number>()
+  for (const sample of samples) {
+    if (drawn.has(sample.id)) continue
+    const examples = drawFor(sample, bySubset.get(draw.sameSubset ? sample.subset : undefined) ?? [], draw)
+    if (examples.length < draw.count) {
+      const subset = draw.sameSubset ? `subset "${sample.subset ?? '(none)'}"` : 'the pool'
+      short.set(subset, Math.min(short.get(subset) ?? Infinity, examples.length))
+    }
+    drawn.set(sample.id, examples)
+  }
+  if (short.size > 0) {
+    const lacking = [...short].map(([subset, found]) => `${subset} offers ${found}`).join(', ')
+    throw new ConfigError(`${where}: ${draw.count} few-shot examples per sample are asked for, but ${lacking}. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.`)
+  }
+  return drawn
+}
