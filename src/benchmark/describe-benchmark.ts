@@ -74,6 +74,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     primaryMetric: resolved.primaryMetric,
     thresholds: resolved.thresholds,
     maxErrors: options.maxErrors ?? 0,
+    ...(selection.shard ? { shard: selection.shard } : {}),
   }
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)

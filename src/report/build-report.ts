@@ -33,6 +33,11 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   }
 }
 
+/** A run holding only some shards of its benchmark: its gates are judged once the shards' reports are merged. */
+export function isPartial(run: Pick<BenchmarkRun, 'shards'> | Pick<Report, 'shards'>): boolean {
+  return run.shards !== undefined && run.shards.merged.length < run.shards.count
+}
+
 /** Aggregates one benchmark run: metrics with intervals, gates, the error budget, usage and latency. */
 export function buildReport(run: BenchmarkRun, createdAt: string): Report {
   const count = (status: SampleOutcome['status']): number => run.samples.filter((s) => s.status === status).length
@@ -59,7 +64,7 @@ export function buildReport(run: BenchmarkRun, createdAt: string): Report {
     file: run.file,
     createdAt,
     primaryMetric: run.meta.primaryMetric,
-    passed: errorBudget.passed && gates.every((gate) => gate.passed),
+    passed: errorBudget.passed && (isPartial(run) || gates.every((gate) => gate.passed)),
     counts: { samples: run.samples.length, right: count('right'), wrong: count('wrong'), errored, skipped: count('skipped') },
     errorBudget,
     metrics,
@@ -70,6 +75,7 @@ export function buildReport(run: BenchmarkRun, createdAt: string): Report {
         ? null
         : { p50: round(quantile(latencies, 0.5)), p90: round(quantile(latencies, 0.9)), p99: round(quantile(latencies, 0.99)) },
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
+    ...(run.shards ? { shards: run.shards } : {}),
     samples: run.samples.map(sampleRow),
   }
 }

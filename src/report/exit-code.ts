@@ -1,4 +1,5 @@
 import type { Report } from '../schema/index.ts'
+import { isPartial } from './build-report.ts'
 
 /** What the whole run amounted to. */
 export interface RunVerdict {
@@ -13,6 +14,8 @@ export interface VerdictInputs {
   unhandledErrors: number
   failures: readonly string[]
   reports: readonly Report[]
+  /** A `--merge-reports` run, which must hold every shard of a sharded benchmark. */
+  merging?: boolean
 }
 
 const SHOWN_FAILURES = 5
@@ -25,7 +28,13 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   for (const failure of inputs.failures.slice(0, SHOWN_FAILURES)) reasons.push(`failed outside scoring: ${failure}`)
   if (inputs.failures.length > SHOWN_FAILURES) reasons.push(`… and ${inputs.failures.length - SHOWN_FAILURES} more failures outside scoring`)
   for (const report of inputs.reports) {
-    for (const gate of report.gates) if (!gate.passed) reasons.push(`${report.benchmark} [${report.model}]: gate ${gate.metric} failed, ${gate.reason}`)
+    const partial = isPartial(report)
+    if (partial && inputs.merging) {
+      const { count, merged } = report.shards!
+      reasons.push(`${report.benchmark} [${report.model}]: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
+    }
+    // one shard alone never decides a gate: its gates are judged on the merged report
+    if (!partial) for (const gate of report.gates) if (!gate.passed) reasons.push(`${report.benchmark} [${report.model}]: gate ${gate.metric} failed, ${gate.reason}`)
     const budget = report.errorBudget
     if (!budget.passed) reasons.push(`${report.benchmark} [${report.model}]: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
   }

@@ -20,6 +20,9 @@ function gateCell(report: Report, metric: string, subset: string | null): string
   if (subset !== null) return ''
   const gate = report.gates.find((g) => g.metric === metric)
   if (gate === undefined) return ''
+  if (report.shards && report.shards.merged.length < report.shards.count) {
+    return `not judged: shard ${report.shards.merged.join(', ')} of ${report.shards.count}`
+  }
   return `${gate.passed ? 'pass' : 'FAIL'} (${gate.reason})`
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { buildReport } from './build-report.ts'
+import { buildReport, isPartial } from './build-report.ts'
 import { collectRuns } from './collect-runs.ts'
 import { decideVerdict } from './exit-code.ts'
 import { renderReports } from './render-table.ts'
@@ -19,6 +19,8 @@ export interface EvalsuiteReporterOptions {
 export class EvalsuiteReporter implements Reporter {
   private vitest: Vitest | undefined
   private readonly outputDir: string
+  // --merge-reports hands onTestRunEnd one module per file, the last shard's; each shard's module ends here
+  private readonly ended = new Set<TestModule>()
 
   constructor(options: EvalsuiteReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'eval-reports'
@@ -28,19 +30,29 @@ export class EvalsuiteReporter implements Reporter {
     this.vitest = vitest
   }
 
+  onTestRunStart(): void {
+    this.ended.clear()
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ended.add(module)
+  }
+
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason): Promise<void> {
     const vitest = this.vitest
     if (vitest === undefined) return
     const root = vitest.config.root
-    const { runs, problems } = collectRuns(modules, root)
+    const { runs, problems } = collectRuns([...new Set([...modules, ...this.ended])], root)
     if (runs.length === 0) return
     const createdAt = new Date().toISOString()
     // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
     const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped'))
     const reports = ran.map((run) => buildReport(run, createdAt))
     const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
-    const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports })
+    const merging = Boolean(vitest.config.mergeReports)
+    const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports, merging })
     if (reason === 'interrupted') for (const report of reports) report.passed = false
+    if (merging) for (const report of reports) if (isPartial(report)) report.passed = false
     const dir = resolve(root, this.outputDir)
     const names = reportFileNames(reports)
     await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report)))

@@ -63,6 +63,8 @@ export const ReportSchema = z.object({
   usage: UsageSchema,
   latencyMs: z.object({ p50: z.number(), p90: z.number(), p99: z.number() }).nullable(),
   durationMs: z.number().nullable(),
+  /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
+  shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),
   samples: z.array(SampleRowSchema),
 })
 /** One benchmark run against one model. */

@@ -22,6 +22,8 @@ export const BenchmarkMetaSchema = z.object({
   maxErrors: z.number().int().nonnegative(),
   /** Wall time of the benchmark's sample tests, from the first model call to the last score. */
   durationMs: z.number().nonnegative().optional(),
+  /** Set when this run holds one shard of the benchmark's samples (EVALSUITE_SHARD or the `shard` option). */
+  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
