@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
+import { SHARD_VARIABLE, shardFromEnvironment } from './benchmark/index.ts'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter } from './report/index.ts'
 import { RECORDINGS_KEY, RecordingModeSchema, type RecordingMode, type RecordingSettings } from './schema/index.ts'
@@ -36,6 +37,22 @@ function recordingSettings(options: EvalsuitePluginOptions, root: string): Recor
   return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: parsed.success }
 }
 
+/**
+ * With EVALSUITE_SHARD every machine runs every file, so the blob reports would all be named `blob.json`; each is
+ * named after its shard instead, so that they can be gathered in one folder for `--merge-reports`.
+ */
+function shardBlobReports(vitest: Vitest): void {
+  const shard = shardFromEnvironment()
+  if (shard === undefined) return
+  if (vitest.config.shard) {
+    throw new ConfigError(`${SHARD_VARIABLE} shards the samples of every benchmark, and --shard splits the files: use one of them, not both.`)
+  }
+  const outputFile = vitest.config.outputFile
+  if (typeof outputFile === 'string') return
+  const blob = `.vitest-reports/blob-evalsuite-${shard.index}-${shard.count}.json`
+  vitest.config.outputFile = { ...outputFile, blob: outputFile?.blob ?? blob }
+}
+
 const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
 // configureVitest runs once per project, including the one we inject; set up each Vitest instance only once
@@ -56,6 +73,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
       vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
+      shardBlobReports(vitest)
       const include = options.include ?? ['evals/**/*.eval.ts']
       const injected = await injectTestProjects({
         extends: project.vite.config.configFile,
