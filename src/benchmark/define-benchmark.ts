@@ -19,8 +19,8 @@ export interface BenchmarkDefinition {
   tags?: string[]
   /** The fields a record of the data must have, and what each holds (shown in the docs). */
   expectedFields?: Record<string, string>
-  /** The samples, or the records they are made from: inline, or a loader such as `datasets.jsonl(path)`. */
-  dataset: Dataset
+  /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)`. */
+  dataset: Dataset | readonly Record<string, unknown>[]
   /** How a raw record becomes a sample; replaces the loader's field mapping (for the few-shot dataset too). */
   toSample?: (record: Record<string, unknown>) => SampleInput
   /** The subsets: their names, or the record field holding each sample's subset (with or without the names). */

@@ -23,8 +23,11 @@ export function samplesOrThrow(records: DataRecord[], map: FieldMap | undefined,
   return result.samples
 }
 
-/** Loads any dataset form into validated samples; `fields` maps the records instead of the dataset's own mapping. */
-export async function loadSamples(dataset: Dataset, label: string, fields?: FieldMap): Promise<Sample[]> {
+/**
+ * Loads any dataset form into validated samples; `fields` maps the records instead of the dataset's own mapping (an
+ * inline array may then hold raw records rather than samples).
+ */
+export async function loadSamples(dataset: Dataset | readonly Record<string, unknown>[], label: string, fields?: FieldMap): Promise<Sample[]> {
   if (isDatasetSource(dataset)) return dataset.load(fields)
   const records = dataset.map((item, index) => ({
     fields: item as unknown as Record<string, unknown>,
@@ -34,6 +37,6 @@ export async function loadSamples(dataset: Dataset, label: string, fields?: Fiel
   return samplesOrThrow(records, fields, [], label)
 }
 
-function isDatasetSource(dataset: Dataset): dataset is DatasetSource {
+function isDatasetSource(dataset: Dataset | readonly Record<string, unknown>[]): dataset is DatasetSource {
   return !Array.isArray(dataset)
 }
