@@ -33,8 +33,8 @@ export interface BenchmarkDefinition {
   system?: string
   /** How examples and prompt are put together, with `{examples}`, `{prompt}` and the sample's fields. @default "{examples}\n\n{prompt}" */
   fewShotTemplate?: string
-  /** One example as text. @default its question (and lettered options), then "ANSWER: <target>" */
-  toFewShot?: (example: Sample) => string
+  /** One example as text: a template over the example's fields and `{target}`, or a function. @default "{input}\n\n{choices}\nANSWER: {target}" (without `{choices}` for samples without options) */
+  toFewShot?: string | ((example: Sample) => string)
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
   /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). */
@@ -74,14 +74,14 @@ const DefinitionSchema = z
         dataset: DatasetSchema.optional(),
         count: z.number().int().nonnegative(),
         pick: z.enum(['first', 'random']).optional(),
-        sameSubset: z.boolean().optional(),
+        groupBy: z.string().min(1).optional(),
       })
       .strict()
       .optional(),
     promptTemplate: z.union([z.string(), z.function()]).optional(),
     system: z.string().optional(),
     fewShotTemplate: z.string().optional(),
-    toFewShot: z.function().optional(),
+    toFewShot: z.union([z.string(), z.function()]).optional(),
     filter: z.function().optional(),
     extractAnswer: AnswerOptionsSchema.optional(),
     scorer: z.function().optional(),

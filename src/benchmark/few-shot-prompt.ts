@@ -11,14 +11,18 @@ export interface PromptParts {
   promptTemplate?: PromptTemplate
   system?: string
   fewShotTemplate?: string
-  toFewShot?: (example: Sample) => string
+  toFewShot?: string | ((example: Sample) => string)
 }
 
-// an example as the question (with its lettered options) and a final answer line, the form the default prompts ask for
-function defaultExample(example: Sample, benchmark: string): string {
-  const question = renderTemplate(example.choices ? '{input}\n\n{choices}' : '{input}', example, benchmark)
-  const answer = typeof example.target === 'string' ? example.target : (example.target[0] ?? '')
-  return `${question}\nANSWER: ${answer}`
+/** One example as text: a template over the example's fields and `{target}`, or a function. */
+export type FewShotFormat = NonNullable<PromptParts['toFewShot']>
+
+// the question (with its lettered options) and a final answer line, the form the default prompts ask for
+function renderExample(example: Sample, parts: PromptParts): string {
+  if (typeof parts.toFewShot === 'function') return parts.toFewShot(example)
+  const template = parts.toFewShot ?? (example.choices ? '{input}\n\n{choices}\nANSWER: {target}' : '{input}\nANSWER: {target}')
+  const target = typeof example.target === 'string' ? example.target : (example.target[0] ?? '')
+  return renderTemplate(template, example, parts.name, { target })
 }
 
 /** The messages for one sample: its prompt, with the few-shot examples placed into its last user message. */
@@ -30,7 +34,7 @@ export function buildPrompt(parts: PromptParts, sample: Sample, examples: readon
   if (prompt === undefined) {
     throw new ConfigError(`Benchmark "${parts.name}": the prompt of sample "${sample.id}" has no user message to put the few-shot examples in.`)
   }
-  const rendered = examples.map((example) => (parts.toFewShot ? parts.toFewShot(example) : defaultExample(example, parts.name)))
+  const rendered = examples.map((example) => renderExample(example, parts))
   const content = renderTemplate(parts.fewShotTemplate ?? DEFAULT_FEW_SHOT_TEMPLATE, sample, parts.name, {
     examples: rendered.join('\n\n'),
     prompt: prompt.content,

@@ -6,21 +6,27 @@ import { seededIndices } from './seeded-random.ts'
 /** Where a benchmark's few-shot examples come from and how they are drawn. */
 export interface FewShotSpec {
   /** A named split or file, e.g. `datasets.json(path, { split: 'train' })`, read with the benchmark's `toSample`. @default the benchmark's own samples */
-  dataset?: Dataset
+  dataset?: Dataset | readonly Record<string, unknown>[]
   /** Examples per prompt; `describeBenchmark`'s `fewShot` overrides it. */
   count: number
   /** "first": the first examples of the pool, the same for every sample; "random": drawn per sample with the seed. @default "first" */
   pick?: 'first' | 'random'
-  /** Draw only examples of the sample's own subset (MMLU's dev questions of the same subject). @default false */
-  sameSubset?: boolean
+  /** Draw only examples of the sample's own group: "subset", or a metadata field such as MMLU's "subject". @default the whole pool */
+  groupBy?: string
 }
 
 /** How examples are drawn for one run. */
 export interface FewShotDraw {
   count: number
   pick: 'first' | 'random'
-  sameSubset: boolean
+  groupBy?: string
   seed: number
+}
+
+function groupOf(sample: Sample, groupBy: string | undefined): string | undefined {
+  if (groupBy === undefined) return undefined
+  const value = groupBy === 'subset' ? sample.subset : sample.metadata?.[groupBy]
+  return value === undefined || value === null ? undefined : String(value)
 }
 
 function inputKey(sample: Sample): string {
@@ -51,20 +57,21 @@ function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDra
 export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[], draw: FewShotDraw, where: string): Map<string, Sample[]> {
   const drawn = new Map<string, Sample[]>()
   if (draw.count === 0) return drawn
-  const bySubset = new Map<string | undefined, Sample[]>()
+  const byGroup = new Map<string | undefined, Sample[]>()
   for (const example of pool) {
-    const key = draw.sameSubset ? example.subset : undefined
-    const group = bySubset.get(key)
+    const key = groupOf(example, draw.groupBy)
+    const group = byGroup.get(key)
     if (group) group.push(example)
-    else bySubset.set(key, [example])
+    else byGroup.set(key, [example])
   }
   const short = new Map<string, number>()
   for (const sample of samples) {
     if (drawn.has(sample.id)) continue
-    const examples = drawFor(sample, bySubset.get(draw.sameSubset ? sample.subset : undefined) ?? [], draw)
+    const group = groupOf(sample, draw.groupBy)
+    const examples = drawFor(sample, byGroup.get(group) ?? [], draw)
     if (examples.length < draw.count) {
-      const subset = draw.sameSubset ? `subset "${sample.subset ?? '(none)'}"` : 'the pool'
-      short.set(subset, Math.min(short.get(subset) ?? Infinity, examples.length))
+      const name = draw.groupBy === undefined ? 'the pool' : `${draw.groupBy} "${group ?? '(none)'}"`
+      short.set(name, Math.min(short.get(name) ?? Infinity, examples.length))
     }
     drawn.set(sample.id, examples)
   }

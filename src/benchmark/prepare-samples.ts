@@ -42,7 +42,7 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
     count === 0 || source?.dataset === undefined
       ? loaded
       : assignSubsets(await loadSamples(source.dataset, `few-shot dataset of "${definition.name}"`, definition.toSample), definition.subsets, where)
-  const draw = { count, pick: source?.pick ?? 'first', sameSubset: source?.sameSubset ?? false, seed: selection.seed } as const
+  const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
   const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
   const parts = { ...definition, system: resolved.run.system }
   return { planned, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }

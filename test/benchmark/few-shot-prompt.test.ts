@@ -39,6 +39,11 @@ describe('buildPrompt', () => {
     ])
   })
 
+  it('renders examples with a toFewShot template, which also sees the example\'s target', () => {
+    const messages = buildPrompt({ name: 'b', toFewShot: 'Q: {input}\nWork: {steps}\nSo: {target}' }, sample, examples.slice(0, 1))
+    expect(messages[0]!.content).toBe('Q: What is 2 + 2?\nWork: 2 plus 2 is 4.\nSo: 4\n\nWhat is 6 x 7?')
+  })
+
   it('places the examples in the last user message of a chat prompt', () => {
     const chat = (s: Sample) => [
       { role: 'user' as const, content: 'Hi' },

@@ -3,7 +3,7 @@ import { drawFewShot, type FewShotDraw } from '../../src/benchmark/few-shot.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
 const pool: Sample[] = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, input: `question ${i}`, target: String(i), subset: i < 5 ? 'even' : 'odd' }))
-const draw = (overrides: Partial<FewShotDraw> = {}): FewShotDraw => ({ count: 3, pick: 'first', sameSubset: false, seed: 0, ...overrides })
+const draw = (overrides: Partial<FewShotDraw> = {}): FewShotDraw => ({ count: 3, pick: 'first', seed: 0, ...overrides })
 const idsFor = (drawn: Map<string, Sample[]>, id: string): string[] => (drawn.get(id) ?? []).map((s) => s.id)
 
 describe('drawFewShot', () => {
@@ -44,8 +44,14 @@ describe('drawFewShot', () => {
   })
 
   it('draws from the sample\'s own subset when asked', () => {
-    const drawn = drawFewShot([{ id: 't1', input: 'test', target: '1', subset: 'odd' }], pool, draw({ sameSubset: true }), 'here')
+    const drawn = drawFewShot([{ id: 't1', input: 'test', target: '1', subset: 'odd' }], pool, draw({ groupBy: 'subset' }), 'here')
     expect(idsFor(drawn, 't1')).toEqual(['p5', 'p6', 'p7'])
+  })
+
+  it('draws from the sample\'s own group of a metadata field', () => {
+    const tagged = pool.map((example, i) => ({ ...example, metadata: { subject: i % 3 === 0 ? 'law' : 'math' } }))
+    const drawn = drawFewShot([{ id: 't1', input: 'test', target: '1', metadata: { subject: 'law' } }], tagged, draw({ groupBy: 'subject' }), 'here')
+    expect(idsFor(drawn, 't1')).toEqual(['p0', 'p3', 'p6'])
   })
 
   it('fails at once, naming the subsets that cannot offer enough examples', () => {
@@ -53,7 +59,7 @@ describe('drawFewShot', () => {
       { id: 't1', input: 'a', target: '1', subset: 'odd' },
       { id: 't2', input: 'b', target: '1', subset: 'rare' },
     ]
-    expect(() => drawFewShot(samples, pool, draw({ count: 6, sameSubset: true }), 'describeBenchmark("mmlu")')).toThrowErrorMatchingInlineSnapshot(
+    expect(() => drawFewShot(samples, pool, draw({ count: 6, groupBy: 'subset' }), 'describeBenchmark("mmlu")')).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: describeBenchmark("mmlu"): 6 few-shot examples per sample are asked for, but subset "odd" offers 5, subset "rare" offers 0. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.]`,
     )
   })

@@ -23,7 +23,7 @@ const science: BenchmarkDefinition = {
   toSample,
   subsets: { field: 'topic', names: ['nature', 'space'] },
   promptTemplate: '{input}\n\n{choices}',
-  fewShot: { dataset: datasets.json(SPLITS, { split: 'train' }), count: 1, sameSubset: true },
+  fewShot: { dataset: datasets.json(SPLITS, { split: 'train' }), count: 1, groupBy: 'subset' },
 }
 
 function prepare(definition: BenchmarkDefinition, overrides: Partial<BenchmarkOverrides> = {}) {
