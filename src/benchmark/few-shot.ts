@@ -35,7 +35,7 @@ function inputKey(sample: Sample): string {
 
 /**
  * The examples for one sample, never the sample itself: an example with the sample's id or the same input is
- * passed over (a dev split may repeat a test question). Fewer than `count` when the pool runs short.
+ * passed over (a dev split may repeat a test question), and the next one taken in its place.
  */
 function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDraw): Sample[] {
   const own = inputKey(sample)
@@ -51,8 +51,8 @@ function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDra
 }
 
 /**
- * Draws every sample's examples from the pool at once, so that a pool too small for some subset fails the benchmark
- * at collection, naming the subsets, rather than sample by sample.
+ * Draws every sample's examples from the pool. A pool (or group) smaller than `count` fails the benchmark at
+ * collection, naming the groups; a sample whose own question is in a pool of exactly `count` gets the others.
  */
 export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[], draw: FewShotDraw, where: string): Map<string, Sample[]> {
   const drawn = new Map<string, Sample[]>()
@@ -68,15 +68,12 @@ export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[],
   for (const sample of samples) {
     if (drawn.has(sample.id)) continue
     const group = groupOf(sample, draw.groupBy)
-    const examples = drawFor(sample, byGroup.get(group) ?? [], draw)
-    if (examples.length < draw.count) {
-      const name = draw.groupBy === undefined ? 'the pool' : `${draw.groupBy} "${group ?? '(none)'}"`
-      short.set(name, Math.min(short.get(name) ?? Infinity, examples.length))
-    }
-    drawn.set(sample.id, examples)
+    const candidates = byGroup.get(group) ?? []
+    if (candidates.length < draw.count) short.set(draw.groupBy === undefined ? 'the pool' : `${draw.groupBy} "${group ?? '(none)'}"`, candidates.length)
+    drawn.set(sample.id, drawFor(sample, candidates, draw))
   }
   if (short.size > 0) {
-    const lacking = [...short].map(([subset, found]) => `${subset} offers ${found}`).join(', ')
+    const lacking = [...short].map(([name, size]) => `${name} offers ${size}`).join(', ')
     throw new ConfigError(`${where}: ${draw.count} few-shot examples per sample are asked for, but ${lacking}. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.`)
   }
   return drawn

@@ -34,7 +34,8 @@ export async function readCsv(file: string, columns: CsvColumns, issues: Dataset
   const records: DataRecord[] = []
   const bytes = await readFile(file)
   const starts = lineStarts(bytes)
-  const parser = parse(bytes, { columns, bom: true, info: true, skip_empty_lines: true, relax_column_count: true })
+  // a quote inside an unquoted field is kept as text, as Python's csv module reads it (MMLU's files have some)
+  const parser = parse(bytes, { columns, bom: true, info: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true })
   let previousEnd = columns === true ? -1 : 0
   try {
     for await (const row of parser as AsyncIterable<{ record: Record<string, string>; info: { bytes: number; lines: number; columns?: { name: string }[] } }>) {

@@ -30,6 +30,13 @@ describe('drawFewShot', () => {
     }
   })
 
+  it('gives a sample whose own question is in a pool of exactly the asked size the other examples', () => {
+    const small = pool.slice(0, 3)
+    const drawn = drawFewShot(small, small, draw(), 'here')
+    expect(idsFor(drawn, 'p0')).toEqual(['p1', 'p2'])
+    expect(idsFor(drawn, 'p2')).toEqual(['p0', 'p1'])
+  })
+
   it('draws at random per sample, the same for the same seed', () => {
     const samples: Sample[] = [
       { id: 't1', input: 'test 1', target: '1' },

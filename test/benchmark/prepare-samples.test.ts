@@ -54,7 +54,7 @@ describe('prepareSamples', () => {
     ])
   })
 
-  it('passes over a few-shot example that repeats the test question', async () => {
+  it('passes over a few-shot example that repeats the test question, taking the next in its place', async () => {
     const { planned, messagesOf } = await prepare(science)
     const closestStar = planned.find(({ sample }) => String(sample.input).startsWith('What is the closest star'))!
     expect(messagesOf(closestStar.sample)[0]!.content).toMatch(/^Which planet is known as the red planet\?/)
@@ -65,7 +65,7 @@ describe('prepareSamples', () => {
   it('uses the few-shot count of the overrides, and none at all for 0', async () => {
     const { planned, messagesOf } = await prepare(science, { fewShot: 0 })
     expect(messagesOf(planned[0]!.sample)[0]!.content).toBe('Which gas do plants take in?\n\nA. Oxygen\nB. Carbon dioxide\nC. Helium')
-    await expect(prepare(science, { fewShot: 3 })).rejects.toThrow('3 few-shot examples per sample are asked for, but subset "nature" offers 2, subset "space" offers 1')
+    await expect(prepare(science, { fewShot: 3 })).rejects.toThrow('3 few-shot examples per sample are asked for, but subset "nature" offers 2, subset "space" offers 2')
   })
 
   it('chooses subsets, then shuffles, limits, filters and repeats, in that order', async () => {
