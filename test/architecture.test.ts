@@ -13,6 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   metrics: [],
   scoring: ['schema'],
   benchmark: ['schema', 'dataset', 'model', 'scoring'],
+  benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'benchmark', 'report'],
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { readReport, runVitest, tableRows } from './run-fixture.ts'
+
+describe('built-in benchmarks, run end to end with a function model', () => {
+  it('score gsm8k and mmlu from local files, with mmlu\'s categories as subsets', async () => {
+    const run = await runVitest(['builtins'])
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'gsm8k').filter((row) => !row.includes('latency'))).toEqual([
+      'gsm8k | all | accuracy | 3 | 66.7% | [20.8%, 93.9%] | 0 | pass (0.667 ≥ 0.6)',
+      'gsm8k: 1 wrong (b25a01ec03e9)',
+    ])
+    const gsm8k = await readReport('gsm8k')
+    expect(gsm8k.samples.map((s) => [s.status, s.extracted])).toEqual([
+      ['right', '7'],
+      ['right', '1200'],
+      ['wrong', '35'],
+    ])
+    const mmlu = await readReport('mmlu')
+    expect(mmlu.counts).toEqual({ samples: 4, right: 3, wrong: 1, errored: 0, skipped: 0 })
+    expect(mmlu.metrics.map((row) => [row.subset, row.n, row.value])).toEqual([
+      [null, 4, 0.75],
+      ['STEM', 2, 1],
+      ['other', 2, 0.5],
+    ])
+    expect(mmlu.samples.map((s) => s.id.split('-')[0])).toEqual(['astronomy', 'astronomy', 'virology', 'virology'])
+  })
+})
