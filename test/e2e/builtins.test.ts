@@ -24,4 +24,12 @@ describe('built-in benchmarks, run end to end with a function model', () => {
     ])
     expect(mmlu.samples.map((s) => s.id.split('-')[0])).toEqual(['astronomy', 'astronomy', 'virology', 'virology'])
   })
+
+  it('fails collection for a subset it does not have, naming the line of the describeBenchmark call', async () => {
+    const run = await runVitest(['unknown-subset'])
+    expect(run.code).toBe(1)
+    expect(`${run.stdout}${run.stderr}`).toContain(
+      'describeBenchmark("mmlu") at evals/unknown-subset.eval.ts:4: option "subsets" names unknown subsets "maths"; the subsets are "STEM", "humanities", "social sciences", "other".',
+    )
+  })
 })

@@ -46,30 +46,32 @@ describe('repeated samples', () => {
 
   describe('with recorded model calls', () => {
     let server: FakeServer
-    const recordings = join(FIXTURE, 'recordings', 'recorded-attempts.jsonl')
+    const folder = join(FIXTURE, 'recordings-repeat-calls')
+    const recordings = join(folder, 'repeat-calls.jsonl')
+    const config = '--config=vitest.repeat-calls.config.ts'
 
     beforeAll(async () => {
-      await rm(recordings, { force: true })
+      await rm(folder, { recursive: true, force: true })
       server = await startFakeServer()
     })
     afterAll(async () => {
       await server.close()
-      await rm(recordings, { force: true })
+      await rm(folder, { recursive: true, force: true })
     })
 
     it('makes one call per attempt, recorded under keys of their own, and replays them without a call', async () => {
       const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-not-a-real-key-000' }
-      const recorded = await runVitest(['recorded-attempts'], { ...env, EVALSUITE_RECORDINGS: 'record' })
+      const recorded = await runVitest(['repeat-calls', config], { ...env, EVALSUITE_RECORDINGS: 'record' })
       expect(recorded.code).toBe(0)
       expect(server.requestCount).toBe(6)
       const lines = readFileSync(recordings, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { key: string; attempt?: number })
       expect(new Set(lines.map((line) => line.key)).size).toBe(6)
       expect(lines.map((line) => line.attempt).sort()).toEqual([0, 0, 0, 1, 1, 1])
 
-      const replayed = await runVitest(['recorded-attempts'], { ...env, EVALSUITE_RECORDINGS: 'replay' })
+      const replayed = await runVitest(['repeat-calls', config], { ...env, EVALSUITE_RECORDINGS: 'replay' })
       expect(replayed.code).toBe(0)
       expect(server.requestCount).toBe(6)
-      expect((await readReport('recorded-attempts')).counts).toEqual({ samples: 6, right: 6, wrong: 0, errored: 0, skipped: 0 })
+      expect((await readReport('repeat-calls')).counts).toEqual({ samples: 6, right: 6, wrong: 0, errored: 0, skipped: 0 })
     })
   })
 })

@@ -50,11 +50,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect((await readReport('sharded')).passed).toBe(false)
   })
 
-  it('runs one shard alone without judging its gates, and names its blob report after the shard', async () => {
-    const run = await runVitest(['sharded', '--reporter=default', '--reporter=blob'], { EVALSUITE_SHARD: '1/2' })
+  it('runs one shard alone without judging its gates', async () => {
+    const run = await runVitest(['sharded'], { EVALSUITE_SHARD: '1/2' })
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/blob report written to .*\/\.vitest-reports\/blob-evalsuite-1-2\.json/)
-    await rm(join(FIXTURE, '.vitest-reports', 'blob-evalsuite-1-2.json'), { force: true })
     const report = await readReport('sharded')
     expect(report.samples).toHaveLength(7)
     expect(report.shards).toEqual({ count: 2, merged: [1] })
