@@ -1,11 +1,12 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { callerLocation } from './caller-location.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
+import { benchmarkMeta } from './benchmark-meta.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { withRecordings } from './recordings.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
@@ -67,15 +68,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   registerMatchers()
   const { definition, run: options, selection } = resolved
   const name = definition.name
-  const meta: BenchmarkMeta = {
-    kind: 'benchmark',
-    name,
-    model: options.model?.name ?? (options.task?.name || 'task'),
-    primaryMetric: resolved.primaryMetric,
-    thresholds: resolved.thresholds,
-    maxErrors: options.maxErrors ?? 0,
-    ...(selection.shard ? { shard: selection.shard } : {}),
-  }
+  const meta = benchmarkMeta(resolved)
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
     const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined

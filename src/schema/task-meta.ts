@@ -22,6 +22,8 @@ export const BenchmarkMetaSchema = z.object({
   maxErrors: z.number().int().nonnegative(),
   /** Wall time of the benchmark's sample tests, from the first model call to the last score. */
   durationMs: z.number().nonnegative().optional(),
+  /** Attempts per sample when the benchmark repeats its samples: each sample's tests carry `attempt` 0..repeats-1. */
+  repeats: z.number().int().min(2).optional(),
   /** Set when this run holds one shard of the benchmark's samples (EVALSUITE_SHARD or the `shard` option). */
   shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
 })

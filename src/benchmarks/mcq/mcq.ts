@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DEFAULT_CHOICE_PROMPT, defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
 import type { SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
-import { nameOfFile, openCompassFile } from '../opencompass-file.ts'
+import { idAndMetadata, nameOfFile, openCompassFile } from '../opencompass-file.ts'
 
 /** Options of `mcq`. */
 export interface McqOptions extends BuiltinOptions {
@@ -21,13 +21,11 @@ function mcqSample(record: Record<string, unknown>): SampleInput {
   if (letters.length < 2) throw new Error('needs option fields A, B, ... (at least two, in order)')
   const answer = String(record.answer ?? '').trim()
   if (!letters.includes(answer)) throw new Error(`field "answer" is "${answer}", which names none of the options ${letters[0]}–${letters.at(-1)}`)
-  const metadata = Object.fromEntries(Object.entries(record).filter(([key]) => !['id', 'question', 'answer', ...letters].includes(key)))
   return {
-    ...(record.id === undefined ? {} : { id: record.id as string | number }),
+    ...idAndMetadata(record, ['question', 'answer', ...letters]),
     input: String(record.question ?? ''),
     choices: letters.map((letter) => String(record[letter])),
     target: answer,
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
 import type { SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
-import { nameOfFile, openCompassFile } from '../opencompass-file.ts'
+import { idAndMetadata, nameOfFile, openCompassFile } from '../opencompass-file.ts'
 
 /** Options of `qa`. */
 export interface QaOptions extends BuiltinOptions {
@@ -12,13 +12,7 @@ export interface QaOptions extends BuiltinOptions {
 
 function qaSample(record: Record<string, unknown>): SampleInput {
   if (record.answer === undefined || record.answer === null) throw new Error('needs a field "answer"')
-  const metadata = Object.fromEntries(Object.entries(record).filter(([key]) => !['id', 'question', 'answer'].includes(key)))
-  return {
-    ...(record.id === undefined ? {} : { id: record.id as string | number }),
-    input: String(record.question ?? ''),
-    target: String(record.answer),
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
-  }
+  return { ...idAndMetadata(record, ['question', 'answer']), input: String(record.question ?? ''), target: String(record.answer) }
 }
 
 /**
