@@ -1,5 +1,5 @@
 import type { Benchmark } from '../src/benchmark/index.ts'
-import { arc, gsm8k, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
+import { arc, gsm8k, math500, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
 
 /** A built-in as the docs show it: the call a user writes, and the benchmark it makes. */
 interface Entry {
@@ -15,6 +15,7 @@ function entry<T extends object>(call: string, make: (options: T) => Benchmark, 
 /** The built-ins in the order the docs list them, each with an example call (type-checked against its options). */
 export const BUILTINS: readonly Entry[] = [
   entry('gsm8k', gsm8k, { path: 'data/gsm8k/test.jsonl' }),
+  entry('math500', math500, { path: 'data/math500/test.jsonl' }),
   entry('mmlu', mmlu, { path: 'data/mmlu' }),
   entry('mmluPro', mmluPro, { path: 'data/mmlu_pro/test.jsonl', fewShotPath: 'data/mmlu_pro/validation.jsonl' }),
   entry('arc', arc, { path: 'data/arc/ARC-Challenge-Test.jsonl' }),

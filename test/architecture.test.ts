@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   benchmark: ['schema', 'dataset', 'model', 'scoring'],
   benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
+  cli: ['dataset'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'benchmark', 'report'],
 }
 

@@ -84,7 +84,7 @@ export const DatasetSchema = z.custom<Dataset>((value) => Array.isArray(value) |
 
 /** How the default scorer reads answers; the kinds themselves are checked by the scorer. */
 export const AnswerOptionsSchema = z
-  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice']).optional() })
+  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
   .loose()
 
 const RunShape = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Dataset, SampleInput } from '../dataset/index.ts'
+import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
 import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type Scorer } from './benchmark-options.ts'
@@ -21,8 +21,8 @@ export interface BenchmarkDefinition {
   expectedFields?: Record<string, string>
   /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)`. */
   dataset: Dataset | readonly Record<string, unknown>[]
-  /** How a raw record becomes a sample; replaces the loader's field mapping (for the few-shot dataset too). */
-  toSample?: (record: Record<string, unknown>) => SampleInput
+  /** How a raw record becomes a sample, given where it was read; replaces the loader's field mapping (for the few-shot dataset too). */
+  toSample?: (record: Record<string, unknown>, source: RecordSource) => SampleInput
   /** The subsets: their names, or the record field holding each sample's subset (with or without the names). */
   subsets?: SubsetSpec
   /** Where few-shot examples come from, how many, and how they are drawn. */

@@ -1,21 +1,30 @@
-import { basename, extname } from 'node:path'
-import { datasets, type DatasetSource, type SampleInput } from '../dataset/index.ts'
+import { basename } from 'node:path'
+import { datasets, type DatasetSource } from '../dataset/index.ts'
+import { DatasetError } from '../errors.ts'
+import type { Sample } from '../schema/index.ts'
 
-/** An OpenCompass-style data file, `.jsonl` or `.csv` (with a header row), read by its extension. */
-export function openCompassFile(path: string): DatasetSource {
-  return extname(path).toLowerCase() === '.csv' ? datasets.csv(path) : datasets.jsonl(path)
-}
+const KINDS = { mcq: 'multiple choice (options A, B, ...)', qa: 'question answering (no option columns)' }
 
-/** The benchmark name OpenCompass gives a custom file: its base name, without the extension. */
-export function nameOfFile(path: string): string {
-  return basename(path).replace(/\.[^.]*$/, '')
-}
-
-/** A record's `id` if it has one, and its fields other than `id` and the `used` ones as metadata. */
-export function idAndMetadata(record: Record<string, unknown>, used: readonly string[]): Pick<SampleInput, 'id' | 'metadata'> {
-  const metadata = Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'id' && !used.includes(key)))
+/**
+ * An OpenCompass custom dataset (with its `.meta.json`, if any) that must be of one kind: a file detected as the
+ * other kind is an error naming the built-in to use instead.
+ */
+export function openCompassOfKind(path: string, kind: 'mcq' | 'qa'): DatasetSource {
+  const source = datasets.opencompass(path)
   return {
-    ...(record.id === undefined ? {} : { id: record.id as string | number }),
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    description: path,
+    async load(): Promise<Sample[]> {
+      const dataset = await source.loadDataset()
+      if (dataset.kind !== kind) {
+        const other = dataset.kind
+        throw new DatasetError([{ file: path, message: `is ${KINDS[other]}, not ${KINDS[kind]}; read it with ${other}() instead, or set "data_type" in ${basename(path)}.meta.json` }])
+      }
+      return dataset.samples
+    },
   }
+}
+
+/** The name OpenCompass gives a custom dataset without an `abbr`: its file name up to the first dot. */
+export function nameOfFile(path: string): string {
+  return basename(path).split('.')[0] ?? path
 }

@@ -44,7 +44,13 @@ describe('mcq (OpenCompass layout)', () => {
 
   it('refuses an answer letter that names no option, with file and line', async () => {
     await expect(prepareBuiltin(mcq({ path: 'fixtures/benchmark/quiz.jsonl', name: 'colours' }))).rejects.toThrow(
-      'fixtures/benchmark/quiz.jsonl:2: the field mapping threw: field "answer" is "E", which names none of the options A–D',
+      'fixtures/benchmark/quiz.jsonl:2: answer: "E" names no option; the options are A, B',
+    )
+  })
+
+  it('refuses a question-answering file, naming the built-in to use', async () => {
+    await expect(prepareBuiltin(mcq({ path: 'fixtures/benchmark/facts.jsonl' }))).rejects.toThrow(
+      'fixtures/benchmark/facts.jsonl: is question answering (no option columns), not multiple choice (options A, B, ...); read it with qa() instead, or set "data_type" in facts.jsonl.meta.json',
     )
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MMLU_PRO_CATEGORIES, mmluPro } from '../../src/benchmarks/index.ts'
+import { matchAnswer } from '../../src/scoring/index.ts'
 import { sharedDataset } from '../support/shared-datasets.ts'
 import { countBySubset, prepareBuiltin } from './prepare-builtin.ts'
 
@@ -65,5 +66,17 @@ describe('mmlu_pro on the real test split', () => {
     await expect(prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION }), { subsets: ['math'] })).rejects.toThrow(
       '5 few-shot examples per sample are asked for, but subset "math" offers 1.',
     )
+  })
+})
+
+describe('mmlu_pro scoring', () => {
+  it('reads replies as the official script does: the first "answer is (X)"', () => {
+    const options = mmluPro({ path }).extractAnswer
+    expect(options).toEqual({ kind: 'choice', protocol: 'mmlu-pro' })
+    const choices = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
+    const read = (reply: string) => matchAnswer(reply, 'I', options?.kind === 'choice' ? { ...options, choices } : {})
+    expect(read('Reasoning... The answer is (I).')).toMatchObject({ pass: true, extracted: 'I' })
+    expect(read('Answer: I')).toMatchObject({ pass: true, extracted: 'I' })
+    expect(read('The answer is (E). No wait, the answer is (I).')).toMatchObject({ pass: false, extracted: 'E' })
   })
 })

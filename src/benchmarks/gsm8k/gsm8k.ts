@@ -47,7 +47,7 @@ export function gsm8k(options: Gsm8kOptions): Benchmark {
     fewShot: { ...(options.fewShotPath ? { dataset: datasets.jsonl(options.fewShotPath) } : {}), count: options.fewShot ?? 0 },
     fewShotTemplate: 'Some solved problems:\n\n{examples}\n\n{prompt}',
     toFewShot: 'Problem: {input}\nSolution: {reasoning}\nANSWER: {target}',
-    extractAnswer: { kind: 'number' },
+    extractAnswer: { kind: 'number', marker: ['ANSWER:', '####', 'answer is'] },
     metrics: ['accuracy'],
     primaryMetric: 'accuracy',
     defaults: selectionDefaults(options),

@@ -25,11 +25,11 @@ function withSubject(sample: Sample, subject: string): Sample {
 export function mmluSplit(folder: string, split: string, subjects: readonly string[]): DatasetSource {
   return {
     description: join(folder, split),
-    async load(fields?: FieldMap): Promise<Sample[]> {
+    async load(): Promise<Sample[]> {
       const loaded = await Promise.allSettled(
         subjects.map(async (subject) => {
           const file = join(folder, split, `${subject}_${split}.csv`)
-          const samples = await datasets.csv(file, { columns: COLUMNS, fields: fields ?? FIELDS }).load()
+          const samples = await datasets.csv(file, { columns: COLUMNS, fields: FIELDS }).load()
           return samples.map((sample) => withSubject(sample, subject))
         }),
       )

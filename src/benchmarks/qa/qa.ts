@@ -1,18 +1,12 @@
 import { z } from 'zod'
 import { defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
-import type { SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
-import { idAndMetadata, nameOfFile, openCompassFile } from '../opencompass-file.ts'
+import { nameOfFile, openCompassOfKind } from '../opencompass-file.ts'
 
 /** Options of `qa`. */
 export interface QaOptions extends BuiltinOptions {
-  /** The benchmark's name. @default the file's base name, as OpenCompass names a custom dataset */
+  /** The benchmark's name. @default the file name up to its first dot, as OpenCompass names a custom dataset */
   name?: string
-}
-
-function qaSample(record: Record<string, unknown>): SampleInput {
-  if (record.answer === undefined || record.answer === null) throw new Error('needs a field "answer"')
-  return { ...idAndMetadata(record, ['question', 'answer']), input: String(record.question ?? ''), target: String(record.answer) }
 }
 
 /**
@@ -26,15 +20,15 @@ export function qa(options: QaOptions): Benchmark {
     name: options.name ?? nameOfFile(options.path),
     prettyName: 'Question answering (OpenCompass layout)',
     description:
-      'Questions with a short reference answer, from a file in the layout of OpenCompass custom datasets. The answer is read from the last "ANSWER:" line of the reply and compared exactly, ignoring case and runs of spaces; other fields are kept as metadata.',
+      'Questions with a short reference answer, from an OpenCompass custom dataset (a `<file>.meta.json` beside it may rename the columns or set a prompt). The answer is read from the last "ANSWER:" line of the reply and compared exactly, ignoring case and runs of spaces. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata.',
     tags: ['question-answering', 'custom'],
     expectedFields: {
       question: 'the question',
       answer: 'the reference answer',
       id: 'optional: the sample id (a content hash otherwise)',
+      subset: 'optional: the sample\'s subset',
     },
-    dataset: openCompassFile(options.path),
-    toSample: qaSample,
+    dataset: openCompassOfKind(options.path, 'qa'),
     fewShot: { count: options.fewShot ?? 0 },
     promptTemplate: '{input}\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".',
     extractAnswer: { kind: 'regex', pattern: /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im },
