@@ -94,6 +94,7 @@ export function renderBenchmarkDocs(entries: readonly Entry[] = BUILTINS): strin
     '`describeBenchmark(benchmark, overrides)`. Every built-in also takes `limit`, `subsets`, `repeats`, `shuffle`, `seed`',
     'and `fewShot` as its defaults, which `describeBenchmark`\'s overrides replace. Templates fill `{input}`, `{choices}`',
     '(the options lettered `A. …`), `{id}`, `{subset}` and the sample\'s metadata fields; an example also has `{target}`.',
+    '`{{` and `}}` stand for literal braces.',
     '',
     ...entries.map((item) => `- [\`${item.call}\`](#${item.call.toLowerCase()}-${(item.benchmark.prettyName ?? item.benchmark.name).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')}): ${item.benchmark.prettyName ?? item.benchmark.name}`),
     '',
