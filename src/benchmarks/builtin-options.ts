@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionsError, SelectionShape, type SelectionOptions } from '../benchmark/index.ts'
+import { defineBenchmark, optionsError, SelectionShape, type Benchmark, type BenchmarkDefinition, type SelectionOptions } from '../benchmark/index.ts'
 
 /** Options every built-in benchmark takes. */
 export interface BuiltinOptions extends Omit<SelectionOptions, 'shard'> {
@@ -20,7 +20,12 @@ export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: 
 }
 
 /** The selection a built-in's options ask for, as the benchmark's defaults. */
-export function selectionDefaults(options: BuiltinOptions): Omit<SelectionOptions, 'shard'> {
+function selectionDefaults(options: BuiltinOptions): Omit<SelectionOptions, 'shard'> {
   const { limit, subsets, repeats, shuffle, seed } = options
   return Object.fromEntries(Object.entries({ limit, subsets, repeats, shuffle, seed }).filter(([, value]) => value !== undefined))
+}
+
+/** A built-in's definition: scored by accuracy unless it says otherwise, with the selection its options ask for. */
+export function defineBuiltin(options: BuiltinOptions, definition: BenchmarkDefinition): Benchmark {
+  return defineBenchmark({ metrics: ['accuracy'], primaryMetric: 'accuracy', ...definition, defaults: selectionDefaults(options) })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { DEFAULT_CHOICE_PROMPT, defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
+import { DEFAULT_CHOICE_PROMPT, type Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
-import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
+import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 
 /** Options of `arc`. */
 export interface ArcOptions extends BuiltinOptions {
@@ -48,7 +48,7 @@ function arcSample(record: Record<string, unknown>): SampleInput {
  */
 export function arc(options: ArcOptions): Benchmark {
   checkBuiltinOptions('arc', options, { fewShotPath: z.string().min(1).optional() })
-  return defineBenchmark({
+  return defineBuiltin(options, {
     name: 'arc',
     prettyName: 'ARC',
     description:
@@ -65,8 +65,5 @@ export function arc(options: ArcOptions): Benchmark {
     promptTemplate: DEFAULT_CHOICE_PROMPT,
     toFewShot: '{input}\n\n{choices}\nANSWER: {target}',
     extractAnswer: { kind: 'choice' },
-    metrics: ['accuracy'],
-    primaryMetric: 'accuracy',
-    defaults: selectionDefaults(options),
   })
 }

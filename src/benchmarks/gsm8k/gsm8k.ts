@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
+import type { Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
-import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
+import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 
 /** Options of `gsm8k`. */
 export interface Gsm8kOptions extends BuiltinOptions {
@@ -30,7 +30,7 @@ function gsm8kSample(record: Record<string, unknown>): SampleInput {
  */
 export function gsm8k(options: Gsm8kOptions): Benchmark {
   checkBuiltinOptions('gsm8k', options, { fewShotPath: z.string().min(1).optional() })
-  return defineBenchmark({
+  return defineBuiltin(options, {
     name: 'gsm8k',
     prettyName: 'GSM8K',
     description:
@@ -48,8 +48,5 @@ export function gsm8k(options: Gsm8kOptions): Benchmark {
     fewShotTemplate: 'Some solved problems:\n\n{examples}\n\n{prompt}',
     toFewShot: 'Problem: {input}\nSolution: {reasoning}\nANSWER: {target}',
     extractAnswer: { kind: 'number', marker: ['ANSWER:', '####', 'answer is'] },
-    metrics: ['accuracy'],
-    primaryMetric: 'accuracy',
-    defaults: selectionDefaults(options),
   })
 }

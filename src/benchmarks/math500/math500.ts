@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
+import type { Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
-import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
+import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 
 /** Options of `math500`. */
 export interface Math500Options extends BuiltinOptions {
@@ -34,7 +34,7 @@ function math500Sample(record: Record<string, unknown>): SampleInput {
 export function math500(options: Math500Options): Benchmark {
   checkBuiltinOptions('math500', options, { subsetBy: z.enum(['subject', 'level']).optional() })
   const byLevel = options.subsetBy === 'level'
-  return defineBenchmark({
+  return defineBuiltin(options, {
     name: 'math500',
     prettyName: 'MATH-500',
     description:
@@ -55,8 +55,5 @@ export function math500(options: Math500Options): Benchmark {
     promptTemplate: 'Solve the following problem. Reason step by step, and put your final answer, in simplest form, in \\boxed{{}}.\n\n{input}',
     toFewShot: 'Problem: {input}\nSolution: {solution}',
     extractAnswer: { kind: 'math' },
-    metrics: ['accuracy'],
-    primaryMetric: 'accuracy',
-    defaults: selectionDefaults(options),
   })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
+import type { Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
-import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
+import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 
 /** Options of `mmluPro`. */
 export interface MmluProOptions extends BuiltinOptions {
@@ -49,7 +49,7 @@ function mmluProSample(record: Record<string, unknown>): SampleInput {
  */
 export function mmluPro(options: MmluProOptions): Benchmark {
   checkBuiltinOptions('mmluPro', options, { fewShotPath: z.string().min(1).optional() })
-  return defineBenchmark({
+  return defineBuiltin(options, {
     name: 'mmlu_pro',
     prettyName: 'MMLU-Pro',
     description:
@@ -77,8 +77,5 @@ export function mmluPro(options: MmluProOptions): Benchmark {
     toFewShot: '{input}\n\n{choices}\n{cot}',
     // read as the official evaluation script reads replies, so that published numbers are reproduced
     extractAnswer: { kind: 'choice', protocol: 'mmlu-pro' },
-    metrics: ['accuracy'],
-    primaryMetric: 'accuracy',
-    defaults: selectionDefaults(options),
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DEFAULT_CHOICE_PROMPT, defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
-import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
+import { DEFAULT_CHOICE_PROMPT, type Benchmark } from '../../benchmark/index.ts'
+import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 import { mmluSplit } from './mmlu-dataset.ts'
 import { MMLU_CATEGORIES, MMLU_SUBJECTS } from './subjects.ts'
 
@@ -30,7 +30,7 @@ export function mmlu(options: MmluOptions): Benchmark {
   })
   const subjects = options.subjects ?? SUBJECT_NAMES
   const split = options.split ?? 'test'
-  return defineBenchmark({
+  return defineBuiltin(options, {
     name: 'mmlu',
     prettyName: 'MMLU',
     description:
@@ -47,8 +47,5 @@ export function mmlu(options: MmluOptions): Benchmark {
     fewShotTemplate: 'Multiple-choice questions about {subjectName}, each with its answer:\n\n{examples}\n\n{prompt}',
     toFewShot: '{input}\n\n{choices}\nANSWER: {target}',
     extractAnswer: { kind: 'choice' },
-    metrics: ['accuracy'],
-    primaryMetric: 'accuracy',
-    defaults: selectionDefaults(options),
   })
 }

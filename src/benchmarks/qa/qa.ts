@@ -1,13 +1,8 @@
-import { z } from 'zod'
-import { defineBenchmark, type Benchmark } from '../../benchmark/index.ts'
-import { checkBuiltinOptions, selectionDefaults, type BuiltinOptions } from '../builtin-options.ts'
-import { nameOfFile, openCompassOfKind } from '../opencompass-file.ts'
+import type { Benchmark } from '../../benchmark/index.ts'
+import { defineOpenCompassBuiltin, type OpenCompassBuiltinOptions } from '../opencompass-builtin.ts'
 
 /** Options of `qa`. */
-export interface QaOptions extends BuiltinOptions {
-  /** The benchmark's name. @default the file name up to its first dot, as OpenCompass names a custom dataset */
-  name?: string
-}
+export type QaOptions = OpenCompassBuiltinOptions
 
 /**
  * Your own questions with short answers in OpenCompass's custom-dataset layout (`question`, `answer`), in a `.jsonl` or
@@ -15,9 +10,7 @@ export interface QaOptions extends BuiltinOptions {
  * @example describeBenchmark(qa({ path: 'evals/data/facts.jsonl' }), { model })
  */
 export function qa(options: QaOptions): Benchmark {
-  checkBuiltinOptions('qa', options, { name: z.string().min(1).optional() })
-  return defineBenchmark({
-    name: options.name ?? nameOfFile(options.path),
+  return defineOpenCompassBuiltin('qa', options, {
     prettyName: 'Question answering (OpenCompass layout)',
     description:
       'Questions with a short reference answer, from an OpenCompass custom dataset (a `<file>.meta.json` beside it may rename the columns or set a prompt). The answer is read from the last "ANSWER:" line of the reply and compared exactly, ignoring case and runs of spaces. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata.',
@@ -28,12 +21,7 @@ export function qa(options: QaOptions): Benchmark {
       id: 'optional: the sample id (a content hash otherwise)',
       subset: 'optional: the sample\'s subset',
     },
-    dataset: openCompassOfKind(options.path, 'qa'),
-    fewShot: { count: options.fewShot ?? 0 },
     promptTemplate: '{input}\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".',
     extractAnswer: { kind: 'regex', pattern: /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im },
-    metrics: ['accuracy'],
-    primaryMetric: 'accuracy',
-    defaults: selectionDefaults(options),
   })
 }
