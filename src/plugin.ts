@@ -3,9 +3,41 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { SHARD_VARIABLE, shardFromEnvironment } from './benchmark/index.ts'
+import { z } from 'zod'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
-import { RECORDINGS_KEY, RecordingModeSchema, type RecordingMode, type RecordingSettings } from './schema/index.ts'
+import {
+  ANNOTATE_SAMPLES_KEY,
+  JUDGE_KEY,
+  JudgeModelSpecSchema,
+  JudgeRunOptionsSchema,
+  RECORDINGS_KEY,
+  RecordingModeSchema,
+  VerdictModeSchema,
+  type JudgeModelSpec,
+  type JudgeRunOptions,
+  type MetricDefinition,
+  type ProvidedJudgeSettings,
+  type RecordingMode,
+  type RecordingSettings,
+  type VerdictMode,
+} from './schema/index.ts'
+
+/** The plugin's `judge` option: default judge models for every benchmark, the verdict mode and how judges run. */
+export interface JudgePluginOptions extends JudgeRunOptions {
+  /**
+   * The judge model(s): a model name, or an OpenAI-compatible endpoint whose key is read from the environment
+   * variable `apiKeyEnv` (default OPENAI_API_KEY), so that no config file holds it. Temperature defaults to 0.
+   * @example { model: 'gpt-4o-mini' }
+   */
+  model?: string | JudgeModelSpec | Array<string | JudgeModelSpec>
+  /**
+   * "live" calls only, "record" reuses committed verdicts and records the rest, "replay" never calls (a missing
+   * verdict fails its sample). EVALSUITE_VERDICTS overrides it; Vitest's `-u` judges again and rewrites the files.
+   * @default "replay" when a judge has no credentials, else "record"
+   */
+  verdicts?: VerdictMode
+}
 
 /** Options of the evalsuite Vitest plugin. */
 export interface EvalsuitePluginOptions {
@@ -24,12 +56,25 @@ export interface EvalsuitePluginOptions {
    * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
    */
   recordings?: { mode?: RecordingMode; dir?: string }
+  /** The default judge models and verdict settings; a benchmark's own `judge` option outranks them. */
+  judge?: JudgePluginOptions
   /**
    * Progress of long runs (samples done of total, errors, elapsed, ETA, tokens, cost): a live line under Vitest's
    * summary in a terminal, a plain line every `intervalMs` elsewhere. `false` turns it off.
    * @default { intervalMs: 30000 }
    */
   progress?: false | ProgressOptions
+  /**
+   * Committed baselines that regression gates and the table's "Δ baseline" column compare with; `vitest run -u`
+   * rewrites them. @default { dir: "evals/__baselines__" }
+   */
+  baselines?: { dir?: string }
+  /**
+   * Metrics added to the catalog, or overriding built-in entries: how the reporter reads and shows them. A metric
+   * a scorer emits without an entry is shown as a bare value with no direction, and is never gated on regressions.
+   * @example { politeness: { direction: 'higher', range: [0, 1] }, tool_calls: { direction: 'lower', unit: 'calls' } }
+   */
+  metrics?: Record<string, MetricDefinition>
 }
 
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
@@ -59,6 +104,41 @@ function shardBlobReports(vitest: Vitest): void {
   vitest.config.outputFile = { ...outputFile, blob: outputFile?.blob ?? blob }
 }
 
+// reporters that show annotations (JUnit properties, the html report) or keep them for one that will (blob)
+const ANNOTATION_REPORTERS = new Set(['junit', 'html', 'blob'])
+
+function wantsSampleAnnotations(vitest: Vitest): boolean {
+  return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
+}
+
+const JudgePluginOptionsSchema = JudgeRunOptionsSchema.extend({
+  model: z.union([z.string().min(1), JudgeModelSpecSchema, z.array(z.union([z.string().min(1), JudgeModelSpecSchema]))]).optional(),
+  verdicts: VerdictModeSchema.optional(),
+}).strict()
+
+function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): ProvidedJudgeSettings {
+  const parsed = JudgePluginOptionsSchema.safeParse(options.judge ?? {})
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `"judge.${issue.path.join('.')}" ${issue.message}`)
+    throw new ConfigError(`evalsuite plugin option ${problems.join('; ')}.`)
+  }
+  const { model, verdicts, ...run } = parsed.data
+  const fromEnv = process.env.EVALSUITE_VERDICTS
+  const mode = VerdictModeSchema.safeParse(fromEnv)
+  if (fromEnv !== undefined && fromEnv !== '' && !mode.success) {
+    throw new ConfigError(`EVALSUITE_VERDICTS must be one of live, record, replay; received "${fromEnv}".`)
+  }
+  const specs = (model === undefined ? [] : Array.isArray(model) ? model : [model]).map((m) => (typeof m === 'string' ? { model: m } : m))
+  const chosen = mode.success ? mode.data : verdicts
+  return {
+    ...run,
+    models: specs,
+    ...(chosen === undefined ? {} : { mode: chosen }),
+    fromEnvironment: mode.success,
+    update: vitest.config.snapshotOptions.updateSnapshot === 'all',
+  }
+}
+
 const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
 // configureVitest runs once per project, including the one we inject; set up each Vitest instance only once
@@ -78,7 +158,13 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
     async configureVitest({ vitest, project, injectTestProjects }) {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
-      vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
+      vitest.config.reporters.push(
+        new EvalsuiteReporter({
+          ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
+          ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
+          ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+        }),
+      )
       shardBlobReports(vitest)
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
@@ -90,7 +176,11 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           testTimeout: options.testTimeout ?? 600_000,
           hookTimeout: options.testTimeout ?? 600_000,
           setupFiles: [SETUP_FILE],
-          provide: { [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root) },
+          provide: {
+            [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
+            [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
+            [JUDGE_KEY]: judgeSettings(options, vitest),
+          },
         },
       })
       // extending the user's config concatenates its include globs with ours; the eval project runs eval files only

@@ -4,7 +4,7 @@ import { evalsuite } from '../src/plugin.ts'
 
 // the parts of Vitest the plugin's configureVitest touches
 function configure(config: { shard?: { index: number; count: number }; outputFile?: string | Record<string, string> } = {}) {
-  const vitest = { config: { reporters: [] as unknown[], root: '/project', ...config } } as unknown as Vitest
+  const vitest = { config: { reporters: [] as unknown[], root: '/project', ui: false, snapshotOptions: { updateSnapshot: 'none' }, ...config } } as unknown as Vitest
   const plugin = evalsuite() as unknown as { configureVitest: (context: object) => Promise<void> }
   const project = { name: 'unit', vite: { config: { configFile: undefined } } }
   return { vitest, done: plugin.configureVitest({ vitest, project, injectTestProjects: async () => [] }) }

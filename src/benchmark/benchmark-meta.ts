@@ -1,4 +1,4 @@
-import type { BenchmarkMeta } from '../schema/index.ts'
+import { RegressionSchema, type BenchmarkMeta } from '../schema/index.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 
 /** What the benchmark's suite records for the reporter: its name, model, gates, and how its samples were run. */
@@ -8,8 +8,9 @@ export function benchmarkMeta(resolved: ResolvedBenchmark): BenchmarkMeta {
     kind: 'benchmark',
     name: definition.name,
     model: run.model?.name ?? (run.task?.name || 'task'),
-    primaryMetric: resolved.primaryMetric,
+    ...(resolved.primaryMetric === undefined ? {} : { primaryMetric: resolved.primaryMetric }),
     thresholds: resolved.thresholds,
+    ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse(run.regression) }),
     maxErrors: run.maxErrors ?? 0,
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),
     ...(selection.shard ? { shard: selection.shard } : {}),

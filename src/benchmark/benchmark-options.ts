@@ -2,12 +2,25 @@ import type { ExpectStatic } from 'vitest'
 import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
+import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
-import { RecordingModeSchema, ThresholdSchema, UsageSchema, type RecordingMode, type Sample, type Threshold, type Usage } from '../schema/index.ts'
+import {
+  RecordingModeSchema,
+  RegressionSchema,
+  ThresholdSchema,
+  UsageSchema,
+  type RecordingMode,
+  type Sample,
+  type Threshold,
+  type Usage,
+} from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'
+
+/** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */
+export type RegressionOptions = z.input<typeof RegressionSchema>
 
 /** What a `task` function may return: the reply, or the reply with the tokens it used. */
 export type TaskResult = string | { text: string; usage?: Usage }
@@ -32,8 +45,18 @@ export interface RunOptions {
   concurrency?: number
   /** After this many failed calls in a row the endpoint is taken for dead: the remaining samples fail at once. @default 5 */
   stopAfterFailures?: number
-  /** Gates per metric: `{ accuracy: 0.8 }` (a floor), or bounds such as `{ accuracy: { min: 0.8 } }`. */
+  /**
+   * Gates per metric: `{ accuracy: 0.8 }` (a floor), bounds such as `{ accuracy: { min: 0.8 } }`, and per subset:
+   * `{ accuracy: { min: 0.8, subsets: { hard: 0.5 } } }`.
+   */
   thresholds?: Record<string, Threshold>
+  /**
+   * A gate against the committed baseline (`vitest run -u` writes it): fails when the metric dropped by more than
+   * `maxDrop`, in its own units, and a paired test finds the drop significant at `alpha`.
+   * @default alpha 0.05; metric: the primary metric
+   * @example { maxDrop: 0.02 }
+   */
+  regression?: RegressionOptions
   /** Errored samples this benchmark may have before the run fails. @default 0 */
   maxErrors?: number
   /** Run only these sample ids, as `test.only` would (Vitest refuses `.only` in CI unless `--allowOnly`). */
@@ -42,6 +65,11 @@ export interface RunOptions {
   recordings?: RecordingMode
   /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
+  /**
+   * The judge: its model(s), the definition that grades samples, the scoring policy between rule and judge, and
+   * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
+   */
+  judge?: JudgeOptions
 }
 
 /** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
@@ -52,7 +80,10 @@ export interface BenchmarkOptions extends RunOptions, SelectionOptions {
   prompt?: PromptTemplate
   /** How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else { kind: 'exact' } */
   answer?: MatchAnswerOptions
-  /** The metric that stands for the benchmark. @default "accuracy" */
+  /**
+   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
+   * @default the only score metric it emits
+   */
   primaryMetric?: string
 }
 
@@ -96,10 +127,12 @@ const RunShape = {
   concurrency: z.number().int().positive().optional(),
   stopAfterFailures: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
+  regression: RegressionSchema.optional(),
   maxErrors: z.number().int().nonnegative().optional(),
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   recordings: RecordingModeSchema.optional(),
+  judge: JudgeOptionsSchema.optional(),
 }
 
 const OptionsSchema = z.object({

@@ -41,9 +41,9 @@ export interface BenchmarkDefinition {
   extractAnswer?: MatchAnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
-  /** The metrics the benchmark reports. When given, thresholds and the primary metric must be among them; when not, "accuracy" is assumed and a scorer may add any other. */
+  /** The metrics the benchmark reports. When given, thresholds and the primary metric must be among them; when not, any metric may be gated. */
   metrics?: string[]
-  /** The metric that stands for the benchmark. @default the first of `metrics`, else "accuracy" */
+  /** The metric that stands for the benchmark. @default the first of `metrics`, else the only score metric it emits */
   primaryMetric?: string
   /** Default gates; describeBenchmark's `thresholds` replace them metric by metric. */
   thresholds?: Record<string, Threshold>

@@ -1,15 +1,19 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
+import { JudgeError } from '../errors.ts'
+import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
 import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
+import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
+import { benchmarkMeta } from './benchmark-meta.ts'
 import { callerLocation } from './caller-location.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
-import { benchmarkMeta } from './benchmark-meta.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { withRecordings } from './recordings.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
+import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -48,8 +52,10 @@ function checkByDefault(sample: Sample, output: string, answer: Benchmark['extra
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
 }
 
-function wrongAnswerNote(checks: readonly Check[] | undefined): string {
-  const failed = checks?.find((check) => !check.pass)
+function wrongAnswerNote(meta: SampleMeta): string {
+  const judged = meta.judge?.filter((record) => record.pass === false).at(-1)
+  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
+  const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
@@ -66,8 +72,10 @@ type SuiteDeclaration = (name: string, options: TestOptions, factory: () => Prom
 
 function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
   registerMatchers()
+  registerJudgeMatcher()
   const { definition, run: options, selection } = resolved
   const name = definition.name
+  const judging = createBenchmarkJudging(name, options.judge)
   const meta = benchmarkMeta(resolved)
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
@@ -78,12 +86,12 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     })
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      run.start(
-        selected.flatMap((task) => {
-          const sample = sampleMetaOf(task.meta)
-          return sample ? [attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats)] : []
-        }),
-      )
+      const keys = selected.flatMap((task) => {
+        const sample = sampleMetaOf(task.meta)
+        return sample ? [attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats)] : []
+      })
+      run.start(keys)
+      if (judging.judgesSamples && !resolved.scorer && suite.file) judgeAhead(judging, planned, keys, run, resolved, suite.file.filepath)
     })
     afterSuite((suite) => {
       recorded?.save()
@@ -96,6 +104,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     const only = options.only
     // when this shard holds none of the "only" samples, its others must not run as if nothing were selected
     const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
+    const annotate = sampleAnnotationsWanted()
     for (const entry of planned) {
       const { sample } = entry
       const sampleMeta: SampleMeta = {
@@ -106,7 +115,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved))
+      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate))
     }
   })
 }
@@ -151,15 +160,66 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(descr
   skip: declarer(describe.skip),
 })
 
-async function runSample(context: TestContext, entry: PlannedSample, run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark): Promise<void> {
+// the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
+// arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
+function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark, file: string): void {
+  const byKey = new Map(planned.map((entry) => [entry.key, entry.sample]))
+  for (const key of keys) {
+    const sample = byKey.get(key)!
+    run.output(key).then(
+      (output) => {
+        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
+        const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
+        if (judging.needsJudge(rule)) void judging.judge(sample, output, file)
+      },
+      () => undefined,
+    )
+  }
+}
+
+async function scoreByScorer(context: TestContext, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
+  const scorerContext = {
+    sample,
+    output: output.text,
+    modelOutput: output,
+    // each access builds an expect instance, so only scorers that use it pay for it
+    get expect() {
+      return context.expect
+    },
+  }
+  const returned = await judging.withScope(context.task, sample, context.signal, async () => scorer(scorerContext))
+  return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
+}
+
+function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
+  meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
+  return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
+}
+
+async function runSample(
+  context: TestContext,
+  entry: PlannedSample,
+  run: ReturnType<typeof createSampleRun>,
+  resolved: ResolvedBenchmark,
+  judging: BenchmarkJudging,
+  annotate: boolean,
+): Promise<void> {
   const { sample, key } = entry
   const scorer = resolved.scorer
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
+  meta.judge = undefined
   let output: ModelOutput
-  // a timed-out or cancelled test gives up its call, so a hung request cannot hold a place in the pool
-  context.signal.addEventListener('abort', () => run.abort(key, context.signal.reason), { once: true })
+  // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool
+  context.signal.addEventListener(
+    'abort',
+    () => {
+      run.abort(key, context.signal.reason)
+      judging.abort(sample.id, context.signal.reason)
+    },
+    { once: true },
+  )
   try {
     output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
@@ -171,28 +231,22 @@ async function runSample(context: TestContext, entry: PlannedSample, run: Return
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
   let scores: Record<string, number>
+  let judgingNow = false
   try {
-    if (scorer) {
-      const returned = await scorer({
-        sample,
-        output: output.text,
-        modelOutput: output,
-        // each access builds an expect instance, so only scorers that use it pay for it
-        get expect() {
-          return context.expect
-        },
-      })
-      scores = toScores(meta.checks, returned)
-    } else {
-      meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
-      scores = toScores(meta.checks, undefined)
-    }
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(context, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, resolved)
+    judgingNow = true
+    if (judging.judgesSamples) {
+      const at = { meta, file: context.task.file.filepath, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
+      scores = await scoreByPolicy(judging, sample, output, rule, at)
+    } else scores = rule!.scores
   } catch (error) {
     meta.status = 'errored'
-    meta.error = `the scorer threw: ${errorText(error)}`
+    // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
+    meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
     throw error
   }
   meta.scores = scores
   meta.status = 'scored'
-  if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
+  if (annotate) await annotateSample(context, sample, meta)
+  if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta))
 }

@@ -1,4 +1,4 @@
-export { optionsError, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer, type ScorerContext, type TaskContext, type TaskResult } from './benchmark-options.ts'
+export { optionsError, type BenchmarkOptions, type BenchmarkOverrides, type RegressionOptions, type RunOptions, type Scorer, type ScorerContext, type TaskContext, type TaskResult } from './benchmark-options.ts'
 export { defineBenchmark, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
 export { describeBenchmark, type DeclareBenchmark, type DescribeBenchmark } from './describe-benchmark.ts'
 export type { FewShotSpec } from './few-shot.ts'

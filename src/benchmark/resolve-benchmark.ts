@@ -22,7 +22,8 @@ export interface ResolvedBenchmark {
   run: RunOptions
   selection: ResolvedSelection
   thresholds: Record<string, Threshold>
-  primaryMetric: string
+  /** Absent when the benchmark names none: the reporter then takes the only score metric it emits. */
+  primaryMetric?: string
   scorer?: Scorer
 }
 
@@ -53,7 +54,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
       fewShot: 0,
     }),
     thresholds: thresholds ?? {},
-    primaryMetric: primaryMetric ?? 'accuracy',
+    ...(primaryMetric === undefined ? {} : { primaryMetric }),
     ...(scorer ? { scorer } : {}),
   }
 }
@@ -80,7 +81,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,
     }),
     thresholds: { ...benchmark.thresholds, ...thresholds },
-    primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? 'accuracy',
+    ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
   }
 }

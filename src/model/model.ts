@@ -29,6 +29,8 @@ export interface Model {
   readonly name: string
   /** Present on models whose calls can be recorded and replayed. */
   readonly identity?: ModelIdentity
+  /** False when the model has neither a key nor an endpoint, so no call can succeed; judges then default to replay. */
+  readonly hasCredentials?: boolean
   /** One call: the reply to the messages, with usage and latency; rejects with a `ModelError` after retries. */
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput>
 }

@@ -56,6 +56,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   return {
     name: options.model,
     identity: { provider: 'openai-compatible', model: options.model, params },
+    hasCredentials: apiKey !== undefined || baseURL !== undefined,
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
       const started = performance.now()
       let completion: OpenAI.Chat.Completions.ChatCompletion

@@ -1,26 +1,19 @@
-import { createHash } from 'node:crypto'
 import { ConfigError, ModelError } from '../errors.ts'
 import type { ChatMessage, RecordingMode } from '../schema/index.ts'
+import { stableHash } from '../store/index.ts'
 import type { GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import type { RecordingStore } from './recording-store.ts'
-
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
-}
 
 /**
  * The recording key of a call: a hash of provider, model, parameters and messages, and of the attempt when a
  * benchmark repeats its samples (a call made once hashes as before, so recordings made without repeats stay valid).
  */
 export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], attempt?: number): string {
-  const request = sortedKeys({
+  return stableHash({
     ...identity,
     messages: messages.map((m) => ({ role: m.role, content: m.content })),
     ...(attempt === undefined ? {} : { attempt }),
   })
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Report } from '../schema/index.ts'
-import { isPartial } from './build-report.ts'
+import { gateTitle } from './gates.ts'
+import { isPartial } from './shards.ts'
 
 /** What the whole run amounted to. */
 export interface RunVerdict {
@@ -28,15 +29,17 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   for (const failure of inputs.failures.slice(0, SHOWN_FAILURES)) reasons.push(`failed outside scoring: ${failure}`)
   if (inputs.failures.length > SHOWN_FAILURES) reasons.push(`… and ${inputs.failures.length - SHOWN_FAILURES} more failures outside scoring`)
   for (const report of inputs.reports) {
+    const where = `${report.benchmark} [${report.model}]`
+    for (const problem of report.diagnostics) if (problem.severity === 'error') reasons.push(`${where}: ${problem.message}`)
     const partial = isPartial(report)
     if (partial && inputs.merging) {
       const { count, merged } = report.shards!
-      reasons.push(`${report.benchmark} [${report.model}]: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
+      reasons.push(`${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
     }
     // one shard alone never decides a gate: its gates are judged on the merged report
-    if (!partial) for (const gate of report.gates) if (!gate.passed) reasons.push(`${report.benchmark} [${report.model}]: gate ${gate.metric} failed, ${gate.reason}`)
+    if (!partial) for (const gate of report.gates) if (!gate.passed) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
     const budget = report.errorBudget
-    if (!budget.passed) reasons.push(`${report.benchmark} [${report.model}]: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
+    if (!budget.passed) reasons.push(`${where}: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
   }
   return { passed: reasons.length === 0, reasons }
 }
