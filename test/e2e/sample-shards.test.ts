@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,6 +53,18 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect(merged.code).toBe(1)
     expect(merged.stdout).toContain('sharded [task]: the merged reports hold shard(s) 1, 3 of 3; every shard\'s blob report is needed to judge its gates')
     expect((await readReport('sharded')).passed).toBe(false)
+  })
+
+  it('writes no baseline from one shard alone, even with -u', async () => {
+    const baseline = join(FIXTURE, 'evals', '__baselines__', 'sharded.json')
+    await rm(baseline, { force: true })
+    const run = await runVitest(['sharded', '-u'], { EVALSUITE_SHARD: '2/2' })
+    expect(run.code).toBe(0)
+    expect(existsSync(baseline)).toBe(false)
+    // the whole run does write it
+    expect((await runVitest(['sharded', '-u'])).code).toBe(0)
+    expect(existsSync(baseline)).toBe(true)
+    await rm(baseline, { force: true })
   })
 
   it('runs one shard alone without judging its gates', async () => {
