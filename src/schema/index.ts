@@ -16,10 +16,12 @@ export {
 } from './task-meta.ts'
 export { ReportSchema, REPORT_VERSION, type Report } from './report.ts'
 export {
+  InferMethodSchema,
   RECORDINGS_KEY,
   RecordingModeSchema,
   RecordingSchema,
   RecordingSettingsSchema,
+  type InferMethod,
   type Recording,
   type RecordingMode,
   type RecordingSettings,

@@ -51,7 +51,7 @@ describe('the recording store', () => {
     const [journal] = readdirSync(join(file, '..'))
     writeFileSync(join(file, '..', journal!), `${readFileSync(join(file, '..', journal!), 'utf8')}{"key":"half`)
     const next = loadRecordingStore(file)
-    expect(next.get(recording('a').key)?.reply.text).toBe('recorded a')
+    expect(next.get(recording('a').key)?.reply).toMatchObject({ text: 'recorded a' })
     next.save()
     expect(readdirSync(join(file, '..'))).toEqual(['bench.jsonl'])
     expect(loadRecordingStore(file).get(recording('a').key)).toEqual(recording('a'))
@@ -102,7 +102,7 @@ describe('a recorded model', () => {
     store.put(recording('q'))
     await createRecordedModel(model, store, 'record').generate(ask('q'))
     expect(model.calls).toBe(1)
-    expect(store.get(recordingKey(identity, ask('q')))?.reply.text).toBe('reply to q')
+    expect(store.get(recordingKey(identity, ask('q')))?.reply).toMatchObject({ text: 'reply to q' })
   })
 })
 
