@@ -3,7 +3,17 @@ import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
-import { RecordingModeSchema, ThresholdSchema, UsageSchema, type RecordingMode, type Sample, type Threshold, type Usage } from '../schema/index.ts'
+import {
+  InferMethodSchema,
+  RecordingModeSchema,
+  ThresholdSchema,
+  UsageSchema,
+  type InferMethod,
+  type RecordingMode,
+  type Sample,
+  type Threshold,
+  type Usage,
+} from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
@@ -43,6 +53,17 @@ export interface BenchmarkOptions {
   recordings?: RecordingMode
   /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
+  /**
+   * How multiple-choice samples are answered: `generate` (a reply, read by the scorer), `logprobs` (the option letter
+   * likeliest as the one answer token, through the chat API) or `ppl` (the option whose full text is likeliest after
+   * the prompt, through the completions endpoint with `echo`, as vLLM offers). @default "generate"
+   */
+  inferMethod?: InferMethod
+  /**
+   * A spending limit in US dollars for this benchmark's model calls (at the model's price): no call starts when its
+   * estimated cost would pass it, and the samples left are reported as not run because of the budget.
+   */
+  maxCost?: number
 }
 
 /** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
@@ -93,6 +114,8 @@ const OptionsSchema = z.object({
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   recordings: RecordingModeSchema.optional(),
+  inferMethod: InferMethodSchema.optional(),
+  maxCost: z.number().nonnegative().optional(),
 }).strict()
 
 /** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */
@@ -107,6 +130,14 @@ export function validateOptions(name: string, options: BenchmarkOptions): void {
   }
   if ((options.task === undefined) === (options.model === undefined)) {
     throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
+  }
+  const method = options.inferMethod ?? 'generate'
+  if (method !== 'generate' && options.model?.scoreChoices === undefined) {
+    const what = options.model ? `model "${options.model.name}" cannot score choices` : 'a task function cannot score choices'
+    throw new ConfigError(`${where}: inferMethod "${method}" needs a model that scores choices, such as models.openai(...); ${what}.`)
+  }
+  if (options.maxCost !== undefined && options.model === undefined) {
+    throw new ConfigError(`${where}: maxCost limits what model calls cost, so it needs "model"; a task function's cost is not known.`)
   }
 }
 

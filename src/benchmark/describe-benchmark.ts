@@ -6,7 +6,9 @@ import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
 import { ConfigError } from '../errors.ts'
 import { buildMessages } from './prompt.ts'
-import { withRecordings } from './recordings.ts'
+import { prepareModel } from './benchmark-model.ts'
+import { BudgetExhausted } from './budget.ts'
+import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -30,6 +32,8 @@ function createInfer(name: string, options: BenchmarkOptions, model: Model | und
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
   }
+  const method = options.inferMethod ?? 'generate'
+  if (method !== 'generate') return (sample, signal) => inferChoice(name, model!, method, sample, options, signal)
   return (sample, signal) => model!.generate(buildMessages(sample, options.prompt, name, options.system), { signal })
 }
 
@@ -66,13 +70,15 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     primaryMetric: options.primaryMetric ?? 'accuracy',
     thresholds: options.thresholds ?? {},
     maxErrors: options.maxErrors ?? 0,
+    ...(options.maxCost === undefined ? {} : { maxCostUsd: options.maxCost }),
   }
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const all = await loadSamples(options.dataset, `dataset of "${name}"`)
     const samples = options.limit === undefined ? all : all.slice(0, options.limit)
     const unknown = options.only?.filter((id) => !samples.some((sample) => sample.id === id)) ?? []
     if (unknown.length > 0) throw new ConfigError(`describeBenchmark("${name}"): option "only" names unknown sample ids: ${unknown.join(', ')}.`)
-    const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined
+    if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, samples)
+    const recorded = options.model ? prepareModel(name, options.model, options) : undefined
     const run = createSampleRun(samples, createInfer(name, options, recorded?.model), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
@@ -86,6 +92,7 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
       const own = evalsuiteMetaOf(suite.meta)
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
+      if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
     })
     for (const sample of samples) {
       const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
@@ -126,6 +133,11 @@ async function runSample(
   try {
     output = await run.output(sample.id, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
+    // a sample the budget left out is not run: neither wrong nor errored, and reported as such
+    if (error instanceof BudgetExhausted) {
+      meta.notRun = 'budget'
+      context.skip(error.message)
+    }
     meta.status = 'errored'
     meta.error = errorText(error)
     throw error
@@ -133,6 +145,9 @@ async function runSample(
   meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
+  if (output.costUsd !== undefined) meta.costUsd = output.costUsd
+  if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
+  if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
   let scores: Record<string, number>
   try {
     if (scorer) {

@@ -2,6 +2,7 @@ import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { Sample } from '../schema/index.ts'
+import { BudgetExhausted } from './budget.ts'
 
 /** Turns one sample into the reply to score; `signal` aborts when the sample's test times out or is cancelled. */
 export type Infer = (sample: Sample, signal: AbortSignal) => Promise<ModelOutput>
@@ -57,7 +58,8 @@ export function createSampleRun(samples: readonly Sample[], infer: Infer, option
       failuresInARow = 0
       return output
     } catch (error) {
-      if (!signal.aborted) {
+      // a call the budget refused says nothing about the endpoint
+      if (!signal.aborted && !(error instanceof BudgetExhausted)) {
         failuresInARow++
         lastFailure = error
       }

@@ -36,7 +36,7 @@ export function costOf(price: Price | undefined, usage: Usage | undefined): numb
   return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1e6
 }
 
-/** A rough count of the tokens in a text (about four characters a token), for limits and budgets before a reply says. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4)
+/** A rough count of the tokens in so many characters of text (about four a token), for limits before a reply says. */
+export function estimateTokens(characters: number): number {
+  return Math.ceil(characters / 4)
 }

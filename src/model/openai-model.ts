@@ -121,15 +121,15 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     ...(price ? { price } : {}),
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
       const started = performance.now()
-      const tokens = estimateTokens(promptText(messages)) + (options.maxTokens ?? 0)
+      const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
       const request = { model: options.model, messages, params, stream: options.stream ?? false }
       const reply = await send(tokens, call.signal, (openai) => requestChat(openai, request, call.signal))
       return withCost({ ...reply, latencyMs: performance.now() - started })
     },
     async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, call: GenerateOptions = {}): Promise<ChoiceScores> {
       const started = performance.now()
-      const context = estimateTokens(promptText(messages))
-      const tokens = method === 'ppl' ? choices.reduce((sum, choice) => sum + context + estimateTokens(choice) + 1, 0) : context + 1
+      const context = promptText(messages).length
+      const tokens = method === 'ppl' ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0) : estimateTokens(context) + 1
       const request = { model: options.model, messages, choices, params }
       const reply = await send(tokens, call.signal, (openai) => requestChoiceScores(openai, method, request, call.signal))
       return withCost({ ...reply, latencyMs: performance.now() - started })

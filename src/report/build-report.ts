@@ -1,7 +1,8 @@
-import { quantile, summarize } from '../metrics/index.ts'
+import { summarize } from '../metrics/index.ts'
 import { REPORT_VERSION, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { evaluateGate } from './gates.ts'
+import { percentiles, usageTotals } from './usage-totals.ts'
 
 function metricRows(scored: readonly SampleOutcome[]): Report['metrics'] {
   const metrics = [...new Set(scored.flatMap((s) => Object.keys(s.meta.scores ?? {})))].sort()
@@ -28,7 +29,10 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
     ...(meta.scores ? { scores: meta.scores } : {}),
     ...(check ? { extracted: check.extracted } : {}),
     ...(meta.latencyMs === undefined ? {} : { latencyMs: Math.round(meta.latencyMs * 10) / 10 }),
+    ...(meta.ttftMs === undefined ? {} : { ttftMs: Math.round(meta.ttftMs * 10) / 10 }),
     ...(meta.usage ? { usage: meta.usage } : {}),
+    ...(meta.costUsd === undefined ? {} : { costUsd: meta.costUsd }),
+    ...(meta.notRun === undefined ? {} : { notRun: meta.notRun }),
     ...(sample.error === undefined ? {} : { error: sample.error }),
   }
 }
@@ -65,10 +69,8 @@ export function buildReport(run: BenchmarkRun, createdAt: string): Report {
     metrics,
     gates,
     usage,
-    latencyMs:
-      latencies.length === 0
-        ? null
-        : { p50: round(quantile(latencies, 0.5)), p90: round(quantile(latencies, 0.9)), p99: round(quantile(latencies, 0.99)) },
+    latencyMs: percentiles(latencies),
+    ...usageTotals(run, usage),
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     samples: run.samples.map(sampleRow),
   }

@@ -46,16 +46,28 @@ function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
   return ids.length > SHOWN_IDS ? `${shown}, … (+${ids.length - SHOWN_IDS})` : shown
 }
 
+function usd(value: number): string {
+  return `$${value >= 0.01 ? value.toFixed(2) : value.toFixed(6)}`
+}
+
 function usageLine(report: Report): string | undefined {
-  const { usage, latencyMs, durationMs } = report
+  const { usage, latencyMs, ttftMs, outputTokensPerSecond, costUsd } = report
   if (latencyMs === null) return undefined
   const parts = [`latency p50 ${latencyMs.p50} ms, p90 ${latencyMs.p90} ms, p99 ${latencyMs.p99} ms`]
+  if (ttftMs) parts.push(`TTFT p50 ${ttftMs.p50} ms, p90 ${ttftMs.p90} ms, p99 ${ttftMs.p99} ms`)
   if (usage.inputTokens + usage.outputTokens > 0) {
     parts.push(`tokens ${usage.inputTokens.toLocaleString('en-US')} in, ${usage.outputTokens.toLocaleString('en-US')} out`)
     // throughput over the benchmark's wall time, as a load generator reports it
-    if (durationMs) parts.push(`${((usage.outputTokens * 1000) / durationMs).toFixed(1)} output tokens/s`)
+    if (outputTokensPerSecond) parts.push(`${outputTokensPerSecond.toFixed(1)} output tokens/s`)
   }
+  if (costUsd !== null && costUsd !== undefined) parts.push(`cost ${usd(costUsd)}`)
   return `  ${report.benchmark}: ${parts.join('; ')}`
+}
+
+function budgetLine(report: Report): string | undefined {
+  const { budget } = report
+  if (budget === undefined || budget.notRun === 0) return undefined
+  return `  ${report.benchmark}: maxCost ${usd(budget.maxCostUsd)} reached (${usd(budget.spentUsd)} spent): ${budget.notRun} sample(s) not run`
 }
 
 /** The terminal summary: one table per model, then the wrong and errored samples in a line each per benchmark. */
@@ -68,8 +80,7 @@ export function renderReports(reports: readonly Report[]): string {
     const header = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'errored', 'gate']
     lines.push(...table([header, ...group.flatMap(metricLines)]))
     for (const report of group) {
-      const usage = usageLine(report)
-      if (usage !== undefined) lines.push(usage)
+      for (const line of [usageLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
       const { wrong, errored } = report.counts
       if (wrong > 0) lines.push(`  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})`)
       if (errored > 0) {

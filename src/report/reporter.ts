@@ -36,7 +36,7 @@ export class EvalsuiteReporter implements Reporter {
     if (runs.length === 0) return
     const createdAt = new Date().toISOString()
     // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
-    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped'))
+    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
     const reports = ran.map((run) => buildReport(run, createdAt))
     const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
     const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports })

@@ -37,9 +37,15 @@ const SampleRowSchema = z.object({
   scores: z.record(z.string(), z.number()).optional(),
   extracted: z.string().nullable().optional(),
   latencyMs: z.number().optional(),
+  ttftMs: z.number().optional(),
   usage: UsageSchema.optional(),
+  costUsd: z.number().optional(),
+  /** Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
+  notRun: z.enum(['budget']).optional(),
   error: z.string().optional(),
 })
+
+const PercentilesSchema = z.object({ p50: z.number(), p90: z.number(), p99: z.number() })
 
 /** One benchmark run against one model, as written to `eval-reports/<benchmark>.json`. */
 export const ReportSchema = z.object({
@@ -61,7 +67,15 @@ export const ReportSchema = z.object({
   metrics: z.array(MetricRowSchema),
   gates: z.array(GateSchema),
   usage: UsageSchema,
-  latencyMs: z.object({ p50: z.number(), p90: z.number(), p99: z.number() }).nullable(),
+  latencyMs: PercentilesSchema.nullable(),
+  /** Time to first token, over the samples whose reply was streamed. */
+  ttftMs: PercentilesSchema.nullable().optional(),
+  /** Output tokens per second of the benchmark's wall time. */
+  outputTokensPerSecond: z.number().nullable().optional(),
+  /** What the samples' model calls cost at the model's price, in US dollars; null when no price is known. */
+  costUsd: z.number().nullable().optional(),
+  /** The benchmark's `maxCost`: what was spent, and how many samples it left unrun. */
+  budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
   durationMs: z.number().nullable(),
   samples: z.array(SampleRowSchema),
 })

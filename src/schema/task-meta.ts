@@ -24,6 +24,8 @@ export const BenchmarkMetaSchema = z.object({
   durationMs: z.number().nonnegative().optional(),
   /** The benchmark's `maxCost` in US dollars: spending on model calls stops before it would be exceeded. */
   maxCostUsd: z.number().nonnegative().optional(),
+  /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
+  spentUsd: z.number().nonnegative().optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
