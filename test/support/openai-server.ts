@@ -86,7 +86,8 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
     const { request, stream, includeUsage, logprobs, maxTokens } = parsed
     requests.push(request)
     const index = requests.length
-    const injected = fault?.({ index, ...request, inFlight: track(res) })
+    const now = track(res)
+    const injected = fault?.({ index, ...request, inFlight: now })
 
     if (injected?.kind === 'hang') return
     later(() => {
