@@ -25,6 +25,8 @@ export type Fault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number; retryAfterMs?: number; body?: string }
   | { kind: 'hang' }
   | { kind: 'reset' }
+  /** A streamed reply whose connection drops after its first chunk (a non-streamed request gets a reset). */
+  | { kind: 'cut' }
 
 export interface FakeServer {
   /** e.g. http://127.0.0.1:PORT/v1 — pass as baseURL to the openai SDK */
@@ -92,7 +94,7 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
     if (injected?.kind === 'hang') return
     later(() => {
       if (res.destroyed) return
-      if (injected?.kind === 'reset') return void req.socket.destroy()
+      if (injected?.kind === 'reset' || (injected?.kind === 'cut' && !stream)) return void req.socket.destroy()
       if (injected?.kind === 'status') return sendFault(res, injected)
       const full = reply(request)
       const content = firstWords(full, maxTokens)
@@ -101,7 +103,7 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
       const created = Math.floor(Date.now() / 1000)
       if (stream) {
         const streamed = { id, created, model: request.model, content, usage: includeUsage ? usage : undefined }
-        return sendStream(res, streamed, options.streamGapMs ?? 0, timers)
+        return sendStream(res, streamed, options.streamGapMs ?? 0, timers, injected?.kind === 'cut')
       }
       const withLogprobs = logprobs !== null && options.logprobs !== false
       sendJson(res, 200, {
@@ -375,8 +377,8 @@ type Usage = ReturnType<typeof countUsage>
 
 type Streamed = { id: string; created: number; model: string; content: string; usage: Usage | undefined }
 
-/** Sends a reply as SSE chunks, one word each, `gapMs` apart (all at once when 0). */
-function sendStream(res: ServerResponse, c: Streamed, gapMs: number, timers: Set<NodeJS.Timeout>): void {
+/** Sends a reply as SSE chunks, one word each, `gapMs` apart (all at once when 0); `cut` drops the connection after the first. */
+function sendStream(res: ServerResponse, c: Streamed, gapMs: number, timers: Set<NodeJS.Timeout>, cut = false): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   const chunk = (choices: unknown[], extra: object = {}) =>
     `data: ${JSON.stringify({ id: c.id, object: 'chat.completion.chunk', created: c.created, model: c.model, choices, ...extra })}\n\n`
@@ -385,6 +387,10 @@ function sendStream(res: ServerResponse, c: Streamed, gapMs: number, timers: Set
   )
   const head = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])
   const tail = chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]) + (c.usage ? chunk([], { usage: c.usage }) : '') + 'data: [DONE]\n\n'
+  if (cut) {
+    res.write(head + (words[0] ?? ''))
+    return void setImmediate(() => res.socket?.destroy())
+  }
   if (gapMs <= 0) return void res.end(head + words.join('') + tail)
   const parts = [head + (words[0] ?? ''), ...words.slice(1)]
   const next = (): void => {
