@@ -46,8 +46,9 @@ function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
   return ids.length > SHOWN_IDS ? `${shown}, … (+${ids.length - SHOWN_IDS})` : shown
 }
 
+// cents for a dollar or more; below that, down to a millionth, without trailing zeros past the cents
 function usd(value: number): string {
-  return `$${value >= 0.01 ? value.toFixed(2) : value.toFixed(6)}`
+  return `$${value >= 1 ? value.toFixed(2) : value.toFixed(6).replace(/0{1,4}$/, '')}`
 }
 
 function usageLine(report: Report): string | undefined {
