@@ -3,6 +3,7 @@ import { ModelError } from '../errors.ts'
 import type { ChatMessage, Usage } from '../schema/index.ts'
 import type { ChoiceMethod } from './model.ts'
 import { usageOf } from './openai-chat.ts'
+import { promptText } from './prompt-text.ts'
 
 /** The log-probabilities of one choice-scoring request. */
 export interface ScoredChoices {
@@ -44,11 +45,6 @@ async function byAnswerToken(client: OpenAI, request: ChoiceRequest, signal: Abo
   })
   const usage = usageOf(completion.usage)
   return { logprobs, ...(usage ? { usage } : {}) }
-}
-
-/** The text a chat prompt becomes for a completions endpoint: the messages' contents, a blank line apart. */
-export function promptText(messages: readonly ChatMessage[]): string {
-  return messages.map((message) => message.content).join('\n\n')
 }
 
 /**

@@ -1,14 +1,11 @@
-import OpenAI from 'openai'
 import { z } from 'zod'
-import { ConfigError, ModelError } from '../errors.ts'
+import { ConfigError } from '../errors.ts'
 import type { ChatMessage, Usage } from '../schema/index.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } from './model.ts'
-import { requestChat } from './openai-chat.ts'
-import { promptText, requestChoiceScores } from './openai-choices.ts'
-import { redactSecrets } from './redact.ts'
+import type { OpenAIConnection } from './openai-connection.ts'
+import { promptText } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
-import { withRetries } from './retry.ts'
 
 /** Options of `models.openai`: any OpenAI-compatible chat completions endpoint. */
 export interface OpenAIModelOptions {
@@ -60,59 +57,34 @@ function validate(options: OpenAIModelOptions): void {
   }
 }
 
-const tokensOf = (usage: Usage | undefined): number | undefined => (usage ? usage.inputTokens + usage.outputTokens : undefined)
+function withCost<T extends { usage?: Usage }>(price: Price | undefined, reply: T): T & { costUsd?: number } {
+  const costUsd = costOf(price, reply.usage)
+  return costUsd === undefined ? reply : { ...reply, costUsd }
+}
 
 /** A model behind an OpenAI-compatible endpoint, called through the official SDK, under its rate limits. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   validate(options)
-  let client: OpenAI | undefined
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
   const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY
-  // created on first use, so that a suite running from recordings needs no key
-  const getClient = (): OpenAI => {
-    if (client) return client
+  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm })
+  // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
+  let connection: Promise<OpenAIConnection> | undefined
+  const connected = (): Promise<OpenAIConnection> => {
     if (apiKey === undefined && baseURL === undefined) {
       throw new ConfigError(
         `models.openai({ model: "${options.model}" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.`,
       )
     }
-    // retries are ours: each attempt must pass the gate, so that retries count against the limits and 429s are seen
-    client = new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL, timeout: options.timeoutMs ?? 120_000, maxRetries: 0 })
-    return client
+    const endpoint = { model: options.model, baseURL, apiKey, timeoutMs: options.timeoutMs ?? 120_000, maxRetries: options.maxRetries ?? 3, gate }
+    connection ??= import('./openai-connection.ts').then((module) => module.connect(endpoint))
+    return connection
   }
-  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm })
   const price = options.price ?? knownPrice(options.model)
   const params = {
     temperature: options.temperature ?? 0,
     ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     ...options.extraBody,
-  }
-
-  const send = async <T extends { usage?: Usage }>(tokens: number, signal: AbortSignal | undefined, request: (client: OpenAI) => Promise<T>): Promise<T> => {
-    try {
-      const openai = getClient()
-      return await withRetries(
-        async () => {
-          const admission = await gate.admit(tokens, signal)
-          try {
-            const reply = await request(openai)
-            admission.release({ tokensUsed: tokensOf(reply.usage) })
-            return reply
-          } catch (error) {
-            admission.release({ rateLimited: error instanceof OpenAI.APIError && error.status === 429, tokensUsed: 0 })
-            throw error
-          }
-        },
-        options.maxRetries ?? 3,
-        signal,
-      )
-    } catch (error) {
-      throw toModelError(options.model, error, apiKey)
-    }
-  }
-  const withCost = <T extends { usage?: Usage }>(reply: T): T & { costUsd?: number } => {
-    const costUsd = costOf(price, reply.usage)
-    return costUsd === undefined ? reply : { ...reply, costUsd }
   }
 
   return {
@@ -121,31 +93,19 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     ...(price ? { price } : {}),
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
       const started = performance.now()
+      const openai = await connected()
       const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
       const request = { model: options.model, messages, params, stream: options.stream ?? false }
-      const reply = await send(tokens, call.signal, (openai) => requestChat(openai, request, call.signal))
-      return withCost({ ...reply, latencyMs: performance.now() - started })
+      const reply = await openai.chat(request, tokens, call.signal)
+      return withCost(price, { ...reply, latencyMs: performance.now() - started })
     },
     async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, call: GenerateOptions = {}): Promise<ChoiceScores> {
       const started = performance.now()
+      const openai = await connected()
       const context = promptText(messages).length
       const tokens = method === 'ppl' ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0) : estimateTokens(context) + 1
-      const request = { model: options.model, messages, choices, params }
-      const reply = await send(tokens, call.signal, (openai) => requestChoiceScores(openai, method, request, call.signal))
-      return withCost({ ...reply, latencyMs: performance.now() - started })
+      const reply = await openai.scoreChoices(method, { model: options.model, messages, choices, params }, tokens, call.signal)
+      return withCost(price, { ...reply, latencyMs: performance.now() - started })
     },
   }
-}
-
-// The SDK's error (and its cause) can quote request URLs or an endpoint's echo of the auth header, so only a
-// redacted message survives: no cause is attached.
-function toModelError(model: string, error: unknown, apiKey: string | undefined): Error {
-  if (error instanceof ConfigError) return error
-  const message = redactSecrets(error instanceof Error ? error.message : String(error), [apiKey])
-  if (error instanceof ModelError) return new ModelError(message)
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status === undefined ? '' : ` (HTTP ${error.status})`
-    return new ModelError(`Model "${model}" failed after retries${status}: ${message}`)
-  }
-  return new ModelError(`Model "${model}" failed: ${message}`)
 }

@@ -17,14 +17,33 @@ export interface ChoiceScoring {
   choices: readonly string[]
 }
 
-/** The recording key of a call: a hash of provider, model, parameters, messages (and choices scored), and nothing else. */
+// the identity's part of the canonical request, written once per model rather than once per call
+const identityJson = new WeakMap<ModelIdentity, [string, string][]>()
+
+function identityEntries(identity: ModelIdentity): [string, string][] {
+  let entries = identityJson.get(identity)
+  if (entries === undefined) {
+    entries = Object.entries(identity).flatMap(([key, value]): [string, string][] =>
+      value === undefined || key === 'messages' || key === 'scoring' ? [] : [[key, JSON.stringify(sortedKeys(value))]],
+    )
+    identityJson.set(identity, entries)
+  }
+  return entries
+}
+
+/**
+ * The recording key of a call: a hash of provider, model, parameters, messages (and choices scored), and nothing
+ * else. The hashed text is the request as JSON with every object's keys sorted.
+ */
 export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], scoring?: ChoiceScoring): string {
-  const request = sortedKeys({
-    ...identity,
-    messages: messages.map((m) => ({ role: m.role, content: m.content })),
-    ...(scoring ? { scoring } : {}),
-  })
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24)
+  const entries: [string, string][] = [
+    ...identityEntries(identity),
+    ['messages', JSON.stringify(messages.map((m) => ({ content: m.content, role: m.role })))],
+  ]
+  if (scoring) entries.push(['scoring', JSON.stringify(sortedKeys(scoring))])
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const request = `{${entries.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`
+  return createHash('sha256').update(request).digest('hex').slice(0, 24)
 }
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import { APIError } from 'openai'
 import pLimit from 'p-limit'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ModelError, models } from '../../src/index.ts'
@@ -26,8 +26,8 @@ function busiestWindow(times: readonly number[], ms: number): number {
   return most
 }
 
-const rateLimited = (status: number, headers: Record<string, string> = {}, code: string | null = null): OpenAI.APIError =>
-  OpenAI.APIError.generate(status, { error: { message: 'slow down', code } }, undefined, new Headers(headers))
+const rateLimited = (status: number, headers: Record<string, string> = {}): APIError =>
+  APIError.generate(status, { error: { message: 'slow down' } }, undefined, new Headers(headers))
 
 describe('retry delays', () => {
   it('double from 0.5 s to at most 8 s, each shortened by up to a quarter of jitter', () => {
@@ -90,11 +90,11 @@ describe('rate limits', () => {
   it('send no more requests than rpm allows: a second of burst, then an even pace', async () => {
     server = await startFakeServer()
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, rpm: 1200 })
-    await Promise.all(Array.from({ length: 40 }, () => model.generate(ask())))
+    await Promise.all(Array.from({ length: 60 }, () => model.generate(ask())))
     const times = server.arrivals.map((arrival) => arrival.at)
-    // 1,200 a minute is 20 a second: the first 20 at once, then one every 50 ms
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(950)
+    // 1,200 a minute is 20 a second: the first 20 at once (their connections may delay them), then one every 50 ms
     expect(busiestWindow(times, 500)).toBeLessThanOrEqual(20 + 10 + 2)
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(1500)
   })
 
   it('send no more tokens than tpm allows, counting each reply by its usage', async () => {
@@ -106,8 +106,8 @@ describe('rate limits', () => {
     expect(outputs[0]!.usage).toEqual({ inputTokens: 50, outputTokens: 1 })
     const times = server.arrivals.map((arrival) => arrival.at)
     // 1,020 tokens at 500 a second, of which a second's worth may go at once
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(800)
     expect(busiestWindow(times, 500) * 51).toBeLessThanOrEqual(500 + 250 + 2 * 75)
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(700)
   })
 
   it('halve concurrency on 429s, and raise it back once the endpoint keeps up', async () => {
