@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import { RecordingSchema, type Recording } from '../schema/index.ts'
@@ -65,17 +65,25 @@ function readAll(file: string): { recordings: Map<string, Recording>; journals: 
 export function loadRecordingStore(file: string): RecordingStore {
   const { recordings } = readAll(file)
   const journal = `${file}.${randomUUID().slice(0, 8)}${JOURNAL_SUFFIX}`
+  // kept open while replies arrive: a write reaches the file (the OS holds it) before put returns, so even a killed
+  // process keeps it
+  let descriptor: number | undefined
   let written = false
   return {
     file,
     get: (key) => recordings.get(key),
     put(recording) {
       recordings.set(recording.key, recording)
-      mkdirSync(dirname(file), { recursive: true })
-      appendFileSync(journal, `${JSON.stringify(recording)}\n`)
+      if (descriptor === undefined) {
+        mkdirSync(dirname(file), { recursive: true })
+        descriptor = openSync(journal, 'a')
+      }
+      writeSync(descriptor, `${JSON.stringify(recording)}\n`)
       written = true
     },
     save() {
+      if (descriptor !== undefined) closeSync(descriptor)
+      descriptor = undefined
       if (!written && journalsOf(file).length === 0) return
       const { recordings: all, journals } = readAll(file)
       const lines = [...all.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((r) => JSON.stringify(r))

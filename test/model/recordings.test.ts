@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -114,4 +115,14 @@ it('keys a call by what changes the reply, never by the key or the endpoint addr
   expect(key(a)).toBe(key(b))
   expect(key(warmer)).not.toBe(key(a))
   expect(JSON.stringify(a.identity)).not.toContain('sk-one')
+})
+
+it('hashes the request as JSON with every key sorted, so that committed recordings keep their keys', () => {
+  const openai = { provider: 'openai-compatible', model: 'gpt-4o-mini', params: { temperature: 0, max_tokens: 5 } }
+  const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24)
+  const request = '"messages":[{"content":"q","role":"user"}],"model":"gpt-4o-mini","params":{"max_tokens":5,"temperature":0},"provider":"openai-compatible"'
+  expect(recordingKey(openai, ask('q'))).toBe(hash(`{${request}}`))
+  expect(recordingKey(openai, ask('q'), { method: 'logprobs', choices: ['A', 'B'] })).toBe(
+    hash(`{${request},"scoring":{"choices":["A","B"],"method":"logprobs"}}`),
+  )
 })
