@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     name: 'unit',
     include: ['test/**/*.test.ts'],
+    // the tests that use the package as an installed user does share one build
+    globalSetup: ['test/support/build-package.ts'],
     // the end-to-end tests start Vitest in child processes
     testTimeout: 60_000,
   },

@@ -44,7 +44,8 @@ export class DatasetError extends EvalsuiteError {
   }
 }
 
-function formatIssue(issue: DatasetIssue): string {
+/** One issue as `file:line: field: message`. */
+export function formatIssue(issue: DatasetIssue): string {
   const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`
   return issue.field === undefined ? `${where}: ${issue.message}` : `${where}: ${issue.field}: ${issue.message}`
 }

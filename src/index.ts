@@ -1,5 +1,23 @@
 export { describeBenchmark, type BenchmarkOptions, type PromptTemplate, type Scorer, type ScorerContext, type ScorerReturn, type TaskResult } from './benchmark/index.ts'
-export { datasets, type CsvDatasetOptions, type Dataset, type DatasetSource, type FieldMap, type FileDatasetOptions, type JsonDatasetOptions, type SampleInput } from './dataset/index.ts'
+export {
+  datasets,
+  loadOpenCompassDataset,
+  type CsvColumns,
+  type CsvDatasetOptions,
+  type DataRecord,
+  type Dataset,
+  type DatasetSource,
+  type FieldMap,
+  type FileDatasetOptions,
+  type FileDatasetSource,
+  type JsonDatasetOptions,
+  type OpenCompassDataset,
+  type OpenCompassInfo,
+  type OpenCompassOptions,
+  type OpenCompassSource,
+  type RecordSource,
+  type SampleInput,
+} from './dataset/index.ts'
 export { ConfigError, DatasetError, EvalsuiteError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
 export { models, type GenerateOptions, type Model, type ModelOutput, type OpenAIModelOptions } from './model/index.ts'
 export type { ChatMessage, Report, Sample, Threshold, Usage } from './schema/index.ts'

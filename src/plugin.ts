@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { ConfigError } from './errors.ts'
-import { EvalsuiteReporter } from './report/index.ts'
+import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
 import { RECORDINGS_KEY, RecordingModeSchema, type RecordingMode, type RecordingSettings } from './schema/index.ts'
 
 /** Options of the evalsuite Vitest plugin. */
@@ -23,6 +23,12 @@ export interface EvalsuitePluginOptions {
    * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
    */
   recordings?: { mode?: RecordingMode; dir?: string }
+  /**
+   * Progress of long runs (samples done of total, errors, elapsed, ETA, tokens, cost): a live line under Vitest's
+   * summary in a terminal, a plain line every `intervalMs` elsewhere. `false` turns it off.
+   * @default { intervalMs: 30000 }
+   */
+  progress?: false | ProgressOptions
 }
 
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
@@ -56,6 +62,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
       vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
+      if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const injected = await injectTestProjects({
         extends: project.vite.config.configFile,

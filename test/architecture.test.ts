@@ -14,6 +14,7 @@ const ALLOWED: Record<string, string[]> = {
   scoring: ['schema'],
   benchmark: ['schema', 'dataset', 'model', 'scoring'],
   report: ['schema', 'metrics'],
+  cli: ['dataset'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'benchmark', 'report'],
 }
 

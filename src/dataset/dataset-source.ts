@@ -1,36 +1,59 @@
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
+import { toSamples } from './collect-samples.ts'
 import type { DataRecord } from './data-record.ts'
-import { toSamples, type FieldMap, type SampleInput } from './field-map.ts'
+import type { SampleInput } from './field-map.ts'
 
 /** Where a benchmark's samples come from: loaded once, when the benchmark's suite is collected. */
 export interface DatasetSource {
   /** Shown in errors and reports, e.g. the file path. */
   readonly description: string
   load(): Promise<Sample[]>
+  /**
+   * The raw records with their file and line, before any field mapping (the loaders of `datasets` have it): for a
+   * pipeline that shuffles or limits records before it makes samples of them.
+   */
+  loadRecords?(): Promise<DataRecord[]>
 }
 
 /** A dataset as `describeBenchmark` accepts it: samples written inline, or a loader from `datasets`. */
 export type Dataset = readonly SampleInput[] | DatasetSource
 
-/** Turns records into samples, or throws one error listing every problem found. */
-export function samplesOrThrow(records: DataRecord[], map: FieldMap | undefined, issues: DatasetIssue[], label: string): Sample[] {
-  const result = toSamples(records, map)
-  const all = [...issues, ...result.issues]
-  if (all.length > 0) throw new DatasetError(all)
-  if (result.samples.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
-  return result.samples
+/** Throws one error listing every issue, sorted by file and line; refuses a dataset with no samples. */
+export function throwIfInvalid(issues: DatasetIssue[], sampleCount: number, label: string, emptyFile = false): void {
+  if (issues.length > 0) throw new DatasetError(sortIssues(issues))
+  if (sampleCount === 0) throw new DatasetError([{ file: label, message: emptyFile ? 'the file is empty' : 'no samples' }])
+}
+
+function sortIssues(issues: DatasetIssue[]): DatasetIssue[] {
+  return issues
+    .map((issue, order) => ({ issue, order }))
+    .sort((a, b) => a.issue.file.localeCompare(b.issue.file) || (a.issue.line ?? 0) - (b.issue.line ?? 0) || a.order - b.order)
+    .map(({ issue }) => issue)
+}
+
+/** Inline samples as records, each named by its index. */
+function inlineRecords(dataset: readonly SampleInput[], label: string): DataRecord[] {
+  return dataset.map((item, index) => ({ fields: item as unknown as Record<string, unknown>, file: label, path: `[${index}]` }))
 }
 
 /** Loads any dataset form into validated samples. */
 export async function loadSamples(dataset: Dataset, label: string): Promise<Sample[]> {
   if (isDatasetSource(dataset)) return dataset.load()
-  const records = dataset.map((item, index) => ({
-    fields: item as unknown as Record<string, unknown>,
-    file: label,
-    path: `[${index}]`,
-  }))
-  return samplesOrThrow(records, undefined, [], label)
+  const { samples, issues } = toSamples(inlineRecords(dataset, label))
+  throwIfInvalid(issues, samples.length, label)
+  return samples
+}
+
+/**
+ * Loads any dataset form as raw records: a file's records before field mapping, inline samples as they were
+ * written, and the samples of a source that cannot give records.
+ */
+export async function loadRecords(dataset: Dataset, label: string): Promise<DataRecord[]> {
+  if (!isDatasetSource(dataset)) return inlineRecords(dataset, label)
+  if (dataset.loadRecords) return dataset.loadRecords()
+  const samples = await dataset.load()
+  return inlineRecords(samples, label)
 }
 
 function isDatasetSource(dataset: Dataset): dataset is DatasetSource {

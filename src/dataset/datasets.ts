@@ -1,13 +1,9 @@
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { DatasetError, type DatasetIssue } from '../errors.ts'
-import type { Sample } from '../schema/index.ts'
-import type { DataRecord } from './data-record.ts'
-import { samplesOrThrow, type DatasetSource } from './dataset-source.ts'
-import type { FieldMap } from './field-map.ts'
-import { readCsv, type CsvColumns } from './read-csv.ts'
-import { readJson } from './read-json.ts'
-import { readJsonl } from './read-jsonl.ts'
+import { chatmlConverter } from './chatml.ts'
+import { fieldMapConverter, type FieldMap } from './field-map.ts'
+import { createFileSource, type FileDatasetSource } from './file-source.ts'
+import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
+import { openCompassSource, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
+import type { CsvColumns } from './read-csv.ts'
 
 /** Options shared by every file loader. */
 export interface FileDatasetOptions {
@@ -27,37 +23,37 @@ export interface JsonDatasetOptions extends FileDatasetOptions {
   split?: string
 }
 
-function fileSource(
-  path: string,
-  fields: FieldMap | undefined,
-  read: (file: string, issues: DatasetIssue[]) => Promise<DataRecord[]>,
-): DatasetSource {
-  return {
-    description: path,
-    async load(): Promise<Sample[]> {
-      const file = resolve(path)
-      if (!existsSync(file)) throw new DatasetError([{ file: path, message: 'file not found' }])
-      const issues: DatasetIssue[] = []
-      const records = await read(file, issues)
-      // messages name the path as the user wrote it
-      const named = records.map((record) => ({ ...record, file: path }))
-      return samplesOrThrow(named, fields, issues.map((issue) => ({ ...issue, file: path })), path)
-    },
-  }
-}
-
-/** Loaders for data files; paths are relative to the working directory (the project root under Vitest). */
+/**
+ * Loaders for data files. Paths are relative to the working directory (the project root under Vitest). A path may
+ * name a folder: its files of the format are read in name order, and a mapping function gets each record's file.
+ * Every loader streams what it can, keeps each record's line, and throws one `DatasetError` listing every problem.
+ */
 export const datasets = {
   /** One JSON object per line. */
-  jsonl(path: string, options: FileDatasetOptions = {}): DatasetSource {
-    return fileSource(path, options.fields, (file, issues) => readJsonl(file, issues))
+  jsonl(path: string, options: FileDatasetOptions = {}): FileDatasetSource {
+    return createFileSource(path, JSONL_FORMAT, fieldMapConverter(options.fields))
   },
   /** A CSV file, with a header row unless `columns` names the columns. */
-  csv(path: string, options: CsvDatasetOptions = {}): DatasetSource {
-    return fileSource(path, options.fields, (file, issues) => readCsv(file, options.columns ?? true, issues))
+  csv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
+    return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields))
   },
   /** A JSON array of records, or an object of named splits with `split`. */
-  json(path: string, options: JsonDatasetOptions = {}): DatasetSource {
-    return fileSource(path, options.fields, (file, issues) => readJson(file, options.split, issues))
+  json(path: string, options: JsonDatasetOptions = {}): FileDatasetSource {
+    return createFileSource(path, jsonFormat(options.split), fieldMapConverter(options.fields))
+  },
+  /**
+   * An OpenCompass custom dataset (`.jsonl` or `.csv` with `question`, `A`, `B`, ..., `answer`, and an optional
+   * `<file>.meta.json`): multiple choice or question answering, detected with no code. `loadDataset()` also gives
+   * what was detected.
+   */
+  opencompass(path: string, options: OpenCompassOptions = {}): OpenCompassSource {
+    return openCompassSource(path, options)
+  },
+  /**
+   * OpenCompass's ChatML format: JSONL whose `question` is a list of `{ role, content }` messages and `answer` a list
+   * of answers (one, or one per user message). The first answer is the target.
+   */
+  chatml(path: string): FileDatasetSource {
+    return createFileSource(path, JSONL_FORMAT, chatmlConverter())
   },
 }

@@ -1,11 +1,11 @@
-import { SampleSchema, type Sample } from '../schema/index.ts'
-import type { DatasetIssue } from '../errors.ts'
-import type { DataRecord } from './data-record.ts'
-import { hashSampleContent } from './sample-id.ts'
+import type { Sample } from '../schema/index.ts'
+import type { DataRecord, RecordSource } from './data-record.ts'
+import type { FieldProblem } from './zod-issues.ts'
 
 /**
  * How a record's fields become a sample: a field name per sample field, or a function for anything else.
- * Unmapped fields are kept in `metadata`.
+ * Unmapped fields are kept in `metadata`. A function also gets where the record was read, e.g. to take a subset
+ * from the file name of a folder of files.
  */
 export type FieldMap =
   | {
@@ -20,7 +20,7 @@ export type FieldMap =
       /** @default "subset" when present */
       subset?: string
     }
-  | ((fields: Record<string, unknown>) => SampleInput)
+  | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
 
 /** A sample as a user writes it: the id may be left out (a content hash is used) and a numeric target is accepted. */
 export interface SampleInput {
@@ -44,91 +44,62 @@ function pick(fields: Record<string, unknown>, names: readonly string[]): string
   return names.find((name) => fields[name] !== undefined)
 }
 
+/** Turns one record into a sample's fields (validated afterwards), or says what is wrong with it. */
+export type RecordConverter = (record: DataRecord) => Record<string, unknown> | FieldProblem[]
+
+/** The converter of a field map; a mapping function that throws becomes a problem of its record. */
+export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
+  if (typeof map !== 'function') return (record) => applyNames(record.fields, map)
+  return (record) => {
+    const source: RecordSource = record.line === undefined ? { file: record.file } : { file: record.file, line: record.line }
+    try {
+      return { ...map(record.fields, source) }
+    } catch (error) {
+      return [{ message: `the field mapping threw: ${error instanceof Error ? error.message : String(error)}` }]
+    }
+  }
+}
+
 function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Function>): Record<string, unknown> {
-  const used = new Set<string>()
-  const take = (name: string | undefined): unknown => {
-    if (name === undefined) return undefined
-    used.add(name)
-    return fields[name]
+  const names = {
+    id: map.id ?? pick(fields, DEFAULT_FIELDS.id),
+    input: map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input',
+    target: map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target',
+    subset: map.subset ?? pick(fields, DEFAULT_FIELDS.subset),
   }
-  const choices = Array.isArray(map.choices)
-    ? map.choices.map((name) => take(name))
-    : take(map.choices ?? pick(fields, DEFAULT_FIELDS.choices))
+  const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
+  const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
+  const used = new Set<string | undefined>([names.id, names.input, names.target, names.subset, choicesName, ...(choiceNames ?? [])])
   const mapped: Record<string, unknown> = {
-    id: take(map.id ?? pick(fields, DEFAULT_FIELDS.id)),
-    input: take(map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input'),
-    target: take(map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target'),
-    choices,
-    subset: take(map.subset ?? pick(fields, DEFAULT_FIELDS.subset)),
+    id: names.id === undefined ? undefined : fields[names.id],
+    input: fields[names.input],
+    target: fields[names.target],
+    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
+    subset: names.subset === undefined ? undefined : fields[names.subset],
   }
-  const rest = Object.entries(fields).filter(([name]) => !used.has(name))
-  if (rest.length > 0) mapped.metadata = Object.fromEntries(rest)
+  // a sample written with its own metadata keeps it flat, beside the record's other fields
+  let metadata: Record<string, unknown> | undefined
+  for (const name in fields) {
+    if (used.has(name)) continue
+    metadata ??= {}
+    if (name === 'metadata' && isPlainObject(fields.metadata)) Object.assign(metadata, fields.metadata)
+    else metadata[name] = fields[name]
+  }
+  mapped.metadata = metadata
   return mapped
 }
 
-function normalise(mapped: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...mapped }
-  if (typeof out.target === 'number' || typeof out.target === 'boolean') out.target = String(out.target)
-  if (typeof out.id === 'number') out.id = String(out.id)
-  if (typeof out.subset === 'number') out.subset = String(out.subset)
-  for (const key of Object.keys(out)) if (out[key] === undefined || out[key] === null) delete out[key]
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** Text for the scalar fields that data files often hold as numbers; no key for an absent or null field. */
+export function normalise(mapped: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key in mapped) {
+    const value = mapped[key]
+    if (value === undefined || value === null) continue
+    out[key] = (key === 'target' || key === 'id' || key === 'subset') && (typeof value === 'number' || typeof value === 'boolean') ? String(value) : value
+  }
   return out
-}
-
-/** Maps and validates every record; returns the samples, or every problem found with its file, line and field. */
-export function toSamples(
-  records: Iterable<DataRecord>,
-  map: FieldMap = {},
-): { samples: Sample[]; issues: DatasetIssue[] } {
-  const samples: Sample[] = []
-  const issues: DatasetIssue[] = []
-  const firstLineOfId = new Map<string, string>()
-  const hashCounts = new Map<string, number>()
-  for (const record of records) {
-    const where = (field?: string): Pick<DatasetIssue, 'file' | 'line' | 'field'> => ({
-      file: record.file,
-      line: record.line,
-      field: [record.path, field].filter(Boolean).join('.') || undefined,
-    })
-    let mapped: Record<string, unknown>
-    try {
-      mapped = normalise(typeof map === 'function' ? { ...map(record.fields) } : applyNames(record.fields, map))
-    } catch (error) {
-      issues.push({ ...where(), message: `the field mapping threw: ${(error as Error).message}` })
-      continue
-    }
-    const explicitId = mapped.id !== undefined
-    if (!explicitId) {
-      const base = hashSampleContent([mapped.input, mapped.target, mapped.choices ?? null])
-      const seen = hashCounts.get(base) ?? 0
-      hashCounts.set(base, seen + 1)
-      // identical content twice is legitimate in real datasets; the suffix keeps ids stable while the order is
-      mapped.id = seen === 0 ? base : `${base}-${seen + 1}`
-    }
-    const parsed = SampleSchema.safeParse(mapped)
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        issues.push({ ...where(issue.path.join('.') || undefined), message: describeIssue(issue.message, issue.path, mapped) })
-      }
-      continue
-    }
-    const sample = parsed.data
-    const location = record.line === undefined ? `${record.file} ${record.path ?? ''}` : `${record.file}:${record.line}`
-    const previous = firstLineOfId.get(sample.id)
-    if (previous !== undefined && explicitId) {
-      issues.push({ ...where('id'), message: `duplicate sample id "${sample.id}" (first at ${previous})` })
-      continue
-    }
-    firstLineOfId.set(sample.id, location)
-    samples.push(sample)
-  }
-  return { samples, issues }
-}
-
-function describeIssue(message: string, path: PropertyKey[], mapped: Record<string, unknown>): string {
-  const field = path[0]
-  if (typeof field === 'string' && mapped[field] === undefined) {
-    return `missing; map it with the "${field}" field option or a mapping function`
-  }
-  return message
 }

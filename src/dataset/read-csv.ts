@@ -1,64 +1,129 @@
-import { readFile } from 'node:fs/promises'
-import { parse } from 'csv-parse'
+import { createReadStream } from 'node:fs'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { parse, type CsvError, type Info } from 'csv-parse'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
+import { invalidUtf8LineStarts, NOT_UTF8 } from './invalid-utf8.ts'
+import { createLineIndex, type LineIndex } from './line-index.ts'
 
 /** Column names: `true` reads them from the first row; a list names the columns of a headerless file. */
 export type CsvColumns = true | string[]
 
-/** Byte offsets where each line starts; a CRLF is one line break. */
-function lineStarts(bytes: Buffer): number[] {
-  const starts = [0]
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) starts.push(i + 1)
-  }
-  return starts
-}
+const BATCH = 512
 
-/** The 1-based line holding the first non-blank byte at or after `offset`. */
-function lineAt(bytes: Buffer, starts: number[], offset: number): number {
-  let at = offset
-  while (at < bytes.length && (bytes[at] === 0x0a || bytes[at] === 0x0d)) at++
-  let low = 0
-  let high = starts.length - 1
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2)
-    if (starts[mid]! <= at) low = mid
-    else high = mid - 1
-  }
-  return low + 1
-}
-
-/** Reads a CSV file (quoted fields, BOM and CRLF handled by csv-parse); rows keep the line they start on. */
-export async function readCsv(file: string, columns: CsvColumns, issues: DatasetIssue[]): Promise<DataRecord[]> {
-  const records: DataRecord[] = []
-  const bytes = await readFile(file)
-  const starts = lineStarts(bytes)
-  const parser = parse(bytes, { columns, bom: true, info: true, skip_empty_lines: true, relax_column_count: true })
-  let previousEnd = columns === true ? -1 : 0
-  try {
-    for await (const row of parser as AsyncIterable<{ record: Record<string, string>; info: { bytes: number; lines: number; columns?: { name: string }[] } }>) {
-      const fields = row.record
-      if (previousEnd < 0) previousEnd = headerEnd(bytes)
-      const line = lineAt(bytes, starts, previousEnd)
-      previousEnd = row.info.bytes
-      const names = (row.info.columns ?? []).map((column) => column.name)
-      const missing = names.filter((name) => fields[name] === undefined)
-      if (missing.length > 0) {
-        issues.push({ file, line, message: `too few columns: no value for ${missing.map((m) => `"${m}"`).join(', ')}` })
-        continue
-      }
-      records.push({ fields, file, line })
+/**
+ * Streams a CSV file in batches of records (quoted fields, BOM and CRLF handled by csv-parse). Each record keeps the
+ * line it starts on, found from byte offsets because csv-parse counts a CRLF inside a quoted field as two lines.
+ */
+export async function* readCsv(file: string, columns: CsvColumns, issues: DatasetIssue[]): AsyncGenerator<DataRecord[]> {
+  const lines = createLineIndex()
+  // csv-parse calls these two in parse order: an error is placed after the last record and the empty lines since
+  let emptyLinesBefore = 0
+  let lastErrorAt = -1
+  const parser = parse({
+    bom: true,
+    info: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    // a quote inside an unquoted field is kept as text, as Python's csv module and pandas read it (MMLU has some)
+    relax_quotes: true,
+    skip_records_with_error: true,
+    on_record: (record, context) => {
+      emptyLinesBefore = context.empty_lines
+      return record
+    },
+    on_skip: (error: CsvError | undefined) => {
+      // one bad record can raise several errors, all at the offset where it starts
+      if (error === undefined || error.bytes === lastErrorAt) return
+      lastErrorAt = Number(error.bytes)
+      const line = lines.lineOf(lastErrorAt) + Number(error.empty_lines) - emptyLinesBefore
+      emptyLinesBefore = Number(error.empty_lines)
+      issues.push({ file, line, message: describeCsvError(error) })
+    },
+  })
+  const reading = pipeline(createReadStream(file, { highWaterMark: 1 << 16 }), scanBytes(lines, (line) => {
+    issues.push({ file, line, message: NOT_UTF8 })
+  }), parser)
+  // a consumer that stops early destroys the parser; the pipeline's rejection then means nothing
+  reading.catch(() => undefined)
+  let names = columns === true ? undefined : columns
+  let batch: DataRecord[] = []
+  for await (const row of parser as AsyncIterable<{ record: string[]; info: Info }>) {
+    const line = startLine(row.record, row.info, lines)
+    lines.release(row.info.bytes - 1)
+    if (names === undefined) {
+      names = row.record
+      checkHeader(names, file, issues)
+      continue
     }
-  } catch (error) {
-    const info = error as { lines?: number; message: string }
-    issues.push({ file, line: info.lines, message: info.message })
+    const record = toRecord(row.record, names, file, line, issues)
+    if (record) batch.push(record)
+    if (batch.length >= BATCH) {
+      yield batch
+      batch = []
+    }
   }
-  return records
+  await reading
+  if (batch.length > 0) yield batch
 }
 
-// the header row has no quoted line breaks in practice; its end is the first line break
-function headerEnd(bytes: Buffer): number {
-  const lf = bytes.indexOf(0x0a)
-  return lf < 0 ? bytes.length : lf + 1
+function startLine(values: string[], info: Info, lines: LineIndex): number {
+  let breaks = 0
+  for (const value of values) if (value.includes('\n') || value.includes('\r')) breaks += value.match(/\r\n|\r|\n/g)!.length
+  return lines.lineOf(info.bytes - 1) - breaks
+}
+
+function checkHeader(names: string[], file: string, issues: DatasetIssue[]): void {
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (seen.has(name)) issues.push({ file, line: 1, message: `the header names column "${name}" twice` })
+    seen.add(name)
+  }
+}
+
+function toRecord(values: string[], names: string[], file: string, line: number, issues: DatasetIssue[]): DataRecord | undefined {
+  if (values.length < names.length) {
+    const missing = names.slice(values.length).map((name) => `"${name}"`)
+    issues.push({ file, line, message: `too few columns: no value for ${missing.join(', ')}` })
+    return undefined
+  }
+  if (values.length > names.length) {
+    issues.push({ file, line, message: `too many columns: ${values.length} values for ${names.length} columns (${names.join(', ')})` })
+    return undefined
+  }
+  const fields: Record<string, unknown> = {}
+  names.forEach((name, index) => {
+    fields[name] = values[index]
+  })
+  return { fields, file, line }
+}
+
+function describeCsvError(error: CsvError): string {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is never closed: a " is missing'
+  return error.message.replace(/ at line \d+/, '')
+}
+
+/** Passes the bytes on, recording their line breaks and naming each line that is not UTF-8 text. */
+function scanBytes(lines: LineIndex, onInvalidUtf8: (line: number) => void): Transform {
+  let offset = 0
+  let rest: Buffer = Buffer.alloc(0)
+  const check = (bytes: Buffer, start: number): void => {
+    for (const at of invalidUtf8LineStarts(bytes)) onInvalidUtf8(lines.lineOf(start + at))
+  }
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      lines.scan(chunk)
+      const bytes = rest.length === 0 ? chunk : Buffer.concat([rest, chunk])
+      const end = bytes.lastIndexOf(0x0a) + 1
+      check(bytes.subarray(0, end), offset - rest.length)
+      rest = bytes.subarray(end)
+      offset += chunk.length
+      done(null, chunk)
+    },
+    flush(done) {
+      check(rest, offset - rest.length)
+      done()
+    },
+  })
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
 /** A short content hash: stable for the same sample content whatever its position in the file. */
 export function hashSampleContent(content: unknown): string {
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 12)
+  return hash('sha256', JSON.stringify(content), 'hex').slice(0, 12)
 }

@@ -1,1 +1,2 @@
 export { EvalsuiteReporter, type EvalsuiteReporterOptions } from './reporter.ts'
+export { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'

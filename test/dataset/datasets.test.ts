@@ -1,42 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { datasets, loadSamples, type DatasetSource } from '../../src/dataset/index.ts'
+import { basename } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { datasets, loadRecords, loadSamples, type DatasetSource } from '../../src/dataset/index.ts'
 import { DatasetError } from '../../src/errors.ts'
+import { jsonl, rejection, useTempData } from './temp-data.ts'
 
-// data files are written to a temporary folder and passed as paths relative to the working directory, as users do
-let absoluteDir: string
-let dir: string
-
-beforeAll(() => {
-  absoluteDir = mkdtempSync(join(tmpdir(), 'evalsuite-datasets-'))
-  dir = relative(process.cwd(), absoluteDir)
-})
-
-afterAll(() => {
-  rmSync(absoluteDir, { recursive: true, force: true })
-})
-
-/** Writes a data file and returns its path relative to the working directory. */
-function dataFile(name: string, content: string): string {
-  writeFileSync(join(absoluteDir, name), content)
-  return join(dir, name)
-}
-
-const jsonl = (...records: unknown[]): string => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
-
-async function loadError(source: DatasetSource): Promise<DatasetError> {
-  const error = await source.load().then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  )
-  if (!(error instanceof DatasetError)) throw new Error(`expected a DatasetError, got ${String(error)}`)
-  return error
-}
-
-/** The error message with the temporary folder shown as <dir>. */
-const shown = (error: Error): string => error.message.replaceAll(dir, '<dir>')
+const data = useTempData()
+const dataFile = data.file
+const shown = data.shown
+const loadError = (source: DatasetSource): Promise<DatasetError> => rejection(source.load())
 
 describe('datasets.jsonl', () => {
   it('reads question/answer fields, coerces a numeric answer to text and keeps the other fields as metadata', async () => {
@@ -81,8 +52,8 @@ describe('datasets.jsonl', () => {
     const path = dataFile('truncated.jsonl', jsonl({ question: 'q1', answer: 'a' }, '{"question": "q2", "ans'))
     const error = await loadError(datasets.jsonl(path))
     expect(error.code).toBe('EVALSUITE_DATASET_INVALID')
-    expect(error.issues).toEqual([{ file: path, line: 2, message: expect.stringMatching(/^not valid JSON \(.+\)$/) }])
-    expect(shown(error)).toMatch(/^Invalid dataset:\n<dir>\/truncated\.jsonl:2: not valid JSON \(.+\)$/)
+    expect(error.issues).toEqual([{ file: path, line: 2, message: 'not valid JSON: unterminated string at column 24' }])
+    expect(shown(error)).toBe('Invalid dataset:\n<dir>/truncated.jsonl:2: not valid JSON: unterminated string at column 24')
   })
 
   it('reports every bad line together, not only the first', async () => {
@@ -93,8 +64,8 @@ describe('datasets.jsonl', () => {
     const error = await loadError(datasets.jsonl(path))
     expect(shown(error)).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/several-bad.jsonl:2: each line must be a JSON object
-      <dir>/several-bad.jsonl:4: each line must be a JSON object
+      <dir>/several-bad.jsonl:2: each line must be a JSON object, found an array
+      <dir>/several-bad.jsonl:4: each line must be a JSON object, found a string
       <dir>/several-bad.jsonl:5: target: missing; map it with the "target" field option or a mapping function"
     `)
     expect(error.issues.map((issue) => issue.line)).toEqual([2, 4, 5])
@@ -124,10 +95,10 @@ describe('datasets.jsonl', () => {
   it('refuses an empty file, naming it', async () => {
     const path = dataFile('empty.jsonl', '')
     const error = await loadError(datasets.jsonl(path))
-    expect(error.issues).toEqual([{ file: path, message: 'no samples' }])
+    expect(error.issues).toEqual([{ file: path, message: 'the file is empty' }])
     expect(shown(error)).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/empty.jsonl: no samples"
+      <dir>/empty.jsonl: the file is empty"
     `)
   })
 
@@ -220,6 +191,19 @@ describe('datasets.csv', () => {
     `)
   })
 
+  it('keeps a quote inside an unquoted field as text, as Python\'s csv module reads it (MMLU has such rows)', async () => {
+    const path = dataFile('inner-quote.csv', 'question,answer\nWhat is "Will to Truth?",A\nOk?",B\n')
+    expect((await datasets.csv(path).load()).map((sample) => sample.input)).toEqual(['What is "Will to Truth?"', 'Ok?"'])
+  })
+
+  it('names the line where a quoted field opens and never closes', async () => {
+    const path = dataFile('unclosed.csv', 'question,answer\r\nq1,a1\r\n\r\n"q2, never closed,a2\r\nq3,a3\r\n')
+    expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/unclosed.csv:4: a quoted field is never closed: a " is missing"
+    `)
+  })
+
   it('refuses a file with a header row only, naming it', async () => {
     const path = dataFile('header-only.csv', 'question,answer\n')
     expect(shown(await loadError(datasets.csv(path)))).toMatchInlineSnapshot(`
@@ -247,7 +231,7 @@ describe('datasets.json', () => {
     const path = dataFile('splits-missing.json', JSON.stringify({ train: [], test: [] }))
     expect(shown(await loadError(datasets.json(path, { split: 'validation' })))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/splits-missing.json: no split "validation"; the file has train, test"
+      <dir>/splits-missing.json: no split "validation"; the file has "train", "test""
     `)
   })
 
@@ -255,17 +239,17 @@ describe('datasets.json', () => {
     const path = dataFile('splits-unasked.json', JSON.stringify({ test: [] }))
     expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/splits-unasked.json: expected an array of records (pass \`split\` to pick one from an object of named splits)"
+      <dir>/splits-unasked.json: expected an array of records, found an object (pass \`split\` to pick one of the named splits)"
     `)
   })
 
-  it('names a bad record by its index, as the file has no line per record', async () => {
+  it('names a bad record by its line and its index, as a JSON file may hold many records on one line', async () => {
     const path = dataFile('bad-records.json', JSON.stringify([{ id: 'a', question: 'q', answer: 'a' }, 'text', { id: 'a', question: 'q', answer: 'b' }, { question: 'q' }]))
     expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/bad-records.json: [1]: each record must be an object
-      <dir>/bad-records.json: [2].id: duplicate sample id "a" (first at <dir>/bad-records.json [0])
-      <dir>/bad-records.json: [3].target: missing; map it with the "target" field option or a mapping function"
+      <dir>/bad-records.json:1: [1]: each record must be a JSON object, found a string
+      <dir>/bad-records.json:1: [2].id: duplicate sample id "a" (first at <dir>/bad-records.json:1 [0])
+      <dir>/bad-records.json:1: [3].target: missing; map it with the "target" field option or a mapping function"
     `)
   })
 })
@@ -286,4 +270,122 @@ describe('loadSamples with samples written inline', () => {
       dataset of "inline": no samples]
     `)
   })
+})
+
+describe('reading JSONL text', () => {
+  it('drops a byte order mark and reads CRLF line ends', async () => {
+    const path = dataFile('bom-crlf.jsonl', '\uFEFF{"id": "a", "question": "q1", "answer": "x"}\r\n{"id": "b", "question": "q2", "answer": "y"}\r\n')
+    expect(await datasets.jsonl(path).load()).toEqual([
+      { id: 'a', input: 'q1', target: 'x' },
+      { id: 'b', input: 'q2', target: 'y' },
+    ])
+  })
+
+  it('names every line that is not UTF-8 text', async () => {
+    const good = Buffer.from(jsonl({ question: 'Café?', answer: 'oui' }))
+    const latin1 = Buffer.from('{"question": "Caf\xe9?", "answer": "non"}\n', 'latin1')
+    const error = await loadError(datasets.jsonl(dataFile('latin1.jsonl', Buffer.concat([good, latin1, good, latin1]))))
+    expect(error.issues.map((issue) => [issue.line, issue.message])).toEqual([
+      [2, 'not valid UTF-8 text; save the file as UTF-8'],
+      [4, 'not valid UTF-8 text; save the file as UTF-8'],
+    ])
+  })
+})
+
+describe('datasets.json line numbers', () => {
+  it('gives each record of a pretty-printed array the line it starts on', async () => {
+    const path = dataFile('pretty.json', JSON.stringify([{ question: 'q1', answer: 'a' }, { question: 'q2' }, { question: 'q3', answer: { text: 'c' } }], null, 2))
+    expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/pretty.json:6: [1].target: missing; map it with the "target" field option or a mapping function
+      <dir>/pretty.json:9: [2].target: must be a string or a list, received an object"
+    `)
+  })
+
+  it('gives the records of a named split their lines and the split name', async () => {
+    const text = '{\n  "train": [\n    {"question": "t", "answer": "x"}\n  ],\n  "test": [\n    {"question": "q1", "answer": "a"},\n    {"question": "q2"}\n  ]\n}\n'
+    expect(shown(await loadError(datasets.json(dataFile('split-lines.json', text), { split: 'test' })))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/split-lines.json:7: test[1].target: missing; map it with the "target" field option or a mapping function"
+    `)
+  })
+
+  it('names the line and column where a file stops being JSON', async () => {
+    const path = dataFile('broken.json', '[\n  {"question": "q1", "answer": "a"},\n  {"question": "q2" "answer": "b"}\n]\n')
+    expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/broken.json:3: not valid JSON: expected ',' or '}' after property value at column 21"
+    `)
+  })
+})
+
+describe('a folder of data files', () => {
+  it('reads its files in name order and tells a mapping function which file each record came from', async () => {
+    const folder = data.folder('mmlu-like', {
+      'b_physics_test.csv': 'Speed of light?,c,v,a,b,A\n',
+      'a_algebra_test.csv': '1+1?,1,2,3,4,B\n2+2?,2,3,4,5,C\n',
+      'notes.txt': 'not data',
+    })
+    const samples = await datasets
+      .csv(folder, {
+        columns: ['question', 'A', 'B', 'C', 'D', 'answer'],
+        fields: (record, source) => ({
+          input: String(record.question),
+          choices: [record.A, record.B, record.C, record.D].map(String),
+          target: String(record.answer),
+          subset: `${basename(source.file, '_test.csv')}:${source.line}`,
+        }),
+      })
+      .load()
+    expect(samples.map((sample) => [sample.input, sample.target, sample.subset])).toEqual([
+      ['1+1?', 'B', 'a_algebra:1'],
+      ['2+2?', 'C', 'a_algebra:2'],
+      ['Speed of light?', 'A', 'b_physics:1'],
+    ])
+  })
+
+  it('names the file of each problem, and refuses a folder with no file of the format', async () => {
+    const folder = data.folder('two-files', {
+      'one.jsonl': jsonl({ id: 'x', question: 'q', answer: 'a' }),
+      'two.jsonl': jsonl({ id: 'x', question: 'q2', answer: 'b' }),
+    })
+    expect(shown(await loadError(datasets.jsonl(folder)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/two-files/two.jsonl:1: id: duplicate sample id "x" (first at <dir>/two-files/one.jsonl:1)"
+    `)
+    expect(shown(await loadError(datasets.csv(folder)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/two-files: the folder holds no .csv file"
+    `)
+  })
+})
+
+describe('loadRecords', () => {
+  it('gives a file\'s raw records with their file and line, before any field mapping', async () => {
+    const path = dataFile('records.jsonl', jsonl({ q: 'one', a: 1 }, '', { q: 'two', a: 2 }))
+    expect(await loadRecords(datasets.jsonl(path), 'records')).toEqual([
+      { fields: { q: 'one', a: 1 }, file: path, line: 1 },
+      { fields: { q: 'two', a: 2 }, file: path, line: 3 },
+    ])
+  })
+
+  it('refuses a file that cannot be read, listing every problem', async () => {
+    const path = dataFile('records-bad.csv', 'q,a\n1\n2,x\n3\n')
+    expect(shown(await rejection(loadRecords(datasets.csv(path), 'records')))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/records-bad.csv:2: too few columns: no value for "a"
+      <dir>/records-bad.csv:4: too few columns: no value for "a""
+    `)
+  })
+
+  it('gives inline samples as records named by their index, and a custom source\'s samples', async () => {
+    expect(await loadRecords([{ input: 'q', target: 'a' }], 'inline')).toEqual([{ fields: { input: 'q', target: 'a' }, file: 'inline', path: '[0]' }])
+    const custom: DatasetSource = { description: 'custom', load: async () => [{ id: 's1', input: 'q', target: 'a' }] }
+    expect(await loadRecords(custom, 'custom')).toEqual([{ fields: { id: 's1', input: 'q', target: 'a' }, file: 'custom', path: '[0]' }])
+  })
+})
+
+it('keeps the metadata of a sample written inline as it is, beside the other fields', async () => {
+  const [sample] = await loadSamples([{ id: 'm', input: 'q', target: 'a', metadata: { level: 2 }, source: 'book' } as never], 'inline')
+  expect(sample).toEqual({ id: 'm', input: 'q', target: 'a', metadata: { level: 2, source: 'book' } })
 })

@@ -1,0 +1,64 @@
+import type { DataFileSummary } from '../dataset/index.ts'
+import { formatIssue, type DatasetIssue } from '../errors.ts'
+
+const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
+  jsonl: 'JSONL',
+  csv: 'CSV',
+  json: 'JSON',
+  opencompass: 'OpenCompass custom dataset',
+  chatml: 'ChatML (JSONL)',
+}
+
+const count = (n: number): string => n.toLocaleString('en-US')
+
+/** What `validate` prints for a file it could read: format, type, fields, counts and subsets. */
+export function renderSummary(path: string, summary: DataFileSummary): string {
+  const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary)], ['fields', summary.fields.join(', ')], ['samples', count(summary.samples.length)]]
+  if (summary.splits) rows.push(['splits', Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`).join(', ')])
+  const subsets = new Map<string, number>()
+  for (const sample of summary.samples) if (sample.subset !== undefined) subsets.set(sample.subset, (subsets.get(sample.subset) ?? 0) + 1)
+  if (subsets.size > 0) {
+    const list = [...subsets].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `${name} (${count(n)})`)
+    rows.push(['subsets', `${subsets.size}: ${list.join(', ')}`])
+  }
+  return [`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)].join('\n') + '\n'
+}
+
+function describeFormat(path: string, summary: DataFileSummary): string {
+  const info = summary.opencompass
+  if (info === undefined) return FORMAT_NAMES[summary.format]
+  const file = path.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSONL'
+  const meta = info.metaFile === undefined ? 'no meta file' : `meta from ${info.metaFile}`
+  return `${FORMAT_NAMES.opencompass} (${file}, ${meta}), abbreviation "${info.abbreviation}", infer method ${info.inferMethod}`
+}
+
+function describeKind(summary: DataFileSummary): string {
+  const info = summary.opencompass
+  if (info !== undefined) {
+    const input = info.humanPrompt === undefined ? `input from ${quoted(info.inputColumns)}` : 'input from the human prompt'
+    const options = info.kind === 'mcq' ? `, options ${info.options.join(', ')}` : ''
+    return `${info.kind}${options}, ${input}, answer from "${info.outputColumn}"`
+  }
+  if (summary.kind === 'mcq') {
+    const sizes = summary.samples.map((sample) => sample.choices?.length ?? 0)
+    const least = sizes.reduce((a, b) => Math.min(a, b))
+    const most = sizes.reduce((a, b) => Math.max(a, b))
+    return `mcq, ${least === most ? most : `${least} to ${most}`} options`
+  }
+  if (summary.kind === 'mixed') return 'mixed: some samples have options, some do not'
+  return summary.kind
+}
+
+function quoted(names: string[]): string {
+  return names.map((name) => `"${name}"`).join(', ')
+}
+
+const SHOWN = 50
+
+/** What `validate` prints for a file it could not read: every problem, as `file:line: field: message`. */
+export function renderIssues(path: string, issues: readonly DatasetIssue[]): string {
+  const lines = issues.slice(0, SHOWN).map((issue) => `  ${formatIssue(issue)}`)
+  if (issues.length > SHOWN) lines.push(`  ... and ${count(issues.length - SHOWN)} more`)
+  const problems = issues.length === 1 ? '1 problem' : `${count(issues.length)} problems`
+  return [`${path}: invalid, ${problems}`, ...lines].join('\n') + '\n'
+}

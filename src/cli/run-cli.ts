@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs'
+import { ConfigError } from '../errors.ts'
+import { EXIT, type CliOutput } from './command.ts'
+import { COMMANDS } from './commands.ts'
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length))
+  const list = Object.values(COMMANDS).map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`)
+  return `Usage: evalsuite <command> [options]
+
+Benchmarks themselves run with Vitest (npx vitest run evals); this command holds the helpers around them.
+
+Commands:
+${list.join('\n')}
+
+Options:
+  -h, --help     show this help, or a command's with "evalsuite <command> --help"
+  -v, --version  print the version
+`
+}
+
+function version(): string {
+  // the same relative path from src/cli and from dist/cli
+  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  return typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : 'unknown'
+}
+
+/** Runs `evalsuite` with its arguments (after the program name) and returns the exit code. */
+export async function runCli(args: string[], output: CliOutput): Promise<number> {
+  const [name, ...rest] = args
+  if (name === undefined) {
+    output.stderr.write(usage())
+    return EXIT.usage
+  }
+  if (name === '-h' || name === '--help' || name === 'help') {
+    output.stdout.write(usage())
+    return EXIT.ok
+  }
+  if (name === '-v' || name === '--version') {
+    output.stdout.write(`${version()}\n`)
+    return EXIT.ok
+  }
+  const command = COMMANDS[name]
+  if (command === undefined) {
+    output.stderr.write(`evalsuite: unknown command "${name}"; the commands are ${Object.keys(COMMANDS).join(', ')} (see "evalsuite --help")\n`)
+    return EXIT.usage
+  }
+  try {
+    return await command.run(rest, output)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    output.stderr.write(`${error.message}\n`)
+    return EXIT.usage
+  }
+}

@@ -1,0 +1,98 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { DATA_FILE_FORMATS, isDataFileFormat, loadDataFile, type DataFileOptions } from '../dataset/index.ts'
+import { ConfigError, DatasetError } from '../errors.ts'
+import { EXIT, type CliOutput, type Command } from './command.ts'
+import { parseOptions } from './parse-options.ts'
+import { renderIssues, renderSummary } from './render-summary.ts'
+
+const HELP = `Usage: evalsuite validate [options] <path...>
+
+Checks data files without running anything: prints what each file holds (format,
+type, fields, sample count, subsets) or every problem as file:line: field: message.
+A folder is searched for .jsonl, .csv and .json files.
+
+The format is detected: .csv and .jsonl files with option columns A, B, ... (or a
+<file>.meta.json beside them) are OpenCompass custom datasets; a .jsonl file whose
+"question" is a list of messages is ChatML; other files use the default field names
+(input/question/prompt/problem, target/answer/expected/label, choices/options, id, subset).
+
+Options:
+  --format <name>     jsonl, csv, json, opencompass or chatml, instead of detecting it
+  --columns <a,b,..>  the column names of CSV files without a header row
+  --split <name>      the split of a JSON file holding named splits (default: every split)
+  --subset <field>    the field that names each sample's subset (default: subset)
+  -h, --help          show this help
+
+Exit code: 0 when every file is valid, 1 when one is not, 2 on a usage error.
+
+Examples:
+  npx evalsuite validate data/questions.jsonl
+  npx evalsuite validate data/physics.csv          # with data/physics.csv.meta.json beside it
+  npx evalsuite validate data/mmlu/test --columns question,A,B,C,D,answer
+  npx evalsuite validate data/mmlu_pro/test.jsonl --subset category
+`
+
+const OPTIONS = {
+  format: { type: 'string' },
+  columns: { type: 'string' },
+  split: { type: 'string' },
+  subset: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** `evalsuite validate`: checks data files and says what they hold. */
+export const validateCommand: Command = {
+  name: 'validate',
+  summary: 'check data files and print what they hold, or every problem',
+  help: HELP,
+  async run(args: string[], output: CliOutput): Promise<number> {
+    const { values, positionals } = parseOptions('validate', args, OPTIONS)
+    if (values.help) {
+      output.stdout.write(HELP)
+      return EXIT.ok
+    }
+    if (positionals.length === 0) throw new ConfigError('evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"')
+    const options = dataFileOptions(values)
+    const files = positionals.flatMap((path) => dataFilesOf(path))
+    let invalid = 0
+    for (const file of files) {
+      try {
+        output.stdout.write(renderSummary(file, await loadDataFile(file, options)))
+      } catch (error) {
+        if (!(error instanceof DatasetError)) throw error
+        invalid++
+        output.stdout.write(renderIssues(file, error.issues))
+      }
+    }
+    if (files.length > 1) output.stdout.write(`${files.length} files: ${files.length - invalid} valid, ${invalid} invalid\n`)
+    return invalid === 0 ? EXIT.ok : EXIT.failed
+  },
+}
+
+function dataFileOptions(values: { format?: string; columns?: string; split?: string; subset?: string }): DataFileOptions {
+  const { format, columns, split, subset } = values
+  if (format !== undefined && !isDataFileFormat(format)) {
+    throw new ConfigError(`evalsuite validate: --format must be one of ${DATA_FILE_FORMATS.join(', ')}, received "${format}"`)
+  }
+  return {
+    ...(format === undefined ? {} : { format }),
+    ...(columns === undefined ? {} : { columns: columns.split(',').map((name) => name.trim()) }),
+    ...(split === undefined ? {} : { split }),
+    ...(subset === undefined ? {} : { subset }),
+  }
+}
+
+const EXTENSIONS = ['.jsonl', '.csv', '.json']
+
+/** A file as named, or the data files under a folder (meta files aside), sorted. */
+function dataFilesOf(path: string): string[] {
+  if (!existsSync(path)) throw new ConfigError(`evalsuite validate: no such file or folder: ${path}`)
+  if (!statSync(path).isDirectory()) return [path]
+  const found = readdirSync(path, { recursive: true, encoding: 'utf8' })
+    .filter((name) => EXTENSIONS.some((extension) => name.endsWith(extension)) && !name.endsWith('.meta.json'))
+    .sort()
+    .map((name) => join(path, name))
+  if (found.length === 0) throw new ConfigError(`evalsuite validate: no .jsonl, .csv or .json file in ${path}`)
+  return found
+}

@@ -1,0 +1,79 @@
+import { SampleSchema, type Sample } from '../schema/index.ts'
+import type { DatasetIssue } from '../errors.ts'
+import type { DataRecord } from './data-record.ts'
+import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
+import { hashSampleContent } from './sample-id.ts'
+import { describeZodIssues } from './zod-issues.ts'
+
+/** Turns records into validated samples one at a time, so a streamed file never needs all its records at once. */
+export interface SampleCollector {
+  add(record: DataRecord): void
+  readonly samples: Sample[]
+  /** Every problem found so far, with its file, line and field. */
+  readonly issues: DatasetIssue[]
+}
+
+/**
+ * A collector that converts records (with a field map, or a format's own converter), gives samples without an id a
+ * content hash, and refuses duplicate ids.
+ */
+export function createSampleCollector(convert: RecordConverter = fieldMapConverter()): SampleCollector {
+  const samples: Sample[] = []
+  const issues: DatasetIssue[] = []
+  const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
+  const hashCounts = new Map<string, number>()
+  return {
+    samples,
+    issues,
+    add(record) {
+      const converted = convert(record)
+      if (Array.isArray(converted)) {
+        for (const problem of converted) issues.push(issueAt(record, problem.field, problem.message))
+        return
+      }
+      const mapped = normalise(converted)
+      const explicitId = mapped.id !== undefined
+      if (!explicitId) {
+        const base = hashSampleContent([mapped.input, mapped.target, mapped.choices ?? null])
+        const seen = hashCounts.get(base) ?? 0
+        hashCounts.set(base, seen + 1)
+        // identical content twice is legitimate in real datasets; the suffix keeps ids stable while the order is
+        mapped.id = seen === 0 ? base : `${base}-${seen + 1}`
+      }
+      const parsed = SampleSchema.safeParse(mapped, { reportInput: true })
+      if (!parsed.success) {
+        for (const problem of describeZodIssues(parsed.error.issues)) {
+          const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
+            ? `missing; map it with the "${problem.field}" field option or a mapping function`
+            : problem.message
+          issues.push(issueAt(record, problem.field, message))
+        }
+        return
+      }
+      const sample = parsed.data
+      const previous = firstPlaceOfId.get(sample.id)
+      if (previous !== undefined && explicitId) {
+        issues.push(issueAt(record, 'id', `duplicate sample id "${sample.id}" (first at ${placeOf(previous)})`))
+        return
+      }
+      firstPlaceOfId.set(sample.id, { file: record.file, line: record.line, path: record.path })
+      samples.push(sample)
+    },
+  }
+}
+
+function issueAt(record: Omit<DataRecord, 'fields'>, field: string | undefined, message: string): DatasetIssue {
+  return { file: record.file, line: record.line, field: [record.path, field].filter(Boolean).join('.') || undefined, message }
+}
+
+function placeOf(record: Omit<DataRecord, 'fields'>): string {
+  const place = record.line === undefined ? record.file : `${record.file}:${record.line}`
+  return record.path === undefined ? place : `${place} ${record.path}`
+}
+
+/** Maps and validates every record; returns the samples, or every problem found with its file, line and field. */
+export function toSamples(records: Iterable<DataRecord>, map?: FieldMap): { samples: Sample[]; issues: DatasetIssue[] } {
+  const collector = createSampleCollector(fieldMapConverter(map))
+  for (const record of records) collector.add(record)
+  return { samples: collector.samples, issues: collector.issues }
+}

@@ -1,0 +1,25 @@
+import type { FileFormat } from './file-source.ts'
+import { readCsv, type CsvColumns } from './read-csv.ts'
+import { readJson } from './read-json.ts'
+import { readJsonl } from './read-jsonl.ts'
+
+/** One JSON object per line. */
+export const JSONL_FORMAT: FileFormat = { extensions: ['.jsonl'], read: readJsonl }
+
+/** CSV with the given columns (`true`: from the header row). */
+export function csvFormat(columns: CsvColumns): FileFormat {
+  return { extensions: ['.csv'], read: (file, issues) => readCsv(file, columns, issues) }
+}
+
+/** CSV with a header row. */
+export const CSV_FORMAT: FileFormat = csvFormat(true)
+
+/** A JSON array of records, or the named split of an object of splits. */
+export function jsonFormat(split: string | undefined): FileFormat {
+  return {
+    extensions: ['.json'],
+    async *read(file, issues) {
+      yield await readJson(file, split, issues)
+    },
+  }
+}

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs'
+import { extname } from 'node:path'
+import { DatasetError, type DatasetIssue } from '../errors.ts'
+import type { Sample } from '../schema/index.ts'
+import { chatmlConverter, isChatmlRecord } from './chatml.ts'
+import type { DataRecord } from './data-record.ts'
+import { fieldMapConverter, type RecordConverter } from './field-map.ts'
+import { createFileSource, type FileFormat } from './file-source.ts'
+import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
+import { loadOpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
+import { readJsonValue, splitNames } from './read-json.ts'
+
+/** The formats `loadDataFile` reads. */
+export const DATA_FILE_FORMATS = ['jsonl', 'csv', 'json', 'opencompass', 'chatml'] as const
+/** A format `loadDataFile` reads. */
+export type DataFileFormat = (typeof DATA_FILE_FORMATS)[number]
+
+/** Whether a name, e.g. a command-line value, is one of the formats. */
+export function isDataFileFormat(name: string): name is DataFileFormat {
+  return (DATA_FILE_FORMATS as readonly string[]).includes(name)
+}
+
+/** Options of `loadDataFile`; every one is optional, as the format and its fields are detected. */
+export interface DataFileOptions {
+  /** The format, instead of detecting it from the extension and the first record. */
+  format?: DataFileFormat
+  /** The column names of a CSV file without a header row. */
+  columns?: string[]
+  /** The split of a JSON file holding an object of named splits. @default every split */
+  split?: string
+  /** The field holding each sample's subset. @default "subset" */
+  subset?: string
+}
+
+/** What a data file holds: its format, kind, fields and samples. */
+export interface DataFileSummary {
+  format: DataFileFormat
+  /** `mcq` when every sample has options, `qa` when none has, `mixed` otherwise; `chatml` for ChatML. */
+  kind: 'mcq' | 'qa' | 'chatml' | 'mixed'
+  /** The record fields seen, in the order first seen. */
+  fields: string[]
+  samples: Sample[]
+  /** Sample counts of a JSON file's named splits, when it has them. */
+  splits?: Record<string, number>
+  /** What was detected about an OpenCompass custom dataset. */
+  opencompass?: OpenCompassInfo
+}
+
+/**
+ * Loads any data file evalsuite reads, detecting its format: `.csv` and `.jsonl` files with option columns `A`, `B`
+ * (or a `.meta.json` beside them) are OpenCompass custom datasets, a `.jsonl` file whose `question` is a list of
+ * messages is ChatML, other files are read with the default field names. Throws a `DatasetError` listing every problem.
+ */
+export async function loadDataFile(path: string, options: DataFileOptions = {}): Promise<DataFileSummary> {
+  if (!existsSync(path)) throw new DatasetError([{ file: path, message: 'file not found' }])
+  const format = options.format ?? (await detectFormat(path, options))
+  const subset = options.subset ?? 'subset'
+  if (format === 'opencompass') {
+    const { kind, samples, meta } = await loadOpenCompassDataset(path, { ...options, subset })
+    return { format, kind, fields: meta.columns, samples, opencompass: meta }
+  }
+  if (format === 'json' && options.split === undefined) {
+    const splits = await splitsOf(path)
+    if (splits.length > 0) return loadSplits(path, splits, subset)
+  }
+  const fields = new Set<string>()
+  const convert = format === 'chatml' ? chatmlConverter(subset) : fieldMapConverter({ subset })
+  const source = createFileSource(path, formatOf(format, options), (record) => {
+    for (const name of Object.keys(record.fields)) fields.add(name)
+    return convert(record)
+  })
+  const samples = await source.load()
+  return { format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples }
+}
+
+function formatOf(format: 'jsonl' | 'csv' | 'json' | 'chatml', options: DataFileOptions): FileFormat {
+  if (format === 'csv') return csvFormat(options.columns ?? true)
+  if (format === 'json') return jsonFormat(options.split)
+  return JSONL_FORMAT
+}
+
+function kindOfSamples(samples: Sample[]): DataFileSummary['kind'] {
+  const withChoices = samples.filter((sample) => sample.choices !== undefined).length
+  return withChoices === samples.length ? 'mcq' : withChoices === 0 ? 'qa' : 'mixed'
+}
+
+async function detectFormat(path: string, options: DataFileOptions): Promise<DataFileFormat> {
+  const extension = extname(path).toLowerCase()
+  if (extension === '.json') return 'json'
+  if (extension !== '.jsonl' && extension !== '.csv') {
+    throw new DatasetError([{ file: path, message: `no loader reads "${extension || path}" files; evalsuite reads .jsonl, .csv and .json` }])
+  }
+  const first = await firstRecord(path, extension === '.csv' ? csvFormat(options.columns ?? true) : JSONL_FORMAT)
+  if (extension === '.jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
+  const hasOptions = first !== undefined && 'A' in first.fields && 'B' in first.fields
+  if (existsSync(`${path}.meta.json`) || hasOptions) return 'opencompass'
+  return extension === '.csv' ? 'csv' : 'jsonl'
+}
+
+/** The file's first record, read without reading the rest; problems are left to the real load. */
+async function firstRecord(path: string, format: FileFormat): Promise<DataRecord | undefined> {
+  for await (const records of format.read(path, [])) if (records.length > 0) return records[0]
+  return undefined
+}
+
+async function splitsOf(path: string): Promise<string[]> {
+  const issues: DatasetIssue[] = []
+  const read = await readJsonValue(path, issues)
+  if (issues.length > 0) throw new DatasetError(issues)
+  return splitNames(read?.value)
+}
+
+/** Loads every split of a JSON file; each split is its own dataset, so ids may repeat across splits. */
+async function loadSplits(path: string, splits: string[], subset: string): Promise<DataFileSummary> {
+  const fields = new Set<string>()
+  const samples: Sample[] = []
+  const counts: Record<string, number> = {}
+  const issues: DatasetIssue[] = []
+  const convert: RecordConverter = fieldMapConverter({ subset })
+  for (const split of splits) {
+    const source = createFileSource(path, jsonFormat(split), (record) => {
+      for (const name of Object.keys(record.fields)) fields.add(name)
+      return convert(record)
+    })
+    try {
+      const loaded = await source.load()
+      counts[split] = loaded.length
+      for (const sample of loaded) samples.push(sample)
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error
+      issues.push(...error.issues)
+    }
+  }
+  if (issues.length > 0) throw new DatasetError(issues)
+  return { format: 'json', kind: kindOfSamples(samples), fields: [...fields], samples, splits: counts }
+}

@@ -1,0 +1,228 @@
+import { basename, extname } from 'node:path'
+import { DatasetError, type DatasetIssue } from '../errors.ts'
+import type { Sample } from '../schema/index.ts'
+import { createSampleCollector } from './collect-samples.ts'
+import type { DataRecord } from './data-record.ts'
+import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
+import type { RecordConverter } from './field-map.ts'
+import { isEmptyFile, readRecords } from './file-source.ts'
+import { csvFormat, JSONL_FORMAT } from './formats.ts'
+import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
+import type { FieldProblem } from './zod-issues.ts'
+
+/** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
+export interface OpenCompassInfo {
+  /** `mcq` when at least two consecutive option columns from `A` are present, else `qa`; `data_type` overrides. */
+  kind: 'mcq' | 'qa'
+  /** `abbr`, or the file name up to its first dot. */
+  abbreviation: string
+  /** `infer_method`. @default "gen" */
+  inferMethod: 'gen' | 'ppl'
+  /** The data file's columns, as its header or first record names them. */
+  columns: string[]
+  /** The option columns (`A`, `B`, ...); empty for `qa`. */
+  options: string[]
+  /** The columns that make a sample's input. @default ["question"] */
+  inputColumns: string[]
+  /** The column holding the answer. @default "answer" */
+  outputColumn: string
+  /** When set, each sample's `input` is this prompt with its `{column}` placeholders filled in. */
+  humanPrompt?: string
+  botPrompt?: string
+  template?: string | Record<string, unknown>
+  /** The meta file that was read, when there is one. */
+  metaFile?: string
+}
+
+/** The samples of an OpenCompass custom dataset, with what was detected about it. */
+export interface OpenCompassDataset {
+  kind: 'mcq' | 'qa'
+  samples: Sample[]
+  meta: OpenCompassInfo
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+function isLetterColumn(column: string): boolean {
+  return column.length === 1 && LETTERS.includes(column)
+}
+
+/** Works out the dataset's kind and columns from its first record (or header), as OpenCompass does. */
+function detect(path: string, columns: string[], meta: OpenCompassMetaFile, metaFile: string | undefined): { info: OpenCompassInfo; problems: FieldProblem[]; metaProblems: FieldProblem[] } {
+  const problems: FieldProblem[] = []
+  const metaProblems: FieldProblem[] = []
+  const present = new Set(columns)
+  let run = 0
+  while (run < LETTERS.length && present.has(LETTERS[run]!)) run++
+  const letters = [...LETTERS.slice(0, run)]
+  const stray = columns.filter((column) => isLetterColumn(column) && !letters.includes(column)).sort()
+  if (meta.options === undefined && stray.length > 0 && (run > 0 || stray.length > 1)) {
+    const found = [...letters, ...stray].join(', ')
+    problems.push({ field: stray[0], message: `the option columns skip "${LETTERS[run]}" (found ${found}); name them A, B, C, ... without a gap` })
+  }
+  const kind = meta.data_type ?? (letters.length >= 2 ? 'mcq' : 'qa')
+  const options = kind === 'qa' ? [] : (meta.options ?? letters)
+  if (kind === 'mcq' && options.length < 2) {
+    metaProblems.push({ field: 'data_type', message: 'is "mcq", but the file has no option columns A, B, ...; add them, or set "data_type" to "qa"' })
+  }
+  metaProblems.push(...unknownColumns(meta, present))
+  const outputColumn = meta.output_column ?? 'answer'
+  if (!present.has(outputColumn)) {
+    const fix = meta.output_column === undefined ? `add it, or name the answer column with "output_column" in ${basename(path)}.meta.json` : 'fix "output_column" in the meta file'
+    problems.push({ message: `no "${outputColumn}" column for the answers (the columns are ${columns.join(', ')}); ${fix}` })
+  }
+  const inputColumns = meta.input_columns ?? ['question']
+  if (meta.input_columns === undefined && meta.human_prompt === undefined && !present.has('question')) {
+    problems.push({ message: `no "question" column (the columns are ${columns.join(', ')}); add it, or name the input columns with "input_columns" in ${basename(path)}.meta.json` })
+  }
+  const info: OpenCompassInfo = {
+    kind,
+    abbreviation: meta.abbr ?? basename(path).split('.')[0]!,
+    inferMethod: meta.infer_method ?? 'gen',
+    columns,
+    options,
+    inputColumns,
+    outputColumn,
+    ...(meta.human_prompt === undefined ? {} : { humanPrompt: meta.human_prompt }),
+    ...(meta.bot_prompt === undefined ? {} : { botPrompt: meta.bot_prompt }),
+    ...(meta.template === undefined ? {} : { template: meta.template }),
+    ...(metaFile === undefined ? {} : { metaFile }),
+  }
+  return { info, problems, metaProblems }
+}
+
+/** The meta file's options, input columns and prompt placeholders that name no column of the data. */
+function unknownColumns(meta: OpenCompassMetaFile, present: Set<string>): FieldProblem[] {
+  const missing = (field: string, names: readonly string[], shown: (name: string) => string): FieldProblem[] =>
+    names.filter((name) => !present.has(name)).map((name) => ({ field, message: `names "${shown(name)}", which is not a column of the data file` }))
+  const template = typeof meta.template === 'string' ? meta.template : undefined
+  return [
+    ...missing('options', meta.options ?? [], (name) => name),
+    ...missing('input_columns', meta.input_columns ?? [], (name) => name),
+    ...missing('human_prompt', placeholders(meta.human_prompt), (name) => `{${name}}`),
+    ...missing('bot_prompt', placeholders(meta.bot_prompt), (name) => `{${name}}`),
+    ...missing('template', placeholders(template), (name) => `{${name}}`),
+  ]
+}
+
+const PLACEHOLDER = /\{\{|\}\}|\{([^{}]+)\}/g
+
+function placeholders(prompt: string | undefined): string[] {
+  return [...(prompt ?? '').matchAll(PLACEHOLDER)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]))
+}
+
+/** Fills `{column}` placeholders (Python's format syntax: `{{` and `}}` are literal braces). */
+function render(prompt: string, fields: Record<string, unknown>): string {
+  return prompt.replace(PLACEHOLDER, (whole, name: string | undefined) => (name === undefined ? whole[0]! : text(fields[name])))
+}
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === ''
+}
+
+/** Turns one record into a sample's fields: input from the input columns or the human prompt, options, answer. */
+function converter(info: OpenCompassInfo, subset: string): RecordConverter {
+  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, 'id', subset])
+  return (record) => {
+    const fields = record.fields
+    const problems: FieldProblem[] = []
+    const choices: string[] = []
+    const last = info.options.findLastIndex((option) => !isBlank(fields[option]))
+    info.options.slice(0, last + 1).forEach((option, index) => {
+      const value = fields[option]
+      if (isBlank(value)) problems.push({ field: option, message: `empty, but option "${info.options[last]}" is not; options must have no gap` })
+      else if (typeof value === 'object') problems.push({ field: option, message: 'must be text' })
+      else choices[index] = String(value)
+    })
+    if (info.kind === 'mcq' && last < 1) problems.push({ field: info.options[last + 1], message: 'missing: a question needs at least two options' })
+    const answer = fields[info.outputColumn]
+    const letters = info.options.slice(0, last + 1)
+    if (isBlank(answer)) {
+      problems.push({ field: info.outputColumn, message: 'missing' })
+    } else if (info.kind === 'mcq' && letters.length >= 2 && !letters.includes(String(answer).trim())) {
+      problems.push({ field: info.outputColumn, message: `"${String(answer)}" names no option; the options are ${letters.join(', ')}` })
+    }
+    if (problems.length > 0) return problems
+    const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
+    const rest = Object.entries(fields).filter(([name]) => !used.has(name))
+    return {
+      id: fields.id,
+      input,
+      target: info.kind === 'mcq' ? String(answer).trim() : answer,
+      ...(info.kind === 'mcq' ? { choices } : {}),
+      subset: fields[subset],
+      ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
+    }
+  }
+}
+
+/** Options of `loadOpenCompassDataset`, for files that stretch the protocol. */
+export interface OpenCompassOptions {
+  /** The column names of a CSV file without a header row, e.g. MMLU's `["question", "A", "B", "C", "D", "answer"]`. */
+  columns?: string[]
+  /** The column holding each sample's subset. @default "subset" */
+  subset?: string
+}
+
+/**
+ * Loads an OpenCompass custom dataset (`question`, `A`, `B`, ..., `answer` in a `.jsonl` or `.csv` file, and an
+ * optional `<file>.meta.json` beside it) with no code: multiple choice when at least two consecutive option columns
+ * from `A` are present, otherwise question answering. Throws a `DatasetError` listing every problem.
+ * @example
+ * const { kind, samples, meta } = await loadOpenCompassDataset('data/physics.csv')
+ */
+export async function loadOpenCompassDataset(path: string, options: OpenCompassOptions = {}): Promise<OpenCompassDataset> {
+  const extension = extname(path).toLowerCase()
+  if (extension !== '.jsonl' && extension !== '.csv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl or .csv file' }])
+  const format = extension === '.jsonl' ? JSONL_FORMAT : csvFormat(options.columns ?? true)
+  const hasHeader = extension === '.csv' && options.columns === undefined
+  const issues: DatasetIssue[] = []
+  const meta = await readOpenCompassMeta(`${path}.meta.json`, issues)
+  // without its settings the data cannot be judged fairly: only the data's syntax is checked then
+  const metaInvalid = issues.length > 0
+  let detected: { info: OpenCompassInfo; convert?: RecordConverter } | undefined
+  let collector = createSampleCollector()
+  for await (const records of readRecords(path, format, issues)) {
+    for (const record of records) {
+      if (detected === undefined) {
+        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options.subset ?? 'subset', issues)
+        if (detected.convert) collector = createSampleCollector(detected.convert)
+      }
+      if (detected.convert) collector.add(record)
+    }
+  }
+  throwIfInvalid([...issues, ...collector.issues], collector.samples.length, path, isEmptyFile(path))
+  const info = detected!.info
+  return { kind: info.kind, samples: collector.samples, meta: info }
+}
+
+/** Detects the dataset from its first record; no converter when the columns themselves are wrong. */
+function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, subset: string, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
+  const metaFile = meta === undefined ? undefined : `${path}.meta.json`
+  const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), meta?.meta ?? {}, metaFile)
+  // a CSV header is line 1; other files are judged by their first record, as OpenCompass does
+  const line = hasHeader ? 1 : first.line
+  for (const problem of problems) issues.push({ file: path, line, field: problem.field, message: problem.message })
+  for (const problem of metaProblems) issues.push(meta!.issue(problem))
+  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, subset) }
+}
+
+/** `datasets.opencompass(path)`: a dataset source that also gives what was detected. */
+export interface OpenCompassSource extends DatasetSource {
+  /** The samples with the detected kind and meta. */
+  loadDataset(): Promise<OpenCompassDataset>
+}
+
+/** The OpenCompass custom dataset at `path`, as a source for `describeBenchmark`. */
+export function openCompassSource(path: string, options: OpenCompassOptions = {}): OpenCompassSource {
+  return {
+    description: path,
+    loadDataset: () => loadOpenCompassDataset(path, options),
+    load: async () => (await loadOpenCompassDataset(path, options)).samples,
+  }
+}

@@ -1,0 +1,85 @@
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import { sampleMetaOf, SampleMetaSchema } from '../schema/index.ts'
+import { countSample, emptyTally, progressLine, type ProgressTally } from './progress-tally.ts'
+
+/** Options of the progress display (set through the plugin). */
+export interface ProgressOptions {
+  /** How often a plain progress line is printed when there is no live terminal (CI logs). @default 30000 */
+  intervalMs?: number
+}
+
+// Vitest's default reporter draws a summary window at the bottom of a terminal; the live line joins that window
+// instead of fighting it for the cursor. The window is not public API, so its absence falls back to plain lines.
+interface SummaryWindow {
+  createSummary: () => string[]
+}
+
+function summaryWindowOf(vitest: Vitest): SummaryWindow | undefined {
+  for (const reporter of (vitest as unknown as { reporters?: unknown[] }).reporters ?? []) {
+    const summary = (reporter as { summary?: Partial<SummaryWindow> }).summary
+    if (typeof summary?.createSummary === 'function') return summary as SummaryWindow
+  }
+  return undefined
+}
+
+/**
+ * Shows how far a long eval run has got: samples done of total, errors, elapsed time, ETA, tokens and cost. In a
+ * terminal it is a live line under Vitest's own summary; elsewhere a plain line every `intervalMs`.
+ */
+export class ProgressReporter implements Reporter {
+  private vitest: Vitest | undefined
+  private tally: ProgressTally = emptyTally()
+  private startedAt = 0
+  private timer: NodeJS.Timeout | undefined
+  private readonly intervalMs: number
+  private readonly counted = new Set<string>()
+
+  constructor(options: ProgressOptions = {}) {
+    this.intervalMs = options.intervalMs ?? 30_000
+  }
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+  }
+
+  onTestRunStart(): void {
+    const vitest = this.vitest
+    if (vitest === undefined) return
+    this.tally = emptyTally()
+    this.counted.clear()
+    this.startedAt = performance.now()
+    const window = summaryWindowOf(vitest)
+    if (window !== undefined) {
+      const drawn = window.createSummary.bind(window)
+      window.createSummary = () => (this.tally.total === 0 ? drawn() : [...drawn(), ` ${this.line()}`, ''])
+      return
+    }
+    this.timer = setInterval(() => {
+      if (this.tally.total > 0 && this.tally.done < this.tally.total) vitest.logger.log(this.line())
+    }, this.intervalMs).unref()
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    for (const test of module.children.allTests()) {
+      if (test.options.mode === 'run' && sampleMetaOf(test.meta()) !== undefined) this.tally.total += 1
+    }
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const parsed = SampleMetaSchema.safeParse(sampleMetaOf(test.meta()))
+    // a Vitest retry reports the same test again; each sample counts once
+    if (!parsed.success || this.counted.has(test.id)) return
+    this.counted.add(test.id)
+    const result = test.result()
+    countSample(this.tally, parsed.data, result.state === 'failed' && (result.errors?.length ?? 0) > 0)
+  }
+
+  onTestRunEnd(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  private line(): string {
+    return progressLine(this.tally, performance.now() - this.startedAt)
+  }
+}

@@ -1,0 +1,55 @@
+import type { SampleMeta } from '../schema/index.ts'
+
+/** What a long run has done so far, for the progress line. */
+export interface ProgressTally {
+  /** Samples Vitest will run, as far as collection has got. */
+  total: number
+  done: number
+  errored: number
+  inputTokens: number
+  outputTokens: number
+  costUsd: number
+}
+
+/** A tally with nothing counted yet. */
+export function emptyTally(): ProgressTally {
+  return { total: 0, done: 0, errored: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }
+}
+
+/** Counts one finished sample into the tally. */
+export function countSample(tally: ProgressTally, meta: SampleMeta, failedWithError: boolean): void {
+  tally.done += 1
+  // a sample the cost budget left out was not run, which is no error
+  if (meta.notRun === undefined && (meta.status !== 'scored' || failedWithError)) tally.errored += 1
+  tally.inputTokens += meta.usage?.inputTokens ?? 0
+  tally.outputTokens += meta.usage?.outputTokens ?? 0
+  tally.costUsd += meta.costUsd ?? 0
+}
+
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  if (seconds < 60) return `${seconds}s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`
+}
+
+function count(value: number): string {
+  if (value < 1000) return String(value)
+  if (value < 1_000_000) return `${(value / 1000).toFixed(1)}k`
+  return `${(value / 1_000_000).toFixed(2)}M`
+}
+
+/** One line of plain text: samples done of total, errors, elapsed, ETA, tokens and cost so far. */
+export function progressLine(tally: ProgressTally, elapsedMs: number): string {
+  const total = Math.max(tally.total, tally.done)
+  const percent = total === 0 ? 0 : Math.floor((tally.done / total) * 100)
+  const parts = [`evalsuite ${tally.done}/${total} samples (${percent}%)`]
+  if (tally.errored > 0) parts.push(`${tally.errored} errored`)
+  parts.push(`${duration(elapsedMs)} elapsed`)
+  // the rate so far predicts the rest; with nothing done yet there is no rate to go on
+  if (tally.done > 0 && tally.done < total) parts.push(`ETA ${duration((elapsedMs / tally.done) * (total - tally.done))}`)
+  if (tally.inputTokens + tally.outputTokens > 0) parts.push(`${count(tally.inputTokens)} in / ${count(tally.outputTokens)} out tokens`)
+  if (tally.costUsd > 0) parts.push(`$${tally.costUsd.toFixed(tally.costUsd < 1 ? 4 : 2)}`)
+  return parts.join(' · ')
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/run-cli.ts'
+import { jsonl, useTempData } from '../dataset/temp-data.ts'
+
+const data = useTempData()
+
+/** Runs the command in this process, as `evalsuite <args>` would, with the temporary folder shown as <dir>. */
+async function evalsuite(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } })
+  return { code, stdout: stdout.replaceAll(data.dir, '<dir>'), stderr: stderr.replaceAll(data.dir, '<dir>') }
+}
+
+describe('evalsuite validate', () => {
+  it('prints what an OpenCompass file with a meta file holds, and exits 0', async () => {
+    const path = data.file('quiz.csv', 'question,A,B,C,answer,subset\n2+2?,3,4,5,B,math\nH2O?,water,salt,air,A,chemistry\n3+3?,5,6,7,B,math\n')
+    data.file('quiz.csv.meta.json', JSON.stringify({ abbr: 'quiz' }))
+    const run = await evalsuite('validate', path)
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "<dir>/quiz.csv: valid
+        format   OpenCompass custom dataset (CSV, meta from <dir>/quiz.csv.meta.json), abbreviation "quiz", infer method gen
+        type     mcq, options A, B, C, input from "question", answer from "answer"
+        fields   question, A, B, C, answer, subset
+        samples  3
+        subsets  2: chemistry (1), math (2)
+      "
+    `)
+  })
+
+  it('prints ChatML, JSON splits and plain JSONL summaries', async () => {
+    const chat = data.file('chat.jsonl', jsonl({ question: [{ role: 'user', content: 'hi' }], answer: ['hello'] }))
+    const splits = data.file('splits.json', JSON.stringify({ dev: [{ question: 'q', answer: 'a' }], test: [{ question: 'q', answer: 'a' }, { question: 'r', answer: 'b' }] }))
+    const pro = data.file('pro.jsonl', jsonl({ question: 'q', options: ['a', 'b', 'c'], answer: 'A', category: 'law' }, { question: 'r', options: ['a', 'b'], answer: 'B', category: 'math' }))
+    const run = await evalsuite('validate', chat, splits, pro, '--subset', 'category')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "<dir>/chat.jsonl: valid
+        format   ChatML (JSONL)
+        type     chatml
+        fields   question, answer
+        samples  1
+      <dir>/splits.json: valid
+        format   JSON
+        type     qa
+        fields   question, answer
+        samples  3
+        splits   dev (1), test (2)
+      <dir>/pro.jsonl: valid
+        format   JSONL
+        type     mcq, 2 to 3 options
+        fields   question, options, answer, category
+        samples  2
+        subsets  2: law (1), math (1)
+      3 files: 3 valid, 0 invalid
+      "
+    `)
+  })
+
+  it('prints every problem of an invalid file as file:line: field: message, and exits 1', async () => {
+    const path = data.file('broken.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', answer: 'C' }, '{"question": "q2"', { question: 'q3', A: 'x', B: 'y' }))
+    const run = await evalsuite('validate', path)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "<dir>/broken.jsonl: invalid, 3 problems
+        <dir>/broken.jsonl:1: answer: "C" names no option; the options are A, B
+        <dir>/broken.jsonl:2: not valid JSON: expected ',' or '}' after property value at column 18
+        <dir>/broken.jsonl:3: answer: missing
+      "
+    `)
+  })
+
+  it('validates every data file of a folder, counting valid and invalid files', async () => {
+    const folder = data.folder('mixed', { 'a.jsonl': jsonl({ question: 'q', answer: 'a' }), 'b.csv': 'question,answer\nq\n', 'b.csv.meta.json': '{}', 'notes.md': '# notes' })
+    const run = await evalsuite('validate', folder)
+    expect(run.code).toBe(1)
+    expect(run.stdout.split('\n').filter((line) => !line.startsWith('  '))).toEqual(['<dir>/mixed/a.jsonl: valid', '<dir>/mixed/b.csv: invalid, 1 problem', '2 files: 1 valid, 1 invalid', ''])
+  })
+
+  it('shows the first 50 problems and counts the rest', async () => {
+    const path = data.file('many.jsonl', jsonl(...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))))
+    const run = await evalsuite('validate', path)
+    const lines = run.stdout.trimEnd().split('\n')
+    expect(lines[0]).toBe('<dir>/many.jsonl: invalid, 60 problems')
+    expect(lines).toHaveLength(52)
+    expect(lines.at(-1)).toBe('  ... and 10 more')
+  })
+
+  it('reads a headerless CSV with --columns and forces a format with --format', async () => {
+    const path = data.file('headerless.csv', 'q1,a,b,c,d,A\n')
+    expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer')).stdout).toContain('  type     mcq, options A, B, C, D, input from "question", answer from "answer"\n')
+    expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer', '--format', 'csv')).stdout).toContain('  format   CSV\n')
+  })
+
+  it.each([
+    [['validate', '--strict', 'x.jsonl'], 'evalsuite validate: unknown option "--strict"; see "evalsuite validate --help"'],
+    [['validate', 'x.jsonl', '--format'], 'evalsuite validate: option "--format" needs a value; see "evalsuite validate --help"'],
+    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, json, opencompass, chatml, received "yaml"'],
+    [['validate'], 'evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"'],
+    [['validate', 'no/such/file.jsonl'], 'evalsuite validate: no such file or folder: no/such/file.jsonl'],
+    [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are init, validate (see "evalsuite --help")'],
+  ])('exits 2 with one line on stderr for a usage error: %j', async (args, message) => {
+    const run = await evalsuite(...args)
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
+  })
+
+  it('prints its help with examples, the list of commands and the version', async () => {
+    const help = await evalsuite('validate', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/^Usage: evalsuite validate \[options\] <path\.\.\.>\n/)
+    expect(help.stdout).toContain('  npx evalsuite validate data/mmlu/test --columns question,A,B,C,D,answer\n')
+    const top = await evalsuite('--help')
+    expect(top.stdout).toContain('  validate  check data files and print what they hold, or every problem\n')
+    const bare = await evalsuite()
+    expect([bare.code, bare.stdout, bare.stderr]).toEqual([2, '', top.stdout])
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(await evalsuite('--version')).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: '' })
+  })
+})
