@@ -212,8 +212,8 @@ function defaultReply(request: ChatRequest): string {
 
 type Parsed = { request: ChatRequest; stream: boolean; includeUsage: boolean; logprobs: number | null; maxTokens: number | undefined }
 
-/** Returns the parsed request, or an error message for a 400. */
-function parseChatBody(raw: string): Parsed | string {
+/** A request body with its model, or an error message for a 400. */
+function parseBody(raw: string): (Record<string, unknown> & { model: string }) | string {
   let body: unknown
   try {
     body = JSON.parse(raw)
@@ -222,6 +222,13 @@ function parseChatBody(raw: string): Parsed | string {
   }
   if (!isRecord(body)) return 'Request body must be a JSON object.'
   if (typeof body.model !== 'string') return "Missing required parameter: 'model'."
+  return { ...body, model: body.model }
+}
+
+/** Returns the parsed request, or an error message for a 400. */
+function parseChatBody(raw: string): Parsed | string {
+  const body = parseBody(raw)
+  if (typeof body === 'string') return body
   if (!Array.isArray(body.messages)) return "Missing required parameter: 'messages'."
   const messages: ChatMessage[] = []
   for (const m of body.messages) {
@@ -235,13 +242,8 @@ function parseChatBody(raw: string): Parsed | string {
 }
 
 function parseCompletionBody(raw: string): CompletionRequest | string {
-  let body: unknown
-  try {
-    body = JSON.parse(raw)
-  } catch {
-    return 'We could not parse the JSON body of your request.'
-  }
-  if (!isRecord(body) || typeof body.model !== 'string') return "Missing required parameter: 'model'."
+  const body = parseBody(raw)
+  if (typeof body === 'string') return body
   const prompts = typeof body.prompt === 'string' ? [body.prompt] : body.prompt
   if (!Array.isArray(prompts) || !prompts.every((p) => typeof p === 'string')) return "Invalid 'prompt': a string or an array of strings."
   return {
