@@ -19,6 +19,15 @@ export {
   type SampleInput,
 } from './dataset/index.ts'
 export { ConfigError, DatasetError, EvalsuiteError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
-export { models, type GenerateOptions, type Model, type ModelOutput, type OpenAIModelOptions } from './model/index.ts'
-export type { ChatMessage, Report, Sample, Threshold, Usage } from './schema/index.ts'
+export {
+  models,
+  type ChoiceMethod,
+  type ChoiceScores,
+  type GenerateOptions,
+  type Model,
+  type ModelOutput,
+  type OpenAIModelOptions,
+  type Price,
+} from './model/index.ts'
+export type { ChatMessage, InferMethod, Report, Sample, Threshold, Usage } from './schema/index.ts'
 export { matchAnswer, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'
