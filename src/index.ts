@@ -30,4 +30,4 @@ export {
   type Price,
 } from './model/index.ts'
 export type { ChatMessage, InferMethod, Report, Sample, Threshold, Usage } from './schema/index.ts'
-export { matchAnswer, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'
+export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'

@@ -101,7 +101,7 @@ const OptionsSchema = z.object({
   }).optional(),
   prompt: z.union([z.string(), z.function()]).optional(),
   answer: z
-    .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice']).optional() })
+    .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
     .loose()
     .optional(),
   system: z.string().optional(),

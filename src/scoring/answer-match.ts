@@ -1,4 +1,7 @@
-/** The outcome of reading an answer from a reply and comparing it with the target. */
+/**
+ * The outcome of reading an answer from a reply and comparing it with the target. A wrong answer has `extracted`
+ * set; an unanswered reply (no answer, conflicting answers, or several where one is asked for) has it null.
+ */
 export interface AnswerMatch {
   pass: boolean
   /** The answer read from the reply; null when the reply commits to none. */

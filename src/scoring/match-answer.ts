@@ -1,5 +1,6 @@
 import type { AnswerMatch } from './answer-match.ts'
 import { matchChoice, type ChoiceOptions } from './match-choice.ts'
+import { matchMath, type MathOptions } from './match-math.ts'
 import { matchNumber, type NumberOptions } from './match-number.ts'
 import { matchExact, matchIncludes, matchRegex } from './match-text.ts'
 import type { TextOptions } from './normalize-text.ts'
@@ -11,6 +12,7 @@ export type MatchAnswerOptions =
   | ({ kind: 'regex'; pattern?: RegExp } & TextOptions)
   | ({ kind: 'number' } & NumberOptions)
   | ({ kind: 'choice' } & ChoiceOptions)
+  | ({ kind: 'math' } & MathOptions)
 
 /** What an answer may be compared with: one accepted answer, several, or a pattern (kind "regex"). */
 export type AnswerTarget = string | number | readonly string[] | RegExp
@@ -28,8 +30,10 @@ export function matchAnswer(output: string, target: AnswerTarget, options: Match
     case 'regex':
       return matchRegex(output, accepted, options)
     case 'number':
-      return matchNumber(output, accepted, options)
+      return matchNumber(output, target, options)
     case 'choice':
       return matchChoice(output, accepted, options)
+    case 'math':
+      return matchMath(output, target, options)
   }
 }

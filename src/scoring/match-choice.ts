@@ -1,55 +1,21 @@
 import { passageAround, type AnswerMatch } from './answer-match.ts'
+import { readMmluProLetter } from './mmlu-pro-choice.ts'
 import { normalizeText } from './normalize-text.ts'
+import { LETTERS, readCommitments, type Commitment } from './read-choice.ts'
 
 /** Options of the `choice` kind. */
 export interface ChoiceOptions {
   /** The option texts, so the letters beyond them are rejected and a reply quoting an option's text counts. */
   choices?: readonly string[]
+  /**
+   * Read the reply exactly as an official script does, to reproduce published numbers. "mmlu-pro": the first
+   * "answer is (X)", else "Answer: X", else the last standalone letter A–J; a reply none of them matches is
+   * unanswered (the official script draws a random letter there). @default the common forms, read strictly
+   */
+  protocol?: 'mmlu-pro'
 }
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-
-interface Commitment {
-  letters: string[]
-  start: number
-  end: number
-}
-
-// Forms in which a reply commits to options; the letters are validated against the option count afterwards.
-// After "answer is", a bare lower-case letter is usually an article ("the answer is a matter of ..."), so it only
-// counts when bracketed or bold.
-const COMMITMENTS: Array<{ pattern: RegExp; bareLowercase: boolean }> = [
-  { pattern: /answer\s*:\s*\(?([A-Z](?:\s*(?:,|and)\s*[A-Z])*)\)?(?![A-Za-z])/gi, bareLowercase: true },
-  { pattern: /answer is:?\s*\(?\**\s*([A-Z](?:\s*(?:,|and)\s*[A-Z])*)\**\)?(?![A-Za-z])/gi, bareLowercase: false },
-]
-const WHOLE_REPLY = /^\s*(?:\*\*)?\(?([A-Za-z](?:\s*(?:,|and)\s*[A-Za-z])*)\)?(?:\*\*)?[.):]?\s*$/
-
-function lettersIn(group: string, allowed: string): string[] | null {
-  const letters = group.toUpperCase().split(/\s*(?:,|AND)\s*/).map((s) => s.trim())
-  return letters.every((l) => l.length === 1 && allowed.includes(l)) ? [...new Set(letters)].sort() : null
-}
-
-function commitments(output: string, allowed: string, choices: readonly string[] | undefined): Commitment[] {
-  const found: Commitment[] = []
-  for (const { pattern, bareLowercase } of COMMITMENTS) {
-    for (const match of output.matchAll(pattern)) {
-      const group = match[1] ?? ''
-      if (!bareLowercase && group !== group.toUpperCase() && !/[(*]/.test(match[0])) continue
-      const letters = lettersIn(group, allowed)
-      if (letters) found.push({ letters, start: match.index, end: match.index + match[0].length })
-    }
-  }
-  if (found.length > 0) return found
-  const whole = WHOLE_REPLY.exec(output)
-  const wholeLetters = whole ? lettersIn(whole[1] ?? '', allowed) : null
-  if (wholeLetters) return [{ letters: wholeLetters, start: 0, end: output.length }]
-  if (choices) {
-    const reply = normalizeText(output).replace(/[.!]$/, '')
-    const index = choices.findIndex((choice) => normalizeText(choice) === reply)
-    if (index >= 0) return [{ letters: [LETTERS[index] ?? ''], start: 0, end: output.length }]
-  }
-  return []
-}
+const PROTOCOL_STEPS = ['"answer is (X)"', '"Answer: X"', 'the last standalone letter']
 
 function targetLetters(target: string | readonly string[], choices: readonly string[] | undefined): string[] {
   const list = typeof target === 'string' ? [target] : [...target]
@@ -61,22 +27,39 @@ function targetLetters(target: string | readonly string[], choices: readonly str
     .sort()
 }
 
+function unanswered(explanation: string, passage: string | null = null): AnswerMatch {
+  return { pass: false, extracted: null, passage, explanation }
+}
+
+function compare(extracted: string[], expected: string[], passage: string, how = ''): AnswerMatch {
+  const chosen = extracted.join(', ')
+  const answer = expected.join(', ')
+  const pass = chosen === answer
+  return { pass, extracted: chosen, passage, explanation: `${pass ? 'the chosen option is the target' : `chose ${chosen}, the answer is ${answer}`}${how}` }
+}
+
+function matchProtocol(output: string, expected: string[]): AnswerMatch {
+  const read = readMmluProLetter(output)
+  if (read === null) return unanswered('no MMLU-Pro pattern matches the reply')
+  return compare([read.letter], expected, passageAround(output, read.start, read.end), ` (MMLU-Pro step ${read.step}: ${PROTOCOL_STEPS[read.step - 1]})`)
+}
+
 /**
- * The option letter(s) a reply commits to ("ANSWER: B", "The answer is (C)", "B", "**B**", "A, C", or the option's
- * own text). A reply committing to none, or to conflicting answers, is unanswered rather than guessed.
+ * The option letter(s) a reply commits to ("ANSWER: B", "The answer is (C)", "B", "**B**", "A, C", "B) London", or
+ * the option's own text), compared with the target letter(s) in any order. A reply committing to none, to conflicting
+ * answers, or to several options when one is asked for, is unanswered (`extracted: null`) rather than guessed.
+ * @example matchChoice('Paris is in France.\nANSWER: A', 'A').pass // true
  */
 export function matchChoice(output: string, target: string | readonly string[], options: ChoiceOptions = {}): AnswerMatch {
+  const expected = targetLetters(target, options.choices)
+  if (options.protocol === 'mmlu-pro') return matchProtocol(output, expected)
   const allowed = LETTERS.slice(0, options.choices?.length ?? LETTERS.length)
-  const found = commitments(output, allowed, options.choices)
-  const distinct = new Set(found.map((c) => c.letters.join(',')))
-  if (found.length === 0) return { pass: false, extracted: null, passage: null, explanation: 'the reply commits to no option' }
+  const found = readCommitments(output, allowed, options.choices)
+  if (found.length === 0) return unanswered('the reply commits to no option')
   const last = found.at(-1) as Commitment
   const passage = passageAround(output, last.start, last.end)
-  if (distinct.size > 1) {
-    return { pass: false, extracted: null, passage, explanation: `the reply commits to conflicting options (${[...distinct].join(' / ')})` }
-  }
-  const extracted = last.letters.join(', ')
-  const expected = targetLetters(target, options.choices).join(', ')
-  const pass = extracted === expected
-  return { pass, extracted, passage, explanation: pass ? 'the chosen option is the target' : `chose ${extracted}, the answer is ${expected}` }
+  const distinct = new Set(found.map((c) => c.letters.join(', ')))
+  if (distinct.size > 1) return unanswered(`the reply commits to conflicting options (${[...distinct].join(' / ')})`, passage)
+  if (last.letters.length > 1 && expected.length === 1) return unanswered(`the reply commits to several options (${last.letters.join(', ')}) where one is asked for`, passage)
+  return compare(last.letters, expected, passage)
 }

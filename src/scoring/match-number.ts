@@ -1,53 +1,72 @@
+import { ScorerError } from '../errors.ts'
 import { passageAround, type AnswerMatch } from './answer-match.ts'
+import { lastNumber, numberAt, parseNumber, type WrittenNumber } from './read-number.ts'
+
+/** A phrase after which a reply states its answer: text (matched ignoring case, as whole words) or a pattern. */
+export type AnswerMarker = string | RegExp
 
 /** Options of the `number` kind. */
 export interface NumberOptions {
-  /** Relative tolerance of the comparison. @default 1e-6 */
+  /** Relative tolerance of the comparison (absolute below 1). @default 1e-6 */
   tolerance?: number
+  /**
+   * Where the answer is stated: the number right after the last marker is read, trying the markers in order, and
+   * the reply's last number when none is followed by one. @default ['####', 'answer:', 'answer is']
+   * @example { kind: 'number', marker: 'A:' }
+   */
+  marker?: AnswerMarker | readonly AnswerMarker[]
 }
 
-// a number as people write it: optional sign and currency, thousands separators, decimals, a simple fraction
-const NUMBER = /-?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s?\/\s?\d+)?|-?\$?\.\d+/g
-const MARKERS = [/####\s*/g, /answer is[:\s]*/gi, /answer:\s*/gi]
+const DEFAULT_MARKERS: readonly AnswerMarker[] = ['####', 'answer:', 'answer is']
+const compiled = new Map<string, RegExp>()
 
-/** Parses one written number ("$1,234.50", "-3", "7/2", "12.0"); NaN when it is not one. */
-function parseNumber(text: string): number {
-  const cleaned = text.replace(/[$,\s]/g, '')
-  const fraction = /^(-?\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(cleaned)
-  if (fraction) return Number(fraction[1]) / Number(fraction[2])
-  return /^-?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN
-}
-
-/** The number a reply gives: the first after its last answer marker ("####", "answer is", "Answer:"), else its last number. */
-function extractNumber(output: string): { value: string; start: number; end: number } | null {
-  for (const marker of MARKERS) {
-    let after = -1
-    for (const found of output.matchAll(marker)) after = found.index + found[0].length
-    if (after < 0) continue
-    const number = new RegExp(NUMBER.source, 'g')
-    number.lastIndex = after
-    const found = number.exec(output)
-    if (found && output.slice(after, found.index).trim().length <= 3) {
-      return { value: found[0], start: found.index, end: found.index + found[0].length }
-    }
+function markerPattern(marker: AnswerMarker): RegExp {
+  if (marker instanceof RegExp) return new RegExp(marker.source, marker.flags.includes('g') ? marker.flags : `${marker.flags}g`)
+  let pattern = compiled.get(marker)
+  if (pattern === undefined) {
+    const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ +/g, '\\s+')
+    pattern = new RegExp(`${/^\w/.test(marker) ? '(?<![\\w])' : ''}${escaped}${/\w$/.test(marker) ? '(?!\\w)' : ''}`, 'gi')
+    compiled.set(marker, pattern)
   }
-  let last: RegExpMatchArray | undefined
-  for (const found of output.matchAll(NUMBER)) last = found
-  return last?.index === undefined ? null : { value: last[0], start: last.index, end: last.index + last[0].length }
+  pattern.lastIndex = 0
+  return pattern
 }
 
-/** The reply's number equals the target number within a relative tolerance. */
-export function matchNumber(output: string, target: string | readonly string[], options: NumberOptions = {}): AnswerMatch {
-  const found = extractNumber(output)
+/** The number a reply gives: the one after its last answer marker, else its last number. */
+function readAnswer(output: string, markers: readonly AnswerMarker[]): (WrittenNumber & { marker?: AnswerMarker }) | null {
+  for (const marker of markers) {
+    let after = -1
+    for (const found of output.matchAll(markerPattern(marker))) after = found.index + found[0].length
+    const number = after < 0 ? null : numberAt(output, after)
+    if (number) return { ...number, marker }
+  }
+  return lastNumber(output)
+}
+
+function targetNumber(target: string | number): number {
+  const value = typeof target === 'number' ? target : parseNumber(target.trim())
+  if (Number.isNaN(value)) throw new ScorerError(`toMatchAnswer kind "number": the target ${JSON.stringify(target)} is not a number; fix the sample's target or use kind "exact".`)
+  return value
+}
+
+/**
+ * The number a reply gives equals the target within a tolerance. Reads thousands separators, currency, units,
+ * percent signs (dropped: "25%" reads 25), negatives, decimals, fractions and scientific notation. A reply with no
+ * number is unanswered (`extracted: null`).
+ * @example matchNumber('She pays $1,250.00 in total.\n#### 1,250', 1250).pass // true
+ */
+export function matchNumber(output: string, target: string | number | readonly (string | number)[], options: NumberOptions = {}): AnswerMatch {
+  const accepted = (Array.isArray(target) ? target : [target]).map(targetNumber)
+  const markers = options.marker === undefined ? DEFAULT_MARKERS : Array.isArray(options.marker) ? options.marker : [options.marker as AnswerMarker]
+  const found = readAnswer(output, markers)
   if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply gives no number' }
-  const value = parseNumber(found.value)
   const tolerance = options.tolerance ?? 1e-6
-  const accepted = (typeof target === 'string' ? [target] : target).map(parseNumber)
-  const pass = accepted.some((t) => Math.abs(value - t) <= tolerance * Math.max(1, Math.abs(t)))
+  const pass = accepted.some((t) => Math.abs(found.value - t) <= tolerance * Math.max(1, Math.abs(t)))
+  const where = found.marker === undefined ? 'the last number' : `the number after ${typeof found.marker === 'string' ? `"${found.marker}"` : String(found.marker)}`
   return {
     pass,
-    extracted: String(value),
+    extracted: String(found.value),
     passage: passageAround(output, found.start, found.end),
-    explanation: pass ? 'the number equals the target' : `${value} is not ${accepted.join(' or ')}`,
+    explanation: pass ? `${where} equals the target` : `${found.value} (${where}) is not ${accepted.join(' or ')}`,
   }
 }

@@ -144,7 +144,7 @@ describe('matchAnswer, kind "number"', () => {
       pass: true,
       extracted: '12',
       passage: '3 boxes of 4 apples make 12 apples',
-      explanation: 'the number equals the target',
+      explanation: 'the last number equals the target',
     })
   })
 
@@ -177,7 +177,7 @@ describe('matchAnswer, kind "number"', () => {
       pass: true,
       extracted: '1234',
       passage: '…times 411 plus 1 is 1234\n#### 1,234',
-      explanation: 'the number equals the target',
+      explanation: 'the number after "####" equals the target',
     })
   })
 
@@ -200,7 +200,7 @@ describe('matchAnswer, kind "number"', () => {
       pass: false,
       extracted: '11',
       passage: 'Answer: 11',
-      explanation: '11 is not 12',
+      explanation: '11 (the number after "answer:") is not 12',
     })
   })
 

@@ -34,3 +34,17 @@ describe('toMatchAnswer outside a benchmark', () => {
     expect(failureOf(() => expect(42).toMatchAnswer('42'))).toBe("toMatchAnswer expects the model's reply as a string, received number")
   })
 })
+
+describe('toMatchAnswer with the math kind', () => {
+  it('passes on an equivalent boxed answer and fails with the reason otherwise', () => {
+    expect('Thus $\\boxed{\\dfrac{2}{4}}$.').toMatchAnswer('0.5', { kind: 'math' })
+    expect(failureOf(() => expect('Thus $\\boxed{\\frac{1}{3}}$.').toMatchAnswer('0.5', { kind: 'math' }))).toBe(
+      [
+        'expected the reply to match the answer "0.5" (kind "math")',
+        '  extracted: "\\\\frac{1}{3}"',
+        '  from: "Thus $\\\\boxed{\\\\frac{1}{3}}$."',
+        '  why: \\frac{1}{3} is not 0.5',
+      ].join('\n'),
+    )
+  })
+})

@@ -1,0 +1,45 @@
+import { passageAround, type AnswerMatch } from './answer-match.ts'
+import { sameValue, type Budget } from './math-equal.ts'
+import { parseMathValue } from './math-value.ts'
+import { normalizeLatex } from './normalize-latex.ts'
+import { readMathAnswer, readMathTarget } from './read-math-answer.ts'
+
+// Normalising and parsing are linear or close to it, but not all of them: longer answers are compared as text.
+const MAX_ANSWER = 1000
+
+/** Options of the `math` kind. */
+export interface MathOptions {
+  /** Relative tolerance of numeric comparison (absolute below 1). @default 1e-6 */
+  tolerance?: number
+  /** Time one check may take; past it the answer counts as not equal, and the explanation says so. @default 1000 */
+  timeoutMs?: number
+}
+
+/**
+ * The final answer of a reply (its last `\boxed{}`, else what follows "the answer is", else its last math span or
+ * number) is mathematically equal to the target: same text once normalised, else the same value, expression
+ * (compared at sample points with mathjs), interval, set, tuple, matrix or equation. A reply stating no answer is
+ * unanswered (`extracted: null`).
+ * @example matchMath('So the answer is $\\boxed{\\dfrac{1}{2}}$.', '0.5').pass // true
+ */
+export function matchMath(output: string, target: string | number | readonly (string | number)[], options: MathOptions = {}): AnswerMatch {
+  const found = readMathAnswer(output)
+  if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply states no final answer' }
+  const passage = passageAround(output, found.start, found.end)
+  const written = (Array.isArray(target) ? target : [target]).map((t) => readMathTarget(String(t)))
+  if ([found.answer, ...written].some((text) => text.length > MAX_ANSWER)) {
+    const pass = written.some((t) => t.trim() === found.answer.trim())
+    return { pass, extracted: found.answer, passage, explanation: `${pass ? 'the answer is the target' : 'the answer is not the target'}, compared as text: answers over ${MAX_ANSWER} characters are not read as mathematics` }
+  }
+  const timeoutMs = options.timeoutMs ?? 1000
+  const budget: Budget = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
+  const answer = normalizeLatex(found.answer)
+  const value = parseMathValue(answer)
+  const targets = written.map(normalizeLatex)
+  const hit = targets.find((t) => t === answer || sameValue(value, parseMathValue(t), budget))
+  if (hit !== undefined) {
+    return { pass: true, extracted: found.answer, passage, explanation: hit === answer ? 'the answer is the target, as written' : 'the answer equals the target' }
+  }
+  const why = budget.timedOut ? `could not decide within ${timeoutMs} ms whether ${answer} equals ${targets.join(' or ')}` : `${answer} is not ${targets.join(' or ')}`
+  return { pass: false, extracted: found.answer, passage, explanation: why }
+}

@@ -1,0 +1,53 @@
+/** A number as written in a reply, and where. */
+export interface WrittenNumber {
+  value: number
+  start: number
+  end: number
+}
+
+// A number as people write it: a sign (not the hyphen of "16-3"), currency, thousands separators, decimals,
+// scientific notation ("1.5e3", "1.5 × 10^3", "1.5\times10^{3}"), a fraction ("7/2", "\frac{7}{2}"), a percent sign.
+const SIGN = String.raw`(?:(?<![\d)\]}])[-−](?=[\d$€£¥.\\]))?`
+const CURRENCY = String.raw`(?:[$€£¥]\s?|\\\$\s?)?`
+const DIGITS = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+`
+const EXPONENT = String.raw`(?:[eE][-+]?\d+|\s?(?:×|x|\*|\\times|\\cdot)\s?10\s?\^\s?\{?[-−+]?\d+\}?)`
+const FRACTION = String.raw`\s?\/\s?\d+(?:\.\d+)?(?![\d,])`
+const LATEX_FRACTION = String.raw`\\[dt]?frac\{\s*(?:${DIGITS})\s*\}\{\s*(?:${DIGITS})\s*\}`
+const WRITTEN = String.raw`${SIGN}${CURRENCY}(?:${LATEX_FRACTION}|(?:${DIGITS})(?:${EXPONENT}|${FRACTION})?)(?:\s?\\?%)?`
+
+// one shared global pattern: every use sets lastIndex first, and none yields before it is done
+const NUMBERS = new RegExp(WRITTEN, 'g')
+
+/** Parses one written number ("$1,234.50", "−3", "7/2", "\frac{7}{2}", "2.5 × 10^{3}", "12%"); NaN when it is not one. */
+export function parseNumber(text: string): number {
+  const cleaned = text
+    .replace(/−/g, '-')
+    .replace(/\\%|%|\\\$|[$€£¥,\s]/g, '')
+    .replace(/\\[dt]?frac\{([^}]*)\}\{([^}]*)\}/, '$1/$2')
+  const scientific = /^(-?(?:\d+\.?\d*|\.\d+))(?:×|x|\*|\\times|\\cdot)10\^\{?([-+]?\d+)\}?$/.exec(cleaned)
+  if (scientific) return Number(`${scientific[1]}e${scientific[2]}`)
+  const fraction = /^(-?\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(cleaned)
+  if (fraction) return Number(fraction[1]) / Number(fraction[2])
+  return /^-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : Number.NaN
+}
+
+function written(found: RegExpExecArray): WrittenNumber {
+  return { value: parseNumber(found[0]), start: found.index, end: found.index + found[0].length }
+}
+
+/** The first number starting at `from`, when only decoration ("**", "$", "\boxed{", ":", "=") stands before it. */
+export function numberAt(text: string, from: number): WrittenNumber | null {
+  NUMBERS.lastIndex = from
+  const found = NUMBERS.exec(text)
+  if (found === null) return null
+  const gap = text.slice(from, found.index).replace(/\\boxed\{|\\text\{|\\\(|\\\[|[\s*_:=${}(]/g, '')
+  return gap.length <= 3 ? written(found) : null
+}
+
+/** The last number of a text, or null when it has none. */
+export function lastNumber(text: string): WrittenNumber | null {
+  let last: RegExpExecArray | null = null
+  NUMBERS.lastIndex = 0
+  for (let found = NUMBERS.exec(text); found !== null; found = NUMBERS.exec(text)) last = found
+  return last === null ? null : written(last)
+}
