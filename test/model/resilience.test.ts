@@ -16,16 +16,6 @@ const ask = (content = 'Reply with: ok') => [{ role: 'user' as const, content }]
 /** Milliseconds between consecutive request arrivals, as the server saw them. */
 const gaps = (server: FakeServer): number[] => server.arrivals.slice(1).map((arrival, i) => arrival.at - server.arrivals[i]!.at)
 
-/** The most arrivals the server saw within any window of `ms`. */
-function busiestWindow(times: readonly number[], ms: number): number {
-  let most = 0
-  for (let start = 0, end = 0; end < times.length; end++) {
-    while (times[end]! - times[start]! >= ms) start++
-    most = Math.max(most, end - start + 1)
-  }
-  return most
-}
-
 const rateLimited = (status: number, headers: Record<string, string> = {}): APIError =>
   APIError.generate(status, { error: { message: 'slow down' } }, undefined, new Headers(headers))
 
@@ -87,14 +77,16 @@ describe('retries against the local server', () => {
 })
 
 describe('rate limits', () => {
-  it('send no more requests than rpm allows: a second of burst, then an even pace', async () => {
+  it('send no more requests than rpm allows: a burst of a second\'s worth, then an even pace', async () => {
     server = await startFakeServer()
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, rpm: 1200 })
+    const started = performance.now()
     await Promise.all(Array.from({ length: 60 }, () => model.generate(ask())))
-    const times = server.arrivals.map((arrival) => arrival.at)
-    // 1,200 a minute is 20 a second: the first 20 at once (their connections may delay them), then one every 50 ms
-    expect(busiestWindow(times, 500)).toBeLessThanOrEqual(20 + 10 + 2)
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(1500)
+    // 1,200 a minute is 20 a second: the first 20 at once, then one every 50 ms, so request k (from 0) arrives no
+    // earlier than (k - 19) × 50 ms after the start; a slow machine only makes it later
+    const early = server.arrivals.map((arrival) => arrival.at - started).filter((at, k) => at < (k - 19) * 50 - 2)
+    expect(early).toEqual([])
+    expect(server.arrivals.at(-1)!.at - started).toBeGreaterThanOrEqual(40 * 50 - 2)
   })
 
   it('send no more tokens than tpm allows, counting each reply by its usage', async () => {
@@ -102,12 +94,14 @@ describe('rate limits', () => {
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, tpm: 30_000 })
     // 50 words of prompt and a one-word reply: 51 tokens a call, as the server counts them
     const prompt = ask(`${'word '.repeat(47)}\nReply with: ok`)
+    const started = performance.now()
     const outputs = await Promise.all(Array.from({ length: 20 }, () => model.generate(prompt)))
     expect(outputs[0]!.usage).toEqual({ inputTokens: 50, outputTokens: 1 })
-    const times = server.arrivals.map((arrival) => arrival.at)
-    // 1,020 tokens at 500 a second, of which a second's worth may go at once
-    expect(busiestWindow(times, 500) * 51).toBeLessThanOrEqual(500 + 250 + 2 * 75)
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(700)
+    // 500 tokens a second, of which a second's worth may go at once: the k requests before request k (at least 51
+    // tokens each) must have fitted into 500 + 0.5 × the milliseconds since the start
+    const early = server.arrivals.map((arrival) => arrival.at - started).filter((at, k) => at < (51 * k - 500) / 0.5 - 2)
+    expect(early).toEqual([])
+    expect(server.arrivals.at(-1)!.at - started).toBeGreaterThanOrEqual((51 * 19 - 500) / 0.5 - 2)
   })
 
   it('halve concurrency on 429s, and raise it back once the endpoint keeps up', async () => {
