@@ -1,4 +1,13 @@
-export { describeBenchmark, type BenchmarkOptions, type PromptTemplate, type Scorer, type ScorerContext, type ScorerReturn, type TaskResult } from './benchmark/index.ts'
+export {
+  describeBenchmark,
+  type BenchmarkOptions,
+  type PromptTemplate,
+  type RegressionOptions,
+  type Scorer,
+  type ScorerContext,
+  type ScorerReturn,
+  type TaskResult,
+} from './benchmark/index.ts'
 export {
   datasets,
   loadOpenCompassDataset,
@@ -29,5 +38,5 @@ export {
   type OpenAIModelOptions,
   type Price,
 } from './model/index.ts'
-export type { ChatMessage, InferMethod, Report, Sample, Threshold, Usage } from './schema/index.ts'
+export { REPORT_VERSION, ReportSchema, type ChatMessage, type InferMethod, type MetricDefinition, type Report, type Sample, type Threshold, type Usage } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'

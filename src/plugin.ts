@@ -4,7 +4,7 @@ import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
-import { RECORDINGS_KEY, RecordingModeSchema, type RecordingMode, type RecordingSettings } from './schema/index.ts'
+import { ANNOTATE_SAMPLES_KEY, RECORDINGS_KEY, RecordingModeSchema, type MetricDefinition, type RecordingMode, type RecordingSettings } from './schema/index.ts'
 
 /** Options of the evalsuite Vitest plugin. */
 export interface EvalsuitePluginOptions {
@@ -29,6 +29,17 @@ export interface EvalsuitePluginOptions {
    * @default { intervalMs: 30000 }
    */
   progress?: false | ProgressOptions
+  /**
+   * Committed baselines that regression gates and the table's "Δ baseline" column compare with; `vitest run -u`
+   * rewrites them. @default { dir: "evals/__baselines__" }
+   */
+  baselines?: { dir?: string }
+  /**
+   * Metrics added to the catalog, or overriding built-in entries: how the reporter reads and shows them. A metric
+   * a scorer emits without an entry is shown as a bare value with no direction, and is never gated on regressions.
+   * @example { politeness: { direction: 'higher', range: [0, 1] }, tool_calls: { direction: 'lower', unit: 'calls' } }
+   */
+  metrics?: Record<string, MetricDefinition>
 }
 
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
@@ -40,6 +51,13 @@ function recordingSettings(options: EvalsuitePluginOptions, root: string): Recor
   const ci = Boolean(process.env.CI) && process.env.CI !== 'false'
   const mode = parsed.success ? parsed.data : (options.recordings?.mode ?? (ci ? 'replay' : 'auto'))
   return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: parsed.success }
+}
+
+// reporters that show annotations (JUnit properties, the html report) or keep them for one that will (blob)
+const ANNOTATION_REPORTERS = new Set(['junit', 'html', 'blob'])
+
+function wantsSampleAnnotations(vitest: Vitest): boolean {
+  return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
 }
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
@@ -61,7 +79,13 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
     async configureVitest({ vitest, project, injectTestProjects }) {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
-      vitest.config.reporters.push(new EvalsuiteReporter({ outputDir: options.outputDir }))
+      vitest.config.reporters.push(
+        new EvalsuiteReporter({
+          ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
+          ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
+          ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+        }),
+      )
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const injected = await injectTestProjects({
@@ -72,7 +96,10 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           testTimeout: options.testTimeout ?? 600_000,
           hookTimeout: options.testTimeout ?? 600_000,
           setupFiles: [SETUP_FILE],
-          provide: { [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root) },
+          provide: {
+            [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
+            [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
+          },
         },
       })
       // extending the user's config concatenates its include globs with ours; the eval project runs eval files only

@@ -10,7 +10,7 @@ const ALLOWED: Record<string, string[]> = {
   schema: [],
   dataset: ['schema'],
   model: ['schema'],
-  metrics: [],
+  metrics: ['schema'],
   scoring: ['schema'],
   benchmark: ['schema', 'dataset', 'model', 'scoring'],
   report: ['schema', 'metrics'],

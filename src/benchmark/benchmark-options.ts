@@ -6,6 +6,7 @@ import type { Model, ModelOutput } from '../model/index.ts'
 import {
   InferMethodSchema,
   RecordingModeSchema,
+  RegressionSchema,
   ThresholdSchema,
   UsageSchema,
   type InferMethod,
@@ -17,6 +18,9 @@ import {
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
+
+/** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */
+export type RegressionOptions = z.input<typeof RegressionSchema>
 
 /** What a `task` function may return: the reply, or the reply with the tokens it used. */
 export type TaskResult = string | { text: string; usage?: Usage }
@@ -39,11 +43,24 @@ export interface BenchmarkOptions {
   concurrency?: number
   /** After this many failed calls in a row the endpoint is taken for dead: the remaining samples fail at once. @default 5 */
   stopAfterFailures?: number
-  /** Gates per metric: `{ accuracy: 0.8 }` (a floor), or bounds such as `{ accuracy: { min: 0.8 } }`. */
+  /**
+   * Gates per metric: `{ accuracy: 0.8 }` (a floor), bounds such as `{ accuracy: { min: 0.8 } }`, and per subset:
+   * `{ accuracy: { min: 0.8, subsets: { hard: 0.5 } } }`.
+   */
   thresholds?: Record<string, Threshold>
+  /**
+   * A gate against the committed baseline (`vitest run -u` writes it): fails when the metric dropped by more than
+   * `maxDrop`, in its own units, and a paired test finds the drop significant at `alpha`.
+   * @default alpha 0.05; metric: the primary metric
+   * @example { maxDrop: 0.02 }
+   */
+  regression?: RegressionOptions
   /** Errored samples this benchmark may have before the run fails. @default 0 */
   maxErrors?: number
-  /** The metric that stands for the benchmark. @default "accuracy" */
+  /**
+   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
+   * @default the only score metric it emits
+   */
   primaryMetric?: string
   /** Run only the first N samples. */
   limit?: number
@@ -108,6 +125,7 @@ const OptionsSchema = z.object({
   concurrency: z.number().int().positive().optional(),
   stopAfterFailures: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
+  regression: RegressionSchema.optional(),
   maxErrors: z.number().int().nonnegative().optional(),
   primaryMetric: z.string().min(1).optional(),
   limit: z.number().int().positive().optional(),

@@ -1,7 +1,7 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { loadSamples } from '../dataset/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, isWrongAnswer, RegressionSchema, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
 import { ConfigError } from '../errors.ts'
@@ -9,6 +9,7 @@ import { buildMessages } from './prompt.ts'
 import { prepareModel } from './benchmark-model.ts'
 import { BudgetExhausted } from './budget.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
+import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -67,8 +68,9 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     kind: 'benchmark',
     name,
     model: options.model?.name ?? (options.task?.name || 'task'),
-    primaryMetric: options.primaryMetric ?? 'accuracy',
+    ...(options.primaryMetric === undefined ? {} : { primaryMetric: options.primaryMetric }),
     thresholds: options.thresholds ?? {},
+    ...(options.regression === undefined ? {} : { regression: RegressionSchema.parse(options.regression) }),
     maxErrors: options.maxErrors ?? 0,
     ...(options.maxCost === undefined ? {} : { maxCostUsd: options.maxCost }),
   }
@@ -94,10 +96,11 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
       if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
     })
+    const annotate = sampleAnnotationsWanted()
     for (const sample of samples) {
       const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
       const declare = options.only?.includes(sample.id) ? test.only : test
-      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer))
+      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer, annotate))
     }
   })
 }
@@ -123,6 +126,7 @@ async function runSample(
   run: ReturnType<typeof createSampleRun>,
   options: BenchmarkOptions,
   scorer: Scorer | undefined,
+  annotate: boolean,
 ): Promise<void> {
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
@@ -172,5 +176,6 @@ async function runSample(
   }
   meta.scores = scores
   meta.status = 'scored'
+  if (annotate) await annotateSample(context, sample, meta)
   if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
 }

@@ -1,4 +1,5 @@
-import { tInterval, wilsonInterval, type Interval } from './interval.ts'
+import type { Interval } from '../schema/index.ts'
+import { tInterval, wilsonInterval } from './interval.ts'
 
 /** A metric over a set of samples: its mean, count and 95% interval. */
 export interface MetricSummary {

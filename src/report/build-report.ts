@@ -1,22 +1,38 @@
-import { summarize } from '../metrics/index.ts'
-import { REPORT_VERSION, type Report } from '../schema/index.ts'
+import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
+import { REPORT_VERSION, type Baseline, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
-import { evaluateGate } from './gates.ts'
+import { compareWithBaseline } from './compare-baseline.ts'
+import { formatAmount } from './format-metric.ts'
+import { regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
+import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
+import { resolvePrimaryMetric } from './primary-metric.ts'
 import { percentiles, usageTotals } from './usage-totals.ts'
 
-function metricRows(scored: readonly SampleOutcome[]): Report['metrics'] {
-  const metrics = [...new Set(scored.flatMap((s) => Object.keys(s.meta.scores ?? {})))].sort()
-  const subsets = [...new Set(scored.map((s) => s.meta.subset).filter((s): s is string => s !== undefined))].sort()
-  const rows: Report['metrics'] = []
-  for (const metric of metrics) {
-    const valuesOf = (group: readonly SampleOutcome[]): number[] =>
-      group.flatMap((s) => (s.meta.scores?.[metric] === undefined ? [] : [s.meta.scores[metric]]))
-    rows.push({ metric, subset: null, ...summarize(valuesOf(scored)) })
-    if (subsets.length > 1) {
-      for (const subset of subsets) rows.push({ metric, subset, ...summarize(valuesOf(scored.filter((s) => s.meta.subset === subset))) })
-    }
-  }
-  return rows
+/** Everything besides the run itself that a report depends on. */
+export interface ReportContext {
+  createdAt: string
+  catalog: MetricCatalog
+  /** The baseline file (relative to the project root), this model's entry in it if any, and why it could not be read. */
+  baseline: { file: string; entry: Baseline['models'][string] | undefined; problem?: string }
+  /** `vitest run -u`: the baseline is being rewritten from this run. */
+  updating: boolean
+  /** A regression gate without a baseline fails (in CI) instead of waiting for one. */
+  missingBaselineFails: boolean
+}
+
+const KIND_ORDER: Record<MetricSemantics['kind'], number> = { score: 0, diagnostic: 1, usage: 2 }
+
+function metricOrder(names: Iterable<string>, catalog: MetricCatalog, primary: string | null): string[] {
+  const usageOrder = ['latency', 'time_to_first_token', 'input_tokens', 'output_tokens', 'cost']
+  const rank = (name: string): [number, number, string] => [
+    name === primary ? -1 : KIND_ORDER[catalog.get(name).kind],
+    usageOrder.includes(name) ? usageOrder.indexOf(name) : usageOrder.length,
+    name,
+  ]
+  return [...names].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)]
+    return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0)
+  })
 }
 
 function sampleRow(sample: SampleOutcome): Report['samples'][number] {
@@ -24,6 +40,7 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   const check = meta.checks?.find((c) => !c.pass) ?? meta.checks?.[0]
   return {
     id: meta.sampleId,
+    ...(meta.attempt === undefined ? {} : { attempt: meta.attempt }),
     status: sample.status,
     ...(meta.subset === undefined ? {} : { subset: meta.subset }),
     ...(meta.scores ? { scores: meta.scores } : {}),
@@ -37,16 +54,66 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   }
 }
 
-/** Aggregates one benchmark run: metrics with intervals, gates, the error budget, usage and latency. */
-export function buildReport(run: BenchmarkRun, createdAt: string): Report {
+function warnings(rows: readonly MetricRow[], primary: string | null, catalog: MetricCatalog): Diagnostic[] {
+  const found: Diagnostic[] = []
+  for (const metric of new Set(rows.map((row) => row.metric))) {
+    if (catalog.get(metric).kind !== 'diagnostic') continue
+    found.push({
+      severity: 'warning',
+      code: 'undeclared-metric',
+      message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { ${metric}: { direction: 'higher' } } })`,
+    })
+  }
+  const overall = rows.find((row) => row.metric === primary && row.subset === null && row.aggregation === 'mean' && row.averaging === 'micro')
+  if (overall?.smallSample) {
+    const samples = overall.samples === 1 ? '1 sample' : `${overall.samples} samples`
+    const width = overall.interval ? `spans ${formatAmount(catalog.get(overall.metric), overall.interval.upper - overall.interval.lower)}` : 'is undefined'
+    found.push({
+      severity: 'warning',
+      code: 'small-sample',
+      message: `only ${samples}: the 95% interval of ${overall.metric} ${width}, so smaller changes cannot be told from noise`,
+    })
+  }
+  const excluded = rows.find((row) => row.subset === null && row.excluded > 0)
+  if (excluded) {
+    found.push({
+      severity: 'warning',
+      code: 'attempts-excluded',
+      message: `pass@k, pass^k and majority vote leave out ${excluded.excluded === 1 ? '1 sample' : `${excluded.excluded} samples`} with fewer than ${excluded.k} scored attempts`,
+    })
+  }
+  return found
+}
+
+function round(value: number | null): number {
+  return Math.round((value ?? 0) * 10) / 10
+}
+
+/** Aggregates one benchmark run: metrics with intervals, the baseline comparison, gates, the error budget, usage. */
+export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
+  const { catalog } = context
   const count = (status: SampleOutcome['status']): number => run.samples.filter((s) => s.status === status).length
-  const scored = run.samples.filter((s) => s.status === 'right' || s.status === 'wrong')
-  const metrics = metricRows(scored)
-  const gates = Object.entries(run.meta.thresholds).map(([metric, threshold]) =>
-    evaluateGate(metric, threshold, metrics.find((row) => row.metric === metric && row.subset === null)?.value ?? null),
+  const attempts = plannedAttempts(run.samples)
+  const observations = observationsByMetric(run.samples)
+  const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog)
+  const metrics: MetricRow[] = metricOrder(observations.keys(), catalog, primary.metric).flatMap((metric) =>
+    aggregateMetric(observations.get(metric)!, { attempts, range: catalog.get(metric).range }).map((row) => ({ metric, ...row })),
   )
+  const baseline = compareWithBaseline(scoresBySample(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating)
+  const gates: Report['gates'] = thresholdGates(run.meta.thresholds, metrics)
+  if (run.meta.regression) {
+    const watched = run.meta.regression.metric ?? primary.metric
+    const metric: RegressionContext['metric'] =
+      watched === null ? { name: null, why: `no metric to watch: ${primary.problem?.message ?? 'no score was recorded'}` } : { name: watched, semantics: catalog.get(watched) }
+    const comparison = baseline.metrics.find((c) => c.metric === watched)
+    gates.push(regressionGate(run.meta.regression, { metric, comparison, file: context.baseline.file, model: run.meta.model, updating: context.updating, missingFails: context.missingBaselineFails }))
+  }
   const errored = count('errored')
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
+  const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog)]
+  const unreadable = context.baseline.problem
+  if (unreadable !== undefined) diagnostics.unshift({ severity: 'error', code: 'baseline-invalid', message: unreadable })
+  const named = new Set([...metrics.map((row) => row.metric), ...gates.flatMap((gate) => (gate.metric === null ? [] : [gate.metric]))])
   const latencies = run.samples.flatMap((s) => (s.meta.latencyMs === undefined ? [] : [s.meta.latencyMs]))
   const usage = run.samples.reduce(
     (total, s) => ({
@@ -55,19 +122,22 @@ export function buildReport(run: BenchmarkRun, createdAt: string): Report {
     }),
     { inputTokens: 0, outputTokens: 0 },
   )
-  const round = (value: number | null): number => Math.round((value ?? 0) * 10) / 10
   return {
     version: REPORT_VERSION,
     benchmark: run.meta.name,
     model: run.meta.model,
     file: run.file,
-    createdAt,
-    primaryMetric: run.meta.primaryMetric,
-    passed: errorBudget.passed && gates.every((gate) => gate.passed),
+    createdAt: context.createdAt,
+    primaryMetric: primary.metric,
+    passed: errorBudget.passed && gates.every((gate) => gate.passed) && diagnostics.every((d) => d.severity !== 'error'),
     counts: { samples: run.samples.length, right: count('right'), wrong: count('wrong'), errored, skipped: count('skipped') },
+    repeats: isRepeated(run.samples) ? { attempts, samples: new Set(run.samples.map((s) => s.meta.sampleId)).size } : null,
     errorBudget,
+    catalog: Object.fromEntries([...named].sort().map((metric) => [metric, catalog.get(metric)])),
     metrics,
+    baseline: baseline.found || context.updating || run.meta.regression ? baseline : null,
     gates,
+    diagnostics,
     usage,
     latencyMs: percentiles(latencies),
     ...usageTotals(run, usage),

@@ -1,4 +1,5 @@
 import type { Report } from '../schema/index.ts'
+import { gateTitle } from './gates.ts'
 
 /** What the whole run amounted to. */
 export interface RunVerdict {
@@ -25,9 +26,11 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   for (const failure of inputs.failures.slice(0, SHOWN_FAILURES)) reasons.push(`failed outside scoring: ${failure}`)
   if (inputs.failures.length > SHOWN_FAILURES) reasons.push(`… and ${inputs.failures.length - SHOWN_FAILURES} more failures outside scoring`)
   for (const report of inputs.reports) {
-    for (const gate of report.gates) if (!gate.passed) reasons.push(`${report.benchmark} [${report.model}]: gate ${gate.metric} failed, ${gate.reason}`)
+    const where = `${report.benchmark} [${report.model}]`
+    for (const problem of report.diagnostics) if (problem.severity === 'error') reasons.push(`${where}: ${problem.message}`)
+    for (const gate of report.gates) if (!gate.passed) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
     const budget = report.errorBudget
-    if (!budget.passed) reasons.push(`${report.benchmark} [${report.model}]: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
+    if (!budget.passed) reasons.push(`${where}: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
   }
   return { passed: reasons.length === 0, reasons }
 }

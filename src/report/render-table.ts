@@ -1,49 +1,52 @@
+import { inspect } from 'node:util'
+import { SMALL_SAMPLE } from '../metrics/index.ts'
 import type { Report } from '../schema/index.ts'
+import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 
 const SHOWN_IDS = 5
 
-function percent(value: number | null): string {
-  return value === null ? '—' : `${(value * 100).toFixed(1)}%`
+const TONES: Record<Tone, string[]> = {
+  pass: ['green'],
+  fail: ['red', 'bold'],
+  warn: ['yellow'],
+  better: ['green'],
+  worse: ['red'],
+  dim: ['dim'],
 }
 
-function formatScore(value: number | null, proportion: boolean): string {
-  if (value === null) return '—'
-  return proportion ? percent(value) : value.toFixed(3)
+// the ANSI codes themselves: util.styleText in Node 22 drops them when stdout is not a terminal, and whether to
+// colour is decided once, by supportsColor, for what Vitest's logger writes to
+function styled(tone: Tone, text: string): string {
+  return TONES[tone].reduceRight((inner, style) => {
+    const [open, close] = inspect.colors[style]!
+    return `\u001b[${open}m${inner}\u001b[${close}m`
+  }, text)
 }
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  return rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`.trimEnd())
+/** Options of the terminal rendering. */
+export interface RenderOptions {
+  /** Colour the gates, the warnings and the significant changes. */
+  color: boolean
 }
 
-function gateCell(report: Report, metric: string, subset: string | null): string {
-  if (subset !== null) return ''
-  const gate = report.gates.find((g) => g.metric === metric)
-  if (gate === undefined) return ''
-  return `${gate.passed ? 'pass' : 'FAIL'} (${gate.reason})`
-}
-
-function metricLines(report: Report): string[][] {
-  const rows = report.metrics.map((row) => {
-    const proportion = row.interval?.method === 'wilson'
-    const interval = row.interval ? `[${formatScore(row.interval.lower, proportion)}, ${formatScore(row.interval.upper, proportion)}]` : '—'
-    const errored = row.subset === null ? String(report.counts.errored) : ''
-    return [report.benchmark, row.subset ?? 'all', row.metric, String(row.n), formatScore(row.value, proportion), interval, errored, gateCell(report, row.metric, row.subset)]
+function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.text.length)))
+  return rows.map((row) => {
+    const cells = row.map((cell, column) => {
+      const padded = column === row.length - 1 ? cell.text : cell.text.padEnd(widths[column]!)
+      return color && cell.tone && cell.text !== '' ? padded.replace(cell.text, styled(cell.tone, cell.text)) : padded
+    })
+    return `  ${cells.join('  ')}`.trimEnd()
   })
-  // a gate on a metric nobody scored still needs a line saying why it failed
-  for (const gate of report.gates) {
-    if (!report.metrics.some((row) => row.metric === gate.metric)) {
-      rows.push([report.benchmark, 'all', gate.metric, '0', '—', '—', String(report.counts.errored), gateCell(report, gate.metric, null)])
-    }
-  }
-  if (rows.length === 0) rows.push([report.benchmark, 'all', report.primaryMetric, '0', '—', '—', String(report.counts.errored), ''])
-  return rows
+}
+
+function idList(ids: readonly string[]): string {
+  const shown = ids.slice(0, SHOWN_IDS).join(', ')
+  return ids.length > SHOWN_IDS ? `${shown}, … (+${ids.length - SHOWN_IDS})` : shown
 }
 
 function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
-  const ids = report.samples.filter((s) => s.status === status).map((s) => s.id)
-  const shown = ids.slice(0, SHOWN_IDS).join(', ')
-  return ids.length > SHOWN_IDS ? `${shown}, … (+${ids.length - SHOWN_IDS})` : shown
+  return idList(report.samples.filter((s) => s.status === status).map((s) => (s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`)))
 }
 
 // cents for a dollar or more; below that, down to a millionth, without trailing zeros past the cents
@@ -71,25 +74,53 @@ function budgetLine(report: Report): string | undefined {
   return `  ${report.benchmark}: maxCost ${usd(budget.maxCostUsd)} reached (${usd(budget.spentUsd)} spent): ${budget.notRun} sample(s) not run`
 }
 
-/** The terminal summary: one table per model, then the wrong and errored samples in a line each per benchmark. */
-export function renderReports(reports: readonly Report[]): string {
+function baselineLine(report: Report): string | undefined {
+  const baseline = report.baseline
+  if (baseline === null || !baseline.found) return undefined
+  const changes = [
+    baseline.newSamples.length > 0 ? `${baseline.newSamples.length} new (${idList(baseline.newSamples)})` : '',
+    baseline.missingSamples.length > 0 ? `${baseline.missingSamples.length} missing (${idList(baseline.missingSamples)})` : '',
+  ].filter(Boolean)
+  if (changes.length === 0) return undefined
+  return `  ${report.benchmark}: vs ${baseline.file}: ${baseline.shared} shared, ${changes.join(', ')}`
+}
+
+function notes(report: Report, paint: (tone: Tone, text: string) => string): string[] {
+  const lines: string[] = []
+  for (const line of [usageLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
+  const baseline = baselineLine(report)
+  if (baseline !== undefined) lines.push(baseline)
+  const { wrong, errored } = report.counts
+  if (wrong > 0) lines.push(`  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})`)
+  if (errored > 0) {
+    const first = report.samples.find((s) => s.status === 'errored')
+    const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
+    lines.push(`  ${report.benchmark}: ${errored} errored, budget ${report.errorBudget.maxErrors} (${sampleIds(report, 'errored')}); first: ${firstError}`)
+  }
+  for (const diagnostic of report.diagnostics) {
+    const label = diagnostic.severity === 'error' ? paint('fail', 'error') : paint('warn', 'note')
+    lines.push(`  ${report.benchmark}: ${label}: ${diagnostic.message}`)
+  }
+  return lines
+}
+
+/**
+ * The terminal summary: one table per model (benchmark, subset, metric, n, score, interval, change against the
+ * baseline with its p-value, gates), then a few lines per benchmark: usage, new and missing samples, wrong and
+ * errored samples, and what the reader must know.
+ */
+export function renderReports(reports: readonly Report[], options: RenderOptions = { color: false }): string {
+  const paint = (tone: Tone, text: string): string => (options.color ? styled(tone, text) : text)
   const lines: string[] = []
   const byModel = new Map<string, Report[]>()
   for (const report of reports) byModel.set(report.model, [...(byModel.get(report.model) ?? []), report])
   for (const [model, group] of byModel) {
     lines.push('', ` evalsuite · model ${model}`, '')
-    const header = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'errored', 'gate']
-    lines.push(...table([header, ...group.flatMap(metricLines)]))
-    for (const report of group) {
-      for (const line of [usageLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
-      const { wrong, errored } = report.counts
-      if (wrong > 0) lines.push(`  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})`)
-      if (errored > 0) {
-        const first = report.samples.find((s) => s.status === 'errored')
-        const budget = `budget ${report.errorBudget.maxErrors}`
-        const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
-        lines.push(`  ${report.benchmark}: ${errored} errored, ${budget} (${sampleIds(report, 'errored')}); first: ${firstError}`)
-      }
+    const rows = group.flatMap(displayRows)
+    lines.push(...table(tableOf(rows), options.color))
+    for (const report of group) lines.push(...notes(report, paint))
+    if (rows.some((row) => row[3]!.tone === 'warn')) {
+      lines.push(`  ${paint('warn', '!')} fewer than ${SMALL_SAMPLE} samples: the interval is wide, and only a large change can be told from noise`)
     }
   }
   return lines.join('\n')

@@ -1,8 +1,6 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { randomUUID } from 'node:crypto'
 import { fileSlug, ReportSchema, type Report } from '../schema/index.ts'
-
+import { writeFileAtomic } from './write-atomic.ts'
 
 function countBy(reports: readonly Report[], key: (report: Report) => string): Map<string, number> {
   const counts = new Map<string, number>()
@@ -34,10 +32,7 @@ export function reportFileNames(reports: readonly Report[]): string[] {
 /** Validates and writes one report atomically (a reader never sees half a file). */
 export async function writeReport(dir: string, fileName: string, report: Report): Promise<string> {
   const valid = ReportSchema.parse(report)
-  await mkdir(dir, { recursive: true })
   const target = join(dir, fileName)
-  const temporary = `${target}.${randomUUID()}.tmp`
-  await writeFile(temporary, `${JSON.stringify(valid, null, 2)}\n`)
-  await rename(temporary, target)
+  await writeFileAtomic(target, `${JSON.stringify(valid, null, 2)}\n`)
   return target
 }

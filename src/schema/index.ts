@@ -5,16 +5,40 @@ export {
   evalsuiteMetaOf,
   isWrongAnswer,
   META_KEY,
+  RegressionSchema,
   SampleMetaSchema,
   sampleMetaOf,
+  SubsetThresholdSchema,
   ThresholdSchema,
   type BenchmarkMeta,
   type Check,
   type EvalsuiteMeta,
+  type Regression,
   type SampleMeta,
   type Threshold,
 } from './task-meta.ts'
-export { ReportSchema, REPORT_VERSION, type Report } from './report.ts'
+export {
+  ReportSchema,
+  REPORT_VERSION,
+  type BaselineComparison,
+  type Comparison,
+  type Diagnostic,
+  type Gate,
+  type MetricRow,
+  type Report,
+} from './report.ts'
+export {
+  AggregationSchema,
+  IntervalSchema,
+  METRIC_NAME,
+  MetricDefinitionSchema,
+  MetricSemanticsSchema,
+  type Aggregation,
+  type Interval,
+  type MetricDefinition,
+  type MetricSemantics,
+} from './metric.ts'
+export { BASELINE_VERSION, BaselineSchema, type Baseline } from './baseline.ts'
 export {
   InferMethodSchema,
   RECORDINGS_KEY,
@@ -27,3 +51,4 @@ export {
   type RecordingSettings,
 } from './recording.ts'
 export { fileSlug } from './file-slug.ts'
+export { ANNOTATE_SAMPLES_KEY } from './sample-annotations.ts'

@@ -1,36 +1,107 @@
 import { z } from 'zod'
-import { ThresholdSchema } from './task-meta.ts'
+import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metric.ts'
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
-export const REPORT_VERSION = 1
+export const REPORT_VERSION = 2
 
-const IntervalSchema = z.object({
-  lower: z.number(),
-  upper: z.number(),
-  level: z.literal(0.95),
-  method: z.enum(['wilson', 't']),
-})
+const count = z.number().int().nonnegative()
 
 const MetricRowSchema = z.object({
   metric: z.string(),
+  aggregation: AggregationSchema,
+  /** Attempts per sample that `pass_at_k`, `pass_hat_k` and `majority_vote` look at; null for the mean. */
+  k: z.number().int().positive().nullable(),
   /** null for the whole benchmark. */
   subset: z.string().nullable(),
-  n: z.number().int().nonnegative(),
+  /** `micro`: every sample weighs the same; `macro`: every subset weighs the same (whole-benchmark rows only). */
+  averaging: z.enum(['micro', 'macro']),
+  /** How many values entered: samples, attempts (a mean over repeats), or samples with k attempts (k aggregations). */
+  n: count,
+  /** Distinct samples among them; the interval counts these as the independent units. */
+  samples: count,
+  /** Samples left out of a k aggregation because fewer than k of their attempts were scored. */
+  excluded: count,
   value: z.number().nullable(),
   interval: IntervalSchema.nullable(),
+  /** Fewer samples than a difference of a few points needs: the interval is wide. */
+  smallSample: z.boolean(),
 })
 
-const GateSchema = z.object({
+const ComparisonSchema = z.object({
   metric: z.string(),
-  threshold: ThresholdSchema,
+  /**
+   * McNemar's exact test when every score on both sides is 0 or 1; otherwise a paired bootstrap, or the paired t-test
+   * beyond 5,000 samples, where the two agree and resampling would be slow.
+   */
+  test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
+  /** Samples scored in both runs. */
+  n: count,
+  /** Means over those shared samples. */
+  baseline: z.number(),
+  current: z.number(),
+  /** current − baseline, in the metric's own units. */
+  delta: z.number(),
+  interval: IntervalSchema.nullable(),
+  /** Two-sided. */
+  pValue: z.number().min(0).max(1),
+  /** Shared samples whose score got worse (lower, or higher for a lower-is-better metric) and better. */
+  worse: count,
+  better: count,
+})
+
+const BaselineComparisonSchema = z.object({
+  /** The baseline file, relative to the project root. */
+  file: z.string(),
+  /** False when the file, or this model's entry in it, does not exist. */
+  found: z.boolean(),
+  /** This run rewrote it (`vitest run -u`). */
+  updated: z.boolean(),
+  /** Samples scored now and present in the baseline. */
+  shared: count,
+  /** Scored now, absent from the baseline. */
+  newSamples: z.array(z.string()),
+  /** In the baseline, not scored now. */
+  missingSamples: z.array(z.string()),
+  metrics: z.array(ComparisonSchema),
+})
+
+const ThresholdGateSchema = z.object({
+  kind: z.literal('threshold'),
+  metric: z.string(),
+  subset: z.string().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
   value: z.number().nullable(),
   passed: z.boolean(),
   reason: z.string(),
 })
 
+const RegressionGateSchema = z.object({
+  kind: z.literal('regression'),
+  /** null when the benchmark has no primary metric to watch. */
+  metric: z.string().nullable(),
+  maxDrop: z.number(),
+  alpha: z.number(),
+  delta: z.number().nullable(),
+  pValue: z.number().nullable(),
+  /** Why it passed or failed, as data; `reason` says the same in words. */
+  outcome: z.enum(['no-metric', 'no-direction', 'updating', 'no-baseline', 'no-drop', 'within-max-drop', 'not-significant', 'regressed']),
+  passed: z.boolean(),
+  reason: z.string(),
+})
+
+const DiagnosticSchema = z.object({
+  /** An error fails the benchmark; a warning is shown. */
+  severity: z.enum(['error', 'warning']),
+  code: z.enum(['primary-metric-ambiguous', 'primary-metric-undeclared', 'baseline-invalid', 'undeclared-metric', 'small-sample', 'attempts-excluded']),
+  message: z.string(),
+})
+
 const SampleRowSchema = z.object({
   id: z.string(),
+  /** 0-based attempt index when the benchmark repeats samples. */
+  attempt: z.number().int().nonnegative().optional(),
   subset: z.string().optional(),
   /** right and wrong are scored; errored and skipped are not in any metric. */
   status: z.enum(['right', 'wrong', 'errored', 'skipped']),
@@ -54,18 +125,19 @@ export const ReportSchema = z.object({
   model: z.string(),
   file: z.string(),
   createdAt: z.string(),
-  primaryMetric: z.string(),
+  /** The metric that stands for the benchmark; null when it emits none, or several without naming one. */
+  primaryMetric: z.string().nullable(),
   passed: z.boolean(),
-  counts: z.object({
-    samples: z.number().int(),
-    right: z.number().int(),
-    wrong: z.number().int(),
-    errored: z.number().int(),
-    skipped: z.number().int(),
-  }),
-  errorBudget: z.object({ maxErrors: z.number().int(), errored: z.number().int(), passed: z.boolean() }),
+  counts: z.object({ samples: count, right: count, wrong: count, errored: count, skipped: count }),
+  /** Present when the benchmark repeats each sample: attempts per sample, and how many samples. */
+  repeats: z.object({ attempts: z.number().int().positive(), samples: count }).nullable(),
+  errorBudget: z.object({ maxErrors: count, errored: count, passed: z.boolean() }),
+  /** What each metric in `metrics` means: direction, unit, range, how to show it. */
+  catalog: z.record(z.string(), MetricSemanticsSchema),
   metrics: z.array(MetricRowSchema),
-  gates: z.array(GateSchema),
+  baseline: BaselineComparisonSchema.nullable(),
+  gates: z.array(z.discriminatedUnion('kind', [ThresholdGateSchema, RegressionGateSchema])),
+  diagnostics: z.array(DiagnosticSchema),
   usage: UsageSchema,
   latencyMs: PercentilesSchema.nullable(),
   /** Time to first token, over the samples whose reply was streamed. */
@@ -81,3 +153,13 @@ export const ReportSchema = z.object({
 })
 /** One benchmark run against one model. */
 export type Report = z.infer<typeof ReportSchema>
+/** One row of a report's metric table. */
+export type MetricRow = Report['metrics'][number]
+/** A report's comparison of one metric with the baseline. */
+export type Comparison = z.infer<typeof ComparisonSchema>
+/** A report's comparison with its baseline file. */
+export type BaselineComparison = z.infer<typeof BaselineComparisonSchema>
+/** One gate's outcome. */
+export type Gate = Report['gates'][number]
+/** Something the reader of a report must know: an error fails the benchmark. */
+export type Diagnostic = z.infer<typeof DiagnosticSchema>

@@ -1,24 +1,56 @@
 import { z } from 'zod'
 import { UsageSchema } from './usage.ts'
 
-/** A gate on one metric: the benchmark fails when the score leaves [min, max]. */
+const BoundsSchema = z
+  .object({ min: z.number().optional(), max: z.number().optional() })
+  .strict()
+  .refine((t) => t.min !== undefined || t.max !== undefined, 'needs "min" or "max"')
+
+/** Bounds on one subset's score: a bare number is a floor. */
+export const SubsetThresholdSchema = z.union([z.number(), BoundsSchema])
+
+/**
+ * A gate on one metric: the benchmark fails when the overall score leaves [min, max], or when a subset named in
+ * `subsets` leaves its own bounds.
+ */
 export const ThresholdSchema = z.union([
   z.number(),
-  z.object({ min: z.number().optional(), max: z.number().optional() }).refine(
-    (t) => t.min !== undefined || t.max !== undefined,
-    'needs "min" or "max"',
-  ),
+  z
+    .object({
+      min: z.number().optional(),
+      max: z.number().optional(),
+      subsets: z.record(z.string(), SubsetThresholdSchema).optional(),
+    })
+    .strict()
+    .refine((t) => t.min !== undefined || t.max !== undefined || t.subsets !== undefined, 'needs "min", "max" or "subsets"'),
 ])
 /** A gate on one metric: a bare number is a floor. */
 export type Threshold = z.infer<typeof ThresholdSchema>
+
+/**
+ * A gate against the committed baseline: it fails only when the metric got worse by more than `maxDrop` (in the
+ * metric's own units: 0.02 is 2 points of accuracy) and a paired test finds the change significant at `alpha`.
+ */
+export const RegressionSchema = z
+  .object({
+    maxDrop: z.number().nonnegative(),
+    alpha: z.number().gt(0).lt(1).default(0.05),
+    /** The metric it watches; the benchmark's primary metric when absent. */
+    metric: z.string().min(1).optional(),
+  })
+  .strict()
+/** A gate against the committed baseline. */
+export type Regression = z.infer<typeof RegressionSchema>
 
 /** What a benchmark suite records for the reporter; lives under `meta.evalsuite` of the suite. */
 export const BenchmarkMetaSchema = z.object({
   kind: z.literal('benchmark'),
   name: z.string(),
   model: z.string(),
-  primaryMetric: z.string(),
+  /** Absent when the benchmark names none; the reporter then takes the only score metric it emits. */
+  primaryMetric: z.string().optional(),
   thresholds: z.record(z.string(), ThresholdSchema),
+  regression: RegressionSchema.optional(),
   maxErrors: z.number().int().nonnegative(),
   /** Wall time of the benchmark's sample tests, from the first model call to the last score. */
   durationMs: z.number().nonnegative().optional(),

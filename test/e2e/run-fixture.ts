@@ -54,6 +54,11 @@ export async function readReport(benchmark: string, cwd = FIXTURE): Promise<Repo
   return ReportSchema.parse(JSON.parse(await readFile(`${cwd}/eval-reports/${benchmark}.json`, 'utf8')))
 }
 
+/** A report's metric rows of what was scored, without the usage figures (latency, tokens) that vary between runs. */
+export function scoreRows(report: Report): Report['metrics'] {
+  return report.metrics.filter((row) => report.catalog[row.metric]?.kind !== 'usage')
+}
+
 /** The evalsuite table rows of one benchmark, whitespace folded, for stable assertions; the timing line is left out. */
 export function tableRows(stdout: string, benchmark: string): string[] {
   return stdout

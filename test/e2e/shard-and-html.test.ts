@@ -14,9 +14,9 @@ describe('Vitest features that CI setups rely on', () => {
 
     const merged = await runVitest(['--merge-reports'])
     expect(merged.code).toBe(1)
-    expect(tableRows(merged.stdout, 'gate-fails')).toEqual([
-      'gate-fails | all | accuracy | 2 | 100.0% | [34.2%, 100.0%] | 0 | pass (1 ≥ 0.5)',
-      'gate-fails | all | brevity | 2 | 0.250 | [0.250, 0.250] | 0 | FAIL (0.25 < min 0.9)',
+    expect(tableRows(merged.stdout, 'gate-fails').slice(0, 2)).toEqual([
+      'gate-fails | all | accuracy | 2! | 100.0% | [34.2%, 100.0%] | pass ≥ 50.0%',
+      'gate-fails | all | brevity | 2! | 0.2500 | [0.2500, 0.2500] | FAIL < 0.9000',
     ])
     const report = await readReport('wrong-but-passing')
     expect(report.createdAt >= mergedAt).toBe(true)
@@ -38,6 +38,25 @@ describe('Vitest features that CI setups rely on', () => {
     // Vitest stores the report as JSON: the annotation's quotes come escaped
     expect(meta).toContain('the reply is not the target: target \\"8\\", extracted \\"9\\" from \\"9\\"')
     expect(meta).toContain('"wrong answer"')
+    // with the html reporter on, every scored sample is annotated with its input, target, output and scores
+    // (the input appears nowhere else as a whole string; the test's name has an id before it)
+    expect(meta).toContain('"four plus four"')
+    expect(meta).toContain('"score.accuracy"')
     for (const folder of folders) await rm(folder, { recursive: true, force: true })
+  })
+
+  it("keeps each sample's scores as properties of its JUnit test case", async () => {
+    const file = `${FIXTURE}junit-metrics.xml`
+    const run = await runVitest(['wrong-but-passing', '--reporter=default', '--reporter=junit', '--outputFile.junit=junit-metrics.xml'])
+    expect(run.code).toBe(0)
+    const xml = await readFile(file, 'utf8')
+    await rm(file, { force: true })
+    const q3 = xml.slice(xml.indexOf('name="wrong-but-passing &gt; q3'), xml.indexOf('</testcase>', xml.indexOf('name="wrong-but-passing &gt; q3')))
+    expect(q3).toContain('<property name="score.accuracy" value="0">')
+    expect(q3).toContain('<property name="input" value="four plus four">')
+    expect(q3).toContain('<property name="target" value="&quot;8&quot;">')
+    expect(q3).toContain('<property name="output" value="9">')
+    expect(q3).toContain('<property name="extracted" value="&quot;9&quot;">')
+    expect(xml.match(/<property name="score\.accuracy" value="1">/g)).toHaveLength(3)
   })
 })

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { tInterval, wilsonInterval } from '../../src/metrics/index.ts'
+import { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonInterval } from '../../src/metrics/index.ts'
 
 describe('wilsonInterval', () => {
+  // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17)
+  it('gives SciPy\'s Wilson intervals, so 17/20 and 850/1000 read differently although both are 85%', () => {
+    const small = wilsonInterval(17, 20)!
+    const large = wilsonInterval(850, 1000)!
+    expect([small.lower, small.upper]).toEqual([expect.closeTo(0.6395811352592431, 12), expect.closeTo(0.9476312541037835, 12)])
+    expect([large.lower, large.upper]).toEqual([expect.closeTo(0.8265313415731996, 12), expect.closeTo(0.8707899274869118, 12)])
+  })
+
   it('gives the known 95% Wilson interval for 7 successes out of 10', () => {
     const interval = wilsonInterval(7, 10)
     expect(interval).toMatchObject({ level: 0.95, method: 'wilson' })
@@ -63,5 +71,77 @@ describe('tInterval', () => {
   it('has no interval for fewer than two values', () => {
     expect(tInterval([])).toBeNull()
     expect(tInterval([0.4])).toBeNull()
+  })
+})
+
+describe('tQuantile975', () => {
+  // scipy.stats.t.ppf(0.975, df) (SciPy 1.17)
+  it.each([
+    [1, 12.706204736],
+    [5, 2.570581836],
+    [10, 2.228138852],
+    [30, 2.042272456],
+    [40, 2.021075390],
+    [120, 1.979930405],
+    [1000, 1.962339081],
+  ])('is within 1e-5 of the exact quantile for %i degrees of freedom', (df, expected) => {
+    expect(Math.abs(tQuantile975(df) - expected)).toBeLessThan(1e-5)
+  })
+})
+
+describe('clusteredInterval', () => {
+  // Reference: an independent NumPy computation of the CR1 sandwich variance G/(G-1) · Σ_g (Σ_i (y_gi − ȳ))² / N²
+  // (Cameron and Miller 2015), with a t quantile of G − 1 degrees of freedom from scipy.stats.t.ppf
+  it('gives the cluster-robust t interval of continuous scores over repeated attempts', () => {
+    const interval = clusteredInterval([[0.2, 0.4, 0.3], [0.9, 0.8], [0.5, 0.5, 0.6, 0.4], [0.1]])!
+    expect(interval.method).toBe('cluster-t')
+    // the t quantile of 3 degrees of freedom comes from a table with 6 decimals
+    expect(interval.lower).toBeCloseTo(0.10454946752138455, 6)
+    expect(interval.upper).toBeCloseTo(0.8354505324786154, 6)
+  })
+
+  // Reference: the same NumPy computation; design effect 2.2343 = CR1 variance / independent variance, so the
+  // 24 attempts count as 10.74 independent ones in a Wilson interval
+  it('gives pass/fail attempts a Wilson interval on the effective sample size', () => {
+    const clusters = [[1, 1, 1, 0], [0, 0, 0, 0], [1, 0, 1, 1], [1, 1, 1, 1], [0, 1, 0, 0], [1, 1, 0, 1]]
+    const interval = clusteredInterval(clusters)!
+    expect(interval.method).toBe('cluster-wilson')
+    expect(interval.lower).toBeCloseTo(0.3073995767902619, 9)
+    expect(interval.upper).toBeCloseTo(0.8153641417985529, 9)
+    // wider than if the 24 attempts were independent
+    const naive = wilsonInterval(14, 24)!
+    expect(interval.upper - interval.lower).toBeGreaterThan(naive.upper - naive.lower)
+  })
+
+  it('counts each sample once when all attempts agree, as nothing shows they are independent', () => {
+    expect(clusteredInterval([[1, 1, 1], [1, 1, 1], [1, 1, 1]])).toEqual({ ...wilsonInterval(3, 3)!, method: 'cluster-wilson' })
+  })
+
+  it('has no interval with a single sample', () => {
+    expect(clusteredInterval([[1, 0, 1]])).toBeNull()
+  })
+})
+
+describe('stratifiedInterval', () => {
+  // Reference: an independent NumPy computation of the stratified variance Σ s_s² / n_s / S² with t quantile of
+  // n − S degrees of freedom (Cochran, Sampling Techniques, 5.4) from scipy.stats.t.ppf. Subset "easy" is 6 of 8,
+  // subset "hard" 0 of 2: the macro mean is 0.375.
+  it('gives the interval of the mean of subset means', () => {
+    const easy = [1, 1, 1, 0, 1, 1, 0, 1].map((value) => [value])
+    const interval = stratifiedInterval([easy, [[0], [0]]])!
+    expect(interval.method).toBe('stratified-t')
+    expect(interval.lower).toBeCloseTo(0.18629574102760232, 6)
+    expect(interval.upper).toBeCloseTo(0.5637042589723977, 6)
+  })
+
+  // Reference: the same computation with the first stratum's variance clustered (CR1) over its 3 samples
+  it('clusters the attempts of repeated samples within their subset', () => {
+    const interval = stratifiedInterval([[[1, 1, 0], [0, 0, 0], [1, 1, 1]], [[0.2], [0.6], [0.4], [0.8]]])!
+    expect(interval.lower).toBeCloseTo(0.11510847234126487, 6)
+    expect(interval.upper).toBeCloseTo(0.9404470832142907, 6)
+  })
+
+  it('has no interval without a degree of freedom', () => {
+    expect(stratifiedInterval([[[1]], [[0]]])).toBeNull()
   })
 })

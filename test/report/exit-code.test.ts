@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { decideVerdict, type VerdictInputs } from '../../src/report/exit-code.ts'
-import { evaluateGate } from '../../src/report/gates.ts'
+import { regressionGate, thresholdGate } from '../../src/report/gates.ts'
+import { createMetricCatalog } from '../../src/metrics/index.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 function report(overrides: Partial<Report> = {}): Report {
   return {
-    version: 1,
+    version: 2,
     benchmark: 'arithmetic',
     model: 'gpt-test',
     file: 'evals/arithmetic.eval.ts',
@@ -13,9 +14,13 @@ function report(overrides: Partial<Report> = {}): Report {
     primaryMetric: 'accuracy',
     passed: true,
     counts: { samples: 4, right: 3, wrong: 1, errored: 0, skipped: 0 },
+    repeats: null,
     errorBudget: { maxErrors: 0, errored: 0, passed: true },
-    metrics: [{ metric: 'accuracy', subset: null, n: 4, value: 0.75, interval: { lower: 0.3006, upper: 0.9544, level: 0.95, method: 'wilson' } }],
-    gates: [evaluateGate('accuracy', 0.7, 0.75)],
+    catalog: {},
+    metrics: [],
+    baseline: null,
+    gates: [thresholdGate('accuracy', null, { min: 0.7 }, 0.75)],
+    diagnostics: [],
     usage: { inputTokens: 0, outputTokens: 0 },
     latencyMs: null,
     durationMs: null,
@@ -37,7 +42,7 @@ describe('decideVerdict', () => {
   })
 
   it('fails a run with a failed gate, naming the benchmark, the model and why', () => {
-    const failing = report({ passed: false, gates: [evaluateGate('accuracy', 0.8, 0.75)] })
+    const failing = report({ passed: false, gates: [thresholdGate('accuracy', null, { min: 0.8 }, 0.75)] })
     expect(decideVerdict(inputs({ reports: [report(), failing] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: gate accuracy failed, 0.75 < min 0.8'],
@@ -50,6 +55,11 @@ describe('decideVerdict', () => {
       passed: false,
       reasons: ['arithmetic [gpt-test]: 2 errored sample(s), maxErrors is 1'],
     })
+  })
+
+  it('passes a run whose report carries only warnings, such as an undeclared metric or a small sample', () => {
+    const warned = report({ diagnostics: [{ severity: 'warning', code: 'small-sample', message: 'only 4 sample(s)' }] })
+    expect(decideVerdict(inputs({ reports: [warned] }))).toEqual({ passed: true, reasons: [] })
   })
 
   it('passes a run whose errored samples are within the budget', () => {
@@ -93,15 +103,31 @@ describe('decideVerdict', () => {
       benchmark: 'capitals',
       model: 'other-model',
       passed: false,
-      gates: [evaluateGate('accuracy', 0.9, 0.75), evaluateGate('f1', 0.5, null)],
+      gates: [
+        thresholdGate('accuracy', null, { min: 0.9 }, 0.75),
+        thresholdGate('f1', null, { min: 0.5 }, null),
+        thresholdGate('accuracy', 'hard', { min: 0.5 }, 0.25),
+        regressionGate({ maxDrop: 0.02, alpha: 0.05 }, {
+          metric: { name: 'accuracy', semantics: createMetricCatalog().get('accuracy') },
+          comparison: { metric: 'accuracy', test: 'mcnemar', n: 200, baseline: 0.8, current: 0.7, delta: -0.1, interval: null, pValue: 0.0001, worse: 22, better: 2 },
+          file: 'evals/__baselines__/capitals.json',
+          model: 'other-model',
+          updating: false,
+          missingFails: true,
+        }),
+      ],
+      diagnostics: [{ severity: 'error', code: 'primary-metric-ambiguous', message: 'it emits "accuracy", "f1" and names no primary metric' }],
       errorBudget: { maxErrors: 0, errored: 1, passed: false },
     })
     expect(decideVerdict(inputs({ reason: 'interrupted', unhandledErrors: 1, failures: ['setup.ts'], reports: [failing] })).reasons).toEqual([
       'the run was interrupted, so its results are incomplete',
       '1 unhandled error(s)',
       'failed outside scoring: setup.ts',
+      'capitals [other-model]: it emits "accuracy", "f1" and names no primary metric',
       'capitals [other-model]: gate accuracy failed, 0.75 < min 0.9',
       'capitals [other-model]: gate f1 failed, no scored sample has "f1"',
+      'capitals [other-model]: gate accuracy (subset hard) failed, 0.25 < min 0.5',
+      'capitals [other-model]: regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 2.0 points, and significant (p<0.001 < α 0.05)',
       'capitals [other-model]: 1 errored sample(s), maxErrors is 0',
     ])
   })

@@ -1,0 +1,130 @@
+import type { Aggregation, Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
+import { clusteredInterval, stratifiedInterval } from './interval.ts'
+import { majorityVote, passAtK, passHatK } from './pass-at-k.ts'
+import { summarize } from './summarize.ts'
+
+/** One scored value of one metric: a sample's, or one attempt's when samples repeat. */
+export interface Observation {
+  /** The sample id; attempts of one sample share it, and are not independent of each other. */
+  sample: string
+  /** 0-based attempt index; 0 when samples do not repeat. */
+  attempt: number
+  subset: string | null
+  value: number
+  /** The answer extracted from the reply, for majority votes; null when none was. */
+  answer: string | null
+}
+
+/** Below this many samples a row's interval is too wide to tell a change of a few points from noise. */
+export const SMALL_SAMPLE = 30
+
+/** The label of samples without a subset, in a benchmark whose other samples have one. */
+const NO_SUBSET = '(none)'
+
+type Row = Omit<MetricRow, 'metric'>
+
+function clip(interval: Interval | null, range: MetricSemantics['range']): Interval | null {
+  if (interval === null) return null
+  const lower = range.min === null ? interval.lower : Math.max(range.min, interval.lower)
+  const upper = range.max === null ? interval.upper : Math.min(range.max, interval.upper)
+  return { ...interval, lower, upper }
+}
+
+// one sample's scored attempts, in attempt order, with their values pulled out once
+interface SampleGroup {
+  attempts: Observation[]
+  values: number[]
+}
+
+function bySample(observations: readonly Observation[]): SampleGroup[] {
+  const groups = new Map<string, Observation[]>()
+  for (const observation of observations) {
+    const group = groups.get(observation.sample)
+    if (group) group.push(observation)
+    else groups.set(observation.sample, [observation])
+  }
+  return [...groups.values()].map((attempts) => {
+    if (attempts.length > 1) attempts.sort((a, b) => a.attempt - b.attempt)
+    return { attempts, values: attempts.map((o) => o.value) }
+  })
+}
+
+function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {
+  return { ...fields, value, interval, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
+}
+
+function meanRow(groups: readonly SampleGroup[], subset: string | null, range: MetricSemantics['range']): Row {
+  const clusters = groups.map((group) => group.values)
+  const values = clusters.flat()
+  const summary = summarize(values)
+  const interval = values.length > clusters.length ? clusteredInterval(clusters) : summary.interval
+  const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: clusters.length, excluded: 0 }
+  return row(fields, summary.value, clip(interval, range))
+}
+
+function macroRow(strata: readonly (readonly SampleGroup[])[], range: MetricSemantics['range']): Row {
+  const clustered = strata.map((stratum) => stratum.map((group) => group.values))
+  const means = clustered.map((stratum) => {
+    const values = stratum.flat()
+    return values.reduce((a, b) => a + b, 0) / values.length
+  })
+  const value = means.reduce((a, b) => a + b, 0) / means.length
+  const n = clustered.reduce((total, stratum) => total + stratum.flat().length, 0)
+  const samples = clustered.reduce((total, stratum) => total + stratum.length, 0)
+  const fields = { aggregation: 'mean' as const, k: null, subset: null, averaging: 'macro' as const, n, samples, excluded: 0 }
+  return row(fields, value, clip(stratifiedInterval(clustered), range))
+}
+
+const PER_SAMPLE: Record<Exclude<Aggregation, 'mean'>, (group: SampleGroup, k: number) => number> = {
+  pass_at_k: (group, k) => passAtK(group.values.length, group.values.filter((v) => v === 1).length, k),
+  pass_hat_k: (group, k) => passHatK(group.values.length, group.values.filter((v) => v === 1).length, k),
+  majority_vote: (group, k) => majorityVote(group.attempts.slice(0, k).map((o) => ({ answer: o.answer, value: o.value }))),
+}
+
+function attemptsRow(aggregation: Exclude<Aggregation, 'mean'>, groups: readonly SampleGroup[], k: number, subset: string | null): Row {
+  // a sample counts only with k scored attempts: fewer would bias pass@k down and pass^k up
+  const eligible = groups.filter((group) => group.values.length >= k)
+  const summary = summarize(eligible.map((group) => PER_SAMPLE[aggregation](group, k)))
+  const fields = { aggregation, k, subset, averaging: 'micro' as const, n: eligible.length, samples: eligible.length, excluded: groups.length - eligible.length }
+  return row(fields, summary.value, summary.interval)
+}
+
+/** How one metric is aggregated. */
+export interface AggregateOptions {
+  /** Attempts per sample the benchmark planned; pass@k, pass^k and majority vote use k = attempts when it is above 1. */
+  attempts: number
+  /** The metric's range, to which intervals are clipped. */
+  range: MetricSemantics['range']
+}
+
+/**
+ * The rows of one metric: the mean over all samples (micro), the mean of the subset means (macro) and each subset's
+ * mean; when samples repeat and the metric is pass/fail, also pass@k, pass^k and majority vote at k, overall and per
+ * subset. Errored attempts are not observations, so they never count as failures.
+ */
+export function aggregateMetric(observations: readonly Observation[], options: AggregateOptions): Row[] {
+  const groups = bySample(observations)
+  // a sample's attempts share its subset
+  const strata = new Map<string, SampleGroup[]>()
+  const named = observations.some((o) => o.subset !== null)
+  for (const group of groups) {
+    const key = group.attempts[0]!.subset ?? NO_SUBSET
+    const stratum = strata.get(key)
+    if (stratum) stratum.push(group)
+    else strata.set(key, [group])
+  }
+  const subsets = named && strata.size > 1 ? [...strata.keys()].sort() : []
+  const rows: Row[] = [meanRow(groups, null, options.range)]
+  if (subsets.length > 0) {
+    rows.push(macroRow(subsets.map((subset) => strata.get(subset)!), options.range))
+    for (const subset of subsets) rows.push(meanRow(strata.get(subset)!, subset, options.range))
+  }
+  const k = options.attempts
+  if (k > 1 && observations.every((o) => o.value === 0 || o.value === 1)) {
+    for (const aggregation of ['pass_at_k', 'pass_hat_k', 'majority_vote'] as const) {
+      rows.push(attemptsRow(aggregation, groups, k, null))
+      for (const subset of subsets) rows.push(attemptsRow(aggregation, strata.get(subset)!, k, subset))
+    }
+  }
+  return rows
+}

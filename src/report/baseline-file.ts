@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises'
+import { ConfigError } from '../errors.ts'
+import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index.ts'
+import { writeFileAtomic } from './write-atomic.ts'
+
+/** Reads a baseline file; null when there is none. A file that does not parse is an error naming it. */
+export async function loadBaseline(file: string, shownAs: string): Promise<Baseline | null> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`${shownAs}: not valid JSON (${(error as Error).message}). Restore it from git, or rewrite it with "vitest run -u".`)
+  }
+  const parsed = BaselineSchema.safeParse(json)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    throw new ConfigError(`${shownAs}: not a baseline file: ${problems.join('; ')}. Rewrite it with "vitest run -u".`)
+  }
+  return parsed.data
+}
+
+/** What one model's run contributes to its baseline. */
+export interface BaselineUpdate {
+  model: string
+  /** metric → sample id → score, for the samples scored in this run. */
+  scores: ReadonlyMap<string, ReadonlyMap<string, number>>
+  /** Every sample id the run declared, scored or not. */
+  declared: ReadonlySet<string>
+}
+
+/**
+ * The baseline after `-u`: a sample this run scored takes its new scores; a declared sample it did not score (filtered
+ * out, or errored) keeps its old ones; a sample the benchmark no longer declares is dropped. Other models stay.
+ */
+export function updateBaseline(existing: Baseline | null, benchmark: string, updates: readonly BaselineUpdate[]): Baseline {
+  const models: Baseline['models'] = { ...existing?.models }
+  for (const { model, scores, declared } of updates) {
+    const scored = new Set([...scores.values()].flatMap((perSample) => [...perSample.keys()]))
+    const old = existing?.models[model]?.metrics ?? {}
+    const metrics: Record<string, Record<string, number>> = {}
+    for (const metric of new Set([...scores.keys(), ...Object.keys(old)])) {
+      const values: Record<string, number> = {}
+      for (const id of declared) {
+        const value = scored.has(id) ? scores.get(metric)?.get(id) : old[metric]?.[id]
+        if (value !== undefined) values[id] = value
+      }
+      if (Object.keys(values).length > 0) metrics[metric] = values
+    }
+    models[model] = { metrics }
+  }
+  return { version: BASELINE_VERSION, benchmark, models }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, sortKeys(inner)]))
+}
+
+/** The file's text: keys sorted, one entry per line, so the same scores always give the same bytes. */
+export function serializeBaseline(baseline: Baseline): string {
+  return `${JSON.stringify(sortKeys(BaselineSchema.parse(baseline)), null, 2)}\n`
+}
+
+/** Writes a baseline atomically: a reader never sees half a file. */
+export async function writeBaseline(file: string, baseline: Baseline): Promise<void> {
+  await writeFileAtomic(file, serializeBaseline(baseline))
+}

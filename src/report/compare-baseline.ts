@@ -1,0 +1,47 @@
+import { comparePaired, type MetricCatalog } from '../metrics/index.ts'
+import type { Baseline, BaselineComparison, Comparison } from '../schema/index.ts'
+
+type Scores = ReadonlyMap<string, ReadonlyMap<string, number>>
+
+function idsOf(scores: Iterable<Iterable<string>>): Set<string> {
+  const ids = new Set<string>()
+  for (const list of scores) for (const id of list) ids.add(id)
+  return ids
+}
+
+/**
+ * This run against its baseline, sample by sample: which samples are shared, new or missing, and for every metric with
+ * a direction, the paired difference on the samples both scored.
+ */
+export function compareWithBaseline(
+  current: Scores,
+  baseline: Baseline['models'][string] | undefined,
+  catalog: MetricCatalog,
+  file: string,
+  updated: boolean,
+): BaselineComparison {
+  const before = baseline?.metrics ?? {}
+  const currentIds = idsOf([...current.values()].map((perSample) => perSample.keys()))
+  const baselineIds = idsOf(Object.values(before).map((perSample) => Object.keys(perSample)))
+  const metrics: Comparison[] = []
+  for (const metric of [...current.keys()].sort()) {
+    const semantics = catalog.get(metric)
+    const old = before[metric]
+    if (old === undefined || semantics.direction === 'none') continue
+    // in sample id order, so the bootstrap draws the same resamples however the run was split or ordered
+    const pairs = [...current.get(metric)!]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .flatMap(([id, value]) => (old[id] === undefined ? [] : [{ baseline: old[id], current: value }]))
+    const comparison = comparePaired(pairs, semantics.direction === 'lower')
+    if (comparison) metrics.push({ metric, ...comparison })
+  }
+  return {
+    file,
+    found: baseline !== undefined,
+    updated,
+    shared: [...currentIds].filter((id) => baselineIds.has(id)).length,
+    newSamples: [...currentIds].filter((id) => !baselineIds.has(id)).sort(),
+    missingSamples: [...baselineIds].filter((id) => !currentIds.has(id)).sort(),
+    metrics,
+  }
+}

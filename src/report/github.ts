@@ -1,0 +1,28 @@
+import type { Report } from '../schema/index.ts'
+import { gateTitle } from './gates.ts'
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}
+
+/**
+ * GitHub Actions workflow commands for what failed a benchmark (failed gates, refused primary metrics, blown error
+ * budgets), each an `::error` on the eval file, so the pull request shows them where the benchmark is declared.
+ */
+export function githubAnnotations(reports: readonly Report[]): string[] {
+  const lines: string[] = []
+  for (const report of reports) {
+    const messages = [
+      ...report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+      ...report.gates.filter((gate) => !gate.passed).map((gate) => `${gateTitle(gate)} failed, ${gate.reason}`),
+      ...(report.errorBudget.passed ? [] : [`${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`]),
+    ]
+    const properties = `file=${escapeProperty(report.file)},title=${escapeProperty(`evalsuite: ${report.benchmark} [${report.model}]`)}`
+    for (const message of messages) lines.push(`::error ${properties}::${escapeData(message)}`)
+  }
+  return lines
+}

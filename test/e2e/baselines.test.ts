@@ -1,0 +1,85 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
+
+const BASELINE = `${FIXTURE}evals/__baselines__/regression.json`
+const quality = (name: 'baseline' | 'noisy' | 'worse'): Record<string, string> => ({ EVALSUITE_FIXTURE_QUALITY: name })
+
+describe('baselines and the regression gate, as a user runs them', () => {
+  let summaryDir: string
+  beforeAll(async () => {
+    await rm(BASELINE, { force: true })
+    summaryDir = await mkdtemp(join(tmpdir(), 'evalsuite-summary-'))
+  })
+  afterAll(async () => {
+    await rm(BASELINE, { force: true })
+    await rm(summaryDir, { recursive: true, force: true })
+  })
+
+  it('fails in CI while the benchmark has no baseline, saying how to record one', async () => {
+    const run = await runVitest(['regression'], quality('baseline'))
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(
+      'regression [task]: regression gate on accuracy failed, no baseline scores of "accuracy" for model "task" in evals/__baselines__/regression.json: run "vitest run -u" and commit the file',
+    )
+  })
+
+  it('writes the baseline with -u: sorted, one sample per line, the same bytes on every run', async () => {
+    const run = await runVitest(['regression', '-u'], quality('baseline'))
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('baseline written: evals/__baselines__/regression.json')
+    const written = await readFile(BASELINE, 'utf8')
+    expect(written.split('\n').slice(0, 9)).toEqual([
+      '{',
+      '  "benchmark": "regression",',
+      '  "models": {',
+      '    "task": {',
+      '      "metrics": {',
+      '        "accuracy": {',
+      '          "r000": 1,',
+      '          "r001": 1,',
+      '          "r002": 1,',
+    ])
+    expect(written.match(/"r\d{3}": [01]/g)).toHaveLength(200)
+    await runVitest(['regression', '-u'], quality('baseline'))
+    expect(await readFile(BASELINE, 'utf8')).toBe(written)
+  })
+
+  it('passes a noisy 1-point drop, showing the change, its p-value and why the gate held', async () => {
+    const run = await runVitest(['regression'], quality('noisy'))
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'regression')).toEqual([
+      'regression | all | accuracy | 200 | 79.0% | [72.8%, 84.1%] | -1.0 p=0.73 | pass drop n.s.',
+      'regression: 42 wrong (r000, r001, r002, r003, r004, … (+37))',
+    ])
+    const report = await readReport('regression')
+    expect(report.baseline).toMatchObject({ found: true, shared: 200, newSamples: [], missingSamples: [] })
+    expect(report.baseline!.metrics[0]).toMatchObject({ test: 'mcnemar', worse: 5, better: 3, pValue: expect.closeTo(0.7265625, 10) })
+  })
+
+  it('fails a real 10-point drop on the same samples, with a GitHub annotation and a job summary', async () => {
+    const summary = join(summaryDir, 'summary.md')
+    const run = await runVitest(['regression'], { ...quality('worse'), GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary })
+    expect(run.code).toBe(1)
+    const reason = 'regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 0.5 points, and significant (p<0.001 < α 0.05)'
+    expect(run.stdout).toContain(`regression [task]: ${reason}`)
+    expect(run.stdout).toMatch(/^::error file=evals\/regression\.eval\.ts,title=evalsuite%3A regression \[task\]::regression gate on accuracy failed/m)
+    const markdown = await readFile(summary, 'utf8')
+    expect(markdown).toContain('## evalsuite: FAIL')
+    expect(markdown).toContain('| regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | -10.0 p<0.001 | **FAIL drop > 0.5** |')
+    expect(markdown).toContain(`- :x: **regression**: ${reason}`)
+    const report = await readReport('regression')
+    expect(report.gates).toEqual([expect.objectContaining({ kind: 'regression', outcome: 'regressed', passed: false, pValue: expect.closeTo(3.5881996154785156e-5, 12) })])
+  })
+
+  it('rewrites the baseline from a worse run with -u, and then holds', async () => {
+    const update = await runVitest(['regression', '-u'], quality('worse'))
+    expect(update.code).toBe(0)
+    expect(update.stdout).toContain('pass updating')
+    const run = await runVitest(['regression'], quality('worse'))
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'regression')[0]).toBe('regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | +0.0 p=1.00 | pass no drop')
+  })
+})

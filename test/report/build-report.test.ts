@@ -1,0 +1,180 @@
+import type { TestModule } from 'vitest/node'
+import { describe, expect, it } from 'vitest'
+import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
+import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
+import { collectRuns, type BenchmarkRun, type SampleOutcome } from '../../src/report/collect-runs.ts'
+import { ReportSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
+
+const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }
+
+function outcome(sampleId: string, scores: Record<string, number>, extra: Partial<SampleMeta> = {}): SampleOutcome {
+  return { meta: { kind: 'sample', sampleId, status: 'scored', scores, ...extra }, status: scores.accuracy === 0 ? 'wrong' : 'right', name: sampleId }
+}
+
+function run(samples: SampleOutcome[], meta: Partial<BenchmarkMeta> = {}): BenchmarkRun {
+  return { meta: { ...META, ...meta }, file: 'evals/qa.eval.ts', samples }
+}
+
+function context(overrides: Partial<ReportContext> = {}): ReportContext {
+  return {
+    createdAt: '2025-01-01T00:00:00.000Z',
+    catalog: createMetricCatalog(),
+    baseline: { file: 'evals/__baselines__/qa.json', entry: undefined },
+    updating: false,
+    missingBaselineFails: true,
+    ...overrides,
+  }
+}
+
+describe('buildReport: the primary metric', () => {
+  it('takes the only score metric when none is named, and treats an undeclared one as a diagnostic', () => {
+    const report = buildReport(run([outcome('a', { accuracy: 1, brevity: 0.5 }), outcome('b', { accuracy: 0, brevity: 0.25 })]), context())
+    expect(report.primaryMetric).toBe('accuracy')
+    expect(report.passed).toBe(true)
+    expect(report.catalog.brevity).toMatchObject({ kind: 'diagnostic', direction: 'none' })
+    expect(report.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ['warning', 'undeclared-metric'],
+      ['warning', 'small-sample'],
+    ])
+    expect(report.diagnostics[0]!.message).toMatchInlineSnapshot(
+      `""brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { brevity: { direction: 'higher' } } })"`,
+    )
+    expect(ReportSchema.parse(report)).toEqual(report)
+  })
+
+  it('refuses to guess between several score metrics, failing the benchmark with the fix', () => {
+    const report = buildReport(run([outcome('a', { accuracy: 1, f1: 0.5 })]), context())
+    expect(report.primaryMetric).toBeNull()
+    expect(report.passed).toBe(false)
+    expect(report.diagnostics[0]).toEqual({
+      severity: 'error',
+      code: 'primary-metric-ambiguous',
+      message: 'it emits "accuracy", "f1" and names no primary metric, and the report will not guess; add primaryMetric: "accuracy" (or another) to describeBenchmark("qa", { ... })',
+    })
+  })
+
+  it('takes the named one, and puts it first', () => {
+    const report = buildReport(run([outcome('a', { accuracy: 1, f1: 0.5 })], { primaryMetric: 'f1' }), context())
+    expect(report.primaryMetric).toBe('f1')
+    expect(report.passed).toBe(true)
+    expect(report.metrics.map((row) => row.metric)).toEqual(['f1', 'accuracy'])
+  })
+
+  it("counts a metric declared in the user's catalog as a score", () => {
+    const catalog = createMetricCatalog({ brevity: { direction: 'higher', range: [0, 1] } })
+    const report = buildReport(run([outcome('a', { accuracy: 1, brevity: 0.5 })]), context({ catalog }))
+    // and without a primary metric, no small-sample warning either: there is no headline number to warn about
+    expect(report.diagnostics.map((d) => d.code)).toEqual(['primary-metric-ambiguous'])
+  })
+
+  it('refuses a named primary metric that is not in the catalog', () => {
+    const report = buildReport(run([outcome('a', { brevity: 0.5 })], { primaryMetric: 'brevity' }), context())
+    expect(report.primaryMetric).toBeNull()
+    expect(report.diagnostics[0]).toMatchObject({ severity: 'error', code: 'primary-metric-undeclared' })
+  })
+})
+
+describe('buildReport: usage figures', () => {
+  it('aggregates latency and tokens like scores, leaving errored samples out', () => {
+    const samples = [
+      outcome('a', { accuracy: 1 }, { latencyMs: 100, usage: { inputTokens: 10, outputTokens: 4 } }),
+      outcome('b', { accuracy: 1 }, { latencyMs: 300, usage: { inputTokens: 20, outputTokens: 6 } }),
+      { ...outcome('c', {}, { latencyMs: 5000, status: 'errored' }), status: 'errored' as const, error: 'HTTP 500' },
+    ]
+    const report = buildReport(run(samples), context())
+    const mean = (metric: string): number | null | undefined => report.metrics.find((row) => row.metric === metric)?.value
+    expect([mean('latency'), mean('input_tokens'), mean('output_tokens')]).toEqual([200, 15, 5])
+    expect(report.metrics.map((row) => row.metric)).toEqual(['accuracy', 'latency', 'input_tokens', 'output_tokens'])
+    expect(report.usage).toEqual({ inputTokens: 30, outputTokens: 10 })
+  })
+})
+
+describe('buildReport: baselines and gates', () => {
+  const samples = Array.from({ length: 40 }, (_, i) => outcome(`s${i}`, { accuracy: i < 20 ? 1 : 0 }, { subset: i % 2 === 0 ? 'even' : 'odd' }))
+  const entry = { metrics: { accuracy: Object.fromEntries(Array.from({ length: 42 }, (_, i) => [`s${i}`, i < 36 ? 1 : 0])) } }
+
+  it('compares with the baseline on shared samples, listing new and missing ones', () => {
+    const report = buildReport(run([...samples, outcome('fresh', { accuracy: 1 })]), context({ baseline: { file: 'evals/__baselines__/qa.json', entry } }))
+    expect(report.baseline).toMatchObject({ found: true, updated: false, shared: 40, newSamples: ['fresh'], missingSamples: ['s40', 's41'] })
+    // 16 samples went from right to wrong (s20..s35), none the other way: McNemar exact p = 2 / 2^16
+    expect(report.baseline!.metrics).toEqual([
+      expect.objectContaining({ metric: 'accuracy', test: 'mcnemar', n: 40, baseline: 0.9, current: 0.5, worse: 16, better: 0, pValue: expect.closeTo(2 / 2 ** 16, 15) }),
+    ])
+  })
+
+  it('gates per subset and on regressions, and fails the benchmark on a failed gate', () => {
+    const report = buildReport(
+      run(samples, { thresholds: { accuracy: { min: 0.4, subsets: { odd: 0.6 } } }, regression: { maxDrop: 0.05, alpha: 0.05 } }),
+      context({ baseline: { file: 'evals/__baselines__/qa.json', entry } }),
+    )
+    expect(report.gates.map((gate) => [gate.kind, gate.passed])).toEqual([
+      ['threshold', true],
+      ['threshold', false],
+      ['regression', false],
+    ])
+    expect(report.passed).toBe(false)
+  })
+
+  it('keeps the baseline section out of a report with no baseline and no regression gate', () => {
+    expect(buildReport(run(samples), context()).baseline).toBeNull()
+  })
+
+  it('surfaces an unreadable baseline as an error', () => {
+    const report = buildReport(run(samples), context({ baseline: { file: 'b.json', entry: undefined, problem: 'b.json: not valid JSON' } }))
+    expect(report.diagnostics[0]).toEqual({ severity: 'error', code: 'baseline-invalid', message: 'b.json: not valid JSON' })
+    expect(report.passed).toBe(false)
+  })
+})
+
+// a Vitest module as the reporter receives it, reduced to what the collection reads
+function syntheticModule(tests: { meta: SampleMeta; state: 'passed' | 'failed' }[]): TestModule {
+  const suite = { type: 'suite', meta: () => ({ evalsuite: { ...META, name: 'repeated' } }), errors: () => [], fullName: 'repeated' } as unknown as { type: 'suite' }
+  const testCases = tests.map(({ meta, state }, index) => ({
+    type: 'test',
+    name: `${meta.sampleId}#${meta.attempt}`,
+    fullName: `repeated > ${meta.sampleId}#${meta.attempt} ${index}`,
+    parent: suite,
+    meta: () => ({ evalsuite: meta }),
+    result: () => ({ state, errors: [] }),
+  }))
+  return {
+    moduleId: '/project/evals/repeated.eval.ts',
+    errors: () => [],
+    children: { allSuites: () => [suite], allTests: () => testCases },
+  } as unknown as TestModule
+}
+
+describe('collectRuns and buildReport: repeated samples', () => {
+  // Three samples with 3 attempts each; one attempt of "c" errored, so "c" is left out of the k aggregations.
+  // By hand: pass@3 over a, b = (1 + 1) / 2; pass^3 = (1 + 0) / 2; majority vote = (1 + 0) / 2 (b: 1 of 3 right).
+  const attempt = (sampleId: string, index: number, right: boolean | 'errored'): { meta: SampleMeta; state: 'passed' | 'failed' } =>
+    right === 'errored'
+      ? { meta: { kind: 'sample', sampleId, attempt: index, status: 'errored', error: 'timeout' }, state: 'failed' }
+      : { meta: { kind: 'sample', sampleId, attempt: index, status: 'scored', scores: { accuracy: right ? 1 : 0 } }, state: right ? 'passed' : 'failed' }
+  const module = syntheticModule([
+    attempt('a', 0, true), attempt('a', 1, true), attempt('a', 2, true),
+    attempt('b', 0, false), attempt('b', 1, true), attempt('b', 2, false),
+    attempt('c', 0, true), attempt('c', 1, 'errored'), attempt('c', 2, true),
+  ])
+
+  it('groups the attempts by sample id and reports mean, pass@k, pass^k and majority vote with the exclusions', () => {
+    const { runs, problems } = collectRuns([module], '/project')
+    expect(problems.failures).toEqual([])
+    expect(runs[0]!.samples.map((s) => s.status)).toEqual(['right', 'right', 'right', 'wrong', 'right', 'wrong', 'right', 'errored', 'right'])
+    const report = buildReport(runs[0]!, { ...context(), missingBaselineFails: false })
+    expect(report.repeats).toEqual({ attempts: 3, samples: 3 })
+    expect(report.metrics.map((row) => [row.aggregation, row.k, row.n, row.samples, row.excluded, row.value])).toEqual([
+      ['mean', null, 8, 3, 0, 6 / 8],
+      ['pass_at_k', 3, 2, 2, 1, 1],
+      ['pass_hat_k', 3, 2, 2, 1, 0.5],
+      ['majority_vote', 3, 2, 2, 1, 0.5],
+    ])
+    expect(report.metrics[0]!.interval!.method).toBe('cluster-wilson')
+    expect(report.metrics[2]!.interval).toEqual(wilsonInterval(1, 2))
+    expect(report.diagnostics.map((d) => d.message)).toContain('pass@k, pass^k and majority vote leave out 1 sample with fewer than 3 scored attempts')
+    expect(report.samples.slice(0, 2)).toEqual([
+      { id: 'a', attempt: 0, status: 'right', scores: { accuracy: 1 } },
+      { id: 'a', attempt: 1, status: 'right', scores: { accuracy: 1 } },
+    ])
+  })
+})

@@ -1,0 +1,121 @@
+import { stripVTControlCharacters } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { createMetricCatalog } from '../../src/metrics/index.ts'
+import { buildReport } from '../../src/report/build-report.ts'
+import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.ts'
+import { githubAnnotations } from '../../src/report/github.ts'
+import { renderMarkdown } from '../../src/report/render-markdown.ts'
+import { renderReports } from '../../src/report/render-table.ts'
+import type { Baseline, BenchmarkMeta, Report } from '../../src/schema/index.ts'
+
+function outcome(sampleId: string, right: boolean, subset?: string): SampleOutcome {
+  return {
+    meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: right ? 1 : 0 }, latencyMs: 120, ...(subset ? { subset } : {}) },
+    status: right ? 'right' : 'wrong',
+    name: sampleId,
+  }
+}
+
+function report(meta: Partial<BenchmarkMeta>, samples: SampleOutcome[], baseline?: Baseline['models'][string]): Report {
+  const run: BenchmarkRun = { meta: { kind: 'benchmark', name: 'qa', model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0, ...meta }, file: `evals/${meta.name}.eval.ts`, samples }
+  return buildReport(run, {
+    createdAt: '2025-01-01T00:00:00.000Z',
+    catalog: createMetricCatalog(),
+    baseline: { file: `evals/__baselines__/${meta.name}.json`, entry: baseline },
+    updating: false,
+    missingBaselineFails: true,
+  })
+}
+
+// capitals: 12 samples in two subsets, 10 right, gated at 75% with a stricter floor on "europe"
+const capitals = report(
+  { name: 'capitals', thresholds: { accuracy: { min: 0.75, subsets: { europe: 0.9 } } } },
+  Array.from({ length: 12 }, (_, i) => outcome(`cap-${i}`, i !== 3 && i !== 8, i < 6 ? 'americas' : 'europe')),
+)
+// gsm8k: 200 samples, 80% right in the baseline, 70% now (22 flipped to wrong, 2 to right): a real regression
+const baselineScores = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`g${String(i).padStart(3, '0')}`, i < 160 ? 1 : 0]))
+const nowRight = (i: number): boolean => (i < 160 ? i >= 22 : i < 162)
+const gsm8k = report(
+  { name: 'gsm8k', primaryMetric: 'accuracy', regression: { maxDrop: 0.02, alpha: 0.05 } },
+  Array.from({ length: 200 }, (_, i) => outcome(`g${String(i).padStart(3, '0')}`, nowRight(i))),
+  { metrics: { accuracy: baselineScores } },
+)
+
+describe('renderReports', () => {
+  const text = renderReports([capitals, gsm8k], { color: false })
+
+  it('prints one table per model with n, score, interval, the change against the baseline with p, and each gate', () => {
+    expect(text).toMatchInlineSnapshot(`
+      "
+       evalsuite · model gpt-4o-mini
+
+        benchmark  subset    metric            n    score  95% CI           Δ baseline     gate
+        capitals   all       accuracy          12!  83.3%  [55.2%, 95.3%]                  pass ≥ 75.0%
+        capitals   all       accuracy (macro)  12!  83.3%  [57.1%, 100.0%]
+        capitals   americas  accuracy          6!   83.3%  [43.6%, 97.0%]
+        capitals   europe    accuracy          6!   83.3%  [43.6%, 97.0%]                  FAIL < 90.0%
+        gsm8k      all       accuracy          200  70.0%  [63.3%, 75.9%]   -10.0 p<0.001  FAIL drop > 2.0
+        capitals: latency p50 120 ms, p90 120 ms, p99 120 ms
+        capitals: 2 wrong (cap-3, cap-8)
+        capitals: note: only 12 samples: the 95% interval of accuracy spans 40.1 points, so smaller changes cannot be told from noise
+        gsm8k: latency p50 120 ms, p90 120 ms, p99 120 ms
+        gsm8k: 60 wrong (g000, g001, g002, g003, g004, … (+55))
+        ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"
+    `)
+  })
+
+  it('keeps the table within 100 columns', () => {
+    const table = text.split('\n').filter((line) => /^ {2}(benchmark|capitals |gsm8k )/.test(line))
+    expect(table).toHaveLength(6)
+    for (const line of table) expect(line.length).toBeLessThanOrEqual(100)
+  })
+
+  it('colours gates, warnings and significant changes only when asked to, without moving a column', () => {
+    const coloured = renderReports([capitals, gsm8k], { color: true })
+    expect(coloured).not.toBe(text)
+    expect(coloured).toContain('\u001b[31m\u001b[1mFAIL drop > 2.0')
+    expect(stripVTControlCharacters(coloured)).toBe(text)
+    expect(text).not.toContain('\u001b[')
+  })
+
+  it('lists the samples that are new or missing against the baseline', () => {
+    const changed = report(
+      { name: 'gsm8k', regression: { maxDrop: 0.02, alpha: 0.05 } },
+      [outcome('g000', true), outcome('g999', true)],
+      { metrics: { accuracy: { g000: 1, g001: 1 } } },
+    )
+    expect(renderReports([changed], { color: false })).toContain('  gsm8k: vs evals/__baselines__/gsm8k.json: 1 shared, 1 new (g999), 1 missing (g001)')
+  })
+})
+
+describe('renderMarkdown', () => {
+  it('gives a job summary with the tables, the failed gates and their reasons', () => {
+    expect(renderMarkdown([capitals, gsm8k], false)).toMatchInlineSnapshot(`
+      "## evalsuite: FAIL
+
+      ### Model \`gpt-4o-mini\`
+
+      | benchmark | subset | metric | n | score | 95% CI | Δ baseline | gate |
+      | --- | --- | --- | ---: | ---: | --- | --- | --- |
+      | capitals | all | accuracy | 12! | 83.3% | [55.2%, 95.3%] |  | pass ≥ 75.0% |
+      | capitals | all | accuracy (macro) | 12! | 83.3% | [57.1%, 100.0%] |  |  |
+      | capitals | americas | accuracy | 6! | 83.3% | [43.6%, 97.0%] |  |  |
+      | capitals | europe | accuracy | 6! | 83.3% | [43.6%, 97.0%] |  | **FAIL < 90.0%** |
+      | gsm8k | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | -10.0 p<0.001 | **FAIL drop > 2.0** |
+
+      - :x: **capitals**: gate accuracy (subset europe) failed, 0.833 < min 0.9
+      - :warning: **capitals**: only 12 samples: the 95% interval of accuracy spans 40.1 points, so smaller changes cannot be told from noise
+      - :x: **gsm8k**: regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 2.0 points, and significant (p<0.001 < α 0.05)
+      "
+    `)
+  })
+})
+
+describe('githubAnnotations', () => {
+  it('gives one ::error per failed gate on the eval file, escaping what GitHub would misread', () => {
+    expect(githubAnnotations([capitals, gsm8k])).toEqual([
+      '::error file=evals/capitals.eval.ts,title=evalsuite%3A capitals [gpt-4o-mini]::gate accuracy (subset europe) failed, 0.833 < min 0.9',
+      '::error file=evals/gsm8k.eval.ts,title=evalsuite%3A gsm8k [gpt-4o-mini]::regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 2.0 points, and significant (p<0.001 < α 0.05)',
+    ])
+  })
+})
