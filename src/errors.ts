@@ -2,6 +2,7 @@
 export type EvalsuiteErrorCode =
   | 'EVALSUITE_CONFIG_INVALID'
   | 'EVALSUITE_DATASET_INVALID'
+  | 'EVALSUITE_JUDGE_FAILED'
   | 'EVALSUITE_MODEL_FAILED'
   | 'EVALSUITE_SCORER_FAILED'
 
@@ -61,5 +62,12 @@ export class ModelError extends EvalsuiteError {
 export class ScorerError extends EvalsuiteError {
   constructor(message: string, options?: ErrorOptions) {
     super('EVALSUITE_SCORER_FAILED', message, options)
+  }
+}
+
+/** A judge could not give a verdict: its call failed or timed out, or a verdict it needs is not recorded. */
+export class JudgeError extends EvalsuiteError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('EVALSUITE_JUDGE_FAILED', message, options)
   }
 }

@@ -27,7 +27,26 @@ export {
   type RecordSource,
   type SampleInput,
 } from './dataset/index.ts'
-export { ConfigError, DatasetError, EvalsuiteError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
+export { ConfigError, DatasetError, EvalsuiteError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
+export {
+  judge,
+  type JudgeCase,
+  type JudgeContext,
+  type JudgeDefinition,
+  type JudgeDefinitionSource,
+  type JudgeOptions,
+  type JudgeRequest,
+  type JudgeResult,
+  type JudgeWorkflow,
+  type LabelsJudgeOptions,
+  type ModelJudgeDefinition,
+  type NumericJudgeOptions,
+  type PairwiseJudgeOptions,
+  type PairwiseSwap,
+  type SkipJudgeDefinition,
+  type ToPassJudgeOptions,
+  type WorkflowJudgeOptions,
+} from './judge/index.ts'
 export {
   models,
   type ChoiceMethod,
@@ -38,5 +57,5 @@ export {
   type OpenAIModelOptions,
   type Price,
 } from './model/index.ts'
-export { REPORT_VERSION, ReportSchema, type ChatMessage, type InferMethod, type MetricDefinition, type Report, type Sample, type Threshold, type Usage } from './schema/index.ts'
+export { REPORT_VERSION, ReportSchema, type ChatMessage, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Threshold, type Usage, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'

@@ -2,9 +2,41 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
+import { z } from 'zod'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
-import { ANNOTATE_SAMPLES_KEY, RECORDINGS_KEY, RecordingModeSchema, type MetricDefinition, type RecordingMode, type RecordingSettings } from './schema/index.ts'
+import {
+  ANNOTATE_SAMPLES_KEY,
+  JUDGE_KEY,
+  JudgeModelSpecSchema,
+  JudgeRunOptionsSchema,
+  RECORDINGS_KEY,
+  RecordingModeSchema,
+  VerdictModeSchema,
+  type JudgeModelSpec,
+  type JudgeRunOptions,
+  type MetricDefinition,
+  type ProvidedJudgeSettings,
+  type RecordingMode,
+  type RecordingSettings,
+  type VerdictMode,
+} from './schema/index.ts'
+
+/** The plugin's `judge` option: default judge models for every benchmark, the verdict mode and how judges run. */
+export interface JudgePluginOptions extends JudgeRunOptions {
+  /**
+   * The judge model(s): a model name, or an OpenAI-compatible endpoint whose key is read from the environment
+   * variable `apiKeyEnv` (default OPENAI_API_KEY), so that no config file holds it. Temperature defaults to 0.
+   * @example { model: 'gpt-4o-mini' }
+   */
+  model?: string | JudgeModelSpec | Array<string | JudgeModelSpec>
+  /**
+   * "live" calls only, "record" reuses committed verdicts and records the rest, "replay" never calls (a missing
+   * verdict fails its sample). EVALSUITE_VERDICTS overrides it; Vitest's `-u` judges again and rewrites the files.
+   * @default "replay" when a judge has no credentials, else "record"
+   */
+  verdicts?: VerdictMode
+}
 
 /** Options of the evalsuite Vitest plugin. */
 export interface EvalsuitePluginOptions {
@@ -23,6 +55,8 @@ export interface EvalsuitePluginOptions {
    * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
    */
   recordings?: { mode?: RecordingMode; dir?: string }
+  /** The default judge models and verdict settings; a benchmark's own `judge` option outranks them. */
+  judge?: JudgePluginOptions
   /**
    * Progress of long runs (samples done of total, errors, elapsed, ETA, tokens, cost): a live line under Vitest's
    * summary in a terminal, a plain line every `intervalMs` elsewhere. `false` turns it off.
@@ -58,6 +92,34 @@ const ANNOTATION_REPORTERS = new Set(['junit', 'html', 'blob'])
 
 function wantsSampleAnnotations(vitest: Vitest): boolean {
   return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
+}
+
+const JudgePluginOptionsSchema = JudgeRunOptionsSchema.extend({
+  model: z.union([z.string().min(1), JudgeModelSpecSchema, z.array(z.union([z.string().min(1), JudgeModelSpecSchema]))]).optional(),
+  verdicts: VerdictModeSchema.optional(),
+}).strict()
+
+function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): ProvidedJudgeSettings {
+  const parsed = JudgePluginOptionsSchema.safeParse(options.judge ?? {})
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `"judge.${issue.path.join('.')}" ${issue.message}`)
+    throw new ConfigError(`evalsuite plugin option ${problems.join('; ')}.`)
+  }
+  const { model, verdicts, ...run } = parsed.data
+  const fromEnv = process.env.EVALSUITE_VERDICTS
+  const mode = VerdictModeSchema.safeParse(fromEnv)
+  if (fromEnv !== undefined && fromEnv !== '' && !mode.success) {
+    throw new ConfigError(`EVALSUITE_VERDICTS must be one of live, record, replay; received "${fromEnv}".`)
+  }
+  const specs = (model === undefined ? [] : Array.isArray(model) ? model : [model]).map((m) => (typeof m === 'string' ? { model: m } : m))
+  const chosen = mode.success ? mode.data : verdicts
+  return {
+    ...run,
+    models: specs,
+    ...(chosen === undefined ? {} : { mode: chosen }),
+    fromEnvironment: mode.success,
+    update: vitest.config.snapshotOptions.updateSnapshot === 'all',
+  }
 }
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
@@ -99,6 +161,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           provide: {
             [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
             [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
+            [JUDGE_KEY]: judgeSettings(options, vitest),
           },
         },
       })

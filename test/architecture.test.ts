@@ -8,14 +8,16 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url))
 // which concept folders each folder may import (STYLE.md: dependencies point one way)
 const ALLOWED: Record<string, string[]> = {
   schema: [],
+  store: [],
   dataset: ['schema'],
-  model: ['schema'],
+  model: ['schema', 'store'],
   metrics: ['schema'],
   scoring: ['schema'],
-  benchmark: ['schema', 'dataset', 'model', 'scoring'],
+  judge: ['schema', 'model', 'store'],
+  benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
   report: ['schema', 'metrics'],
   cli: ['dataset'],
-  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'benchmark', 'report'],
+  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 
 function sourceFiles(dir: string): string[] {

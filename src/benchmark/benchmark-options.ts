@@ -2,6 +2,7 @@ import type { ExpectStatic } from 'vitest'
 import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
+import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
   InferMethodSchema,
@@ -81,6 +82,11 @@ export interface BenchmarkOptions {
    * estimated cost would pass it, and the samples left are reported as not run because of the budget.
    */
   maxCost?: number
+  /**
+   * The judge: its model(s), the definition that grades samples, the scoring policy between rule and judge, and
+   * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
+   */
+  judge?: JudgeOptions
 }
 
 /** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
@@ -134,6 +140,7 @@ const OptionsSchema = z.object({
   recordings: RecordingModeSchema.optional(),
   inferMethod: InferMethodSchema.optional(),
   maxCost: z.number().nonnegative().optional(),
+  judge: JudgeOptionsSchema.optional(),
 }).strict()
 
 /** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */

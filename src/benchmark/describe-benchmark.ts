@@ -1,10 +1,12 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { loadSamples } from '../dataset/index.ts'
+import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
 import { evalsuiteMetaOf, isWrongAnswer, RegressionSchema, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
-import { ConfigError } from '../errors.ts'
+import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
+import { ConfigError, JudgeError } from '../errors.ts'
 import { buildMessages } from './prompt.ts'
 import { prepareModel } from './benchmark-model.ts'
 import { BudgetExhausted } from './budget.ts'
@@ -45,8 +47,10 @@ function checkByDefault(sample: Sample, output: string, answer: BenchmarkOptions
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
 }
 
-function wrongAnswerNote(checks: readonly Check[] | undefined): string {
-  const failed = checks?.find((check) => !check.pass)
+function wrongAnswerNote(meta: SampleMeta): string {
+  const judged = meta.judge?.filter((record) => record.pass === false).at(-1)
+  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
+  const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
@@ -64,6 +68,8 @@ type SuiteDeclaration = (name: string, options: TestOptions, factory: () => Prom
 function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: BenchmarkOptions, scorer?: Scorer): void {
   validateOptions(name, options)
   registerMatchers()
+  registerJudgeMatcher()
+  const judging = createBenchmarkJudging(name, options.judge)
   const meta: BenchmarkMeta = {
     kind: 'benchmark',
     name,
@@ -87,7 +93,9 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     })
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      run.start(selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? []))
+      const ids = selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? [])
+      run.start(ids)
+      if (judging.judgesSamples && !scorer && suite.file) judgeAhead(judging, samples, ids, run, options, suite.file.filepath)
     })
     afterSuite((suite) => {
       recorded?.save()
@@ -100,7 +108,7 @@ function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: Be
     for (const sample of samples) {
       const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
       const declare = options.only?.includes(sample.id) ? test.only : test
-      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer, annotate))
+      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer, judging, annotate))
     }
   })
 }
@@ -120,20 +128,65 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(
   },
 )
 
+// the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
+// arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
+function judgeAhead(judging: BenchmarkJudging, samples: readonly Sample[], ids: readonly string[], run: ReturnType<typeof createSampleRun>, options: BenchmarkOptions, file: string): void {
+  const byId = new Map(samples.map((sample) => [sample.id, sample]))
+  for (const id of ids) {
+    const sample = byId.get(id)!
+    run.output(id).then(
+      (output) => {
+        const check = judging.runsRule ? checkByDefault(sample, output.text, options.answer) : undefined
+        const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
+        if (judging.needsJudge(rule)) void judging.judge(sample, output, file)
+      },
+      () => undefined,
+    )
+  }
+}
+
+async function scoreByScorer(context: TestContext, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
+  const scorerContext = {
+    sample,
+    output: output.text,
+    modelOutput: output,
+    // each access builds an expect instance, so only scorers that use it pay for it
+    get expect() {
+      return context.expect
+    },
+  }
+  const returned = await judging.withScope(context.task, sample, context.signal, async () => scorer(scorerContext))
+  return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
+}
+
+function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, options: BenchmarkOptions): RuleOutcome {
+  meta.checks = [checkByDefault(sample, output.text, options.answer)]
+  return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
+}
+
 async function runSample(
   context: TestContext,
   sample: Sample,
   run: ReturnType<typeof createSampleRun>,
   options: BenchmarkOptions,
   scorer: Scorer | undefined,
+  judging: BenchmarkJudging,
   annotate: boolean,
 ): Promise<void> {
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
+  meta.judge = undefined
   let output: ModelOutput
-  // a timed-out or cancelled test gives up its call, so a hung request cannot hold a place in the pool
-  context.signal.addEventListener('abort', () => run.abort(sample.id, context.signal.reason), { once: true })
+  // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool
+  context.signal.addEventListener(
+    'abort',
+    () => {
+      run.abort(sample.id, context.signal.reason)
+      judging.abort(sample.id, context.signal.reason)
+    },
+    { once: true },
+  )
   try {
     output = await run.output(sample.id, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
@@ -153,29 +206,22 @@ async function runSample(
   if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
   if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
   let scores: Record<string, number>
+  let judgingNow = false
   try {
-    if (scorer) {
-      const returned = await scorer({
-        sample,
-        output: output.text,
-        modelOutput: output,
-        // each access builds an expect instance, so only scorers that use it pay for it
-        get expect() {
-          return context.expect
-        },
-      })
-      scores = toScores(meta.checks, returned)
-    } else {
-      meta.checks = [checkByDefault(sample, output.text, options.answer)]
-      scores = toScores(meta.checks, undefined)
-    }
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(context, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, options)
+    judgingNow = true
+    if (judging.judgesSamples) {
+      const at = { meta, file: context.task.file.filepath, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
+      scores = await scoreByPolicy(judging, sample, output, rule, at)
+    } else scores = rule!.scores
   } catch (error) {
     meta.status = 'errored'
-    meta.error = `the scorer threw: ${errorText(error)}`
+    // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
+    meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
     throw error
   }
   meta.scores = scores
   meta.status = 'scored'
   if (annotate) await annotateSample(context, sample, meta)
-  if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta.checks))
+  if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta))
 }

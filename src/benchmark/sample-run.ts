@@ -1,6 +1,6 @@
 import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
-import type { ModelOutput } from '../model/index.ts'
+import { untilAborted, type ModelOutput } from '../model/index.ts'
 import type { Sample } from '../schema/index.ts'
 import { BudgetExhausted } from './budget.ts'
 
@@ -20,15 +20,6 @@ export interface SampleRun {
   abort(id: string, reason: unknown): void
   /** Milliseconds since the first dispatch; undefined before it. */
   elapsedMs(): number | undefined
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
 
 /** How the pool runs. */

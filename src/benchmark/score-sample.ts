@@ -1,5 +1,5 @@
 import { ScorerError } from '../errors.ts'
-import type { Check } from '../schema/index.ts'
+import type { Check, JudgeRecord } from '../schema/index.ts'
 
 /** What a scorer callback may return: a verdict (accuracy), a score ("score"), or named metrics. */
 export type ScorerReturn = void | undefined | boolean | number | Record<string, number>
@@ -13,15 +13,32 @@ function finite(metric: string, value: unknown): number {
 }
 
 /**
- * Combines the matcher checks and the scorer's return value into the sample's metrics. Accuracy is the minimum of
- * every verdict given, so a returned `true` or `{ accuracy: 1 }` cannot overrule a failed check.
+ * A judgement's metrics: pass/fail as accuracy (or the score itself, when the judge's metric is accuracy), and the
+ * score under the judge's metric. A judgement without a verdict has none.
  */
-export function toScores(checks: readonly Check[] | undefined, returned: ScorerReturn): Record<string, number> {
+export function judgementScores(record: JudgeRecord): Record<string, number> {
+  if (record.pass === undefined || record.score === undefined) return {}
+  if (record.metric === 'accuracy') return { accuracy: record.score }
+  return { accuracy: record.pass ? 1 : 0, ...(record.metric === undefined ? {} : { [record.metric]: record.score }) }
+}
+
+/**
+ * Combines the matcher checks, the judgements and the scorer's return value into the sample's metrics. Accuracy is
+ * the minimum of every verdict given, so a returned `true` or `{ accuracy: 1 }` cannot overrule a failed check;
+ * judgements on the same metric are averaged.
+ */
+export function toScores(checks: readonly Check[] | undefined, returned: ScorerReturn, judged: readonly JudgeRecord[] = []): Record<string, number> {
   const scores: Record<string, number> = {}
   const verdict = (value: number): void => {
     scores.accuracy = Math.min(scores.accuracy ?? 1, value)
   }
   if (checks && checks.length > 0) verdict(checks.every((check) => check.pass) ? 1 : 0)
+  const graded = new Map<string, number[]>()
+  for (const { accuracy, ...metrics } of judged.map(judgementScores)) {
+    if (accuracy !== undefined) verdict(accuracy)
+    for (const [metric, value] of Object.entries(metrics)) graded.set(metric, [...(graded.get(metric) ?? []), value])
+  }
+  for (const [metric, values] of graded) scores[metric] = values.reduce((a, b) => a + b, 0) / values.length
   if (typeof returned === 'boolean') verdict(returned ? 1 : 0)
   else if (typeof returned === 'number') scores.score = finite('score', returned)
   else if (returned !== null && typeof returned === 'object') {

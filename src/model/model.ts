@@ -54,6 +54,8 @@ export interface Model {
   readonly identity?: ModelIdentity
   /** US dollars per million tokens; present when the cost of a call is known. */
   readonly price?: Price
+  /** False when the model has neither a key nor an endpoint, so no call can succeed; judges then default to replay. */
+  readonly hasCredentials?: boolean
   /** One call: the reply to the messages, with usage and latency; rejects with a `ModelError` after retries. */
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput>
   /**

@@ -91,6 +91,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     name: options.model,
     identity: { provider: 'openai-compatible', model: options.model, params },
     ...(price ? { price } : {}),
+    hasCredentials: apiKey !== undefined || baseURL !== undefined,
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
       const started = performance.now()
       const openai = await connected()

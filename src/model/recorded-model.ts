@@ -1,15 +1,9 @@
-import { createHash } from 'node:crypto'
 import { ConfigError, ModelError } from '../errors.ts'
 import type { ChatMessage, Recording, RecordingMode } from '../schema/index.ts'
+import { stableHash } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import type { RecordingStore } from './recording-store.ts'
-
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
-}
 
 /** What a choice-scoring call asked for, which makes it a different call from a reply to the same messages. */
 export interface ChoiceScoring {
@@ -17,33 +11,9 @@ export interface ChoiceScoring {
   choices: readonly string[]
 }
 
-// the identity's part of the canonical request, written once per model rather than once per call
-const identityJson = new WeakMap<ModelIdentity, [string, string][]>()
-
-function identityEntries(identity: ModelIdentity): [string, string][] {
-  let entries = identityJson.get(identity)
-  if (entries === undefined) {
-    entries = Object.entries(identity).flatMap(([key, value]): [string, string][] =>
-      value === undefined || key === 'messages' || key === 'scoring' ? [] : [[key, JSON.stringify(sortedKeys(value))]],
-    )
-    identityJson.set(identity, entries)
-  }
-  return entries
-}
-
-/**
- * The recording key of a call: a hash of provider, model, parameters, messages (and choices scored), and nothing
- * else. The hashed text is the request as JSON with every object's keys sorted.
- */
+/** The recording key of a call: a hash of provider, model, parameters, messages (and choices scored), and nothing else. */
 export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], scoring?: ChoiceScoring): string {
-  const entries: [string, string][] = [
-    ...identityEntries(identity),
-    ['messages', JSON.stringify(messages.map((m) => ({ content: m.content, role: m.role })))],
-  ]
-  if (scoring) entries.push(['scoring', JSON.stringify(sortedKeys(scoring))])
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  const request = `{${entries.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`
-  return createHash('sha256').update(request).digest('hex').slice(0, 24)
+  return stableHash({ ...identity, messages: messages.map((m) => ({ role: m.role, content: m.content })), ...(scoring ? { scoring } : {}) })
 }
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10

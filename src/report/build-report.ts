@@ -4,6 +4,7 @@ import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
 import { regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
+import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { resolvePrimaryMetric } from './primary-metric.ts'
 import { percentiles, usageTotals } from './usage-totals.ts'
@@ -51,6 +52,7 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
     ...(meta.costUsd === undefined ? {} : { costUsd: meta.costUsd }),
     ...(meta.notRun === undefined ? {} : { notRun: meta.notRun }),
     ...(sample.error === undefined ? {} : { error: sample.error }),
+    ...(meta.judge ? { judge: meta.judge } : {}),
   }
 }
 
@@ -122,6 +124,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     }),
     { inputTokens: 0, outputTokens: 0 },
   )
+  const judge = summarizeJudges(run.samples)
   return {
     version: REPORT_VERSION,
     benchmark: run.meta.name,
@@ -143,5 +146,6 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     ...usageTotals(run, usage),
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     samples: run.samples.map(sampleRow),
+    ...(judge ? { judge } : {}),
   }
 }

@@ -52,3 +52,22 @@ export {
 } from './recording.ts'
 export { fileSlug } from './file-slug.ts'
 export { ANNOTATE_SAMPLES_KEY } from './sample-annotations.ts'
+export {
+  JUDGE_KEY,
+  JudgeModelSpecSchema,
+  JudgeRecordSchema,
+  JudgeRunOptionsSchema,
+  ProvidedJudgeSettingsSchema,
+  ScoringPolicySchema,
+  StoredVerdictSchema,
+  VerdictAggregateSchema,
+  VerdictModeSchema,
+  type JudgeModelSpec,
+  type JudgeRecord,
+  type JudgeRunOptions,
+  type ProvidedJudgeSettings,
+  type ScoringPolicy,
+  type StoredVerdict,
+  type VerdictAggregate,
+  type VerdictMode,
+} from './judge.ts'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JudgeRecordSchema } from './judge.ts'
 import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metric.ts'
 import { UsageSchema } from './usage.ts'
 
@@ -114,6 +115,23 @@ const SampleRowSchema = z.object({
   /** Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
   notRun: z.enum(['budget']).optional(),
   error: z.string().optional(),
+  /** The sample's judgements: verdict, reasoning and judge models, or why there is none. */
+  judge: z.array(JudgeRecordSchema).optional(),
+})
+
+const MeanAgreementSchema = z.number().min(0).max(1).nullable()
+
+/** The judges' share of a benchmark run: their calls and tokens (apart from the model under test's) and agreement. */
+const JudgeSummarySchema = z.object({
+  models: z.array(z.string()),
+  /** Samples a judge gave a verdict, samples left without one (errored, or scored by the rule as a fallback), and samples a rule settled. */
+  judged: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
+  usage: UsageSchema,
+  /** Mean agreement over the samples where it was measured; null where it never was. */
+  agreement: z.object({ repeats: MeanAgreementSchema, judges: MeanAgreementSchema, swaps: MeanAgreementSchema }),
 })
 
 const PercentilesSchema = z.object({ p50: z.number(), p90: z.number(), p99: z.number() })
@@ -150,6 +168,7 @@ export const ReportSchema = z.object({
   budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
   durationMs: z.number().nullable(),
   samples: z.array(SampleRowSchema),
+  judge: JudgeSummarySchema.optional(),
 })
 /** One benchmark run against one model. */
 export type Report = z.infer<typeof ReportSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
 
 const BoundsSchema = z
@@ -87,6 +88,8 @@ export const SampleMetaSchema = z.object({
   status: z.enum(['pending', 'scored', 'errored']),
   scores: z.record(z.string(), z.number().finite()).optional(),
   checks: z.array(CheckSchema).optional(),
+  /** The judgements of this sample, one per `toPassJudge` call or benchmark judge. */
+  judge: z.array(JudgeRecordSchema).optional(),
   output: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
   /** Time to the first token of a streamed reply. */

@@ -1,0 +1,156 @@
+import { ConfigError, JudgeError } from '../errors.ts'
+import {
+  bindJudgeScope,
+  createJudgeExecutor,
+  describeJudgement,
+  resolveJudgeSettings,
+  skippedByPolicy,
+  toDefinition,
+  unbindJudgeScope,
+  type JudgeContext,
+  type JudgeDefinition,
+  type JudgeExecutor,
+  type JudgeOptions,
+} from '../judge/index.ts'
+import type { ModelOutput } from '../model/index.ts'
+import { isWrongAnswer, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { judgementScores } from './score-sample.ts'
+
+/** What the rule made of a sample: its scores, and whether it could read an answer at all. */
+export interface RuleOutcome {
+  scores: Record<string, number>
+  unreadable: boolean
+}
+
+/** The rule's outcome from its scores and the checks it recorded. */
+export function ruleOutcome(scores: Record<string, number>, checks: readonly Check[] | undefined): RuleOutcome {
+  return { scores, unreadable: (checks ?? []).some((check) => check.extracted === null) }
+}
+
+/** A benchmark's judge: its policy, its executor, and the judgements started ahead of the tests that await them. */
+export interface BenchmarkJudging {
+  readonly policy: ScoringPolicy | undefined
+  /** Whether the benchmark's own judge grades any sample (it has a definition and the policy lets it). */
+  readonly judgesSamples: boolean
+  /** Whether the rule (the scorer, or the default answer check) runs at all. */
+  readonly runsRule: boolean
+  /** Lets `toPassJudge` calls in `scorer` use this benchmark's judges, sample and policy while it runs. */
+  withScope<T>(task: object, sample: Sample, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
+  /** Whether the benchmark's judge grades this sample, given what the rule found (undefined if it did not run). */
+  needsJudge(rule: RuleOutcome | undefined): boolean
+  /** The judgement of a sample's output; asked once per output, so a judgement started ahead is reused. */
+  judge(sample: Sample, output: ModelOutput, file: string, signal?: AbortSignal): Promise<JudgeRecord>
+  /** Gives up a sample's judgement in flight (its test timed out or was cancelled). */
+  abort(sampleId: string, reason: unknown): void
+  /** The record of a sample the policy kept from the judge, so it shows why none was asked. */
+  settledByRule(): JudgeRecord
+}
+
+/** Where a sample is scored: its meta, its eval file, and how to annotate its test. */
+export interface SampleJudgement {
+  meta: SampleMeta
+  file: string
+  signal: AbortSignal
+  annotate: (message: string, type: string) => Promise<unknown>
+}
+
+// a sample the policy kept from the judge has no verdict to show: the record in its meta says why, without an
+// annotation for every sample the rule settled (each is a message to Vitest's main process, and a CI notice)
+function keepQuietly(record: JudgeRecord, at: SampleJudgement): void {
+  at.meta.judge = [...(at.meta.judge ?? []), record]
+}
+
+async function keep(record: JudgeRecord, at: SampleJudgement): Promise<void> {
+  keepQuietly(record, at)
+  const { message, type } = describeJudgement(record)
+  await at.annotate(message, type)
+}
+
+/**
+ * Scores a sample under the benchmark's policy: the judge's verdict where the policy sends the sample to it, the
+ * rule's score elsewhere, and the rule's in place of a missing verdict under judge-by-default. A sample left with
+ * no verdict rejects with a JudgeError, so it is errored and never counted as wrong.
+ */
+export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, output: ModelOutput, rule: RuleOutcome | undefined, at: SampleJudgement): Promise<Record<string, number>> {
+  if (!judging.needsJudge(rule)) {
+    if (judging.policy === 'cascade' || judging.policy === 'rule-by-default') keepQuietly(judging.settledByRule(), at)
+    return rule!.scores
+  }
+  const record = await judging.judge(sample, output, at.file, at.signal)
+  if (record.status === 'invalid' && judging.policy === 'judge-by-default' && rule) record.fallback = true
+  await keep(record, at)
+  if (record.fallback) return rule!.scores
+  if (record.status === 'invalid') throw new JudgeError(`The judge gave no valid verdict: ${record.reason}`)
+  const { accuracy: _, ...ruleMetrics } = rule?.scores ?? {}
+  return { ...ruleMetrics, ...judgementScores(record) }
+}
+
+function inputText(sample: Sample): string {
+  return typeof sample.input === 'string' ? sample.input : sample.input.map((m) => `${m.role}: ${m.content}`).join('\n\n')
+}
+
+function contextOf(sample: Sample): Omit<JudgeContext, 'output'> {
+  return { input: inputText(sample), reference: sample.target, sample }
+}
+
+/** Sets up a benchmark's judge from its `judge` option (without one, `toPassJudge` uses the plugin's judges). */
+export function createBenchmarkJudging(name: string, options: JudgeOptions = {}): BenchmarkJudging {
+  const where = `describeBenchmark("${name}")`
+  const { definition: source, policy: own } = options
+  if (own !== undefined && own !== 'rule-only' && source === undefined) {
+    throw new ConfigError(`${where}: policy "${own}" needs "judge.definition", the judge that grades the samples.`)
+  }
+  const policy = own ?? (source === undefined ? undefined : 'judge-only')
+  const executor: JudgeExecutor = createJudgeExecutor(resolveJudgeSettings(options))
+  if (source !== undefined && policy !== 'rule-only' && executor.settings.models.length === 0) {
+    throw new ConfigError(`${where}: "judge.definition" needs a judge model: set "judge.model", or the plugin's "judge" option.`)
+  }
+  const definitionFor = (context: JudgeContext): JudgeDefinition =>
+    toDefinition(typeof source === 'function' ? source(context) : source, `${where}: judge.definition`)
+  const pending = new Map<string, { output: ModelOutput; promise: Promise<JudgeRecord>; controller: AbortController }>()
+  return {
+    policy,
+    judgesSamples: source !== undefined && policy !== 'rule-only',
+    runsRule: policy !== 'judge-only',
+    async withScope(task, sample, signal, scorer) {
+      bindJudgeScope(task, { executor, sampleId: sample.id, context: contextOf(sample), signal, ...(policy ? { policy } : {}) })
+      try {
+        return await scorer()
+      } finally {
+        unbindJudgeScope(task)
+      }
+    },
+    needsJudge(rule) {
+      switch (source === undefined ? undefined : policy) {
+        case 'judge-only':
+        case 'judge-by-default':
+          return true
+        case 'rule-by-default':
+          return rule?.unreadable === true
+        case 'cascade':
+          return rule === undefined || rule.unreadable || isWrongAnswer(rule.scores)
+        default:
+          return false
+      }
+    },
+    judge(sample, output, file, signal) {
+      const known = pending.get(sample.id)
+      if (known?.output === output) return known.promise
+      const controller = new AbortController()
+      signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
+      const context: JudgeContext = { ...contextOf(sample), output: output.text }
+      const promise = Promise.resolve().then(() => executor.judge(definitionFor(context), context, { sampleId: sample.id, file, signal: controller.signal }))
+      // the test that awaits it reports the failure; until then it must not count as unhandled
+      promise.catch(() => undefined)
+      pending.set(sample.id, { output, promise, controller })
+      return promise
+    },
+    abort(sampleId, reason) {
+      pending.get(sampleId)?.controller.abort(reason)
+    },
+    settledByRule() {
+      const found = policy === 'cascade' ? 'scored the output right' : 'read an answer'
+      return skippedByPolicy('rule', `the rule ${found}, so no judge was asked (policy "${policy}")`)
+    },
+  }
+}

@@ -1,0 +1,27 @@
+export type { LabelsJudgeOptions } from './define-labels.ts'
+export type { NumericJudgeOptions } from './define-numeric.ts'
+export type { PairwiseJudgeOptions } from './define-pairwise.ts'
+export type { WorkflowJudgeOptions } from './define-workflow.ts'
+export { describeJudgement } from './describe-judgement.ts'
+export { judge, toDefinition } from './judge-builders.ts'
+export type {
+  JudgeCase,
+  JudgeContext,
+  JudgeDefinition,
+  JudgeRequest,
+  JudgeResult,
+  JudgeWorkflow,
+  ModelJudgeDefinition,
+  PairwiseSwap,
+  SkipJudgeDefinition,
+} from './judge-definition.ts'
+export { createJudgeExecutor, type JudgeCall, type JudgeExecutor, type JudgeSettings } from './judge-executor.ts'
+export { JudgeOptionsSchema, type JudgeDefinitionSource, type JudgeOptions } from './judge-options.ts'
+export { bindJudgeScope, unbindJudgeScope, type JudgeScope } from './judge-scope.ts'
+export { resolveJudgeSettings } from './judge-settings.ts'
+export { parseVerdict, type ParsedVerdict } from './parse-verdict.ts'
+export { buildJudgePrompt, judgeInstructions, type JudgePrompt } from './judge-prompt.ts'
+export { registerJudgeMatcher, skippedByPolicy, type ToPassJudgeOptions } from './to-pass-judge.ts'
+export { finishVerdictFile, registerVerdictFileHooks } from './verdict-file-hooks.ts'
+export { verdictFileOf, verdictStoreFor } from './verdict-store.ts'
+export { verdictInstruction } from './verdict-instruction.ts'

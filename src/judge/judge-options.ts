@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import type { Model } from '../model/index.ts'
+import { JudgeRunOptionsSchema, ScoringPolicySchema, VerdictModeSchema, type JudgeRunOptions, type ScoringPolicy, type VerdictMode } from '../schema/index.ts'
+import type { JudgeContext, JudgeDefinition } from './judge-definition.ts'
+
+/** What decides a sample's judge definition: criteria, a definition, or a function choosing one per output. */
+export type JudgeDefinitionSource = string | JudgeDefinition | ((context: JudgeContext) => string | JudgeDefinition)
+
+/** A benchmark's `judge` option: its judge models, its judge, its scoring policy and how judges run. */
+export interface JudgeOptions extends JudgeRunOptions {
+  /** The judge model(s); several form a panel with a quorum. @default the plugin's `judge.model` */
+  model?: Model | readonly Model[]
+  /** The judge of every sample the policy sends to it; a function may pick per output, e.g. `judge.skip` for empty ones. */
+  definition?: JudgeDefinitionSource
+  /** How the rule and the judge score a sample. @default "judge-only" with a definition, else the scorer decides */
+  policy?: ScoringPolicy
+  /** This benchmark's verdict mode, instead of the plugin's; EVALSUITE_VERDICTS still outranks it. */
+  verdicts?: VerdictMode
+}
+
+const isModel = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
+
+/** Checks a benchmark's `judge` option. */
+export const JudgeOptionsSchema = JudgeRunOptionsSchema.extend({
+  model: z
+    .custom<Model | readonly Model[]>((value) => (Array.isArray(value) ? value.length > 0 && value.every(isModel) : isModel(value)), {
+      message: 'must be a Model or a non-empty list of them, e.g. models.openai({ model })',
+    })
+    .optional(),
+  definition: z
+    .custom<JudgeDefinitionSource>((value) => typeof value === 'string' || typeof value === 'function' || (typeof value === 'object' && value !== null && 'kind' in value), {
+      message: 'must be criteria, a judge.* definition, or a function returning one',
+    })
+    .optional(),
+  policy: ScoringPolicySchema.optional(),
+  verdicts: VerdictModeSchema.optional(),
+}).strict()

@@ -1,0 +1,56 @@
+import { inject } from 'vitest'
+import { ConfigError } from '../errors.ts'
+import { models, type Model } from '../model/index.ts'
+import { JUDGE_KEY, ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings } from '../schema/index.ts'
+import type { JudgeSettings } from './judge-executor.ts'
+import type { JudgeOptions } from './judge-options.ts'
+
+function providedSettings(): ProvidedJudgeSettings {
+  const parsed = ProvidedJudgeSettingsSchema.safeParse(inject(JUDGE_KEY as never))
+  return parsed.success ? parsed.data : { models: [], fromEnvironment: false, update: false }
+}
+
+// the key is read from the environment variable the spec names, so that no config file ever holds it; a missing key
+// must not fall back to OPENAI_API_KEY, which would send one provider's key to another
+function modelFromSpec(spec: JudgeModelSpec): Model {
+  const { apiKeyEnv, ...options } = spec
+  if (apiKeyEnv === undefined) return models.openai(options)
+  const apiKey = process.env[apiKeyEnv]
+  if (apiKey) return models.openai({ ...options, apiKey })
+  const unusable = models.openai({ ...options, apiKey: 'unset' })
+  return {
+    name: unusable.name,
+    ...(unusable.identity ? { identity: unusable.identity } : {}),
+    hasCredentials: false,
+    generate: () => Promise.reject(new ConfigError(`Judge model "${spec.model}" needs its key in the environment variable ${apiKeyEnv}, which is not set.`)),
+  }
+}
+
+/** Whether this run judges again and rewrites the verdict files (Vitest's `-u`). */
+export function isUpdatingVerdicts(): boolean {
+  return providedSettings().update
+}
+
+/**
+ * The judge settings of a benchmark (or of plain tests): its own options over the plugin's, EVALSUITE_VERDICTS over
+ * both. Without an explicit mode, verdicts are replayed when a judge has no credentials and recorded otherwise.
+ */
+export function resolveJudgeSettings(own: Pick<JudgeOptions, 'model' | 'verdicts' | 'repeats' | 'aggregate' | 'quorum' | 'swap' | 'concurrency' | 'timeoutMs'> = {}): JudgeSettings {
+  const provided = providedSettings()
+  const judges = own.model === undefined ? provided.models.map(modelFromSpec) : Array.isArray(own.model) ? [...own.model] : [own.model as Model]
+  const chosen = provided.fromEnvironment ? provided.mode : (own.verdicts ?? provided.mode)
+  const mode = chosen ?? (judges.some((judge) => judge.hasCredentials === false) ? 'replay' : 'record')
+  const aggregate = own.aggregate ?? provided.aggregate
+  const quorum = own.quorum ?? provided.quorum
+  return {
+    models: judges,
+    mode,
+    update: provided.update && mode !== 'live',
+    repeats: own.repeats ?? provided.repeats ?? 1,
+    ...(aggregate === undefined ? {} : { aggregate }),
+    ...(quorum === undefined ? {} : { quorum }),
+    swap: own.swap ?? provided.swap ?? true,
+    concurrency: own.concurrency ?? provided.concurrency ?? 8,
+    timeoutMs: own.timeoutMs ?? provided.timeoutMs ?? 120_000,
+  }
+}

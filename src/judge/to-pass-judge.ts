@@ -1,0 +1,103 @@
+import { expect, type MatcherState } from 'vitest'
+import { ConfigError, JudgeError } from '../errors.ts'
+import type { Model } from '../model/index.ts'
+import { sampleMetaOf, type JudgeRecord } from '../schema/index.ts'
+import { describeJudgement } from './describe-judgement.ts'
+import { toDefinition } from './judge-builders.ts'
+import type { JudgeContext, JudgeDefinition } from './judge-definition.ts'
+import { createJudgeExecutor, type JudgeExecutor } from './judge-executor.ts'
+import { judgeScopeOf } from './judge-scope.ts'
+import { resolveJudgeSettings } from './judge-settings.ts'
+
+/** Options of `toPassJudge`; inside a benchmark the question and reference come from the sample. */
+export interface ToPassJudgeOptions {
+  /** The judge model(s) for this call, instead of the benchmark's or the plugin's. */
+  model?: Model | readonly Model[]
+  /** The question the output answers. */
+  input?: string
+  /** The reference answer, or several acceptable ones. */
+  reference?: string | readonly string[]
+}
+
+interface MatcherResult {
+  pass: boolean
+  message: () => string
+}
+
+// the parts of a Vitest test the matcher touches, the same in Vitest 4.1 and 5
+interface TestLike {
+  meta: object
+  fullTestName?: string
+  name: string
+  file?: { filepath: string }
+  context?: { signal?: AbortSignal; annotate?: (message: string, type?: string) => Promise<unknown> }
+}
+
+let workerExecutor: JudgeExecutor | undefined
+
+/** A judgement the policy ruled out: kept, so the sample shows why no judge was asked. */
+export function skippedByPolicy(name: string, reason: string): JudgeRecord {
+  return { name, status: 'skipped', reason, judges: [], calls: { live: 0, stored: 0, invalid: 0 } }
+}
+
+async function judgeReceived(state: MatcherState, task: TestLike | undefined, received: string, definition: JudgeDefinition, options: ToPassJudgeOptions): Promise<JudgeRecord> {
+  const scope = judgeScopeOf(task)
+  if (scope?.policy === 'rule-only') return skippedByPolicy(definition.name, 'the benchmark\'s scoring policy is rule-only')
+  const context: JudgeContext = {
+    ...scope?.context,
+    ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.reference === undefined ? {} : { reference: options.reference }),
+    output: received,
+  }
+  const executor = options.model !== undefined ? createJudgeExecutor(resolveJudgeSettings({ model: options.model })) : (scope?.executor ?? (workerExecutor ??= createJudgeExecutor(resolveJudgeSettings())))
+  const file = task?.file?.filepath ?? state.testPath
+  if (file === undefined) throw new ConfigError('toPassJudge runs inside a Vitest test: its verdicts are kept beside the test file.')
+  const sampleId = scope?.sampleId ?? task?.fullTestName ?? task?.name ?? state.currentTestName ?? 'test'
+  const signal = scope?.signal ?? task?.context?.signal
+  return executor.judge(definition, context, { sampleId, file, ...(signal ? { signal } : {}) })
+}
+
+/**
+ * Grades an output with a judge. In a benchmark sample the verdict is recorded in the test's meta and never thrown,
+ * so a failing grade counts as a wrong answer; anywhere else it is an ordinary assertion. A judge that gives no
+ * valid verdict, fails or (in replay mode) has no stored verdict makes the test fail with the reason.
+ */
+async function toPassJudge(this: MatcherState, received: unknown, criteria: unknown, options: ToPassJudgeOptions = {}): Promise<MatcherResult> {
+  if (typeof received !== 'string') {
+    return { pass: this.isNot, message: () => `toPassJudge expects the output to judge as a string, received ${typeof received}` }
+  }
+  const definition = toDefinition(criteria, 'toPassJudge')
+  const task = this.task as TestLike | undefined
+  const sample = task ? sampleMetaOf(task.meta) : undefined
+  if (sample && this.isNot) throw new ConfigError('toPassJudge cannot be negated inside a benchmark: write criteria that say what passes.')
+  const record = await judgeReceived(this, task, received, definition, options)
+  const { message, type } = describeJudgement(record)
+  await task?.context?.annotate?.(message, type)
+  if (sample) sample.judge = [...(sample.judge ?? []), record]
+  if (record.status === 'invalid') throw new JudgeError(`The judge gave no valid verdict: ${record.reason}`)
+  // in a benchmark, reporting the assertion as satisfied keeps chai from throwing; the sample is scored from its meta
+  if (sample) return { pass: true, message: () => message }
+  return { pass: record.pass === true, message: () => `expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}` }
+}
+
+let registered = false
+
+/** Adds `toPassJudge` to Vitest's `expect`; idempotent. */
+export function registerJudgeMatcher(): void {
+  if (registered) return
+  registered = true
+  expect.extend({ toPassJudge })
+}
+
+// declared on chai's Assertion for the same reason as toMatchAnswer: one declaration that merges in Vitest 4 and 5
+declare global {
+  namespace Chai {
+    interface Assertion {
+      /**
+       * Grades the output with a judge model: criteria in your words, or a definition from `judge.*`.
+       * @example await expect(reply).toPassJudge('polite, and cites the refund policy')
+       */
+      toPassJudge(criteria: string | JudgeDefinition, options?: ToPassJudgeOptions): Promise<void>
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { relative } from 'node:path'
+import { afterAll } from 'vitest'
+import { sampleMetaOf } from '../schema/index.ts'
+import { isUpdatingVerdicts } from './judge-settings.ts'
+import { closeVerdictStore, existingVerdictStore } from './verdict-store.ts'
+
+/** The parts of Vitest's tasks read here, the same in Vitest 4.1 and 5. */
+export interface TaskLike {
+  type: string
+  mode: string
+  meta: object
+  name: string
+  fullTestName?: string
+  filepath?: string
+  result?: { state?: string }
+  tasks?: TaskLike[]
+}
+
+function testsOf(task: TaskLike): TaskLike[] {
+  return task.type === 'test' ? [task] : (task.tasks ?? []).flatMap(testsOf)
+}
+
+// samples whose test failed before or while being judged: their stored verdicts are not obsolete, just not reached
+function unsettledOf(tests: readonly TaskLike[]): Set<string> {
+  const unsettled = new Set<string>()
+  for (const test of tests) {
+    const sample = sampleMetaOf(test.meta)
+    if (sample ? sample.status !== 'scored' : test.result?.state === 'fail') unsettled.add(sample?.sampleId ?? test.fullTestName ?? test.name)
+  }
+  return unsettled
+}
+
+/**
+ * Once an eval file has run, folds its verdicts into the committed file and closes its store. After a run of the
+ * whole file, verdicts nothing used are obsolete: reported, and removed with `update` (Vitest's `-u`). Returns the
+ * report, if any.
+ */
+export function finishVerdictFile(file: TaskLike, update: boolean): string | undefined {
+  if (file.filepath === undefined) return undefined
+  const store = existingVerdictStore(file.filepath)
+  if (store === undefined) return undefined
+  const tests = testsOf(file)
+  const complete = tests.every((test) => test.mode === 'run')
+  const obsolete = complete ? store.unused(unsettledOf(tests)) : []
+  store.save(update ? { drop: new Set(obsolete.map((v) => v.key)) } : {})
+  closeVerdictStore(file.filepath)
+  if (obsolete.length === 0) return undefined
+  const where = relative(process.cwd(), store.file)
+  const samples = [...new Set(obsolete.map((v) => `"${v.sample}"`))]
+  const shown = samples.length > 5 ? `${samples.slice(0, 5).join(', ')}, … (+${samples.length - 5})` : samples.join(', ')
+  const action = update ? 'removed them' : 'kept them; `vitest run -u` removes them'
+  return `evalsuite: ${obsolete.length} obsolete verdict(s) in ${where} that no judge call of this run used (samples ${shown}); ${action}.`
+}
+
+/** Registers the file-level hook that saves each eval file's verdicts; called from the plugin's setup file. */
+export function registerVerdictFileHooks(): void {
+  // Vitest passes the file as the hook's second argument; 4.1 insists on a destructuring pattern for the first
+  afterAll(({}, file) => {
+    const report = finishVerdictFile(file as unknown as TaskLike, isUpdatingVerdicts())
+    if (report !== undefined) console.warn(report)
+  })
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod'
+import { UsageSchema } from './usage.ts'
+
+/** How judge calls meet the committed verdicts: call only, reuse and record, or reuse only (a miss fails its sample). */
+export const VerdictModeSchema = z.enum(['live', 'record', 'replay'])
+/** How judge calls meet the committed verdicts. */
+export type VerdictMode = z.infer<typeof VerdictModeSchema>
+
+/**
+ * How a benchmark scores its samples from its rule (the scorer, or the default answer check) and its judge.
+ * - `rule-only`: the rule alone; no judge is called, `toPassJudge` included.
+ * - `judge-only`: the judge alone; a sample it gives no valid verdict is errored.
+ * - `judge-by-default`: the judge; where it gives no valid verdict, the rule's score stands in.
+ * - `rule-by-default`: the rule; where the rule cannot read an answer, the judge decides.
+ * - `cascade`: the rule; the judge sees only what the rule marked wrong or could not read, and decides those.
+ */
+export const ScoringPolicySchema = z.enum(['rule-only', 'judge-only', 'judge-by-default', 'rule-by-default', 'cascade'])
+/** How a benchmark scores its samples from its rule and its judge. */
+export type ScoringPolicy = z.infer<typeof ScoringPolicySchema>
+
+/** How the verdicts of repeats, or of several judges, are combined. */
+export const VerdictAggregateSchema = z.enum(['majority', 'mean'])
+/** How the verdicts of repeats, or of several judges, are combined. */
+export type VerdictAggregate = z.infer<typeof VerdictAggregateSchema>
+
+/** A judge model named in the plugin's options: an OpenAI-compatible endpoint, without its key. */
+export const JudgeModelSpecSchema = z
+  .object({
+    model: z.string().min(1),
+    baseURL: z.string().optional(),
+    /** The environment variable holding the key. @default "OPENAI_API_KEY" */
+    apiKeyEnv: z.string().min(1).optional(),
+    temperature: z.number().optional(),
+    maxTokens: z.number().int().positive().optional(),
+    timeoutMs: z.number().positive().optional(),
+    maxRetries: z.number().int().nonnegative().optional(),
+    extraBody: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+/** A judge model named in the plugin's options. */
+export type JudgeModelSpec = z.infer<typeof JudgeModelSpecSchema>
+
+/** How the executor runs judges; every field has a default. */
+export const JudgeRunOptionsSchema = z
+  .object({
+    /** Each judge grades each sample this many times. @default 1 */
+    repeats: z.number().int().positive().optional(),
+    /** @default "majority" for labels and pairwise, "mean" for numeric grades */
+    aggregate: VerdictAggregateSchema.optional(),
+    /** Judges that must give a valid verdict for the sample to be scored. @default a majority of them */
+    quorum: z.number().int().positive().optional(),
+    /** Ask pairwise judges in both orders; a verdict counts only if both agree. @default true */
+    swap: z.boolean().optional(),
+    /** Judge calls in flight at once. @default 8 */
+    concurrency: z.number().int().positive().optional(),
+    /** A judge call that takes longer fails its sample. @default 120000 */
+    timeoutMs: z.number().positive().optional(),
+  })
+  .strict()
+/** How the executor runs judges. */
+export type JudgeRunOptions = z.infer<typeof JudgeRunOptionsSchema>
+
+/** The `provide` key under which the plugin hands the judge settings to the workers. */
+export const JUDGE_KEY = 'evalsuite:judge'
+
+/** What the plugin hands the workers: default judge models, the verdict mode and how to run judges. */
+export const ProvidedJudgeSettingsSchema = JudgeRunOptionsSchema.extend({
+  models: z.array(JudgeModelSpecSchema),
+  /** Undefined: replay when a judge has no credentials, else record. */
+  mode: VerdictModeSchema.optional(),
+  /** Set by EVALSUITE_VERDICTS, which outranks a benchmark's own `verdicts` option. */
+  fromEnvironment: z.boolean(),
+  /** Vitest's `-u`: judge again and rewrite the verdict files. */
+  update: z.boolean(),
+})
+/** What the plugin hands the workers. */
+export type ProvidedJudgeSettings = z.infer<typeof ProvidedJudgeSettingsSchema>
+
+/** One judge reply as committed beside the eval file: the parsed verdict, or why the reply was invalid. */
+export const StoredVerdictSchema = z
+  .object({
+    sample: z.string(),
+    case: z.string(),
+    judge: z.string(),
+    repeat: z.number().int().positive().optional(),
+    swapped: z.literal(true).optional(),
+    verdict: z.record(z.string(), z.unknown()).optional(),
+    invalid: z.object({ reason: z.string(), reply: z.string() }).optional(),
+    usage: UsageSchema.optional(),
+    key: z.string().min(1),
+  })
+  .refine((line) => (line.verdict === undefined) !== (line.invalid === undefined), 'needs exactly one of "verdict" or "invalid"')
+/** One judge reply as committed beside the eval file. */
+export type StoredVerdict = z.infer<typeof StoredVerdictSchema>
+
+const AgreementSchema = z.object({
+  /** Share of each judge's repeats that reached its majority decision. */
+  repeats: z.number().min(0).max(1).optional(),
+  /** Share of the judges that reached the combined decision. */
+  judges: z.number().min(0).max(1).optional(),
+  /** Share of pairwise questions whose two orders agreed. */
+  swaps: z.number().min(0).max(1).optional(),
+})
+
+/** One judgement of a sample, as kept in its meta and report: the verdict, or why there is none. */
+export const JudgeRecordSchema = z.object({
+  /** The judge definition's name. */
+  name: z.string(),
+  /** `skipped`: a rule settled the sample (`reason` says which); `invalid`: no valid verdict (`reason` says why). */
+  status: z.enum(['judged', 'skipped', 'invalid']),
+  pass: z.boolean().optional(),
+  label: z.string().optional(),
+  score: z.number().finite().optional(),
+  /** The metric the score is recorded under, besides pass/fail for accuracy. */
+  metric: z.string().optional(),
+  reasoning: z.string().optional(),
+  reason: z.string().optional(),
+  /** Names of the judge models asked. */
+  judges: z.array(z.string()),
+  /** The rule's score stood in for a missing verdict (policy judge-by-default). */
+  fallback: z.literal(true).optional(),
+  /** Replies this judgement used: called now, read from the verdict file, and how many of them were invalid. */
+  calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
+  /** Tokens the judge calls of this run used, apart from the model under test's. */
+  usage: UsageSchema.optional(),
+  agreement: AgreementSchema.optional(),
+})
+/** One judgement of a sample. */
+export type JudgeRecord = z.infer<typeof JudgeRecordSchema>

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, it } from 'vitest'
+import { z } from 'zod'
+import { loadKeyedStore } from '../../src/store/index.ts'
+
+const WRITER = fileURLToPath(new URL('./concurrent-writer.ts', import.meta.url))
+const Entry = z.object({ key: z.string(), writer: z.string(), n: z.number() })
+
+function write(file: string, writer: string, count: number): Promise<number | null> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, file, writer, String(count)], { stdio: 'inherit' })
+  return new Promise((resolve) => child.on('close', resolve))
+}
+
+it('loses no entry when several processes write and save the same file at once', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'shared.jsonl')
+  const codes = await Promise.all(['a', 'b', 'c', 'd'].map((writer) => write(file, writer, 60)))
+  expect(codes).toEqual([0, 0, 0, 0])
+  const keys = readFileSync(file, 'utf8').trim().split('\n').map((line) => Entry.parse(JSON.parse(line)).key)
+  expect(keys).toHaveLength(240)
+  expect(keys).toEqual([...keys].sort())
+  expect(readdirSync(dir)).toEqual(['shared.jsonl'])
+})
+
+it("keeps a live writer's journal when another writer saves, and folds it once that writer saves", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'shared.jsonl')
+  // a journal named for a process that is running (this one's parent) and another thread: not this writer's to remove
+  const live = `${file}.${process.ppid}-7-abcdef12.pending.jsonl`
+  writeFileSync(live, `${JSON.stringify({ key: 'live-1', writer: 'live', n: 1 })}\n`)
+  const store = loadKeyedStore(file, { schema: Entry })
+  store.put({ key: 'own-1', writer: 'own', n: 1 })
+  store.save()
+  expect(readdirSync(dir).sort()).toEqual(['shared.jsonl', basename(live)])
+  expect(readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).key)).toEqual(['live-1', 'own-1'])
+})
+
+it("folds and removes the journal of a writer that died without saving", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'shared.jsonl')
+  // no process has an id this large
+  writeFileSync(`${file}.99999999-0-abcdef12.pending.jsonl`, `${JSON.stringify({ key: 'dead-1', writer: 'dead', n: 1 })}\n`)
+  const store = loadKeyedStore(file, { schema: Entry })
+  expect(store.get('dead-1')?.writer).toBe('dead')
+  store.save()
+  expect(readdirSync(dir)).toEqual(['shared.jsonl'])
+})
