@@ -12,6 +12,7 @@ export function benchmarkMeta(resolved: ResolvedBenchmark): BenchmarkMeta {
     thresholds: resolved.thresholds,
     ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse(run.regression) }),
     maxErrors: run.maxErrors ?? 0,
+    ...(run.maxCost === undefined ? {} : { maxCostUsd: run.maxCost }),
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),
     ...(selection.shard ? { shard: selection.shard } : {}),
   }

@@ -5,10 +5,12 @@ import { ConfigError } from '../errors.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
+  InferMethodSchema,
   RecordingModeSchema,
   RegressionSchema,
   ThresholdSchema,
   UsageSchema,
+  type InferMethod,
   type RecordingMode,
   type Sample,
   type Threshold,
@@ -65,6 +67,17 @@ export interface RunOptions {
   recordings?: RecordingMode
   /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
+  /**
+   * How multiple-choice samples are answered: `generate` (a reply, read by the scorer), `logprobs` (the option letter
+   * likeliest as the one answer token, through the chat API) or `ppl` (the option whose full text is likeliest after
+   * the prompt, through the completions endpoint with `echo`, as vLLM offers). @default "generate"
+   */
+  inferMethod?: InferMethod
+  /**
+   * A spending limit in US dollars for this benchmark's model calls (at the model's price): no call starts when its
+   * estimated cost would pass it, and the samples left are reported as not run because of the budget.
+   */
+  maxCost?: number
   /**
    * The judge: its model(s), the definition that grades samples, the scoring policy between rule and judge, and
    * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
@@ -132,6 +145,8 @@ const RunShape = {
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   recordings: RecordingModeSchema.optional(),
+  inferMethod: InferMethodSchema.optional(),
+  maxCost: z.number().nonnegative().optional(),
   judge: JudgeOptionsSchema.optional(),
 }
 
@@ -157,6 +172,14 @@ function checkRunOptions(where: string, schema: z.ZodType, options: RunOptions):
   if (!parsed.success) throw optionsError(where, parsed.error)
   if ((options.task === undefined) === (options.model === undefined)) {
     throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
+  }
+  const method = options.inferMethod ?? 'generate'
+  if (method !== 'generate' && options.model?.scoreChoices === undefined) {
+    const what = options.model ? `model "${options.model.name}" cannot score choices` : 'a task function cannot score choices'
+    throw new ConfigError(`${where}: inferMethod "${method}" needs a model that scores choices, such as models.openai(...); ${what}.`)
+  }
+  if (options.maxCost !== undefined && options.model === undefined) {
+    throw new ConfigError(`${where}: maxCost limits what model calls cost, so it needs "model"; a task function's cost is not known.`)
   }
 }
 

@@ -7,11 +7,13 @@ import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
 import { benchmarkMeta } from './benchmark-meta.ts'
+import { prepareModel } from './benchmark-model.ts'
+import { BudgetExhausted } from './budget.ts'
 import { callerLocation } from './caller-location.ts'
+import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareSamples } from './prepare-samples.ts'
-import { withRecordings } from './recordings.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
@@ -39,6 +41,11 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
       const latencyMs = performance.now() - started
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
+  }
+  const method = resolved.run.inferMethod ?? 'generate'
+  if (method !== 'generate') {
+    const prompt = { prompt: resolved.definition.promptTemplate, system: resolved.run.system }
+    return ({ sample }, signal) => inferChoice(name, model!, method, sample, prompt, signal)
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
   const repeated = resolved.selection.repeats > 1
@@ -79,7 +86,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const meta = benchmarkMeta(resolved)
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
-    const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined
+    if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
+    const recorded = options.model ? prepareModel(name, options.model, options) : undefined
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
@@ -98,6 +106,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const own = evalsuiteMetaOf(suite.meta)
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
+      if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
     })
     // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
     if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
@@ -223,6 +232,11 @@ async function runSample(
   try {
     output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
+    // a sample the budget left out is not run: neither wrong nor errored, and reported as such
+    if (error instanceof BudgetExhausted) {
+      meta.notRun = 'budget'
+      context.skip(error.message)
+    }
     meta.status = 'errored'
     meta.error = errorText(error)
     throw error
@@ -230,6 +244,9 @@ async function runSample(
   meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
+  if (output.costUsd !== undefined) meta.costUsd = output.costUsd
+  if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
+  if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
   let scores: Record<string, number>
   let judgingNow = false
   try {

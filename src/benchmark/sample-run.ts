@@ -2,6 +2,7 @@ import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
 import { untilAborted, type ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from './pipeline.ts'
+import { BudgetExhausted } from './budget.ts'
 
 /** Turns one planned sample (an attempt) into the reply to score; `signal` aborts when its test times out or is cancelled. */
 export type Infer = (planned: PlannedSample, signal: AbortSignal) => Promise<ModelOutput>
@@ -48,7 +49,8 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
       failuresInARow = 0
       return output
     } catch (error) {
-      if (!signal.aborted) {
+      // a call the budget refused says nothing about the endpoint
+      if (!signal.aborted && !(error instanceof BudgetExhausted)) {
         failuresInARow++
         lastFailure = error
       }

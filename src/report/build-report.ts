@@ -1,4 +1,4 @@
-import { aggregateMetric, quantile, type MetricCatalog } from '../metrics/index.ts'
+import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
 import { REPORT_VERSION, type Baseline, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
@@ -8,6 +8,7 @@ import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { resolvePrimaryMetric } from './primary-metric.ts'
 import { isPartial } from './shards.ts'
+import { percentiles, usageTotals } from './usage-totals.ts'
 
 /** Everything besides the run itself that a report depends on. */
 export interface ReportContext {
@@ -47,7 +48,10 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
     ...(meta.scores ? { scores: meta.scores } : {}),
     ...(check ? { extracted: check.extracted } : {}),
     ...(meta.latencyMs === undefined ? {} : { latencyMs: Math.round(meta.latencyMs * 10) / 10 }),
+    ...(meta.ttftMs === undefined ? {} : { ttftMs: Math.round(meta.ttftMs * 10) / 10 }),
     ...(meta.usage ? { usage: meta.usage } : {}),
+    ...(meta.costUsd === undefined ? {} : { costUsd: meta.costUsd }),
+    ...(meta.notRun === undefined ? {} : { notRun: meta.notRun }),
     ...(sample.error === undefined ? {} : { error: sample.error }),
     ...(meta.judge ? { judge: meta.judge } : {}),
   }
@@ -140,10 +144,8 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     gates,
     diagnostics,
     usage,
-    latencyMs:
-      latencies.length === 0
-        ? null
-        : { p50: round(quantile(latencies, 0.5)), p90: round(quantile(latencies, 0.9)), p99: round(quantile(latencies, 0.99)) },
+    latencyMs: percentiles(latencies),
+    ...usageTotals(run, usage),
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     ...(run.shards ? { shards: run.shards } : {}),
     samples: run.samples.map(sampleRow),

@@ -73,7 +73,7 @@ export class EvalsuiteReporter implements Reporter {
     const updateMode = vitest.snapshot.options.updateSnapshot
     const updating = updateMode === 'all' && reason !== 'interrupted'
     // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
-    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped'))
+    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
     const baselines = await this.loadBaselines(ran, root)
     const reports = ran.map((run) => {
       const file = this.baselineFile(run, root)

@@ -19,7 +19,7 @@ describe('recordings of repeated samples', () => {
   })
 
   it('keys each attempt of the same request apart', () => {
-    const keys = [recordingKey(identity, ask), recordingKey(identity, ask, 0), recordingKey(identity, ask, 1), recordingKey(identity, ask, 2)]
+    const keys = [recordingKey(identity, ask), recordingKey(identity, ask, undefined, 0), recordingKey(identity, ask, undefined, 1), recordingKey(identity, ask, undefined, 2)]
     expect(new Set(keys).size).toBe(4)
   })
 
