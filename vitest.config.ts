@@ -4,7 +4,12 @@ import { evalsuite } from './src/plugin.ts'
 
 export default defineConfig({
   // this repository is the evalsuite package: its examples import it by name, from source
-  resolve: { alias: [{ find: /^evalsuite$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^evalsuite$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      { find: /^evalsuite\/benchmarks$/, replacement: fileURLToPath(new URL('./src/benchmarks/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     name: 'unit',
     include: ['test/**/*.test.ts'],

@@ -1,11 +1,23 @@
 export {
+  defineBenchmark,
   describeBenchmark,
+  type Benchmark,
+  type BenchmarkDefinition,
   type BenchmarkOptions,
+  type BenchmarkOverrides,
+  type DeclareBenchmark,
+  type DescribeBenchmark,
+  type FewShotSpec,
   type PromptTemplate,
   type RegressionOptions,
+  type RunOptions,
   type Scorer,
   type ScorerContext,
   type ScorerReturn,
+  type SelectionOptions,
+  type Shard,
+  type SubsetSpec,
+  type TaskContext,
   type TaskResult,
 } from './benchmark/index.ts'
 export {
@@ -47,6 +59,15 @@ export {
   type ToPassJudgeOptions,
   type WorkflowJudgeOptions,
 } from './judge/index.ts'
-export { models, type GenerateOptions, type Model, type ModelOutput, type OpenAIModelOptions } from './model/index.ts'
-export { REPORT_VERSION, ReportSchema, type ChatMessage, type JudgeRecord, type JudgeRunOptions, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Threshold, type Usage, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
+export {
+  models,
+  type ChoiceMethod,
+  type ChoiceScores,
+  type GenerateOptions,
+  type Model,
+  type ModelOutput,
+  type OpenAIModelOptions,
+  type Price,
+} from './model/index.ts'
+export { REPORT_VERSION, ReportSchema, type ChatMessage, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Threshold, type Usage, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'

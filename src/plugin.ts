@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
+import { SHARD_VARIABLE, shardFromEnvironment } from './benchmark/index.ts'
 import { z } from 'zod'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
@@ -87,6 +88,22 @@ function recordingSettings(options: EvalsuitePluginOptions, root: string): Recor
   return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: parsed.success }
 }
 
+/**
+ * With EVALSUITE_SHARD every machine runs every file, so the blob reports would all be named `blob.json`; each is
+ * named after its shard instead, so that they can be gathered in one folder for `--merge-reports`.
+ */
+function shardBlobReports(vitest: Vitest): void {
+  const shard = shardFromEnvironment()
+  if (shard === undefined) return
+  if (vitest.config.shard) {
+    throw new ConfigError(`${SHARD_VARIABLE} shards the samples of every benchmark, and --shard splits the files: use one of them, not both.`)
+  }
+  const outputFile = vitest.config.outputFile
+  if (typeof outputFile === 'string') return
+  const blob = `.vitest-reports/blob-evalsuite-${shard.index}-${shard.count}.json`
+  vitest.config.outputFile = { ...outputFile, blob: outputFile?.blob ?? blob }
+}
+
 // reporters that show annotations (JUnit properties, the html report) or keep them for one that will (blob)
 const ANNOTATION_REPORTERS = new Set(['junit', 'html', 'blob'])
 
@@ -148,6 +165,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
         }),
       )
+      shardBlobReports(vitest)
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const injected = await injectTestProjects({

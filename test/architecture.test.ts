@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   scoring: ['schema'],
   judge: ['schema', 'model', 'store'],
   benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
+  benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
   cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { cp, mkdir, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 
 /** A generated Vitest project with one benchmark over `samples` records. */
@@ -18,11 +18,15 @@ function answerOf(index: number): string {
   return String((index * 7919) % 100_003)
 }
 
-export async function writeFixture(dir: string, repoRoot: string, samples: number, concurrency: number): Promise<Fixture> {
+/**
+ * Writes the project. By default it runs evalsuite from source (`src/`, through an alias); `installed` gives it
+ * its own package.json and the built package (`dist/`, built beforehand) in its node_modules, as a user has it.
+ */
+export async function writeFixture(dir: string, repoRoot: string, samples: number, concurrency: number, installed = false): Promise<Fixture> {
   await mkdir(join(dir, 'evals'), { recursive: true })
   const plugin = importPath(dir, join(repoRoot, 'src/plugin.ts'))
   const index = importPath(dir, join(repoRoot, 'src/index.ts'))
-  const config = `import { fileURLToPath } from 'node:url'
+  const fromSource = `import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { evalsuite } from '${plugin}'
 
@@ -31,6 +35,18 @@ export default defineConfig({
   plugins: [evalsuite({ recordings: { mode: 'live' } })],
 })
 `
+  const fromPackage = `import { defineConfig } from 'vitest/config'
+import { evalsuite } from 'evalsuite/plugin'
+
+export default defineConfig({ plugins: [evalsuite({ recordings: { mode: 'live' } })] })
+`
+  const config = installed ? fromPackage : fromSource
+  if (installed) {
+    const target = join(dir, 'node_modules/evalsuite')
+    await cp(join(repoRoot, 'dist'), join(target, 'dist'), { recursive: true })
+    await cp(join(repoRoot, 'package.json'), join(target, 'package.json'))
+    await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-fixture', private: true, type: 'module' })}\n`)
+  }
   const evalFile = `import { datasets, describeBenchmark, models } from 'evalsuite'
 
 describeBenchmark('bench', {

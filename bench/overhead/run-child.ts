@@ -12,6 +12,8 @@ export interface ChildRun {
   stderr: string
   /** Peak RSS of the largest single process in the child's tree (GNU time's %M); null without /usr/bin/time. */
   peakRssMb: number | null
+  /** CPU time (user and system) of the child and the processes it waited for (GNU time's %U + %S); null without it. */
+  cpuMs: number | null
 }
 
 export interface ChildOptions {
@@ -23,7 +25,7 @@ export interface ChildOptions {
 
 export async function runChild(command: string, args: string[], options: ChildOptions): Promise<ChildRun> {
   const timed = existsSync(GNU_TIME)
-  const [file, argv] = timed ? [GNU_TIME, ['-f', '%M', '-o', options.rssFile, command, ...args]] : [command, args]
+  const [file, argv] = timed ? [GNU_TIME, ['-f', '%M %U %S', '-o', options.rssFile, command, ...args]] : [command, args]
   const started = performance.now()
   const child = spawn(file, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
@@ -36,10 +38,12 @@ export async function runChild(command: string, args: string[], options: ChildOp
   })
   const processMs = performance.now() - started
   let peakRssMb: number | null = null
+  let cpuMs: number | null = null
   if (timed) {
-    const kilobytes = Number((await readFile(options.rssFile, 'utf8')).trim().split('\n').at(-1))
-    peakRssMb = Number.isFinite(kilobytes) ? kilobytes / 1024 : null
+    const [kilobytes, user, system] = ((await readFile(options.rssFile, 'utf8')).trim().split('\n').at(-1) ?? '').split(' ').map(Number)
+    peakRssMb = Number.isFinite(kilobytes) ? kilobytes! / 1024 : null
+    cpuMs = Number.isFinite(user) && Number.isFinite(system) ? (user! + system!) * 1000 : null
     await rm(options.rssFile, { force: true })
   }
-  return { processMs, exitCode, stdout, stderr, peakRssMb }
+  return { processMs, exitCode, stdout, stderr, peakRssMb, cpuMs }
 }

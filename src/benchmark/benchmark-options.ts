@@ -5,10 +5,12 @@ import { ConfigError } from '../errors.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
+  InferMethodSchema,
   RecordingModeSchema,
   RegressionSchema,
   ThresholdSchema,
   UsageSchema,
+  type InferMethod,
   type RecordingMode,
   type Sample,
   type Threshold,
@@ -17,6 +19,7 @@ import {
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
+import { SelectionShape, type SelectionOptions } from './selection.ts'
 
 /** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */
 export type RegressionOptions = z.input<typeof RegressionSchema>
@@ -24,20 +27,22 @@ export type RegressionOptions = z.input<typeof RegressionSchema>
 /** What a `task` function may return: the reply, or the reply with the tokens it used. */
 export type TaskResult = string | { text: string; usage?: Usage }
 
-/** Options of `describeBenchmark`. Give either `task` (your own function) or `model` (an endpoint). */
-export interface BenchmarkOptions {
-  /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
-  dataset: Dataset
-  /** Your own function under test, called once per sample; `signal` aborts when the sample's test times out. */
-  task?: (sample: Sample, context: { signal: AbortSignal }) => TaskResult | Promise<TaskResult>
+/** What a `task` function receives besides the sample. */
+export interface TaskContext {
+  /** Aborts when the sample's test times out or is cancelled. */
+  signal: AbortSignal
+  /** Which attempt of the sample this is (0-based), when the benchmark repeats its samples. */
+  attempt: number
+}
+
+/** How a benchmark runs: what is under test (`task` or `model`), and how its calls are made, timed and gated. */
+export interface RunOptions {
+  /** Your own function under test, called once per sample (and attempt). */
+  task?: (sample: Sample, context: TaskContext) => TaskResult | Promise<TaskResult>
   /** A model under test, e.g. `models.openai({ model: 'gpt-4o-mini' })`. */
   model?: Model
-  /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
-  prompt?: PromptTemplate
   /** A system message sent before the prompt. */
   system?: string
-  /** How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else { kind: 'exact' } */
-  answer?: MatchAnswerOptions
   /** Model calls in flight at once. @default 8 */
   concurrency?: number
   /** After this many failed calls in a row the endpoint is taken for dead: the remaining samples fail at once. @default 5 */
@@ -56,13 +61,6 @@ export interface BenchmarkOptions {
   regression?: RegressionOptions
   /** Errored samples this benchmark may have before the run fails. @default 0 */
   maxErrors?: number
-  /**
-   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
-   * @default the only score metric it emits
-   */
-  primaryMetric?: string
-  /** Run only the first N samples. */
-  limit?: number
   /** Run only these sample ids, as `test.only` would (Vitest refuses `.only` in CI unless `--allowOnly`). */
   only?: string[]
   /** This benchmark's recording mode, instead of the plugin's; EVALSUITE_RECORDINGS still outranks it. */
@@ -70,10 +68,42 @@ export interface BenchmarkOptions {
   /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
   timeout?: number
   /**
+   * How multiple-choice samples are answered: `generate` (a reply, read by the scorer), `logprobs` (the option letter
+   * likeliest as the one answer token, through the chat API) or `ppl` (the option whose full text is likeliest after
+   * the prompt, through the completions endpoint with `echo`, as vLLM offers). @default "generate"
+   */
+  inferMethod?: InferMethod
+  /**
+   * A spending limit in US dollars for this benchmark's model calls (at the model's price): no call starts when its
+   * estimated cost would pass it, and the samples left are reported as not run because of the budget.
+   */
+  maxCost?: number
+  /**
    * The judge: its model(s), the definition that grades samples, the scoring policy between rule and judge, and
    * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
    */
   judge?: JudgeOptions
+}
+
+/** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
+export interface BenchmarkOptions extends RunOptions, SelectionOptions {
+  /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
+  dataset: Dataset
+  /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
+  prompt?: PromptTemplate
+  /** How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else { kind: 'exact' } */
+  answer?: MatchAnswerOptions
+  /**
+   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
+   * @default the only score metric it emits
+   */
+  primaryMetric?: string
+}
+
+/** Options of `describeBenchmark(benchmark, overrides)`: how to run a defined benchmark, overriding its defaults. */
+export interface BenchmarkOverrides extends RunOptions, SelectionOptions {
+  /** Few-shot examples per prompt; 0 for none. @default the benchmark's own count */
+  fewShot?: number
 }
 
 /** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
@@ -91,56 +121,76 @@ export interface ScorerContext {
 /** Scores one sample: call `expect(output).toMatchAnswer(...)`, and/or return a verdict, a score or named metrics. */
 export type Scorer = (context: ScorerContext) => ScorerReturn | Promise<ScorerReturn>
 
-type DeclareBenchmark = (name: string, options: BenchmarkOptions, scorer?: Scorer) => void
+/** A dataset as options accept it: an array of samples or a loader. */
+export const DatasetSchema = z.custom<Dataset>((value) => Array.isArray(value) || (typeof value === 'object' && value !== null && 'load' in value), {
+  message: 'must be an array of samples or a loader from datasets.*',
+})
 
-/** `describeBenchmark` and its `.only` / `.skip` forms, which select whole benchmarks as Vitest's `describe.only` does. */
-export interface DescribeBenchmark extends DeclareBenchmark {
-  /** Runs only this benchmark in its file. */
-  only: DeclareBenchmark
-  /** Declares the benchmark without running it (and without calling the model). */
-  skip: DeclareBenchmark
-}
+/** How the default scorer reads answers; the kinds themselves are checked by the scorer. */
+export const AnswerOptionsSchema = z
+  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
+  .loose()
 
-const OptionsSchema = z.object({
-  dataset: z.custom<Dataset>((value) => Array.isArray(value) || (typeof value === 'object' && value !== null && 'load' in value), {
-    message: 'must be an array of samples or a loader from datasets.*',
-  }),
+const RunShape = {
   task: z.function().optional(),
   model: z.custom<Model>((value) => typeof value === 'object' && value !== null && 'generate' in value, {
     message: 'must be a Model, e.g. models.openai({ model })',
   }).optional(),
-  prompt: z.union([z.string(), z.function()]).optional(),
-  answer: z
-    .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
-    .loose()
-    .optional(),
   system: z.string().optional(),
   concurrency: z.number().int().positive().optional(),
   stopAfterFailures: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
   regression: RegressionSchema.optional(),
   maxErrors: z.number().int().nonnegative().optional(),
-  primaryMetric: z.string().min(1).optional(),
-  limit: z.number().int().positive().optional(),
   only: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   recordings: RecordingModeSchema.optional(),
+  inferMethod: InferMethodSchema.optional(),
+  maxCost: z.number().nonnegative().optional(),
   judge: JudgeOptionsSchema.optional(),
+}
+
+const OptionsSchema = z.object({
+  ...RunShape,
+  ...SelectionShape,
+  dataset: DatasetSchema,
+  prompt: z.union([z.string(), z.function()]).optional(),
+  answer: AnswerOptionsSchema.optional(),
+  primaryMetric: z.string().min(1).optional(),
 }).strict()
 
-/** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */
-export function validateOptions(name: string, options: BenchmarkOptions): void {
-  const where = `describeBenchmark("${name}")`
-  const parsed = OptionsSchema.safeParse(options)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) =>
-      issue.path.length === 0 ? issue.message : `option "${issue.path.join('.')}" ${issue.message}`,
-    )
-    throw new ConfigError(`${where}: ${problems.join('; ')}.`)
-  }
+const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: z.number().int().nonnegative().optional() }).strict()
+
+/** One ConfigError listing every problem zod found, each with the option's dotted path. */
+export function optionsError(where: string, error: z.ZodError): ConfigError {
+  const problems = error.issues.map((issue) => (issue.path.length === 0 ? issue.message : `option "${issue.path.join('.')}" ${issue.message}`))
+  return new ConfigError(`${where}: ${problems.join('; ')}.`)
+}
+
+function checkRunOptions(where: string, schema: z.ZodType, options: RunOptions): void {
+  const parsed = schema.safeParse(options)
+  if (!parsed.success) throw optionsError(where, parsed.error)
   if ((options.task === undefined) === (options.model === undefined)) {
     throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
   }
+  const method = options.inferMethod ?? 'generate'
+  if (method !== 'generate' && options.model?.scoreChoices === undefined) {
+    const what = options.model ? `model "${options.model.name}" cannot score choices` : 'a task function cannot score choices'
+    throw new ConfigError(`${where}: inferMethod "${method}" needs a model that scores choices, such as models.openai(...); ${what}.`)
+  }
+  if (options.maxCost !== undefined && options.model === undefined) {
+    throw new ConfigError(`${where}: maxCost limits what model calls cost, so it needs "model"; a task function's cost is not known.`)
+  }
+}
+
+/** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */
+export function validateOptions(name: string, options: BenchmarkOptions): void {
+  checkRunOptions(`describeBenchmark("${name}")`, OptionsSchema, options)
+}
+
+/** Checks the overrides given with a defined benchmark. */
+export function validateOverrides(name: string, overrides: BenchmarkOverrides): void {
+  checkRunOptions(`describeBenchmark("${name}")`, OverridesSchema, overrides)
 }
 
 const TaskResultSchema = z.union([

@@ -1,14 +1,20 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
-import { loadSamples } from '../dataset/index.ts'
+import { JudgeError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, RegressionSchema, sampleMetaOf, type BenchmarkMeta, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
-import { parseTaskResult, validateOptions, type BenchmarkOptions, type DescribeBenchmark, type Scorer } from './benchmark-options.ts'
+import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
-import { ConfigError, JudgeError } from '../errors.ts'
-import { buildMessages } from './prompt.ts'
-import { withRecordings } from './recordings.ts'
+import { benchmarkMeta } from './benchmark-meta.ts'
+import { prepareModel } from './benchmark-model.ts'
+import { BudgetExhausted } from './budget.ts'
+import { callerLocation } from './caller-location.ts'
+import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
+import type { Benchmark } from './define-benchmark.ts'
+import { attemptKey, type PlannedSample } from './pipeline.ts'
+import { prepareSamples } from './prepare-samples.ts'
+import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
@@ -17,27 +23,37 @@ import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-comp
 const NAME_PREFIX = 48
 const OUTPUT_KEPT = 4000
 
-function testName(sample: Sample): string {
+/** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
+function testName(planned: PlannedSample): string {
+  const { sample } = planned
   const text = typeof sample.input === 'string' ? sample.input : (sample.input.at(-1)?.content ?? '')
   const line = text.replace(/\s+/g, ' ').trim()
-  return `${sample.id}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
+  return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-function createInfer(name: string, options: BenchmarkOptions, model: Model | undefined): Infer {
-  const { task } = options
+function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => ChatMessage[]): Infer {
+  const { task } = resolved.run
+  const name = resolved.definition.name
   if (task) {
-    return async (sample, signal) => {
+    return async ({ sample, attempt }, signal) => {
       const started = performance.now()
-      const result = parseTaskResult(name, sample, await task(sample, { signal }))
+      const result = parseTaskResult(name, sample, await task(sample, { signal, attempt }))
       const latencyMs = performance.now() - started
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
   }
-  return (sample, signal) => model!.generate(buildMessages(sample, options.prompt, name, options.system), { signal })
+  const method = resolved.run.inferMethod ?? 'generate'
+  if (method !== 'generate') {
+    const prompt = { prompt: resolved.definition.promptTemplate, system: resolved.run.system }
+    return ({ sample }, signal) => inferChoice(name, model!, method, sample, prompt, signal)
+  }
+  // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
+  const repeated = resolved.selection.repeats > 1
+  return ({ sample, attempt }, signal) => model!.generate(messagesOf(sample), { signal, ...(repeated ? { attempt } : {}) })
 }
 
 /** Without a scorer callback: the target, read as an option letter when the sample has choices. */
-function checkByDefault(sample: Sample, output: string, answer: BenchmarkOptions['answer']): Check {
+function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
   const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
@@ -61,75 +77,107 @@ function errorText(error: unknown): string {
 // the shape shared by describe, describe.only and describe.skip, as this module calls them
 type SuiteDeclaration = (name: string, options: TestOptions, factory: () => Promise<void>) => void
 
-function defineBenchmarkSuite(suite: SuiteDeclaration, name: string, options: BenchmarkOptions, scorer?: Scorer): void {
-  validateOptions(name, options)
+function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
   registerMatchers()
   registerJudgeMatcher()
+  const { definition, run: options, selection } = resolved
+  const name = definition.name
   const judging = createBenchmarkJudging(name, options.judge)
-  const meta: BenchmarkMeta = {
-    kind: 'benchmark',
-    name,
-    model: options.model?.name ?? (options.task?.name || 'task'),
-    ...(options.primaryMetric === undefined ? {} : { primaryMetric: options.primaryMetric }),
-    thresholds: options.thresholds ?? {},
-    ...(options.regression === undefined ? {} : { regression: RegressionSchema.parse(options.regression) }),
-    maxErrors: options.maxErrors ?? 0,
-  }
+  const meta = benchmarkMeta(resolved)
   suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
-    const all = await loadSamples(options.dataset, `dataset of "${name}"`)
-    const samples = options.limit === undefined ? all : all.slice(0, options.limit)
-    const unknown = options.only?.filter((id) => !samples.some((sample) => sample.id === id)) ?? []
-    if (unknown.length > 0) throw new ConfigError(`describeBenchmark("${name}"): option "only" names unknown sample ids: ${unknown.join(', ')}.`)
-    const recorded = options.model ? withRecordings(name, options.model, options.recordings) : undefined
-    const run = createSampleRun(samples, createInfer(name, options, recorded?.model), {
+    const { planned, messagesOf } = await prepareSamples(resolved)
+    if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
+    const recorded = options.model ? prepareModel(name, options.model, options) : undefined
+    const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
     })
     beforeSuite((suite) => {
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      const ids = selected.flatMap((task) => sampleMetaOf(task.meta)?.sampleId ?? [])
-      run.start(ids)
-      if (judging.judgesSamples && !scorer && suite.file) judgeAhead(judging, samples, ids, run, options, suite.file.filepath)
+      const keys = selected.flatMap((task) => {
+        const sample = sampleMetaOf(task.meta)
+        return sample ? [attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats)] : []
+      })
+      run.start(keys)
+      if (judging.judgesSamples && !resolved.scorer && suite.file) judgeAhead(judging, planned, keys, run, resolved, suite.file.filepath)
     })
     afterSuite((suite) => {
       recorded?.save()
       const own = evalsuiteMetaOf(suite.meta)
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
+      if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
     })
+    // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
+    if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
+    const only = options.only
+    // when this shard holds none of the "only" samples, its others must not run as if nothing were selected
+    const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
     const annotate = sampleAnnotationsWanted()
-    for (const sample of samples) {
-      const sampleMeta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending', ...(sample.subset ? { subset: sample.subset } : {}) }
-      const declare = options.only?.includes(sample.id) ? test.only : test
-      declare(testName(sample), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, sample, run, options, scorer, judging, annotate))
+    for (const entry of planned) {
+      const { sample } = entry
+      const sampleMeta: SampleMeta = {
+        kind: 'sample',
+        sampleId: sample.id,
+        ...(selection.repeats > 1 ? { attempt: entry.attempt } : {}),
+        status: 'pending',
+        ...(sample.subset ? { subset: sample.subset } : {}),
+      }
+      const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
+      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate))
     }
   })
 }
 
+/** Declares a benchmark, in either form. */
+export interface DeclareBenchmark {
+  /** A benchmark written inline: its data, prompt and scoring in `options`. */
+  (name: string, options: BenchmarkOptions, scorer?: Scorer): void
+  /** A benchmark from `defineBenchmark` (or a built-in), with how to run it and overrides of its defaults. */
+  (benchmark: Benchmark, overrides: BenchmarkOverrides, scorer?: Scorer): void
+}
+
+/** `describeBenchmark` and its `.only` / `.skip` forms, which select whole benchmarks as Vitest's `describe.only` does. */
+export interface DescribeBenchmark extends DeclareBenchmark {
+  /** Runs only this benchmark in its file. */
+  only: DeclareBenchmark
+  /** Declares the benchmark without running it (and without calling the model). */
+  skip: DeclareBenchmark
+}
+
+function declarer(suite: SuiteDeclaration): DeclareBenchmark {
+  return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
+    const location = callerLocation()
+    const resolved =
+      typeof first === 'string'
+        ? resolveNamed(first, options as BenchmarkOptions, scorer, location)
+        : resolveDefined(first, options, scorer, location)
+    declareSuite(suite, resolved)
+  }
+}
+
 /**
- * Declares a benchmark: a Vitest suite with one test per sample. Inference runs in the benchmark's own pool; each
- * test scores its sample with `scorer` (or the default: the target, read as an option letter for multiple choice
- * and compared exactly otherwise).
+ * Declares a benchmark: a Vitest suite with one test per sample (and attempt). Inference runs in the benchmark's own
+ * pool; each test scores its sample with the scorer (or the default: the target, read with the benchmark's answer
+ * extraction, as an option letter for multiple choice, and compared exactly otherwise).
  * @example
  * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
+ * describeBenchmark(gsm8k({ path: 'data/gsm8k/test.jsonl' }), { model: models.openai({ model: 'gpt-4o-mini' }), limit: 200 })
  */
-export const describeBenchmark: DescribeBenchmark = Object.assign(
-  (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe, name, options, scorer),
-  {
-    only: (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe.only, name, options, scorer),
-    skip: (name: string, options: BenchmarkOptions, scorer?: Scorer) => defineBenchmarkSuite(describe.skip, name, options, scorer),
-  },
-)
+export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(describe), {
+  only: declarer(describe.only),
+  skip: declarer(describe.skip),
+})
 
 // the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
 // arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
-function judgeAhead(judging: BenchmarkJudging, samples: readonly Sample[], ids: readonly string[], run: ReturnType<typeof createSampleRun>, options: BenchmarkOptions, file: string): void {
-  const byId = new Map(samples.map((sample) => [sample.id, sample]))
-  for (const id of ids) {
-    const sample = byId.get(id)!
-    run.output(id).then(
+function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark, file: string): void {
+  const byKey = new Map(planned.map((entry) => [entry.key, entry.sample]))
+  for (const key of keys) {
+    const sample = byKey.get(key)!
+    run.output(key).then(
       (output) => {
-        const check = judging.runsRule ? checkByDefault(sample, output.text, options.answer) : undefined
+        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
         const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
         if (judging.needsJudge(rule)) void judging.judge(sample, output, file)
       },
@@ -152,20 +200,21 @@ async function scoreByScorer(context: TestContext, sample: Sample, output: Model
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
-function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, options: BenchmarkOptions): RuleOutcome {
-  meta.checks = [checkByDefault(sample, output.text, options.answer)]
+function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
+  meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 
 async function runSample(
   context: TestContext,
-  sample: Sample,
+  entry: PlannedSample,
   run: ReturnType<typeof createSampleRun>,
-  options: BenchmarkOptions,
-  scorer: Scorer | undefined,
+  resolved: ResolvedBenchmark,
   judging: BenchmarkJudging,
   annotate: boolean,
 ): Promise<void> {
+  const { sample, key } = entry
+  const scorer = resolved.scorer
   const meta = sampleMetaOf(context.task.meta)
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
@@ -175,14 +224,19 @@ async function runSample(
   context.signal.addEventListener(
     'abort',
     () => {
-      run.abort(sample.id, context.signal.reason)
+      run.abort(key, context.signal.reason)
       judging.abort(sample.id, context.signal.reason)
     },
     { once: true },
   )
   try {
-    output = await run.output(sample.id, (context.task.result?.retryCount ?? 0) > 0)
+    output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0)
   } catch (error) {
+    // a sample the budget left out is not run: neither wrong nor errored, and reported as such
+    if (error instanceof BudgetExhausted) {
+      meta.notRun = 'budget'
+      context.skip(error.message)
+    }
     meta.status = 'errored'
     meta.error = errorText(error)
     throw error
@@ -190,10 +244,13 @@ async function runSample(
   meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
+  if (output.costUsd !== undefined) meta.costUsd = output.costUsd
+  if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
+  if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
   let scores: Record<string, number>
   let judgingNow = false
   try {
-    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(context, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, options)
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(context, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, resolved)
     judgingNow = true
     if (judging.judgesSamples) {
       const at = { meta, file: context.task.file.filepath, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }

@@ -6,12 +6,17 @@ export type PromptTemplate = string | ((sample: Sample) => string | ChatMessage[
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
+/** The letter of the option at `index`: A, B, C, ... */
+export function optionLetter(index: number): string {
+  return LETTERS[index] ?? '?'
+}
+
 /** The default for multiple choice: the options lettered, and a fixed, easily read answer line. */
 export const DEFAULT_CHOICE_PROMPT =
   '{input}\n\n{choices}\n\nThink it through if you need to, then give your final answer on the last line as "ANSWER: X", where X is the letter of one option.'
 
 function renderChoices(choices: readonly string[]): string {
-  return choices.map((choice, index) => `${LETTERS[index]}. ${choice}`).join('\n')
+  return choices.map((choice, index) => `${optionLetter(index)}. ${choice}`).join('\n')
 }
 
 function fieldsOf(sample: Sample): Record<string, string> {
@@ -26,9 +31,9 @@ function fieldsOf(sample: Sample): Record<string, string> {
   return fields
 }
 
-/** Fills a template; an unknown field is an error naming the fields that exist. */
-export function renderTemplate(template: string, sample: Sample, benchmark: string): string {
-  const fields = fieldsOf(sample)
+/** Fills a template, from the sample's fields and any `extra` ones; an unknown field is an error naming the fields that exist. */
+export function renderTemplate(template: string, sample: Sample, benchmark: string, extra: Readonly<Record<string, string>> = {}): string {
+  const fields = { ...fieldsOf(sample), ...extra }
   return template.replace(/\{\{|\}\}|\{([\w.-]+)\}/g, (token, name: string | undefined) => {
     if (name === undefined) return token[0] as string
     const value = fields[name]

@@ -1,22 +1,23 @@
 import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
 import { untilAborted, type ModelOutput } from '../model/index.ts'
-import type { Sample } from '../schema/index.ts'
+import type { PlannedSample } from './pipeline.ts'
+import { BudgetExhausted } from './budget.ts'
 
-/** Turns one sample into the reply to score; `signal` aborts when the sample's test times out or is cancelled. */
-export type Infer = (sample: Sample, signal: AbortSignal) => Promise<ModelOutput>
+/** Turns one planned sample (an attempt) into the reply to score; `signal` aborts when its test times out or is cancelled. */
+export type Infer = (planned: PlannedSample, signal: AbortSignal) => Promise<ModelOutput>
 
 /**
  * The benchmark's own inference pool. It starts every selected sample as soon as the suite starts, so the endpoint
  * stays busy however Vitest schedules the tests that await the replies.
  */
 export interface SampleRun {
-  /** Dispatches the given samples (the ones Vitest will run), in order. */
-  start(ids: Iterable<string>): void
-  /** The reply for a sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. */
-  output(id: string, fresh?: boolean): Promise<ModelOutput>
-  /** Gives up on a sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
-  abort(id: string, reason: unknown): void
+  /** Dispatches the given planned samples by key (the ones Vitest will run), in order. */
+  start(keys: Iterable<string>): void
+  /** The reply for a planned sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. */
+  output(key: string, fresh?: boolean): Promise<ModelOutput>
+  /** Gives up on a planned sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
+  abort(key: string, reason: unknown): void
   /** Milliseconds since the first dispatch; undefined before it. */
   elapsedMs(): number | undefined
 }
@@ -28,9 +29,9 @@ export interface SampleRunOptions {
   stopAfterFailures: number
 }
 
-/** Creates the pool for one benchmark's samples. */
-export function createSampleRun(samples: readonly Sample[], infer: Infer, options: SampleRunOptions): SampleRun {
-  const byId = new Map(samples.map((sample) => [sample.id, sample]))
+/** Creates the pool for one benchmark's planned samples, each known by its key. */
+export function createSampleRun(planned: readonly PlannedSample[], infer: Infer, options: SampleRunOptions): SampleRun {
+  const byKey = new Map(planned.map((entry) => [entry.key, entry]))
   const pending = new Map<string, { promise: Promise<ModelOutput>; controller: AbortController }>()
   const limit = pLimit(options.concurrency)
   let startedAt: number | undefined
@@ -38,17 +39,18 @@ export function createSampleRun(samples: readonly Sample[], infer: Infer, option
   let lastFailure: unknown
   // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
   // its own timeouts and retries
-  const call = async (sample: Sample, signal: AbortSignal): Promise<ModelOutput> => {
+  const call = async (entry: PlannedSample, signal: AbortSignal): Promise<ModelOutput> => {
     if (failuresInARow >= options.stopAfterFailures) {
       const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
       throw new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
     }
     try {
-      const output = await untilAborted(infer(sample, signal), signal)
+      const output = await untilAborted(infer(entry, signal), signal)
       failuresInARow = 0
       return output
     } catch (error) {
-      if (!signal.aborted) {
+      // a call the budget refused says nothing about the endpoint
+      if (!signal.aborted && !(error instanceof BudgetExhausted)) {
         failuresInARow++
         lastFailure = error
       }
@@ -56,28 +58,28 @@ export function createSampleRun(samples: readonly Sample[], infer: Infer, option
     }
   }
 
-  const dispatch = (id: string): Promise<ModelOutput> => {
-    const sample = byId.get(id)
-    if (sample === undefined) return Promise.reject(new Error(`no sample "${id}"`))
+  const dispatch = (key: string): Promise<ModelOutput> => {
+    const entry = byKey.get(key)
+    if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
     const controller = new AbortController()
-    const promise = limit(() => call(sample, controller.signal))
+    const promise = limit(() => call(entry, controller.signal))
     // the test that awaits it reports the failure; until then it must not count as unhandled
     promise.catch(() => undefined)
-    pending.set(id, { promise, controller })
+    pending.set(key, { promise, controller })
     return promise
   }
 
   return {
-    start(ids) {
-      for (const id of ids) if (!pending.has(id) && byId.has(id)) dispatch(id)
+    start(keys) {
+      for (const key of keys) if (!pending.has(key) && byKey.has(key)) dispatch(key)
     },
-    output(id, fresh = false) {
-      const known = pending.get(id)
-      return known && !fresh ? known.promise : dispatch(id)
+    output(key, fresh = false) {
+      const known = pending.get(key)
+      return known && !fresh ? known.promise : dispatch(key)
     },
-    abort(id, reason) {
-      pending.get(id)?.controller.abort(reason)
+    abort(key, reason) {
+      pending.get(key)?.controller.abort(reason)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

@@ -1,7 +1,8 @@
 import type { Model } from './model.ts'
 import { createOpenAIModel, type OpenAIModelOptions } from './openai-model.ts'
 
-export type { GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
+export type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
+export { costOf, estimateTokens, type Price } from './cost.ts'
 export { createRecordedModel, recordingKey } from './recorded-model.ts'
 export { loadRecordingStore, type RecordingStore } from './recording-store.ts'
 export type { OpenAIModelOptions } from './openai-model.ts'

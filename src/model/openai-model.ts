@@ -1,8 +1,11 @@
-import OpenAI from 'openai'
-import { ConfigError, ModelError } from '../errors.ts'
-import type { ChatMessage } from '../schema/index.ts'
-import type { GenerateOptions, Model, ModelOutput } from './model.ts'
-import { redactSecrets } from './redact.ts'
+import { z } from 'zod'
+import { ConfigError } from '../errors.ts'
+import type { ChatMessage, Usage } from '../schema/index.ts'
+import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
+import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } from './model.ts'
+import type { OpenAIConnection } from './openai-connection.ts'
+import { promptText } from './prompt-text.ts'
+import { createRequestGate } from './request-gate.ts'
 
 /** Options of `models.openai`: any OpenAI-compatible chat completions endpoint. */
 export interface OpenAIModelOptions {
@@ -15,83 +18,95 @@ export interface OpenAIModelOptions {
   /** @default 0, so that reruns are comparable */
   temperature?: number
   maxTokens?: number
-  /** Per-request timeout. @default 120000 */
+  /** Per-request timeout, for each attempt. @default 120000 */
   timeoutMs?: number
-  /** Retries on 429, 5xx, connection errors and timeouts, with backoff honouring Retry-After. @default 3 */
+  /**
+   * Retries on 429, 5xx, 408, 409, connection errors and timeouts: exponential backoff from 0.5 s to 8 s with jitter,
+   * or the wait the endpoint asks for in `Retry-After` / `retry-after-ms`. @default 3
+   */
   maxRetries?: number
   /** Other request fields the endpoint accepts (top_p, seed, stop, ...). */
   extraBody?: Record<string, unknown>
+  /** Streams each reply, which measures its time to first token (`ttftMs`). @default false */
+  stream?: boolean
+  /** Requests per minute sent to this model, retries included (per Vitest worker). */
+  rpm?: number
+  /** Tokens per minute, input and output, sent to this model (per Vitest worker); estimated before a call, corrected by its usage. */
+  tpm?: number
+  /** US dollars per million tokens, for the report's cost and `maxCost`. @default the built-in price of OpenAI models, by name */
+  price?: Price
 }
 
-/** A model behind an OpenAI-compatible endpoint, called through the official SDK. */
+const LimitsSchema = z.object({
+  rpm: z.number().positive().optional(),
+  tpm: z.number().positive().optional(),
+  price: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict().optional(),
+  maxRetries: z.number().int().nonnegative().optional(),
+  timeoutMs: z.number().positive().optional(),
+})
+
+function validate(options: OpenAIModelOptions): void {
+  const where = `models.openai({ model: "${options.model}" })`
+  const parsed = LimitsSchema.safeParse(options)
+  if (!parsed.success) {
+    throw new ConfigError(`${where}: ${parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`).join('; ')}.`)
+  }
+  const { baseURL } = options
+  if (baseURL !== undefined && URL.canParse(baseURL) && (new URL(baseURL).username || new URL(baseURL).password)) {
+    throw new ConfigError(`${where}: put the credentials in apiKey, not in the base URL.`)
+  }
+}
+
+function withCost<T extends { usage?: Usage }>(price: Price | undefined, reply: T): T & { costUsd?: number } {
+  const costUsd = costOf(price, reply.usage)
+  return costUsd === undefined ? reply : { ...reply, costUsd }
+}
+
+/** A model behind an OpenAI-compatible endpoint, called through the official SDK, under its rate limits. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
-  let client: OpenAI | undefined
+  validate(options)
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
   const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY
-  if (baseURL !== undefined && URL.canParse(baseURL) && (new URL(baseURL).username || new URL(baseURL).password)) {
-    throw new ConfigError(`models.openai({ model: "${options.model}" }): put the credentials in apiKey, not in the base URL.`)
-  }
-  // created on first use, so that a suite running from recordings needs no key
-  const getClient = (): OpenAI => {
-    if (client) return client
+  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm })
+  // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
+  let connection: Promise<OpenAIConnection> | undefined
+  const connected = (): Promise<OpenAIConnection> => {
     if (apiKey === undefined && baseURL === undefined) {
       throw new ConfigError(
         `models.openai({ model: "${options.model}" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.`,
       )
     }
-    client = new OpenAI({
-      // local endpoints (vLLM, Ollama) take no key, but the SDK insists on one
-      apiKey: apiKey ?? 'no-key',
-      baseURL,
-      timeout: options.timeoutMs ?? 120_000,
-      maxRetries: options.maxRetries ?? 3,
-    })
-    return client
+    const endpoint = { model: options.model, baseURL, apiKey, timeoutMs: options.timeoutMs ?? 120_000, maxRetries: options.maxRetries ?? 3, gate }
+    connection ??= import('./openai-connection.ts').then((module) => module.connect(endpoint))
+    return connection
   }
+  const price = options.price ?? knownPrice(options.model)
   const params = {
     temperature: options.temperature ?? 0,
     ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     ...options.extraBody,
   }
+
   return {
     name: options.model,
     identity: { provider: 'openai-compatible', model: options.model, params },
+    ...(price ? { price } : {}),
     hasCredentials: apiKey !== undefined || baseURL !== undefined,
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
       const started = performance.now()
-      let completion: OpenAI.Chat.Completions.ChatCompletion
-      try {
-        completion = await getClient().chat.completions.create(
-          { ...params, model: options.model, messages },
-          { signal: call.signal },
-        )
-      } catch (error) {
-        throw toModelError(options.model, error, apiKey)
-      }
-      const latencyMs = performance.now() - started
-      const choice = completion.choices[0]
-      const text = choice?.message.content
-      // a reply with no text (an empty choice list, a refusal, a filtered answer) is an error, not a wrong answer
-      if (typeof text !== 'string') {
-        const why = choice === undefined ? 'no choices' : `no text content (finish_reason "${choice.finish_reason}")`
-        throw new ModelError(`Model "${options.model}" returned ${why}.`)
-      }
-      const usage = completion.usage
-        ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens }
-        : undefined
-      return { text, latencyMs, ...(usage ? { usage } : {}) }
+      const openai = await connected()
+      const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
+      const request = { model: options.model, messages, params, stream: options.stream ?? false }
+      const reply = await openai.chat(request, tokens, call.signal)
+      return withCost(price, { ...reply, latencyMs: performance.now() - started })
+    },
+    async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, call: GenerateOptions = {}): Promise<ChoiceScores> {
+      const started = performance.now()
+      const openai = await connected()
+      const context = promptText(messages).length
+      const tokens = method === 'ppl' ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0) : estimateTokens(context) + 1
+      const reply = await openai.scoreChoices(method, { model: options.model, messages, choices, params }, tokens, call.signal)
+      return withCost(price, { ...reply, latencyMs: performance.now() - started })
     },
   }
-}
-
-// The SDK's error (and its cause) can quote request URLs or an endpoint's echo of the auth header, so only a
-// redacted message survives: no cause is attached.
-function toModelError(model: string, error: unknown, apiKey: string | undefined): Error {
-  if (error instanceof ConfigError) return error
-  const message = redactSecrets(error instanceof Error ? error.message : String(error), [apiKey])
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status === undefined ? '' : ` (HTTP ${error.status})`
-    return new ModelError(`Model "${model}" failed after retries${status}: ${message}`)
-  }
-  return new ModelError(`Model "${model}" failed: ${message}`)
 }

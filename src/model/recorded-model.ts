@@ -1,17 +1,35 @@
 import { ConfigError, ModelError } from '../errors.ts'
-import type { ChatMessage, RecordingMode } from '../schema/index.ts'
+import type { ChatMessage, Recording, RecordingMode } from '../schema/index.ts'
 import { stableHash } from '../store/index.ts'
-import type { GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
+import { costOf } from './cost.ts'
+import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import type { RecordingStore } from './recording-store.ts'
 
-/** The recording key of a call: a hash of provider, model, parameters and messages, and nothing else. */
-export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[]): string {
-  return stableHash({ ...identity, messages: messages.map((m) => ({ role: m.role, content: m.content })) })
+/** What a choice-scoring call asked for, which makes it a different call from a reply to the same messages. */
+export interface ChoiceScoring {
+  method: ChoiceMethod
+  choices: readonly string[]
 }
 
 /**
+ * The recording key of a call: a hash of provider, model, parameters, messages (and choices scored), and of the
+ * attempt when a benchmark repeats its samples; a call made once hashes as before, so its recordings stay valid.
+ */
+export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], scoring?: ChoiceScoring, attempt?: number): string {
+  return stableHash({
+    ...identity,
+    messages: messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(scoring ? { scoring } : {}),
+    ...(attempt === undefined ? {} : { attempt }),
+  })
+}
+
+const tenths = (ms: number): number => Math.round(ms * 10) / 10
+
+/**
  * Puts a recording store in front of a model. `replay` never calls the model; `auto` calls it only for what is not
- * recorded; `record` always calls and records; `live` is the model itself.
+ * recorded; `record` always calls and records; `live` is the model itself. A replayed reply costs what it cost
+ * when recorded, at the model's price now, and is marked `replayed`.
  */
 export function createRecordedModel(model: Model, store: RecordingStore, mode: RecordingMode): Model {
   if (mode === 'live') return model
@@ -19,24 +37,49 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
   if (identity === undefined) {
     throw new ConfigError(`Model "${model.name}" cannot be recorded (it has no identity); use the "live" recording mode for it.`)
   }
+  // a reply of the other kind under the key (a hand-edited file) counts as missing
+  const recorded = (key: string, kind: 'text' | 'logprobs'): Recording['reply'] | undefined => {
+    const found = mode === 'record' ? undefined : store.get(key)?.reply
+    const usable = found && kind in found ? found : undefined
+    if (usable || mode !== 'replay') return usable
+    throw new ModelError(
+      `No recording of this call (key ${key}) in "${store.file}", and replay mode makes no calls. ` +
+        'Record it with EVALSUITE_RECORDINGS=record (or auto) and a model endpoint, e.g. ' +
+        `EVALSUITE_RECORDINGS=auto npx vitest run evals -t "<sample id>"`,
+    )
+  }
+  const replayed = <T extends Recording['reply']>(reply: T): T & { replayed: true; costUsd?: number } => {
+    const costUsd = costOf(model.price, reply.usage)
+    return { ...reply, replayed: true, ...(costUsd === undefined ? {} : { costUsd }) }
+  }
+  const scoreChoices = model.scoreChoices?.bind(model)
   return {
     name: model.name,
     identity,
+    ...(model.price ? { price: model.price } : {}),
     async generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> {
-      const key = recordingKey(identity, messages)
-      const recorded = mode === 'record' ? undefined : store.get(key)
-      if (recorded) return recorded.reply
-      if (mode === 'replay') {
-        throw new ModelError(
-          `No recording of this call (key ${key}) in "${store.file}", and replay mode makes no calls. ` +
-            'Record it with EVALSUITE_RECORDINGS=record (or auto) and a model endpoint, e.g. ' +
-            `EVALSUITE_RECORDINGS=auto npx vitest run evals -t "<sample id>"`,
-        )
-      }
+      const attempt = options?.attempt
+      const key = recordingKey(identity, messages, undefined, attempt)
+      const reply = recorded(key, 'text')
+      if (reply && 'text' in reply) return replayed(reply)
       const output = await model.generate(messages, options)
-      const latencyMs = Math.round(output.latencyMs * 10) / 10
-      store.put({ key, model: model.name, messages, params: identity.params, reply: { ...output, latencyMs } })
+      const { text, usage, latencyMs, ttftMs } = output
+      const kept = { text, ...(usage ? { usage } : {}), latencyMs: tenths(latencyMs), ...(ttftMs === undefined ? {} : { ttftMs: tenths(ttftMs) }) }
+      store.put({ key, model: model.name, messages, ...(attempt === undefined ? {} : { attempt }), params: identity.params, reply: kept })
       return output
     },
+    ...(scoreChoices && {
+      async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> {
+        const scoring = { method, choices: [...choices] }
+        const attempt = options?.attempt
+        const key = recordingKey(identity, messages, scoring, attempt)
+        const reply = recorded(key, 'logprobs')
+        if (reply && 'logprobs' in reply) return replayed(reply)
+        const output = await scoreChoices(messages, choices, method, options)
+        const kept = { logprobs: output.logprobs, ...(output.usage ? { usage: output.usage } : {}), latencyMs: tenths(output.latencyMs) }
+        store.put({ key, model: model.name, messages, ...(attempt === undefined ? {} : { attempt }), params: identity.params, scoring, reply: kept })
+        return output
+      },
+    }),
   }
 }

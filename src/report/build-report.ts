@@ -1,4 +1,4 @@
-import { aggregateMetric, quantile, type MetricCatalog } from '../metrics/index.ts'
+import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
 import { REPORT_VERSION, type Baseline, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
@@ -7,6 +7,8 @@ import { regressionGate, thresholdGates, type RegressionContext } from './gates.
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { resolvePrimaryMetric } from './primary-metric.ts'
+import { isPartial } from './shards.ts'
+import { percentiles, usageTotals } from './usage-totals.ts'
 
 /** Everything besides the run itself that a report depends on. */
 export interface ReportContext {
@@ -46,7 +48,10 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
     ...(meta.scores ? { scores: meta.scores } : {}),
     ...(check ? { extracted: check.extracted } : {}),
     ...(meta.latencyMs === undefined ? {} : { latencyMs: Math.round(meta.latencyMs * 10) / 10 }),
+    ...(meta.ttftMs === undefined ? {} : { ttftMs: Math.round(meta.ttftMs * 10) / 10 }),
     ...(meta.usage ? { usage: meta.usage } : {}),
+    ...(meta.costUsd === undefined ? {} : { costUsd: meta.costUsd }),
+    ...(meta.notRun === undefined ? {} : { notRun: meta.notRun }),
     ...(sample.error === undefined ? {} : { error: sample.error }),
     ...(meta.judge ? { judge: meta.judge } : {}),
   }
@@ -128,7 +133,8 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     file: run.file,
     createdAt: context.createdAt,
     primaryMetric: primary.metric,
-    passed: errorBudget.passed && gates.every((gate) => gate.passed) && diagnostics.every((d) => d.severity !== 'error'),
+    // one shard alone judges no gate: its gates are judged on the merged report
+    passed: errorBudget.passed && (isPartial(run) || gates.every((gate) => gate.passed)) && diagnostics.every((d) => d.severity !== 'error'),
     counts: { samples: run.samples.length, right: count('right'), wrong: count('wrong'), errored, skipped: count('skipped') },
     repeats: isRepeated(run.samples) ? { attempts, samples: new Set(run.samples.map((s) => s.meta.sampleId)).size } : null,
     errorBudget,
@@ -138,11 +144,10 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     gates,
     diagnostics,
     usage,
-    latencyMs:
-      latencies.length === 0
-        ? null
-        : { p50: round(quantile(latencies, 0.5)), p90: round(quantile(latencies, 0.9)), p99: round(quantile(latencies, 0.99)) },
+    latencyMs: percentiles(latencies),
+    ...usageTotals(run, usage),
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
+    ...(run.shards ? { shards: run.shards } : {}),
     samples: run.samples.map(sampleRow),
     ...(judge ? { judge } : {}),
   }

@@ -9,11 +9,13 @@ export interface SampleOutcome {
   error?: string
 }
 
-/** One benchmark suite as the tests left it. */
+/** One benchmark suite as the tests left it (all its shards, once their blob reports are merged). */
 export interface BenchmarkRun {
   meta: BenchmarkMeta
   file: string
   samples: SampleOutcome[]
+  /** For sharded samples: the shard count and the shards seen. */
+  shards?: { count: number; merged: number[] }
 }
 
 /** Everything in the run that decides the exit code besides the benchmarks' own gates. */
@@ -51,9 +53,25 @@ function benchmarkSuiteOf(test: TestCase, parsed: Map<TestSuite, BenchmarkMeta |
   return undefined
 }
 
-/** Reads the benchmarks, and every other failure, out of the finished test modules. */
+function newRun(meta: BenchmarkMeta, file: string): BenchmarkRun {
+  return { meta: { ...meta }, file, samples: [], ...(meta.shard ? { shards: { count: meta.shard.count, merged: [meta.shard.index] } } : {}) }
+}
+
+// another shard of the same suite (from another blob report): the shards run side by side, so the wall time is the longest
+function addShard(run: BenchmarkRun, meta: BenchmarkMeta): void {
+  if (run.shards && meta.shard && !run.shards.merged.includes(meta.shard.index)) {
+    run.shards.merged = [...run.shards.merged, meta.shard.index].sort((a, b) => a - b)
+  }
+  if (meta.durationMs !== undefined) run.meta.durationMs = Math.max(run.meta.durationMs ?? 0, meta.durationMs)
+}
+
+/**
+ * Reads the benchmarks, and every other failure, out of the finished test modules. A merged report holds one module
+ * per shard for the same file; their suites share an id and are read as one benchmark.
+ */
 export function collectRuns(modules: readonly TestModule[], root: string): { runs: BenchmarkRun[]; problems: RunProblems } {
-  const runs = new Map<TestSuite, BenchmarkRun>()
+  const runs = new Map<string, BenchmarkRun>()
+  const seenSuites = new Set<TestSuite>()
   const parsed = new Map<TestSuite, BenchmarkMeta | null>()
   const problems: RunProblems = { failures: [] }
   for (const module of modules) {
@@ -76,11 +94,13 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
         problems.failures.push(`${file} > ${test.fullName}: invalid evalsuite record (${why})`)
         continue
       }
-      let run = runs.get(suite)
+      const meta = benchmarkOf(suite, parsed)!
+      let run = runs.get(suite.id)
       if (run === undefined) {
-        run = { meta: benchmarkOf(suite, parsed)!, file, samples: [] }
-        runs.set(suite, run)
-      }
+        run = newRun(meta, file)
+        runs.set(suite.id, run)
+      } else if (!seenSuites.has(suite)) addShard(run, meta)
+      seenSuites.add(suite)
       run.samples.push(outcome(test, sample.data))
     }
   }

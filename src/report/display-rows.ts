@@ -1,6 +1,7 @@
 import { diagnosticSemantics } from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
 import { formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
+import { isPartial } from './shards.ts'
 
 /** How a cell should stand out, where the output can show it. */
 export type Tone = 'pass' | 'fail' | 'warn' | 'better' | 'worse' | 'dim'
@@ -64,6 +65,7 @@ function gatesOf(report: Report, metric: string, subset: string | null): Gate[] 
 
 function gateCell(report: Report, gates: readonly Gate[]): Cell {
   if (gates.length === 0) return { text: '' }
+  if (isPartial(report)) return { text: `not judged: shard ${report.shards!.merged.join(', ')} of ${report.shards!.count}`, tone: 'dim' }
   return { text: gates.map((gate) => gateLabel(report, gate)).join('; '), tone: gates.every((gate) => gate.passed) ? 'pass' : 'fail' }
 }
 

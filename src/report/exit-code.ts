@@ -1,5 +1,6 @@
 import type { Report } from '../schema/index.ts'
 import { gateTitle } from './gates.ts'
+import { isPartial } from './shards.ts'
 
 /** What the whole run amounted to. */
 export interface RunVerdict {
@@ -14,6 +15,8 @@ export interface VerdictInputs {
   unhandledErrors: number
   failures: readonly string[]
   reports: readonly Report[]
+  /** A `--merge-reports` run, which must hold every shard of a sharded benchmark. */
+  merging?: boolean
 }
 
 const SHOWN_FAILURES = 5
@@ -28,7 +31,13 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   for (const report of inputs.reports) {
     const where = `${report.benchmark} [${report.model}]`
     for (const problem of report.diagnostics) if (problem.severity === 'error') reasons.push(`${where}: ${problem.message}`)
-    for (const gate of report.gates) if (!gate.passed) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
+    const partial = isPartial(report)
+    if (partial && inputs.merging) {
+      const { count, merged } = report.shards!
+      reasons.push(`${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
+    }
+    // one shard alone never decides a gate: its gates are judged on the merged report
+    if (!partial) for (const gate of report.gates) if (!gate.passed) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
     const budget = report.errorBudget
     if (!budget.passed) reasons.push(`${where}: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
   }

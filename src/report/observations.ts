@@ -5,8 +5,10 @@ import type { SampleOutcome } from './collect-runs.ts'
 // what the harness measures per call, by catalog name; a scorer's own metric of the same name wins
 const MEASURES: Readonly<Record<string, (meta: SampleMeta) => number | undefined>> = {
   latency: (meta) => meta.latencyMs,
+  time_to_first_token: (meta) => meta.ttftMs,
   input_tokens: (meta) => meta.usage?.inputTokens,
   output_tokens: (meta) => meta.usage?.outputTokens,
+  cost: (meta) => meta.costUsd,
 }
 
 /** Attempts per sample the benchmark planned: 1 unless its tests carry attempt indexes. */

@@ -49,16 +49,29 @@ function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
   return idList(report.samples.filter((s) => s.status === status).map((s) => (s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`)))
 }
 
+// cents for a dollar or more; below that, down to a millionth, without trailing zeros past the cents
+function usd(value: number): string {
+  return `$${value >= 1 ? value.toFixed(2) : value.toFixed(6).replace(/0{1,4}$/, '')}`
+}
+
 function usageLine(report: Report): string | undefined {
-  const { usage, latencyMs, durationMs } = report
+  const { usage, latencyMs, ttftMs, outputTokensPerSecond, costUsd } = report
   if (latencyMs === null) return undefined
   const parts = [`latency p50 ${latencyMs.p50} ms, p90 ${latencyMs.p90} ms, p99 ${latencyMs.p99} ms`]
+  if (ttftMs) parts.push(`TTFT p50 ${ttftMs.p50} ms, p90 ${ttftMs.p90} ms, p99 ${ttftMs.p99} ms`)
   if (usage.inputTokens + usage.outputTokens > 0) {
     parts.push(`tokens ${usage.inputTokens.toLocaleString('en-US')} in, ${usage.outputTokens.toLocaleString('en-US')} out`)
     // throughput over the benchmark's wall time, as a load generator reports it
-    if (durationMs) parts.push(`${((usage.outputTokens * 1000) / durationMs).toFixed(1)} output tokens/s`)
+    if (outputTokensPerSecond) parts.push(`${outputTokensPerSecond.toFixed(1)} output tokens/s`)
   }
+  if (costUsd !== null && costUsd !== undefined) parts.push(`cost ${usd(costUsd)}`)
   return `  ${report.benchmark}: ${parts.join('; ')}`
+}
+
+function budgetLine(report: Report): string | undefined {
+  const { budget } = report
+  if (budget === undefined || budget.notRun === 0) return undefined
+  return `  ${report.benchmark}: maxCost ${usd(budget.maxCostUsd)} reached (${usd(budget.spentUsd)} spent): ${budget.notRun} sample(s) not run`
 }
 
 function baselineLine(report: Report): string | undefined {
@@ -74,8 +87,7 @@ function baselineLine(report: Report): string | undefined {
 
 function notes(report: Report, paint: (tone: Tone, text: string) => string): string[] {
   const lines: string[] = []
-  const usage = usageLine(report)
-  if (usage !== undefined) lines.push(usage)
+  for (const line of [usageLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
   const baseline = baselineLine(report)
   if (baseline !== undefined) lines.push(baseline)
   const { wrong, errored } = report.counts

@@ -11,6 +11,7 @@ import { githubAnnotations } from './github.ts'
 import { scoresBySample } from './observations.ts'
 import { renderMarkdown } from './render-markdown.ts'
 import { renderReports } from './render-table.ts'
+import { isPartial } from './shards.ts'
 import { supportsColor } from './supports-color.ts'
 import { reportFileNames, writeReport } from './write-report.ts'
 
@@ -39,6 +40,8 @@ export class EvalsuiteReporter implements Reporter {
   private readonly outputDir: string
   private readonly baselineDir: string
   private readonly catalog: MetricCatalog
+  // --merge-reports hands onTestRunEnd one module per file, the last shard's; each shard's module ends here
+  private readonly ended = new Set<TestModule>()
 
   constructor(options: EvalsuiteReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'eval-reports'
@@ -50,11 +53,19 @@ export class EvalsuiteReporter implements Reporter {
     this.vitest = vitest
   }
 
+  onTestRunStart(): void {
+    this.ended.clear()
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ended.add(module)
+  }
+
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason): Promise<void> {
     const vitest = this.vitest
     if (vitest === undefined) return
     const root = vitest.config.root
-    const { runs, problems } = collectRuns(modules, root)
+    const { runs, problems } = collectRuns([...new Set([...modules, ...this.ended])], root)
     if (runs.length === 0) return
     const createdAt = new Date().toISOString()
     // -u sets Vitest's snapshot update mode to "all"; in CI without -u it is "none", and a missing baseline fails
@@ -62,7 +73,7 @@ export class EvalsuiteReporter implements Reporter {
     const updateMode = vitest.snapshot.options.updateSnapshot
     const updating = updateMode === 'all' && reason !== 'interrupted'
     // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
-    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped'))
+    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
     const baselines = await this.loadBaselines(ran, root)
     const reports = ran.map((run) => {
       const file = this.baselineFile(run, root)
@@ -71,12 +82,16 @@ export class EvalsuiteReporter implements Reporter {
       return buildReport(run, { createdAt, catalog: this.catalog, baseline, updating, missingBaselineFails: updateMode === 'none' })
     })
     const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
-    const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports })
+    const merging = Boolean(vitest.config.mergeReports)
+    const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports, merging })
     if (reason === 'interrupted') for (const report of reports) report.passed = false
+    if (merging) for (const report of reports) if (isPartial(report)) report.passed = false
     const dir = resolve(root, this.outputDir)
     const names = reportFileNames(reports)
     await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report)))
-    const written = updating ? await this.writeBaselines(ran, baselines, root) : []
+    // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
+    const whole = ran.filter((_, index) => !isPartial(reports[index]!))
+    const written = updating ? await this.writeBaselines(whole, baselines, root) : []
 
     const log = (text: string): void => vitest.logger.log(text)
     log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))

@@ -40,10 +40,12 @@ export {
 } from './metric.ts'
 export { BASELINE_VERSION, BaselineSchema, type Baseline } from './baseline.ts'
 export {
+  InferMethodSchema,
   RECORDINGS_KEY,
   RecordingModeSchema,
   RecordingSchema,
   RecordingSettingsSchema,
+  type InferMethod,
   type Recording,
   type RecordingMode,
   type RecordingSettings,

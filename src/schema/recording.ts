@@ -20,13 +20,36 @@ export const RecordingSettingsSchema = z.object({
 /** What the plugin hands the workers. */
 export type RecordingSettings = z.infer<typeof RecordingSettingsSchema>
 
+/** How a multiple-choice sample is answered: a generated reply, the option letters' log-probabilities, or each option's perplexity. */
+export const InferMethodSchema = z.enum(['generate', 'logprobs', 'ppl'])
+/** How a multiple-choice sample is answered. */
+export type InferMethod = z.infer<typeof InferMethodSchema>
+
+const TextReplySchema = z.object({
+  text: z.string(),
+  usage: UsageSchema.optional(),
+  latencyMs: z.number().nonnegative(),
+  ttftMs: z.number().nonnegative().optional(),
+})
+
+const ChoiceReplySchema = z.object({
+  /** One per scored choice; null where the endpoint gave no log-probability for it. */
+  logprobs: z.array(z.number().nullable()),
+  usage: UsageSchema.optional(),
+  latencyMs: z.number().nonnegative(),
+})
+
 /** One recorded model call: one line of a recording file, keyed by a hash of the request (never of secrets). */
 export const RecordingSchema = z.object({
   key: z.string().min(1),
   model: z.string(),
   messages: z.array(ChatMessageSchema),
+  /** The attempt of a repeated sample; absent for a call made once. */
+  attempt: z.number().int().nonnegative().optional(),
   params: z.record(z.string(), z.unknown()),
-  reply: z.object({ text: z.string(), usage: UsageSchema.optional(), latencyMs: z.number().nonnegative() }),
+  /** Present on a choice-scoring call: the method and the texts scored. */
+  scoring: z.object({ method: InferMethodSchema.exclude(['generate']), choices: z.array(z.string()) }).optional(),
+  reply: z.union([TextReplySchema, ChoiceReplySchema]),
 })
 /** One recorded model call. */
 export type Recording = z.infer<typeof RecordingSchema>

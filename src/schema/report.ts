@@ -109,7 +109,11 @@ const SampleRowSchema = z.object({
   scores: z.record(z.string(), z.number()).optional(),
   extracted: z.string().nullable().optional(),
   latencyMs: z.number().optional(),
+  ttftMs: z.number().optional(),
   usage: UsageSchema.optional(),
+  costUsd: z.number().optional(),
+  /** Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
+  notRun: z.enum(['budget']).optional(),
   error: z.string().optional(),
   /** The sample's judgements: verdict, reasoning and judge models, or why there is none. */
   judge: z.array(JudgeRecordSchema).optional(),
@@ -129,6 +133,8 @@ const JudgeSummarySchema = z.object({
   /** Mean agreement over the samples where it was measured; null where it never was. */
   agreement: z.object({ repeats: MeanAgreementSchema, judges: MeanAgreementSchema, swaps: MeanAgreementSchema }),
 })
+
+const PercentilesSchema = z.object({ p50: z.number(), p90: z.number(), p99: z.number() })
 
 /** One benchmark run against one model, as written to `eval-reports/<benchmark>.json`. */
 export const ReportSchema = z.object({
@@ -151,8 +157,18 @@ export const ReportSchema = z.object({
   gates: z.array(z.discriminatedUnion('kind', [ThresholdGateSchema, RegressionGateSchema])),
   diagnostics: z.array(DiagnosticSchema),
   usage: UsageSchema,
-  latencyMs: z.object({ p50: z.number(), p90: z.number(), p99: z.number() }).nullable(),
+  latencyMs: PercentilesSchema.nullable(),
+  /** Time to first token, over the samples whose reply was streamed. */
+  ttftMs: PercentilesSchema.nullable().optional(),
+  /** Output tokens per second of the benchmark's wall time. */
+  outputTokensPerSecond: z.number().nullable().optional(),
+  /** What the samples' model calls cost at the model's price, in US dollars; null when no price is known. */
+  costUsd: z.number().nullable().optional(),
+  /** The benchmark's `maxCost`: what was spent, and how many samples it left unrun. */
+  budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
   durationMs: z.number().nullable(),
+  /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
+  shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),
   samples: z.array(SampleRowSchema),
   judge: JudgeSummarySchema.optional(),
 })

@@ -55,6 +55,14 @@ export const BenchmarkMetaSchema = z.object({
   maxErrors: z.number().int().nonnegative(),
   /** Wall time of the benchmark's sample tests, from the first model call to the last score. */
   durationMs: z.number().nonnegative().optional(),
+  /** Attempts per sample when the benchmark repeats its samples: each sample's tests carry `attempt` 0..repeats-1. */
+  repeats: z.number().int().min(2).optional(),
+  /** Set when this run holds one shard of the benchmark's samples (EVALSUITE_SHARD or the `shard` option). */
+  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
+  /** The benchmark's `maxCost` in US dollars: spending on model calls stops before it would be exceeded. */
+  maxCostUsd: z.number().nonnegative().optional(),
+  /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
+  spentUsd: z.number().nonnegative().optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
@@ -88,7 +96,15 @@ export const SampleMetaSchema = z.object({
   judge: z.array(JudgeRecordSchema).optional(),
   output: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
+  /** Time to the first token of a streamed reply. */
+  ttftMs: z.number().nonnegative().optional(),
   usage: UsageSchema.optional(),
+  /** What the reply cost at the model's price, in US dollars; absent when the model has no price. */
+  costUsd: z.number().nonnegative().optional(),
+  /** For `inferMethod` "logprobs" and "ppl": each option's log-probability, null where the endpoint gave none. */
+  choiceLogprobs: z.array(z.number().nullable()).optional(),
+  /** Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
+  notRun: z.enum(['budget']).optional(),
   error: z.string().optional(),
 })
 /** What a sample test records for the reporter. */

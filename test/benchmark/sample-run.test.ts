@@ -1,15 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSampleRun } from '../../src/benchmark/sample-run.ts'
+import type { PlannedSample } from '../../src/benchmark/pipeline.ts'
 import type { ModelOutput } from '../../src/model/index.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
-const samples: Sample[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((id) => ({ id, input: `question ${id}`, target: id }))
+const samples: PlannedSample[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((id) => ({
+  key: id,
+  sample: { id, input: `question ${id}`, target: id },
+  attempt: 0,
+}))
 
 /** A fake model call that records which samples it was asked, and how many calls were in flight at most. */
 function fakeInfer(options: { delayMs?: number; fail?: (sample: Sample) => Error | undefined } = {}) {
   const state = { calls: [] as string[], inFlight: 0, maxInFlight: 0 }
-  const infer = async (sample: Sample, _signal?: AbortSignal): Promise<ModelOutput> => {
+  const infer = async ({ sample }: PlannedSample, _signal?: AbortSignal): Promise<ModelOutput> => {
     state.calls.push(sample.id)
     state.inFlight++
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight)
@@ -40,9 +45,9 @@ describe('createSampleRun', () => {
   it('never has more than `concurrency` calls in flight, and uses all of them', async () => {
     const { infer, state } = fakeInfer()
     const run = createSampleRun(samples, infer, { concurrency: 3, stopAfterFailures: 5 })
-    run.start(samples.map((s) => s.id))
-    const outputs = await Promise.all(samples.map((s) => run.output(s.id)))
-    expect(outputs.map((o) => o.text)).toEqual(samples.map((s) => `${s.id}#1`))
+    run.start(samples.map((s) => s.key))
+    const outputs = await Promise.all(samples.map((s) => run.output(s.key)))
+    expect(outputs.map((o) => o.text)).toEqual(samples.map((s) => `${s.key}#1`))
     expect(state.maxInFlight).toBe(3)
     expect(state.calls).toHaveLength(10)
   })
@@ -95,6 +100,21 @@ describe('createSampleRun', () => {
     expect((await run.output('c')).text).toBe('c#1')
   })
 
+  it('keeps the attempts of a repeated sample apart: one call each, each its own reply', async () => {
+    const calls: string[] = []
+    const infer = async ({ sample, attempt }: PlannedSample): Promise<ModelOutput> => {
+      calls.push(`${sample.id}@${attempt}`)
+      return { text: `reply to ${sample.id}@${attempt}`, latencyMs: 1 }
+    }
+    const sample: Sample = { id: 'q', input: 'question q', target: 'q' }
+    const attempts = [0, 1, 2].map((attempt) => ({ key: `q#${attempt}`, sample, attempt }))
+    const run = createSampleRun(attempts, infer, { concurrency: 8, stopAfterFailures: 5 })
+    run.start(attempts.map((a) => a.key))
+    const replies = await Promise.all(attempts.map((a) => run.output(a.key)))
+    expect(replies.map((o) => o.text)).toEqual(['reply to q@0', 'reply to q@1', 'reply to q@2'])
+    expect(calls).toEqual(['q@0', 'q@1', 'q@2'])
+  })
+
   it('rejects the reply of a sample it does not have', async () => {
     const run = createSampleRun(samples, fakeInfer().infer, { concurrency: 8, stopAfterFailures: 5 })
     await expect(run.output('zz')).rejects.toThrowError('no sample "zz"')
@@ -116,8 +136,8 @@ describe('createSampleRun', () => {
   it('stops calling a dead endpoint after the given failures in a row, failing the rest with one clear message', async () => {
     const { infer, state } = fakeInfer({ fail: () => new Error('HTTP 500') })
     const run = createSampleRun(samples, infer, { concurrency: 1, stopAfterFailures: 3 })
-    run.start(samples.map((s) => s.id))
-    const results = await Promise.allSettled(samples.map((s) => run.output(s.id)))
+    run.start(samples.map((s) => s.key))
+    const results = await Promise.allSettled(samples.map((s) => run.output(s.key)))
     expect(state.calls).toEqual(['a', 'b', 'c'])
     const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'fulfilled'))
     expect(reasons.slice(0, 3)).toEqual(['HTTP 500', 'HTTP 500', 'HTTP 500'])
@@ -129,15 +149,15 @@ describe('createSampleRun', () => {
   it('counts failures in a row only: a success in between keeps the endpoint alive', async () => {
     const { infer, state } = fakeInfer({ fail: (sample) => (sample.id === 'c' || sample.id === 'f' ? undefined : new Error('flaky')) })
     const run = createSampleRun(samples, infer, { concurrency: 1, stopAfterFailures: 3 })
-    run.start(samples.map((s) => s.id))
-    await Promise.allSettled(samples.map((s) => run.output(s.id)))
+    run.start(samples.map((s) => s.key))
+    await Promise.allSettled(samples.map((s) => run.output(s.key)))
     expect(state.calls).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])
   })
 
   it('frees the place of an aborted call in the pool, even when the call ignores the signal', async () => {
     const hung = new Promise<ModelOutput>(() => undefined)
     const { infer: quick } = fakeInfer()
-    const run = createSampleRun(samples, (sample, signal) => (sample.id === 'a' ? hung : quick(sample, signal)), { concurrency: 1, stopAfterFailures: 5 })
+    const run = createSampleRun(samples, (entry, signal) => (entry.key === 'a' ? hung : quick(entry, signal)), { concurrency: 1, stopAfterFailures: 5 })
     run.start(['a', 'b'])
     run.abort('a', new Error('test timed out'))
     await expect(run.output('a')).rejects.toThrowError('test timed out')

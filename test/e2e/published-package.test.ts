@@ -11,7 +11,7 @@ describe('the built package, imported by name as an installed user would', () =>
   })
 
   it('loads "evalsuite/plugin" in the config and "evalsuite" in an eval file, with the matchers registered', async () => {
-    const run = await runVitest([], {}, PUBLISHED)
+    const run = await runVitest(['published'], {}, PUBLISHED)
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'published')).toEqual([
       'published | all | accuracy | 2! | 50.0% | [9.5%, 90.5%]',
@@ -19,5 +19,11 @@ describe('the built package, imported by name as an installed user would', () =>
       'published: note: only 2 samples: the 95% interval of accuracy spans 81.1 points, so smaller changes cannot be told from noise',
     ])
     expect((await readReport('published', PUBLISHED)).counts).toEqual({ samples: 2, right: 1, wrong: 1, errored: 0, skipped: 0 })
+  })
+
+  it('runs a built-in benchmark imported from "evalsuite/benchmarks"', async () => {
+    const run = await runVitest(['builtin'], {}, PUBLISHED)
+    expect(run.code).toBe(0)
+    expect((await readReport('quiz', PUBLISHED)).counts).toEqual({ samples: 2, right: 1, wrong: 1, errored: 0, skipped: 0 })
   })
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,7 +52,7 @@ describe('the recording store', () => {
     const [journal] = readdirSync(join(file, '..'))
     writeFileSync(join(file, '..', journal!), `${readFileSync(join(file, '..', journal!), 'utf8')}{"key":"half`)
     const next = loadRecordingStore(file)
-    expect(next.get(recording('a').key)?.reply.text).toBe('recorded a')
+    expect(next.get(recording('a').key)?.reply).toMatchObject({ text: 'recorded a' })
     next.save()
     expect(readdirSync(join(file, '..'))).toEqual(['bench.jsonl'])
     expect(loadRecordingStore(file).get(recording('a').key)).toEqual(recording('a'))
@@ -102,7 +103,7 @@ describe('a recorded model', () => {
     store.put(recording('q'))
     await createRecordedModel(model, store, 'record').generate(ask('q'))
     expect(model.calls).toBe(1)
-    expect(store.get(recordingKey(identity, ask('q')))?.reply.text).toBe('reply to q')
+    expect(store.get(recordingKey(identity, ask('q')))?.reply).toMatchObject({ text: 'reply to q' })
   })
 })
 
@@ -114,4 +115,14 @@ it('keys a call by what changes the reply, never by the key or the endpoint addr
   expect(key(a)).toBe(key(b))
   expect(key(warmer)).not.toBe(key(a))
   expect(JSON.stringify(a.identity)).not.toContain('sk-one')
+})
+
+it('hashes the request as JSON with every key sorted, so that committed recordings keep their keys', () => {
+  const openai = { provider: 'openai-compatible', model: 'gpt-4o-mini', params: { temperature: 0, max_tokens: 5 } }
+  const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24)
+  const request = '"messages":[{"content":"q","role":"user"}],"model":"gpt-4o-mini","params":{"max_tokens":5,"temperature":0},"provider":"openai-compatible"'
+  expect(recordingKey(openai, ask('q'))).toBe(hash(`{${request}}`))
+  expect(recordingKey(openai, ask('q'), { method: 'logprobs', choices: ['A', 'B'] })).toBe(
+    hash(`{${request},"scoring":{"choices":["A","B"],"method":"logprobs"}}`),
+  )
 })

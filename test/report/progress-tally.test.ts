@@ -19,6 +19,12 @@ describe('progress line', () => {
     expect(progressLine(tally, 3_723_000)).toBe('evalsuite 2/3 samples (66%) · 1 errored · 1h02m elapsed · ETA 31m02s · 1.5k in / 20 out tokens · $0.0021')
   })
 
+  it('counts a sample the cost budget left out as done, not as errored', () => {
+    const tally = { ...emptyTally(), total: 1 }
+    countSample(tally, { kind: 'sample', sampleId: 'b', status: 'pending', notRun: 'budget' }, false)
+    expect(tally).toMatchObject({ done: 1, errored: 0 })
+  })
+
   it('counts a scored sample whose test then failed with an error as errored', () => {
     const tally = { ...emptyTally(), total: 1 }
     countSample(tally, scored(), true)

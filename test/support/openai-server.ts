@@ -6,14 +6,27 @@ export interface FakeServerOptions {
   latencyMs?: number
   /** Decide a reply text from the request; default: deterministic reply derived from the last user message. */
   reply?: (request: { model: string; messages: { role: string; content: string }[] }) => string
-  /** Inject a fault for the Nth request (1-based count over all requests) or by predicate; return undefined for a normal reply. */
-  fault?: (request: { index: number; model: string; messages: { role: string; content: string }[] }) => Fault | undefined
+  /**
+   * Inject a fault for the Nth chat request (1-based count over all requests) or by predicate; return undefined for a
+   * normal reply. `inFlight` counts the requests being answered, this one included.
+   */
+  fault?: (request: { index: number; model: string; messages: { role: string; content: string }[]; inFlight: number }) => Fault | undefined
+  /** Milliseconds between the chunks of a streamed reply (the first chunk comes after `latencyMs`). @default 0 */
+  streamGapMs?: number
+  /** Whether chat requests with `logprobs: true` get log-probabilities; false plays an endpoint that ignores them. @default true */
+  logprobs?: boolean
+  /** How `/v1/completions` answers: with echoed logprobs, refusing echo with logprobs (400), or not at all (404). @default 'echo' */
+  completions?: 'echo' | 'no-echo' | 'none'
+  /** The log-probability of one prompt token on `/v1/completions`, given the text before it. Default: see `tokenLogprob`. */
+  tokenLogprob?: (token: string, before: string) => number
 }
 
 export type Fault =
-  | { kind: 'status'; status: number; retryAfterSeconds?: number; body?: string }
+  | { kind: 'status'; status: number; retryAfterSeconds?: number; retryAfterMs?: number; body?: string }
   | { kind: 'hang' }
   | { kind: 'reset' }
+  /** A streamed reply whose connection drops after its first chunk (a non-streamed request gets a reset). */
+  | { kind: 'cut' }
 
 export interface FakeServer {
   /** e.g. http://127.0.0.1:PORT/v1 — pass as baseURL to the openai SDK */
@@ -22,6 +35,12 @@ export interface FakeServer {
   readonly requestCount: number
   /** the received request bodies' messages, in arrival order */
   readonly requests: ReadonlyArray<{ model: string; messages: { role: string; content: string }[] }>
+  /** the received `/v1/completions` request bodies, in arrival order */
+  readonly completionRequests: ReadonlyArray<CompletionRequest>
+  /** every chat and completions request as it arrived: when (performance.now()), and how many were then in flight, itself included */
+  readonly arrivals: ReadonlyArray<{ at: number; inFlight: number }>
+  /** requests being answered now */
+  readonly inFlight: number
   /** change behaviour while running */
   setLatency(ms: number): void
   setFault(fault: FakeServerOptions['fault']): void
@@ -31,6 +50,7 @@ export interface FakeServer {
 
 type ChatMessage = { role: string; content: string }
 type ChatRequest = { model: string; messages: ChatMessage[] }
+export type CompletionRequest = { model: string; prompts: string[]; echo: boolean; logprobs: number | null; maxTokens: number }
 
 const MODEL_ID = 'fake-model'
 
@@ -39,6 +59,16 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
   let fault = options.fault
   const reply = options.reply ?? defaultReply
   const requests: ChatRequest[] = []
+  const completionRequests: CompletionRequest[] = []
+  const arrivals: { at: number; inFlight: number }[] = []
+  let inFlight = 0
+  // a request is in flight from its arrival until its response is finished or its socket closes
+  const track = (res: ServerResponse): number => {
+    inFlight++
+    res.once('close', () => inFlight--)
+    arrivals.push({ at: performance.now(), inFlight })
+    return inFlight
+  }
   const sockets = new Set<Socket>()
   const timers = new Set<NodeJS.Timeout>()
   let closing: Promise<void> | undefined
@@ -55,39 +85,67 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
   const handleChat = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
     const parsed = parseChatBody(raw)
     if (typeof parsed === 'string') return sendError(res, 400, parsed, 'invalid_request_error', null)
-    const { request, stream, includeUsage } = parsed
+    const { request, stream, includeUsage, logprobs, maxTokens } = parsed
     requests.push(request)
     const index = requests.length
-    const injected = fault?.({ index, ...request })
+    const now = track(res)
+    const injected = fault?.({ index, ...request, inFlight: now })
 
     if (injected?.kind === 'hang') return
     later(() => {
       if (res.destroyed) return
-      if (injected?.kind === 'reset') return void req.socket.destroy()
+      if (injected?.kind === 'reset' || (injected?.kind === 'cut' && !stream)) return void req.socket.destroy()
       if (injected?.kind === 'status') return sendFault(res, injected)
-      const content = reply(request)
+      const full = reply(request)
+      const content = firstWords(full, maxTokens)
       const usage = countUsage(request.messages, content)
       const id = `chatcmpl-fake-${index}`
       const created = Math.floor(Date.now() / 1000)
-      if (stream) return sendStream(res, { id, created, model: request.model, content, usage: includeUsage ? usage : undefined })
+      if (stream) {
+        const streamed = { id, created, model: request.model, content, usage: includeUsage ? usage : undefined }
+        return sendStream(res, streamed, options.streamGapMs ?? 0, timers, injected?.kind === 'cut')
+      }
+      const withLogprobs = logprobs !== null && options.logprobs !== false
       sendJson(res, 200, {
         id,
         object: 'chat.completion',
         created,
         model: request.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content },
+            logprobs: withLogprobs ? { content: answerLogprobs(content, logprobs), refusal: null } : null,
+            finish_reason: content === full ? 'stop' : 'length',
+          },
+        ],
         usage,
       })
     })
   }
 
+  const handleCompletions = (res: ServerResponse, raw: string): void => {
+    const parsed = parseCompletionBody(raw)
+    if (typeof parsed === 'string') return sendError(res, 400, parsed, 'invalid_request_error', null)
+    completionRequests.push(parsed)
+    track(res)
+    later(() => {
+      if (res.destroyed) return
+      if (options.completions === 'no-echo' && parsed.echo && parsed.logprobs !== null) {
+        return sendError(res, 400, 'Setting echo and logprobs at the same time is not supported for this model.', 'invalid_request_error', null)
+      }
+      sendJson(res, 200, completionReply(parsed, completionRequests.length, options.tokenLogprob ?? tokenLogprob))
+    })
+  }
+
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]
-    if (req.method === 'POST' && path === '/v1/chat/completions') {
+    const completions = path === '/v1/completions' && options.completions !== 'none'
+    if (req.method === 'POST' && (path === '/v1/chat/completions' || completions)) {
       let raw = ''
       req.setEncoding('utf8')
       req.on('data', (chunk: string) => (raw += chunk))
-      req.on('end', () => handleChat(req, res, raw))
+      req.on('end', () => (completions ? handleCompletions(res, raw) : handleChat(req, res, raw)))
       // A client aborting mid-upload must not crash the server.
       req.on('error', () => {})
       return
@@ -117,6 +175,15 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
         get requests() {
           return requests
         },
+        get completionRequests() {
+          return completionRequests
+        },
+        get arrivals() {
+          return arrivals
+        },
+        get inFlight() {
+          return inFlight
+        },
         setLatency(ms) {
           latencyMs = ms
         },
@@ -143,10 +210,10 @@ function defaultReply(request: ChatRequest): string {
   return directive ? (directive[1] ?? '').trim() : `echo: ${last.slice(0, 80)}`
 }
 
-type Parsed = { request: ChatRequest; stream: boolean; includeUsage: boolean }
+type Parsed = { request: ChatRequest; stream: boolean; includeUsage: boolean; logprobs: number | null; maxTokens: number | undefined }
 
-/** Returns the parsed request, or an error message for a 400. */
-function parseChatBody(raw: string): Parsed | string {
+/** A request body with its model, or an error message for a 400. */
+function parseBody(raw: string): (Record<string, unknown> & { model: string }) | string {
   let body: unknown
   try {
     body = JSON.parse(raw)
@@ -155,6 +222,13 @@ function parseChatBody(raw: string): Parsed | string {
   }
   if (!isRecord(body)) return 'Request body must be a JSON object.'
   if (typeof body.model !== 'string') return "Missing required parameter: 'model'."
+  return { ...body, model: body.model }
+}
+
+/** Returns the parsed request, or an error message for a 400. */
+function parseChatBody(raw: string): Parsed | string {
+  const body = parseBody(raw)
+  if (typeof body === 'string') return body
   if (!Array.isArray(body.messages)) return "Missing required parameter: 'messages'."
   const messages: ChatMessage[] = []
   for (const m of body.messages) {
@@ -162,7 +236,86 @@ function parseChatBody(raw: string): Parsed | string {
     messages.push({ role: m.role, content: textOf(m.content) })
   }
   const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true
-  return { request: { model: body.model, messages }, stream: body.stream === true, includeUsage }
+  const logprobs = body.logprobs === true ? (typeof body.top_logprobs === 'number' ? body.top_logprobs : 0) : null
+  const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : undefined
+  return { request: { model: body.model, messages }, stream: body.stream === true, includeUsage, logprobs, maxTokens }
+}
+
+function parseCompletionBody(raw: string): CompletionRequest | string {
+  const body = parseBody(raw)
+  if (typeof body === 'string') return body
+  const prompts = typeof body.prompt === 'string' ? [body.prompt] : body.prompt
+  if (!Array.isArray(prompts) || !prompts.every((p) => typeof p === 'string')) return "Invalid 'prompt': a string or an array of strings."
+  return {
+    model: body.model,
+    prompts,
+    echo: body.echo === true,
+    logprobs: typeof body.logprobs === 'number' ? body.logprobs : null,
+    maxTokens: typeof body.max_tokens === 'number' ? body.max_tokens : 16,
+  }
+}
+
+/** The first `count` words of a reply, as a server that stops at max_tokens (one word, one token) returns them. */
+function firstWords(text: string, count: number | undefined): string {
+  if (count === undefined) return text
+  return (text.match(/\s*\S+/g) ?? []).slice(0, count).join('').trim()
+}
+
+const LETTERS = 'ABCDEFGHIJ'
+
+/**
+ * Log-probabilities of a reply's first token, as an endpoint returns them for `logprobs: true`: the token itself is
+ * near-certain, and the option letters other than it follow at -3, -4, ... (so a reply "B" ranks B first).
+ */
+function answerLogprobs(content: string, top: number | null): unknown[] {
+  const token = content.match(/\S+/)?.[0] ?? ''
+  const others = [...LETTERS].filter((letter) => letter !== token).map((letter, index) => ({ token: letter, logprob: -3 - index, bytes: null }))
+  return [{ token, logprob: -0.01, bytes: null, top_logprobs: [{ token, logprob: -0.01, bytes: null }, ...others].slice(0, top ?? 0) }]
+}
+
+/**
+ * The default log-probability of a completions token: -0.1 for a word that a "Reply with:" line before it names (the
+ * answer the prompt asks for), -2 for any other.
+ */
+export function tokenLogprob(token: string, before: string): number {
+  const asked = /^[ \t]*Reply with:(.*)$/m.exec(before)?.[1]?.trim().split(/\s+/) ?? []
+  return asked.includes(token.trim()) && before.slice(before.lastIndexOf('Reply with:')).includes('\n') ? -0.1 : -2
+}
+
+const GENERATED_LOGPROB = -50
+
+function completionReply(request: CompletionRequest, index: number, logprobOf: (token: string, before: string) => number): unknown {
+  let promptTokens = 0
+  const choices = request.prompts.map((prompt, choice) => {
+    const promptPieces = prompt.match(/\s*\S+|\s+$/g) ?? []
+    promptTokens += promptPieces.length
+    const generated = Array.from({ length: request.maxTokens }, () => ' end')
+    const pieces = request.echo ? [...promptPieces, ...generated] : generated
+    const offsets: number[] = []
+    const logprobs: (number | null)[] = []
+    let text = ''
+    for (const [position, piece] of pieces.entries()) {
+      offsets.push(text.length)
+      const echoed = request.echo && position < promptPieces.length
+      logprobs.push(echoed ? (position === 0 ? null : logprobOf(piece, text)) : GENERATED_LOGPROB)
+      text += piece
+    }
+    return {
+      index: choice,
+      text,
+      logprobs: request.logprobs === null ? null : { tokens: pieces, token_logprobs: logprobs, top_logprobs: null, text_offset: offsets },
+      finish_reason: 'length',
+    }
+  })
+  const completionTokens = request.prompts.length * request.maxTokens
+  return {
+    id: `cmpl-fake-${index}`,
+    object: 'text_completion',
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+    choices,
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+  }
 }
 
 // The SDK also allows content as an array of parts; tests only care about the text.
@@ -203,6 +356,7 @@ function sendError(res: ServerResponse, status: number, message: string, type: s
 function sendFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>): void {
   const headers: Record<string, string> = {}
   if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
+  if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs)
   if (fault.body !== undefined) {
     const type = looksLikeJson(fault.body) ? 'application/json' : 'text/plain; charset=utf-8'
     return sendRaw(res, fault.status, fault.body, type, headers)
@@ -223,15 +377,34 @@ function looksLikeJson(text: string): boolean {
 
 type Usage = ReturnType<typeof countUsage>
 
-function sendStream(res: ServerResponse, c: { id: string; created: number; model: string; content: string; usage: Usage | undefined }): void {
+type Streamed = { id: string; created: number; model: string; content: string; usage: Usage | undefined }
+
+/** Sends a reply as SSE chunks, one word each, `gapMs` apart (all at once when 0); `cut` drops the connection after the first. */
+function sendStream(res: ServerResponse, c: Streamed, gapMs: number, timers: Set<NodeJS.Timeout>, cut = false): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   const chunk = (choices: unknown[], extra: object = {}) =>
     `data: ${JSON.stringify({ id: c.id, object: 'chat.completion.chunk', created: c.created, model: c.model, choices, ...extra })}\n\n`
-  let out = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])
-  for (const piece of c.content.match(/\s*\S+\s*/g) ?? (c.content ? [c.content] : [])) {
-    out += chunk([{ index: 0, delta: { content: piece }, finish_reason: null }])
+  const words = (c.content.match(/\s*\S+\s*/g) ?? (c.content ? [c.content] : [])).map((piece) =>
+    chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]),
+  )
+  const head = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])
+  const tail = chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]) + (c.usage ? chunk([], { usage: c.usage }) : '') + 'data: [DONE]\n\n'
+  if (cut) {
+    res.write(head + (words[0] ?? ''))
+    return void setImmediate(() => res.socket?.destroy())
   }
-  out += chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])
-  if (c.usage) out += chunk([], { usage: c.usage })
-  res.end(out + 'data: [DONE]\n\n')
+  if (gapMs <= 0) return void res.end(head + words.join('') + tail)
+  const parts = [head + (words[0] ?? ''), ...words.slice(1)]
+  const next = (): void => {
+    if (res.destroyed) return
+    const part = parts.shift()
+    if (part === undefined) return void res.end(tail)
+    res.write(part)
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      next()
+    }, gapMs)
+    timers.add(timer)
+  }
+  next()
 }

@@ -1,0 +1,19 @@
+import { RegressionSchema, type BenchmarkMeta } from '../schema/index.ts'
+import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+
+/** What the benchmark's suite records for the reporter: its name, model, gates, and how its samples were run. */
+export function benchmarkMeta(resolved: ResolvedBenchmark): BenchmarkMeta {
+  const { definition, run, selection } = resolved
+  return {
+    kind: 'benchmark',
+    name: definition.name,
+    model: run.model?.name ?? (run.task?.name || 'task'),
+    ...(resolved.primaryMetric === undefined ? {} : { primaryMetric: resolved.primaryMetric }),
+    thresholds: resolved.thresholds,
+    ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse(run.regression) }),
+    maxErrors: run.maxErrors ?? 0,
+    ...(run.maxCost === undefined ? {} : { maxCostUsd: run.maxCost }),
+    ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),
+    ...(selection.shard ? { shard: selection.shard } : {}),
+  }
+}

@@ -1,0 +1,20 @@
+import type { Model } from '../model/index.ts'
+import type { RecordingMode } from '../schema/index.ts'
+import { withBudget } from './budget.ts'
+import { withRecordings } from './recordings.ts'
+
+/** The model a benchmark calls: the user's, under its cost budget, behind its recordings. */
+export interface BenchmarkModel {
+  model: Model
+  /** Saves what the run recorded. */
+  save(): void
+  /** US dollars spent on live calls; 0 without a budget to track it. */
+  spentUsd(): number
+}
+
+/** Puts the budget below the recordings, so that replayed replies never count against it nor wait for it. */
+export function prepareModel(benchmark: string, model: Model, options: { maxCost?: number; recordings?: RecordingMode }): BenchmarkModel {
+  const budgeted = options.maxCost === undefined ? undefined : withBudget(model, options.maxCost, benchmark)
+  const recorded = withRecordings(benchmark, budgeted?.model ?? model, options.recordings)
+  return { model: recorded.model, save: recorded.save, spentUsd: () => budgeted?.spentUsd() ?? 0 }
+}

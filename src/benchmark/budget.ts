@@ -1,0 +1,106 @@
+import { ConfigError } from '../errors.ts'
+import { costOf, estimateTokens, type ChoiceMethod, type ChoiceScores, type GenerateOptions, type Model, type ModelOutput } from '../model/index.ts'
+import type { ChatMessage, Usage } from '../schema/index.ts'
+
+/** A call the cost budget does not allow: its sample is reported as not run, neither wrong nor errored. */
+export class BudgetExhausted extends Error {
+  override readonly name = 'BudgetExhausted'
+}
+
+/** A model whose spending stops before `maxCost`, and what it has spent. */
+export interface BudgetedModel {
+  model: Model
+  /** US dollars spent on calls that returned. */
+  spentUsd(): number
+}
+
+const dollars = (value: number): string => `$${value.toFixed(4)}`
+
+/**
+ * Wraps a model so that no call starts when its estimated cost, with what is spent and what is in flight, would pass
+ * `maxCostUsd`. Until the first reply the calls go one at a time, so that estimates rest on a real reply: the input
+ * tokens per character of prompt, and the mean output tokens per call. It sits below the recordings, so replayed
+ * replies neither spend nor wait.
+ */
+export function withBudget(model: Model, maxCostUsd: number, benchmark: string): BudgetedModel {
+  const price = model.price
+  if (price === undefined) {
+    throw new ConfigError(
+      `describeBenchmark("${benchmark}"): maxCost needs the price of model "${model.name}"; give models.openai({ price: { input, output } }) in US dollars per million tokens.`,
+    )
+  }
+  let spent = 0
+  let reserved = 0
+  let stopped: string | undefined
+  const seen = { calls: 0, characters: 0, inputTokens: 0, outputTokens: 0 }
+  let waiting: (() => void)[] = []
+  const nextSettle = (): Promise<void> => new Promise((resolve) => waiting.push(resolve))
+  const settle = (): void => {
+    const woken = waiting
+    waiting = []
+    for (const wake of woken) wake()
+  }
+  let probe: Promise<unknown> | undefined
+
+  const estimate = (characters: number): number => {
+    const inputTokens = seen.calls === 0 ? estimateTokens(characters) : (characters * seen.inputTokens) / seen.characters
+    const outputTokens = seen.calls === 0 ? 0 : seen.outputTokens / seen.calls
+    return costOf(price, { inputTokens, outputTokens }) ?? 0
+  }
+
+  const spend = async <T extends { usage?: Usage; costUsd?: number }>(characters: number, call: () => Promise<T>): Promise<T> => {
+    // the first call goes alone; the others wait for it (or, if it fails, for the next one to try)
+    while (seen.calls === 0 && probe) await probe.catch(() => undefined)
+    let cost = estimate(characters)
+    while (stopped === undefined && reserved > 0 && spent + reserved + cost > maxCostUsd) {
+      await nextSettle()
+      cost = estimate(characters)
+    }
+    if (stopped === undefined && spent + cost > maxCostUsd) {
+      stopped = `the next call (about ${dollars(cost)}) would take the spend of "${benchmark}" past its maxCost of ${dollars(maxCostUsd)} (${dollars(spent)} spent)`
+    }
+    if (stopped !== undefined) throw new BudgetExhausted(`Not run: ${stopped}.`)
+    reserved += cost
+    const running = call()
+    if (seen.calls === 0) probe = running
+    try {
+      const output = await running
+      const usage = output.usage
+      spent += output.costUsd ?? costOf(price, usage) ?? cost
+      if (usage === undefined) {
+        stopped = `model "${model.name}" reports no token usage, so its spend cannot be held to maxCost`
+      } else {
+        seen.calls++
+        seen.characters += Math.max(1, characters)
+        seen.inputTokens += usage.inputTokens
+        seen.outputTokens += usage.outputTokens
+      }
+      return output
+    } finally {
+      reserved -= cost
+      // a failed first call hands the probe to the next one
+      if (probe === running && seen.calls === 0) probe = undefined
+      settle()
+    }
+  }
+
+  const charactersOf = (messages: readonly ChatMessage[]): number => messages.reduce((sum, message) => sum + message.content.length, 0)
+  const scoreChoices = model.scoreChoices?.bind(model)
+  return {
+    spentUsd: () => spent,
+    model: {
+      name: model.name,
+      ...(model.identity ? { identity: model.identity } : {}),
+      price,
+      generate: (messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> =>
+        spend(charactersOf(messages), () => model.generate(messages, options)),
+      ...(scoreChoices && {
+        scoreChoices: (messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> => {
+          const context = charactersOf(messages)
+          const characters = method === 'ppl' ? choices.reduce((sum, choice) => sum + context + choice.length, 0) : context
+          return spend(characters, () => scoreChoices(messages, choices, method, options))
+        },
+      }),
+    },
+  }
+}

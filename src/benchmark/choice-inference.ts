@@ -1,0 +1,55 @@
+import { ConfigError } from '../errors.ts'
+import type { ChoiceMethod, Model, ModelOutput } from '../model/index.ts'
+import type { Sample } from '../schema/index.ts'
+import type { BenchmarkOptions } from './benchmark-options.ts'
+import { buildMessages, optionLetter } from './prompt.ts'
+
+/** The default prompt of `inferMethod: 'logprobs'`: the options lettered, and a one-letter answer asked for. */
+const LOGPROBS_PROMPT = '{input}\n\n{choices}\n\nAnswer with the letter of one option only.'
+
+/** What each option's text follows in `inferMethod: 'ppl'`: the prompt (by default `{input}`), then this. */
+const PPL_ANSWER_PREFIX = '\nAnswer: '
+
+const SHOWN_IDS = 5
+
+/** Refuses, at collection, a choice-scoring benchmark with samples that have no options to score. */
+export function checkChoiceSamples(benchmark: string, method: ChoiceMethod, samples: readonly Sample[]): void {
+  const without = samples.filter((sample) => sample.choices === undefined).map((sample) => `"${sample.id}"`)
+  if (without.length === 0) return
+  const shown = without.length > SHOWN_IDS ? `${without.slice(0, SHOWN_IDS).join(', ')} and ${without.length - SHOWN_IDS} more` : without.join(', ')
+  throw new ConfigError(
+    `describeBenchmark("${benchmark}"): inferMethod "${method}" chooses among a sample's options, and samples ${shown} have no choices. Give them choices, or use inferMethod "generate".`,
+  )
+}
+
+/**
+ * Answers a multiple-choice sample by log-probability instead of a generated reply: the option scored likeliest
+ * becomes the reply, as its letter (ties go to the first; a sample whose options all went unscored gets no answer).
+ */
+export async function inferChoice(
+  benchmark: string,
+  model: Model,
+  method: ChoiceMethod,
+  sample: Sample,
+  options: Pick<BenchmarkOptions, 'prompt' | 'system'>,
+  signal: AbortSignal,
+): Promise<ModelOutput> {
+  const choices = sample.choices ?? []
+  const scored =
+    method === 'logprobs'
+      ? {
+          messages: buildMessages(sample, options.prompt ?? LOGPROBS_PROMPT, benchmark, options.system),
+          continuations: choices.map((_, index) => optionLetter(index)),
+        }
+      : {
+          messages: buildMessages(sample, options.prompt ?? '{input}', benchmark, options.system),
+          continuations: choices.map((choice) => `${PPL_ANSWER_PREFIX}${choice}`),
+        }
+  const scores = await model.scoreChoices!(scored.messages, scored.continuations, method, { signal })
+  let best: number | undefined
+  scores.logprobs.forEach((logprob, index) => {
+    if (logprob !== null && (best === undefined || logprob > scores.logprobs[best]!)) best = index
+  })
+  const { logprobs, ...rest } = scores
+  return { ...rest, text: best === undefined ? '' : optionLetter(best), choiceLogprobs: logprobs }
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod'
+import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
+import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
+import type { MatchAnswerOptions } from '../scoring/index.ts'
+import { AnswerOptionsSchema, DatasetSchema, optionsError, type Scorer } from './benchmark-options.ts'
+import type { FewShotSpec } from './few-shot.ts'
+import type { PromptTemplate } from './prompt.ts'
+import { SelectionShape, type SelectionOptions } from './selection.ts'
+import { listedSubsets, type SubsetSpec } from './subsets.ts'
+
+/** A reusable benchmark: its data, how a record becomes a sample, its prompt, and how replies are scored. */
+export interface BenchmarkDefinition {
+  /** Names the suite, its report file and its recordings file. */
+  name: string
+  /** The name shown in docs, e.g. "MMLU-Pro". @default name */
+  prettyName?: string
+  /** What the benchmark measures, in a sentence or two. */
+  description?: string
+  tags?: string[]
+  /** The fields a record of the data must have, and what each holds (shown in the docs). */
+  expectedFields?: Record<string, string>
+  /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)`. */
+  dataset: Dataset | readonly Record<string, unknown>[]
+  /** How a raw record becomes a sample, given where it was read; replaces the loader's field mapping (for the few-shot dataset too). */
+  toSample?: (record: Record<string, unknown>, source: RecordSource) => SampleInput
+  /** The subsets: their names, or the record field holding each sample's subset (with or without the names). */
+  subsets?: SubsetSpec
+  /** Where few-shot examples come from, how many, and how they are drawn. */
+  fewShot?: FewShotSpec
+  /** The user message: a template over the sample's fields, or a function. @default as describeBenchmark's `prompt` */
+  promptTemplate?: PromptTemplate
+  /** A system message sent before the prompt. */
+  system?: string
+  /** How examples and prompt are put together, with `{examples}`, `{prompt}` and the sample's fields. @default "{examples}\n\n{prompt}" */
+  fewShotTemplate?: string
+  /** One example as text: a template over the example's fields and `{target}`, or a function. @default "{input}\n\n{choices}\nANSWER: {target}" (without `{choices}` for samples without options) */
+  toFewShot?: string | ((example: Sample) => string)
+  /** Keeps the samples for which it returns true; applied after the limit. */
+  filter?: (sample: Sample) => boolean
+  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). */
+  extractAnswer?: MatchAnswerOptions
+  /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
+  scorer?: Scorer
+  /** The metrics the benchmark reports. When given, thresholds and the primary metric must be among them; when not, any metric may be gated. */
+  metrics?: string[]
+  /** The metric that stands for the benchmark. @default the first of `metrics`, else the only score metric it emits */
+  primaryMetric?: string
+  /** Default gates; describeBenchmark's `thresholds` replace them metric by metric. */
+  thresholds?: Record<string, Threshold>
+  /** Default selection (limit, subsets, repeats, shuffle, seed); describeBenchmark's overrides win. */
+  defaults?: Omit<SelectionOptions, 'shard'>
+}
+
+/** A validated benchmark definition, as `describeBenchmark(benchmark, overrides)` takes it. */
+export type Benchmark = Readonly<BenchmarkDefinition>
+
+const SubsetSpecSchema = z.union([
+  z.array(z.string().min(1)).min(1),
+  z.object({ field: z.string().min(1), names: z.array(z.string().min(1)).min(1).optional() }).strict(),
+])
+
+const DefinitionSchema = z
+  .object({
+    name: z.string().min(1),
+    prettyName: z.string().min(1).optional(),
+    description: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    expectedFields: z.record(z.string(), z.string()).optional(),
+    dataset: DatasetSchema,
+    toSample: z.function().optional(),
+    subsets: SubsetSpecSchema.optional(),
+    fewShot: z
+      .object({
+        dataset: DatasetSchema.optional(),
+        count: z.number().int().nonnegative(),
+        pick: z.enum(['first', 'random']).optional(),
+        groupBy: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
+    promptTemplate: z.union([z.string(), z.function()]).optional(),
+    system: z.string().optional(),
+    fewShotTemplate: z.string().optional(),
+    toFewShot: z.union([z.string(), z.function()]).optional(),
+    filter: z.function().optional(),
+    extractAnswer: AnswerOptionsSchema.optional(),
+    scorer: z.function().optional(),
+    metrics: z.array(z.string().min(1)).min(1).optional(),
+    primaryMetric: z.string().min(1).optional(),
+    thresholds: z.record(z.string(), ThresholdSchema).optional(),
+    defaults: z.object(SelectionShape).omit({ shard: true }).strict().optional(),
+  })
+  .strict()
+  .superRefine((definition, context) => {
+    const problem = (path: PropertyKey[], message: string): void => context.addIssue({ code: 'custom', path, message })
+    const metrics = definition.metrics
+    if (metrics && definition.primaryMetric !== undefined && !metrics.includes(definition.primaryMetric)) {
+      problem(['primaryMetric'], `must be one of the declared metrics (${metrics.join(', ')})`)
+    }
+    for (const metric of Object.keys(definition.thresholds ?? {})) {
+      if (metrics && !metrics.includes(metric)) problem(['thresholds', metric], `gates a metric the benchmark does not declare (${metrics.join(', ')})`)
+    }
+    const listed = listedSubsets(definition.subsets)
+    if (listed && new Set(listed).size !== listed.length) problem(['subsets'], 'lists a subset twice')
+    for (const subset of definition.defaults?.subsets ?? []) {
+      if (listed && !listed.includes(subset)) problem(['defaults', 'subsets'], `names "${subset}", which is not a listed subset`)
+    }
+  })
+
+/** Checks a definition, throwing one ConfigError that lists every problem. */
+export function validateDefinition(definition: BenchmarkDefinition, where: string): void {
+  const parsed = DefinitionSchema.safeParse(definition)
+  if (!parsed.success) throw optionsError(where, parsed.error)
+}
+
+/**
+ * Defines a reusable benchmark: the value `describeBenchmark(benchmark, overrides)` runs. Validated here, so that a
+ * mistake fails where it was written.
+ * @example
+ * const tickets = defineBenchmark({
+ *   name: 'tickets',
+ *   dataset: datasets.csv('evals/data/tickets.csv'),
+ *   toSample: (row) => ({ id: row.ticket_id as string, input: row.body as string, target: row.team as string }),
+ *   promptTemplate: 'Which team should handle this ticket?\n\n{input}\n\nEnd with "ANSWER: <team>".',
+ *   extractAnswer: { kind: 'regex', pattern: /ANSWER:\s*(\w+)/ },
+ *   thresholds: { accuracy: 0.8 },
+ * })
+ * describeBenchmark(tickets, { model: models.openai({ model: 'gpt-4o-mini' }), limit: 100 })
+ */
+export function defineBenchmark(definition: BenchmarkDefinition): Benchmark {
+  const name = typeof definition?.name === 'string' ? `"${definition.name}"` : ''
+  validateDefinition(definition, `defineBenchmark(${name})`)
+  return Object.freeze({ ...definition })
+}

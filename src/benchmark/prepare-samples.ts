@@ -1,0 +1,63 @@
+import { loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
+import { ConfigError, DatasetError } from '../errors.ts'
+import type { ChatMessage, Sample } from '../schema/index.ts'
+import { drawFewShot } from './few-shot.ts'
+import { buildPrompt } from './few-shot-prompt.ts'
+import { planAttempts, selectSamples, type PlannedSample } from './pipeline.ts'
+import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+import { assignSubsets, selectSubsets } from './subsets.ts'
+
+/** A benchmark's tests, ready to declare. */
+export interface PreparedSamples {
+  /** The samples this run (and this shard) holds, each attempt on its own. */
+  planned: PlannedSample[]
+  /** The messages sent to the model for a sample, few-shot examples included. */
+  messagesOf: (sample: Sample) => ChatMessage[]
+}
+
+/**
+ * The dataset's samples: with `toSample`, its raw records (file, line and all) mapped by it instead of the loader's
+ * own mapping; every record is checked, and every problem reported at once.
+ */
+async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], label: string, toSample: FieldMap | undefined): Promise<Sample[]> {
+  // an inline array holds records for toSample to map, or samples; the loaders read either as records
+  const source = dataset as Dataset
+  if (toSample === undefined) return loadSamples(source, label)
+  const { samples, issues } = toSamples(await loadRecords(source, label), toSample)
+  if (issues.length > 0) throw new DatasetError(issues)
+  if (samples.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
+  return samples
+}
+
+function checkOnly(only: readonly string[] | undefined, selected: readonly Sample[], where: string): void {
+  const known = new Set(selected.map((sample) => sample.id))
+  const unknown = only?.filter((id) => !known.has(id)) ?? []
+  if (unknown.length > 0) throw new ConfigError(`${where}: option "only" names unknown sample ids: ${unknown.join(', ')}.`)
+}
+
+/**
+ * Loads a benchmark's data and applies its pipeline, at collection: records become samples (`toSample`), subsets are
+ * assigned and chosen, then shuffle, limit, filter, shard and repeats; each sample's few-shot examples are drawn.
+ */
+export async function prepareSamples(resolved: ResolvedBenchmark): Promise<PreparedSamples> {
+  const { definition, selection, where } = resolved
+  const label = `dataset of "${definition.name}"`
+  const loaded = assignSubsets(await loadWith(definition.dataset, label, definition.toSample), definition.subsets, where)
+  const chosen = selectSubsets(loaded, selection.subsets, definition.subsets, where)
+  const selected = selectSamples(chosen, { ...selection, filter: definition.filter }, where)
+  if (selected.length === 0) throw new ConfigError(`${where}: no sample is left after the subsets, limit and filter.`)
+  checkOnly(resolved.run.only, selected, where)
+  const planned = planAttempts(selected, selection.shard, selection.repeats)
+
+  // a task gets the sample itself: prompts and their few-shot examples are for models only
+  const count = resolved.run.model === undefined ? 0 : selection.fewShot
+  const source = definition.fewShot
+  const pool =
+    count === 0 || source?.dataset === undefined
+      ? loaded
+      : assignSubsets(await loadWith(source.dataset, `few-shot dataset of "${definition.name}"`, definition.toSample), definition.subsets, where)
+  const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
+  const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
+  const parts = { ...definition, system: resolved.run.system }
+  return { planned, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
+}

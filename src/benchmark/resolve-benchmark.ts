@@ -1,0 +1,87 @@
+import type { Threshold } from '../schema/index.ts'
+import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
+import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { shardFromEnvironment, type Shard } from './shard.ts'
+
+/** Which samples run, every default and override applied. */
+export interface ResolvedSelection {
+  limit?: number
+  subsets?: string[]
+  repeats: number
+  shuffle: boolean
+  seed: number
+  shard?: Shard
+  fewShot: number
+}
+
+/** A benchmark ready to declare: its definition, how it runs, and which samples. */
+export interface ResolvedBenchmark {
+  definition: Benchmark
+  /** Names the benchmark (and where `describeBenchmark` was called) in errors. */
+  where: string
+  run: RunOptions
+  selection: ResolvedSelection
+  thresholds: Record<string, Threshold>
+  /** Absent when the benchmark names none: the reporter then takes the only score metric it emits. */
+  primaryMetric?: string
+  scorer?: Scorer
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+function whereOf(name: string, location: string | undefined): string {
+  return location === undefined ? `describeBenchmark("${name}")` : `describeBenchmark("${name}") at ${location}`
+}
+
+/** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
+export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
+  validateOptions(name, options)
+  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...run } = options
+  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric })
+  return {
+    definition,
+    where: whereOf(name, location),
+    run,
+    selection: withoutUndefined({
+      limit,
+      subsets,
+      repeats: repeats ?? 1,
+      shuffle: shuffle ?? false,
+      seed: seed ?? 0,
+      shard: shard ?? shardFromEnvironment(),
+      fewShot: 0,
+    }),
+    thresholds: thresholds ?? {},
+    ...(primaryMetric === undefined ? {} : { primaryMetric }),
+    ...(scorer ? { scorer } : {}),
+  }
+}
+
+/** `describeBenchmark(benchmark, overrides, scorer?)`: the overrides applied over the benchmark's defaults. */
+export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
+  const name = benchmark.name
+  validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
+  validateOverrides(name, overrides)
+  const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = overrides
+  const defaults = benchmark.defaults ?? {}
+  const chosenScorer = scorer ?? benchmark.scorer
+  return {
+    definition: benchmark,
+    where: whereOf(name, location),
+    run: withoutUndefined({ ...run, system: run.system ?? benchmark.system }),
+    selection: withoutUndefined({
+      limit: limit ?? defaults.limit,
+      subsets: subsets ?? defaults.subsets,
+      repeats: repeats ?? defaults.repeats ?? 1,
+      shuffle: shuffle ?? defaults.shuffle ?? false,
+      seed: seed ?? defaults.seed ?? 0,
+      shard: shard ?? shardFromEnvironment(),
+      fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,
+    }),
+    thresholds: { ...benchmark.thresholds, ...thresholds },
+    ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] }),
+    ...(chosenScorer ? { scorer: chosenScorer } : {}),
+  }
+}

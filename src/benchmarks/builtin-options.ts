@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { defineBenchmark, optionsError, SelectionShape, type Benchmark, type BenchmarkDefinition, type SelectionOptions } from '../benchmark/index.ts'
+
+/** Options every built-in benchmark takes. */
+export interface BuiltinOptions extends Omit<SelectionOptions, 'shard'> {
+  /** Where the data is on this machine (nothing is downloaded): a file, or the folder the benchmark names. */
+  path: string
+  /** Few-shot examples per prompt; describeBenchmark's `fewShot` overrides it. */
+  fewShot?: number
+}
+
+const BuiltinSchema = z
+  .object({ ...SelectionShape, path: z.string().min(1), fewShot: z.number().int().nonnegative().optional() })
+  .omit({ shard: true })
+
+/** Checks a built-in's options (the common ones and its own), throwing one ConfigError that lists every problem. */
+export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: z.ZodRawShape = {}): void {
+  const parsed = BuiltinSchema.extend(own).strict().safeParse(options)
+  if (!parsed.success) throw optionsError(`${name}()`, parsed.error)
+}
+
+/** The selection a built-in's options ask for, as the benchmark's defaults. */
+function selectionDefaults(options: BuiltinOptions): Omit<SelectionOptions, 'shard'> {
+  const { limit, subsets, repeats, shuffle, seed } = options
+  return Object.fromEntries(Object.entries({ limit, subsets, repeats, shuffle, seed }).filter(([, value]) => value !== undefined))
+}
+
+/** A built-in's definition: scored by accuracy unless it says otherwise, with the selection its options ask for. */
+export function defineBuiltin(options: BuiltinOptions, definition: BenchmarkDefinition): Benchmark {
+  return defineBenchmark({ metrics: ['accuracy'], primaryMetric: 'accuracy', ...definition, defaults: selectionDefaults(options) })
+}

@@ -1,0 +1,27 @@
+import type { Benchmark } from '../../benchmark/index.ts'
+import { defineOpenCompassBuiltin, type OpenCompassBuiltinOptions } from '../opencompass-builtin.ts'
+
+/** Options of `qa`. */
+export type QaOptions = OpenCompassBuiltinOptions
+
+/**
+ * Your own questions with short answers in OpenCompass's custom-dataset layout (`question`, `answer`), in a `.jsonl` or
+ * `.csv` file; the reply's last "ANSWER:" line must equal the answer, ignoring case and spacing.
+ * @example describeBenchmark(qa({ path: 'evals/data/facts.jsonl' }), { model })
+ */
+export function qa(options: QaOptions): Benchmark {
+  return defineOpenCompassBuiltin('qa', options, {
+    prettyName: 'Question answering (OpenCompass layout)',
+    description:
+      'Questions with a short reference answer, from an OpenCompass custom dataset (a `<file>.meta.json` beside it may rename the columns or set a prompt). The answer is read from the last "ANSWER:" line of the reply and compared exactly, ignoring case and runs of spaces. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata.',
+    tags: ['question-answering', 'custom'],
+    expectedFields: {
+      question: 'the question',
+      answer: 'the reference answer',
+      id: 'optional: the sample id (a content hash otherwise)',
+      subset: 'optional: the sample\'s subset',
+    },
+    promptTemplate: '{input}\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".',
+    extractAnswer: { kind: 'regex', pattern: /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im },
+  })
+}

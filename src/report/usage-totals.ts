@@ -1,0 +1,36 @@
+import { quantile } from '../metrics/index.ts'
+import type { Report, Usage } from '../schema/index.ts'
+import type { BenchmarkRun } from './collect-runs.ts'
+
+const tenths = (value: number): number => Math.round(value * 10) / 10
+// cost is kept to a millionth of a dollar, finer than any single cheap call would show otherwise
+const micro = (value: number): number => Math.round(value * 1e6) / 1e6
+
+/** p50, p90 and p99 of the values, to a tenth; null for none. */
+export function percentiles(values: readonly number[]): Report['latencyMs'] {
+  if (values.length === 0) return null
+  const at = (level: number): number => tenths(quantile(values, level) ?? 0)
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99) }
+}
+
+/** Per benchmark: time to first token, output throughput, cost, and what the budget left unrun. */
+export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget'> {
+  const ttfts = run.samples.flatMap((s) => (s.meta.ttftMs === undefined ? [] : [s.meta.ttftMs]))
+  const costs = run.samples.flatMap((s) => (s.meta.costUsd === undefined ? [] : [s.meta.costUsd]))
+  const duration = run.meta.durationMs
+  const { maxCostUsd } = run.meta
+  return {
+    ttftMs: percentiles(ttfts),
+    outputTokensPerSecond: duration && usage.outputTokens > 0 ? tenths((usage.outputTokens * 1000) / duration) : null,
+    costUsd: costs.length === 0 ? null : micro(costs.reduce((sum, cost) => sum + cost, 0)),
+    ...(maxCostUsd === undefined
+      ? {}
+      : {
+          budget: {
+            maxCostUsd,
+            spentUsd: micro(run.meta.spentUsd ?? 0),
+            notRun: run.samples.filter((s) => s.meta.notRun === 'budget').length,
+          },
+        }),
+  }
+}

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defineBenchmark } from '../../src/benchmark/index.ts'
+import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
+import type { Model } from '../../src/model/index.ts'
+
+const model: Model = { name: 'm', generate: async () => ({ text: '', latencyMs: 0 }) }
+const dataset = [{ id: 'a', input: 'x', target: 'y' }]
+const benchmark = defineBenchmark({
+  name: 'b',
+  dataset,
+  system: 'Be exact.',
+  metrics: ['accuracy', 'brevity'],
+  thresholds: { accuracy: 0.5, brevity: { max: 100 } },
+  fewShot: { count: 5 },
+  defaults: { limit: 50, repeats: 2, shuffle: true, seed: 9, subsets: ['x'] },
+  scorer: () => true,
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('resolveDefined', () => {
+  it('takes the benchmark\'s defaults when nothing overrides them', () => {
+    const resolved = resolveDefined(benchmark, { model }, undefined, undefined)
+    expect(resolved.selection).toEqual({ limit: 50, subsets: ['x'], repeats: 2, shuffle: true, seed: 9, fewShot: 5 })
+    expect(resolved.thresholds).toEqual({ accuracy: 0.5, brevity: { max: 100 } })
+    expect(resolved.primaryMetric).toBe('accuracy')
+    expect(resolved.run).toEqual({ model, system: 'Be exact.' })
+    expect(resolved.scorer).toBe(benchmark.scorer)
+    expect(resolved.where).toBe('describeBenchmark("b")')
+  })
+
+  it('lets the overrides win, thresholds metric by metric', () => {
+    const scorer = (): boolean => false
+    const resolved = resolveDefined(
+      benchmark,
+      { model, limit: 0.5, repeats: 1, shuffle: false, seed: 1, subsets: ['y'], fewShot: 0, thresholds: { accuracy: 0.9 }, system: 'Be kind.' },
+      scorer,
+      'evals/b.eval.ts:3',
+    )
+    expect(resolved.selection).toEqual({ limit: 0.5, subsets: ['y'], repeats: 1, shuffle: false, seed: 1, fewShot: 0 })
+    expect(resolved.thresholds).toEqual({ accuracy: 0.9, brevity: { max: 100 } })
+    expect(resolved.run.system).toBe('Be kind.')
+    expect(resolved.scorer).toBe(scorer)
+    expect(resolved.where).toBe('describeBenchmark("b") at evals/b.eval.ts:3')
+  })
+
+  it('shards from EVALSUITE_SHARD unless the shard option is given', () => {
+    vi.stubEnv('EVALSUITE_SHARD', '2/3')
+    expect(resolveDefined(benchmark, { model }, undefined, undefined).selection.shard).toEqual({ index: 2, count: 3 })
+    expect(resolveDefined(benchmark, { model, shard: { index: 1, count: 2 } }, undefined, undefined).selection.shard).toEqual({ index: 1, count: 2 })
+    vi.stubEnv('EVALSUITE_SHARD', 'half')
+    expect(() => resolveDefined(benchmark, { model }, undefined, undefined)).toThrow('EVALSUITE_SHARD must be "i/n"')
+  })
+
+  it('refuses bad overrides, naming the benchmark', () => {
+    expect(() => resolveDefined(benchmark, { model, fewshot: 2 } as never, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("b"): Unrecognized key: "fewshot".]`,
+    )
+    expect(() => resolveDefined(benchmark, { model, shard: { index: 3, count: 2 }, repeats: 0 }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("b"): option "repeats" Too small: expected number to be >0; option "shard" needs "index" between 1 and "count".]`,
+    )
+    expect(() => resolveDefined(benchmark, {}, undefined, undefined)).toThrow('give exactly one of "task" (your function) or "model"')
+  })
+
+  it('validates a definition that did not come from defineBenchmark', () => {
+    expect(() => resolveDefined({ name: 'raw', dataset, metrics: [] }, { model }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("raw"): option "metrics" Too small: expected array to have >=1 items.]`,
+    )
+  })
+})
+
+describe('resolveNamed', () => {
+  it('splits inline options into a definition and how it runs', () => {
+    const resolved = resolveNamed('inline', { dataset, model, prompt: 'Q: {input}', answer: { kind: 'number' }, limit: 3, repeats: 4, thresholds: { accuracy: 1 } }, undefined, undefined)
+    expect(resolved.definition).toEqual({ name: 'inline', dataset, promptTemplate: 'Q: {input}', extractAnswer: { kind: 'number' } })
+    expect(resolved.selection).toEqual({ limit: 3, repeats: 4, shuffle: false, seed: 0, fewShot: 0 })
+    expect(resolved.thresholds).toEqual({ accuracy: 1 })
+    expect(resolved.run).toEqual({ model })
+  })
+})

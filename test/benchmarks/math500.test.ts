@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { MATH500_SUBJECTS, math500 } from '../../src/benchmarks/index.ts'
+import { matchAnswer } from '../../src/scoring/index.ts'
+import { sharedDataset } from '../support/shared-datasets.ts'
+import { countBySubset, prepareBuiltin } from './prepare-builtin.ts'
+
+const path = sharedDataset('math500/test.jsonl')
+
+describe('math500 on the real test file', () => {
+  it('loads the 500 problems, ids from unique_id, in the seven subject subsets', async () => {
+    const prepared = await prepareBuiltin(math500({ path }))
+    expect(prepared.planned).toHaveLength(500)
+    expect(countBySubset(prepared)).toEqual({
+      Algebra: 124,
+      'Counting & Probability': 38,
+      Geometry: 41,
+      'Intermediate Algebra': 97,
+      'Number Theory': 62,
+      Prealgebra: 82,
+      Precalculus: 56,
+    })
+    expect(Object.keys(countBySubset(prepared)).sort()).toEqual([...MATH500_SUBJECTS])
+    expect(prepared.planned[0]!.sample).toMatchObject({ id: 'test/precalculus/807.json', target: '\\left( 3, \\frac{\\pi}{2} \\right)' })
+  })
+
+  it('makes the five levels the subsets on request', async () => {
+    const prepared = await prepareBuiltin(math500({ path, subsetBy: 'level' }))
+    expect(Object.keys(countBySubset(prepared)).sort()).toEqual(['1', '2', '3', '4', '5'])
+    expect(Object.values(countBySubset(prepared)).reduce((a, b) => a + b)).toBe(500)
+  })
+
+  it('sends the first problem asking for a boxed answer, as the exact message', async () => {
+    const { planned, messagesOf } = await prepareBuiltin(math500({ path }))
+    expect(messagesOf(planned[0]!.sample)).toEqual([
+      {
+        role: 'user',
+        content:
+          'Solve the following problem. Reason step by step, and put your final answer, in simplest form, in \\boxed{}.\n\n' +
+          'Convert the point $(0,3)$ in rectangular coordinates to polar coordinates.  Enter your answer in the form $(r,\\theta),$ where $r > 0$ and $0 \\le \\theta < 2 \\pi.$',
+      },
+    ])
+  })
+
+  it('scores a boxed answer as mathematics: an equal form passes, another value fails', async () => {
+    const benchmark = math500({ path })
+    const { planned } = await prepareBuiltin(benchmark)
+    const target = planned[0]!.sample.target
+    expect(matchAnswer('So the point is $\\boxed{(3, \\tfrac{\\pi}{2})}$.', target, benchmark.extractAnswer).pass).toBe(true)
+    expect(matchAnswer('So the point is $\\boxed{(3, \\pi)}$.', target, benchmark.extractAnswer).pass).toBe(false)
+  })
+
+  it('uses worked solutions as few-shot examples', async () => {
+    const { planned, messagesOf } = await prepareBuiltin(math500({ path, fewShot: 1 }))
+    const content = messagesOf(planned[0]!.sample)[0]!.content
+    expect(content.startsWith('Problem: Define\n\\[p = \\sum_{k = 1}^\\infty \\frac{1}{k^2}')).toBe(true)
+    expect(content).toContain('\nSolution: We count the number of times')
+  })
+})

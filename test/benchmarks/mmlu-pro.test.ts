@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { MMLU_PRO_CATEGORIES, mmluPro } from '../../src/benchmarks/index.ts'
+import { matchAnswer } from '../../src/scoring/index.ts'
+import { sharedDataset } from '../support/shared-datasets.ts'
+import { countBySubset, prepareBuiltin } from './prepare-builtin.ts'
+
+const path = sharedDataset('mmlu_pro/test.jsonl')
+const VALIDATION = 'fixtures/benchmark/mmlu-pro-validation.jsonl'
+
+describe('mmlu_pro on the real test split', () => {
+  it('loads the 12,032 questions, ids from question_id, in the 14 category subsets', async () => {
+    const prepared = await prepareBuiltin(mmluPro({ path }))
+    expect(prepared.planned).toHaveLength(12_032)
+    expect(countBySubset(prepared)).toEqual({
+      biology: 717,
+      business: 789,
+      chemistry: 1132,
+      'computer science': 410,
+      economics: 844,
+      engineering: 969,
+      health: 818,
+      history: 381,
+      law: 1101,
+      math: 1351,
+      other: 924,
+      philosophy: 499,
+      physics: 1299,
+      psychology: 798,
+    })
+    expect(Object.keys(countBySubset(prepared)).sort()).toEqual([...MMLU_PRO_CATEGORIES])
+    const sizes = new Set(prepared.planned.map(({ sample }) => sample.choices?.length))
+    expect(Math.max(...(sizes as Set<number>))).toBe(10)
+  })
+
+  it('sends the first question zero-shot, as the exact message', async () => {
+    const { planned, messagesOf } = await prepareBuiltin(mmluPro({ path }))
+    const first = planned[0]!.sample
+    expect(first).toMatchObject({ id: '70', target: 'I', subset: 'business' })
+    expect(messagesOf(first)).toEqual([
+      {
+        role: 'user',
+        content:
+          'Answer the following multiple-choice question about business. Think it through step by step, then end your reply with "The answer is (X)", where X is the letter of the correct option.\n\n' +
+          'Typical advertising regulatory bodies suggest, for example that adverts must not: encourage _________, cause unnecessary ________ or _____, and must not cause _______ offence.\n\n' +
+          'A. Safe practices, Fear, Jealousy, Trivial\nB. Unsafe practices, Distress, Joy, Trivial\nC. Safe practices, Wants, Jealousy, Trivial\n' +
+          'D. Safe practices, Distress, Fear, Trivial\nE. Unsafe practices, Wants, Jealousy, Serious\nF. Safe practices, Distress, Jealousy, Serious\n' +
+          'G. Safe practices, Wants, Fear, Serious\nH. Unsafe practices, Wants, Fear, Trivial\nI. Unsafe practices, Distress, Fear, Serious',
+      },
+    ])
+  })
+
+  it('puts worked examples of the same category from the validation file before the question', async () => {
+    const { planned, messagesOf } = await prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION, fewShot: 2 }), { subsets: ['physics'] })
+    expect(planned).toHaveLength(1299)
+    const content = messagesOf(planned[0]!.sample)[0]!.content
+    expect(content.slice(0, content.indexOf('Answer the following'))).toBe(
+      'Here are solved questions about physics:\n\n' +
+        'A train covers 120 km in 2 hours. What is its average speed?\n\nA. 40 km/h\nB. 60 km/h\nC. 80 km/h\nD. 120 km/h\n' +
+        "Let's think step by step. Average speed is distance over time: 120 km / 2 h = 60 km/h. The answer is (B).\n\n" +
+        'Which quantity is measured in newtons?\n\nA. energy\nB. power\nC. force\nD. mass\n' +
+        "Let's think step by step. The newton is the SI unit of force. The answer is (C).\n\n",
+    )
+  })
+
+  it('asks for five examples by default with a validation file, and fails for a category that has fewer', async () => {
+    await expect(prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION }), { subsets: ['math'] })).rejects.toThrow(
+      '5 few-shot examples per sample are asked for, but subset "math" offers 1.',
+    )
+  })
+})
+
+describe('mmlu_pro scoring', () => {
+  it('reads replies as the official script does: the first "answer is (X)"', () => {
+    const options = mmluPro({ path }).extractAnswer
+    expect(options).toEqual({ kind: 'choice', protocol: 'mmlu-pro' })
+    const choices = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
+    const read = (reply: string) => matchAnswer(reply, 'I', options?.kind === 'choice' ? { ...options, choices } : {})
+    expect(read('Reasoning... The answer is (I).')).toMatchObject({ pass: true, extracted: 'I' })
+    expect(read('Answer: I')).toMatchObject({ pass: true, extracted: 'I' })
+    expect(read('The answer is (E). No wait, the answer is (I).')).toMatchObject({ pass: false, extracted: 'E' })
+  })
+})

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Report } from '../../src/schema/index.ts'
+import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
+
+// a folder of its own: another e2e file merges the default .vitest-reports at the same time
+const BLOBS = '.sample-shard-blobs'
+
+// latency and tokens vary from run to run; the scored metrics must not
+const scored = (report: Report): Report['metrics'] => report.metrics.filter((row) => report.catalog[row.metric]?.kind !== 'usage')
+
+const perSample = (report: Report): unknown[] =>
+  report.samples.map((s) => [s.id, s.subset, s.status, s.extracted, s.scores]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+
+describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
+  let whole: Report
+  let wholeTable: string[]
+
+  beforeAll(async () => {
+    await rm(join(FIXTURE, BLOBS), { recursive: true, force: true })
+    const run = await runVitest(['sharded'])
+    expect(run.code).toBe(0)
+    whole = await readReport('sharded')
+    wholeTable = tableRows(run.stdout, 'sharded')
+  })
+  afterAll(() => rm(join(FIXTURE, BLOBS), { recursive: true, force: true }))
+
+  it('merged with --merge-reports, give the same per-sample results, metrics and gates as the unsharded run', async () => {
+    for (const index of [1, 2, 3]) {
+      const shard = await runVitest(['sharded', '--reporter=blob', `--outputFile.blob=${BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/3` })
+      expect(shard.code).toBe(0)
+    }
+    const merged = await runVitest([`--merge-reports=${BLOBS}`])
+    expect(merged.code).toBe(0)
+    const report = await readReport('sharded')
+    expect(perSample(report)).toEqual(perSample(whole))
+    expect(report.samples).toHaveLength(13)
+    expect(report.counts).toEqual(whole.counts)
+    expect(scored(report)).toEqual(scored(whole))
+    expect(scored(report).map((row) => row.metric)).toContain('accuracy')
+    expect(report.gates).toEqual(whole.gates)
+    expect(report.shards).toEqual({ count: 3, merged: [1, 2, 3] })
+    // the merged run lists its samples shard by shard: the same wrong ones, in another order
+    const sortedIds = (rows: string[]): string[] => rows.map((row) => row.replace(/\((.*)\)$/, (_, ids: string) => `(${ids.split(', ').sort().join(', ')})`))
+    expect(sortedIds(tableRows(merged.stdout, 'sharded'))).toEqual(sortedIds(wholeTable))
+  })
+
+  it('fails a merge that lacks a shard, saying which shards it holds', async () => {
+    await rm(join(FIXTURE, BLOBS, 'blob-2.json'), { force: true })
+    const merged = await runVitest([`--merge-reports=${BLOBS}`])
+    expect(merged.code).toBe(1)
+    expect(merged.stdout).toContain('sharded [task]: the merged reports hold shard(s) 1, 3 of 3; every shard\'s blob report is needed to judge its gates')
+    expect((await readReport('sharded')).passed).toBe(false)
+  })
+
+  it('writes no baseline from one shard alone, even with -u', async () => {
+    const baseline = join(FIXTURE, 'evals', '__baselines__', 'sharded.json')
+    await rm(baseline, { force: true })
+    const run = await runVitest(['sharded', '-u'], { EVALSUITE_SHARD: '2/2' })
+    expect(run.code).toBe(0)
+    expect(existsSync(baseline)).toBe(false)
+    // the whole run does write it
+    expect((await runVitest(['sharded', '-u'])).code).toBe(0)
+    expect(existsSync(baseline)).toBe(true)
+    await rm(baseline, { force: true })
+  })
+
+  it('runs one shard alone without judging its gates', async () => {
+    const run = await runVitest(['sharded'], { EVALSUITE_SHARD: '1/2' })
+    expect(run.code).toBe(0)
+    const report = await readReport('sharded')
+    expect(report.samples).toHaveLength(7)
+    expect(report.shards).toEqual({ count: 2, merged: [1] })
+    expect(tableRows(run.stdout, 'sharded')[0]).toMatch(/^sharded \| all \| accuracy \| 7!? \| .* \| not judged: shard 1 of 2$/)
+  })
+
+  it('refuses EVALSUITE_SHARD together with Vitest\'s own --shard', async () => {
+    const run = await runVitest(['sharded', '--shard=1/2'], { EVALSUITE_SHARD: '1/2' })
+    expect(run.code).not.toBe(0)
+    expect(`${run.stdout}${run.stderr}`).toContain('EVALSUITE_SHARD shards the samples of every benchmark, and --shard splits the files: use one of them, not both.')
+  })
+})
