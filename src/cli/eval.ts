@@ -96,7 +96,7 @@ export const evalCommand: Command = {
     }
     // a broken file is reported as validate reports it, before Vitest starts
     try {
-      const data = await loadDataFile(file)
+      const data = await loadDataFile(positionals[0]!)
       if (settings.judge !== undefined && data.kind === 'mcq') {
         throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')
       }

@@ -13,7 +13,8 @@ export const QUICK_EVAL_DIR = '.evalsuite'
 /**
  * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns the exit code
  * the evalsuite reporter decided. The eval file is written under `.evalsuite/` in the project: its recorded replies
- * and verdicts stay there, so an interrupted or repeated run asks the endpoint only for what it has not answered.
+ * and verdicts stay there, so an interrupted or repeated run asks the endpoint only for what it has not answered,
+ * in CI too (a quick evaluation means to call the model; EVALSUITE_RECORDINGS still chooses another mode).
  */
 export async function runQuickEval(root: string, settings: QuickEvalSettings, outputDir: string): Promise<number> {
   const dir = join(root, QUICK_EVAL_DIR)
@@ -30,7 +31,7 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
     'test',
     [],
     { root, config: false, watch: false, include: [] },
-    { plugins: [evalsuite({ include: [file], outputDir, recordings: { dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
+    { plugins: [evalsuite({ include: [file], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
   )
   await vitest?.close()
   return typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 1)
