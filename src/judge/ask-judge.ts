@@ -1,5 +1,5 @@
 import { JudgeError } from '../errors.ts'
-import { untilAborted, type Model } from '../model/index.ts'
+import { costOf, untilAborted, type Model, type ModelOutput } from '../model/index.ts'
 import type { ChatMessage, StoredVerdict, Usage, VerdictMode } from '../schema/index.ts'
 import type { JudgeCase, JudgeRequest } from './judge-definition.ts'
 import { buildJudgePrompt, judgeInstructions } from './judge-prompt.ts'
@@ -31,9 +31,15 @@ export interface CallPlan {
 
 /** What one judge call gave: a verdict, an invalid reply, or (in replay mode) no stored verdict. */
 export type CallOutcome =
-  | { kind: 'verdict'; verdict: unknown; stored: boolean; usage?: Usage }
-  | { kind: 'invalid'; reason: string; stored: boolean; usage?: Usage }
+  | ({ kind: 'verdict'; verdict: unknown; stored: boolean } & CallSpend)
+  | ({ kind: 'invalid'; reason: string; stored: boolean } & CallSpend)
   | { kind: 'missing'; key: string; describe: string }
+
+/** What a live call spent: its tokens, and their cost at the judge's price (a stored verdict spends nothing). */
+export interface CallSpend {
+  usage?: Usage
+  costUsd?: number
+}
 
 const KEPT_REPLY = 4000
 
@@ -57,7 +63,7 @@ function fromStore(line: StoredVerdict, judgeCase: JudgeCase): CallOutcome {
   return { kind: 'invalid', reason: `the stored verdict (key ${line.key}) no longer matches its schema`, stored: true }
 }
 
-async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironment): Promise<{ text: string; usage?: Usage }> {
+async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironment): Promise<ModelOutput> {
   const timeout = AbortSignal.timeout(env.timeoutMs)
   const signal = AbortSignal.any([env.signal, timeout])
   try {
@@ -93,7 +99,10 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
   }
   const reply = await call(plan, buildJudgePrompt(instructions, shown).messages, env)
   const parsed = parseVerdict(reply.text, judgeCase.schema)
+  // a model of the user's own may know its price without pricing its replies
+  const costUsd = reply.costUsd ?? costOf(judge.price, reply.usage)
   const usage = reply.usage ? { usage: reply.usage } : {}
+  const spend: CallSpend = { ...usage, ...(costUsd === undefined ? {} : { costUsd }) }
   if (env.store) {
     env.store.put({
       sample: env.sampleId,
@@ -110,6 +119,6 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
     env.store.touch(key)
   }
   return parsed.valid
-    ? { kind: 'verdict', verdict: parsed.verdict, stored: false, ...usage }
-    : { kind: 'invalid', reason: parsed.reason, stored: false, ...usage }
+    ? { kind: 'verdict', verdict: parsed.verdict, stored: false, ...spend }
+    : { kind: 'invalid', reason: parsed.reason, stored: false, ...spend }
 }

@@ -58,6 +58,8 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
   const { result, reason } = combined
   const swaps = tally.swaps.asked === 0 ? {} : { swaps: tally.swaps.agreed / tally.swaps.asked }
   const agreement = { ...combined.agreement, ...swaps }
+  // priced judges whose verdicts were all stored spent nothing, which is worth saying as $0
+  const costUsd = tally.costUsd ?? (models.every((model) => model.price !== undefined) ? 0 : undefined)
   // reasoning travels in every sample's meta to the reporter and the UI: a judge that writes an essay is shortened
   const reasoning = result?.reasoning === undefined ? {} : { reasoning: result.reasoning.length > KEPT_REASONING ? `${result.reasoning.slice(0, KEPT_REASONING)}…` : result.reasoning }
   return {
@@ -71,6 +73,7 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
     judges: models.map((model) => model.name),
     calls: { live: tally.live, stored: tally.stored, invalid: tally.invalid },
     ...(tally.usage ? { usage: tally.usage } : {}),
+    ...(costUsd === undefined ? {} : { costUsd }),
     ...(Object.keys(agreement).length === 0 ? {} : { agreement }),
   }
 }
