@@ -10,6 +10,8 @@ import { verdictInstruction } from './verdict-instruction.ts'
 /** Where one judge call runs: the verdict file and mode, the pool, and what aborts it. */
 export interface CallEnvironment {
   sampleId: string
+  /** The attempt of a sample its benchmark repeats; undefined for a sample run once, whose keys stay as they were. */
+  attempt?: number
   /** Undefined in live mode: nothing is read or written. */
   store: VerdictStore | undefined
   mode: VerdictMode
@@ -43,6 +45,11 @@ export interface CallSpend {
 
 const KEPT_REPLY = 4000
 
+/** A sample as its test is named: its id, with `#attempt` when its benchmark repeats it. */
+export function sampleLabel(sampleId: string, attempt: number | undefined): string {
+  return attempt === undefined ? sampleId : `${sampleId}#${attempt}`
+}
+
 function materialOf(plan: CallPlan): { original: Array<[string, string]>; shown: Array<[string, string]> } {
   const original = Object.entries(plan.request.material)
   const swap = plan.judgeCase.swap
@@ -70,7 +77,7 @@ async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironmen
     return await env.limit(() => untilAborted(plan.judge.generate(messages, { signal }), signal))
   } catch (error) {
     if (env.signal.aborted) throw env.signal.reason
-    const where = `sample "${env.sampleId}", case "${plan.judgeCase.id}"`
+    const where = `sample "${sampleLabel(env.sampleId, env.attempt)}", case "${plan.judgeCase.id}"`
     if (timeout.aborted) throw new JudgeError(`Judge "${plan.judge.name}" did not answer within ${env.timeoutMs} ms (${where}).`)
     const message = error instanceof Error ? error.message : String(error)
     throw new JudgeError(`Judge "${plan.judge.name}" failed (${where}): ${message}`)
@@ -86,7 +93,8 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
   const instructions = judgeInstructions(plan.request.criteria, verdictInstruction(judgeCase.schema, `judge case "${judgeCase.id}"`))
   const { original, shown } = materialOf(plan)
   const identity = judge.identity ?? { provider: 'function', model: judge.name, params: {} }
-  const key = verdictKey({ judge: identity, instructions, caseId: judgeCase.id, sampleId: env.sampleId, material: original, repeat: plan.repeat, swapped: plan.swapped })
+  const attempt = env.attempt === undefined ? {} : { attempt: env.attempt }
+  const key = verdictKey({ judge: identity, instructions, caseId: judgeCase.id, sampleId: env.sampleId, ...attempt, material: original, repeat: plan.repeat, swapped: plan.swapped })
   const stored = env.store && !env.update ? env.store.get(key) : undefined
   if (stored) {
     env.store!.touch(key)
@@ -106,6 +114,7 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
   if (env.store) {
     env.store.put({
       sample: env.sampleId,
+      ...attempt,
       case: judgeCase.id,
       judge: judge.name,
       ...(plan.repeat > 0 ? { repeat: plan.repeat } : {}),

@@ -80,6 +80,8 @@ export type ProvidedJudgeSettings = z.infer<typeof ProvidedJudgeSettingsSchema>
 export const StoredVerdictSchema = z
   .object({
     sample: z.string(),
+    /** The sample's attempt (0-based) when its benchmark repeats samples. */
+    attempt: z.number().int().nonnegative().optional(),
     case: z.string(),
     judge: z.string(),
     repeat: z.number().int().positive().optional(),
