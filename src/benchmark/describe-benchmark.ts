@@ -172,14 +172,15 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(descr
 // the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
 // arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
 function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark, file: string): void {
-  const byKey = new Map(planned.map((entry) => [entry.key, entry.sample]))
+  const byKey = new Map(planned.map((entry) => [entry.key, entry]))
+  const repeated = resolved.selection.repeats > 1
   for (const key of keys) {
-    const sample = byKey.get(key)!
+    const { sample, attempt } = byKey.get(key)!
     run.output(key).then(
       (output) => {
         const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
         const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
-        if (judging.needsJudge(rule)) void judging.judge(sample, output, file)
+        if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
       },
       () => undefined,
     )
@@ -196,7 +197,7 @@ async function scoreByScorer(context: TestContext, sample: Sample, output: Model
       return context.expect
     },
   }
-  const returned = await judging.withScope(context.task, sample, context.signal, async () => scorer(scorerContext))
+  const returned = await judging.withScope(context.task, sample, meta.attempt, context.signal, async () => scorer(scorerContext))
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
@@ -225,7 +226,7 @@ async function runSample(
     'abort',
     () => {
       run.abort(key, context.signal.reason)
-      judging.abort(sample.id, context.signal.reason)
+      judging.abort(sample.id, meta.attempt, context.signal.reason)
     },
     { once: true },
   )
