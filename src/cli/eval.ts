@@ -48,7 +48,6 @@ const OPTIONS = {
   threshold: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'output-dir': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const
 
 function positiveInteger(option: string, value: string | undefined): number | undefined {
@@ -74,10 +73,6 @@ export const evalCommand: Command = {
   help: HELP,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions('eval', args, OPTIONS)
-    if (values.help) {
-      output.stdout.write(HELP)
-      return EXIT.ok
-    }
     if (positionals.length !== 1) throw new ConfigError('evalsuite eval: give one data file; see "evalsuite eval --help"')
     const file = resolve(positionals[0]!)
     if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
