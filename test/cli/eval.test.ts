@@ -82,6 +82,25 @@ describe('evalsuite eval', () => {
     expect(tableRows(run.stdout, 'facts')[0]).toMatch(/^facts \| all \| accuracy \| 2! \| 100\.0%/)
   })
 
+  it('evaluates a ChatML file, its conversations sent as they are after the answer rule, with repeats', async () => {
+    const chat = [
+      { question: [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: 'Who wrote Hamlet?' }], answer: ['Shakespeare'] },
+      { question: [{ role: 'user', content: 'Largest planet?' }], answer: ['Jupiter'] },
+    ]
+    const dir = project({ 'chat.jsonl': chat.map((row) => JSON.stringify(row)).join('\n') + '\n' })
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'chat.jsonl', '--model', 'test-model', '--base-url', server.baseURL, '--repeats', '2')
+    // no --threshold, so no gate: wrong answers alone never fail the run
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls).toHaveLength(4)
+    expect(calls[0]!.messages.map((message) => message.role)).toEqual(['system', 'system', 'user'])
+    expect(calls[0]!.messages[0]!.content).toContain('ANSWER: <answer>')
+    // Hamlet is answered right on both attempts; the planet question gets "ANSWER: C", which is no planet
+    expect(tableRows(run.stdout, 'chat')[0]).toMatch(/^chat \| all \| accuracy \| 4! \| 50\.0%/)
+    expect(tableRows(run.stdout, 'chat').some((row) => /accuracy pass@2 \| 2! \| 50\.0%/.test(row))).toBe(true)
+  })
+
   it('reports a malformed file as validate does, without starting Vitest', async () => {
     const dir = project({ 'bad.csv': 'question,A,B,answer\n2+2?,3,4,E\n' })
     const run = await evalsuite(dir, 'eval', 'bad.csv', '--model', 'test-model', '--base-url', server.baseURL)
