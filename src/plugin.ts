@@ -2,12 +2,13 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
-import { SHARD_VARIABLE, shardFromEnvironment } from './benchmark/index.ts'
 import { z } from 'zod'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
 import {
   ANNOTATE_SAMPLES_KEY,
+  SHARD_VARIABLE,
+  shardFromEnvironment,
   JUDGE_KEY,
   JudgeModelSpecSchema,
   JudgeRunOptionsSchema,

@@ -27,6 +27,7 @@ Options:
   --repeats <k>           k attempts per sample (pass@k in the report)
   --judge <model>         grade open answers the rule reads as wrong with this judge model
   --threshold <m=value>   a gate, e.g. accuracy=0.8; repeat the option for several
+  --split <name>          the split of a JSON file holding named splits
   --concurrency <n>       model calls in flight at once (default 8)
   --output-dir <dir>      where the JSON report goes (default eval-reports)
   -h, --help              show this help
@@ -46,6 +47,7 @@ const OPTIONS = {
   repeats: { type: 'string' },
   judge: { type: 'string' },
   threshold: { type: 'string', multiple: true },
+  split: { type: 'string' },
   concurrency: { type: 'string' },
   'output-dir': { type: 'string' },
 } as const
@@ -54,6 +56,21 @@ function positiveInteger(option: string, value: string | undefined): number | un
   if (value === undefined) return undefined
   if (!/^[1-9]\d*$/.test(value)) throw new ConfigError(`evalsuite eval: --${option} must be a positive whole number; received "${value}"`)
   return Number(value)
+}
+
+// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials
+function endpoint(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`evalsuite eval: --base-url is not a URL: "${value}"`)
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '') {
+    throw new ConfigError('evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY')
+  }
+  return value
 }
 
 function thresholds(values: readonly string[] = []): Record<string, number> {
@@ -82,8 +99,9 @@ export const evalCommand: Command = {
       name: basename(file, extname(file)),
       model: values.model,
       thresholds: thresholds(values.threshold),
-      ...(values['base-url'] ? { baseURL: values['base-url'] } : {}),
+      ...(values['base-url'] ? { baseURL: endpoint(values['base-url']) } : {}),
       ...(values.judge ? { judge: values.judge } : {}),
+      ...(values.split ? { split: values.split } : {}),
     }
     for (const [option, key] of [['limit', 'limit'], ['repeats', 'repeats'], ['concurrency', 'concurrency']] as const) {
       const parsed = positiveInteger(option, values[option])
@@ -91,7 +109,14 @@ export const evalCommand: Command = {
     }
     // a broken file is reported as validate reports it, before Vitest starts
     try {
-      const data = await loadDataFile(positionals[0]!)
+      const data = await loadDataFile(positionals[0]!, values.split ? { split: values.split } : {})
+      if (data.splits !== undefined) {
+        const names = Object.keys(data.splits).join(', ')
+        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${Object.keys(data.splits).at(-1)}`)
+      }
+      if (data.kind === 'mixed') {
+        throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)
+      }
       if (settings.judge !== undefined && data.kind === 'mcq') {
         throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')
       }

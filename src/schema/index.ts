@@ -71,3 +71,4 @@ export {
   type VerdictAggregate,
   type VerdictMode,
 } from './judge.ts'
+export { parseShard, SHARD_VARIABLE, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'

@@ -116,8 +116,16 @@ describe('evalsuite eval', () => {
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy>0.8'], 'evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "accuracy>0.8"'],
     [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a positive whole number; received "0"'],
     [['quiz.csv', '--model', 'm', '--judge', 'j'], 'evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'https://user:sk-secret@example.test/v1'], 'evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'https://example.test/v1?api-key=sk-secret'], 'evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY'],
+    [['splits.json', '--model', 'm'], 'evalsuite eval: splits.json holds the splits train, test; choose one with --split, e.g. --split test'],
+    [['mixed.jsonl', '--model', 'm'], 'evalsuite eval: some samples of mixed.jsonl have options and some do not; split the file into multiple-choice and open questions'],
   ])('exits 2 with one line for a usage error: %j', async (args, message) => {
-    const dir = project({ 'quiz.csv': QUIZ })
+    const dir = project({
+      'quiz.csv': QUIZ,
+      'splits.json': JSON.stringify({ train: [{ question: 'a?', answer: 'a' }], test: [{ question: 'b?', answer: 'b' }] }),
+      'mixed.jsonl': '{"question":"a?","answer":"a"}\n{"question":"b?","choices":["x","y"],"answer":"A"}\n',
+    })
     expect(await evalsuite(dir, 'eval', ...args)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
   })
 

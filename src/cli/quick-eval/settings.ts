@@ -9,6 +9,8 @@ export const QuickEvalSettingsSchema = z.object({
   model: z.string(),
   baseURL: z.string().optional(),
   judge: z.string().optional(),
+  /** The split of a JSON file holding named splits. */
+  split: z.string().optional(),
   limit: z.number().int().positive().optional(),
   repeats: z.number().int().positive().optional(),
   concurrency: z.number().int().positive().optional(),

@@ -19,7 +19,7 @@ const SAME_ANSWER = judge.labels({
 function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
   const connection = settings.baseURL ? { baseURL: settings.baseURL } : {}
   return {
-    model: models.openai({ model: settings.model, temperature: 0, ...connection }),
+    model: models.openai({ model: settings.model, ...connection }),
     thresholds: settings.thresholds,
     ...(settings.limit ? { limit: settings.limit } : {}),
     ...(settings.repeats ? { repeats: settings.repeats } : {}),
@@ -36,7 +36,7 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
  */
 export async function declareQuickEval(written: unknown): Promise<void> {
   const settings = QuickEvalSettingsSchema.parse(written)
-  const data = await loadDataFile(settings.file)
+  const data = await loadDataFile(settings.file, settings.split ? { split: settings.split } : {})
   const options = run(settings)
   if (data.format === 'opencompass') {
     const builtin = data.kind === 'mcq' ? mcq({ path: settings.file }) : qa({ path: settings.file })
