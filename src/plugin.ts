@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
-import { SHARD_VARIABLE, shardFromEnvironment } from './benchmark/index.ts'
 import { z } from 'zod'
 import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
@@ -13,6 +12,8 @@ import {
   JudgeRunOptionsSchema,
   RECORDINGS_KEY,
   RecordingModeSchema,
+  SHARD_VARIABLE,
+  shardFromEnvironment,
   VerdictModeSchema,
   type JudgeModelSpec,
   type JudgeRunOptions,

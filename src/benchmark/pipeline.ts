@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
-import type { Sample } from '../schema/index.ts'
+import type { Sample, Shard } from '../schema/index.ts'
 import { seededShuffle } from './seeded-random.ts'
-import { selectShard, type Shard } from './shard.ts'
+import { selectShard } from './shard.ts'
 
 /** One test to run: a sample, and which of its repeated attempts this is. */
 export interface PlannedSample {

@@ -1,6 +1,5 @@
-import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
-import { untilAborted, type ModelOutput } from '../model/index.ts'
+import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from './pipeline.ts'
 import { BudgetExhausted } from './budget.ts'
 
@@ -29,57 +28,127 @@ export interface SampleRunOptions {
   stopAfterFailures: number
 }
 
+// one dispatched call: it settles once, when its call does or when it is given up, whichever comes first
+interface Job {
+  entry: PlannedSample
+  controller: AbortController
+  promise: Promise<ModelOutput>
+  resolve: (output: ModelOutput) => void
+  reject: (reason: unknown) => void
+  running: boolean
+  settled: boolean
+}
+
 /** Creates the pool for one benchmark's planned samples, each known by its key. */
 export function createSampleRun(planned: readonly PlannedSample[], infer: Infer, options: SampleRunOptions): SampleRun {
   const byKey = new Map(planned.map((entry) => [entry.key, entry]))
-  const pending = new Map<string, { promise: Promise<ModelOutput>; controller: AbortController }>()
-  const limit = pLimit(options.concurrency)
+  const jobs = new Map<string, Job>()
+  // a queue of every dispatch, most of them made at once when the suite starts: read from `next`, never shifted
+  let queue: (Job | undefined)[] = []
+  let next = 0
+  let running = 0
+  let pumping = false
   let startedAt: number | undefined
   let failuresInARow = 0
   let lastFailure: unknown
+
+  const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
+    if (job.settled) return
+    job.settled = true
+    if ('output' in outcome) job.resolve(outcome.output)
+    else job.reject(outcome.error)
+    if (job.running) {
+      running--
+      pump()
+    }
+  }
+
   // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
   // its own timeouts and retries
-  const call = async (entry: PlannedSample, signal: AbortSignal): Promise<ModelOutput> => {
+  const begin = (job: Job): void => {
+    const { signal } = job.controller
     if (failuresInARow >= options.stopAfterFailures) {
       const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
-      throw new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+      settle(job, { error: new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`) })
+      return
     }
+    let call: Promise<ModelOutput>
     try {
-      const output = await untilAborted(infer(entry, signal), signal)
-      failuresInARow = 0
-      return output
+      call = infer(job.entry, signal)
     } catch (error) {
-      // a call the budget refused says nothing about the endpoint
-      if (!signal.aborted && !(error instanceof BudgetExhausted)) {
-        failuresInARow++
-        lastFailure = error
-      }
-      throw error
+      call = Promise.reject(error)
     }
+    call.then(
+      (output) => {
+        if (job.settled) return
+        failuresInARow = 0
+        settle(job, { output })
+      },
+      (error: unknown) => {
+        if (job.settled) return
+        // a call the budget refused says nothing about the endpoint
+        if (!signal.aborted && !(error instanceof BudgetExhausted)) {
+          failuresInARow++
+          lastFailure = error
+        }
+        settle(job, { error })
+      },
+    )
+  }
+
+  // once the endpoint looks dead, each call fails at once and frees its place while the loop below still runs; the
+  // loop takes the place up, so that a long queue never nests one pump inside another
+  function pump(): void {
+    if (pumping) return
+    pumping = true
+    while (running < options.concurrency && next < queue.length) {
+      const job = queue[next]!
+      queue[next++] = undefined
+      if (job.settled) continue
+      job.running = true
+      running++
+      begin(job)
+    }
+    if (next === queue.length) {
+      queue = []
+      next = 0
+    }
+    pumping = false
   }
 
   const dispatch = (key: string): Promise<ModelOutput> => {
     const entry = byKey.get(key)
     if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
-    const controller = new AbortController()
-    const promise = limit(() => call(entry, controller.signal))
+    const job = { entry, controller: new AbortController(), running: false, settled: false } as Job
+    job.promise = new Promise<ModelOutput>((resolve, reject) => {
+      job.resolve = resolve
+      job.reject = reject
+    })
     // the test that awaits it reports the failure; until then it must not count as unhandled
-    promise.catch(() => undefined)
-    pending.set(key, { promise, controller })
-    return promise
+    job.promise.catch(() => undefined)
+    jobs.set(key, job)
+    queue.push(job)
+    return job.promise
   }
 
   return {
     start(keys) {
-      for (const key of keys) if (!pending.has(key) && byKey.has(key)) dispatch(key)
+      for (const key of keys) if (!jobs.has(key) && byKey.has(key)) dispatch(key)
+      pump()
     },
     output(key, fresh = false) {
-      const known = pending.get(key)
-      return known && !fresh ? known.promise : dispatch(key)
+      const known = jobs.get(key)
+      if (known && !fresh) return known.promise
+      const promise = dispatch(key)
+      pump()
+      return promise
     },
     abort(key, reason) {
-      pending.get(key)?.controller.abort(reason)
+      const job = jobs.get(key)
+      if (job === undefined) return
+      job.controller.abort(reason)
+      settle(job, { error: reason })
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ShardSchema, type Shard } from './shard.ts'
+import { ShardSchema, type Shard } from '../schema/index.ts'
 
 /** Which samples of a benchmark run, in what order and how often. */
 export interface SelectionOptions {

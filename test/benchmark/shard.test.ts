@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseShard, selectShard, shardFromEnvironment } from '../../src/benchmark/shard.ts'
+import { selectShard } from '../../src/benchmark/shard.ts'
+import { parseShard, shardFromEnvironment } from '../../src/schema/index.ts'
 import { seededShuffle } from '../../src/benchmark/seeded-random.ts'
 
 const ids = Array.from({ length: 1001 }, (_, i) => `mmlu-${i}`)
