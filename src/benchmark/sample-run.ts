@@ -13,8 +13,11 @@ export type Infer = (planned: PlannedSample, signal: AbortSignal) => Promise<Mod
 export interface SampleRun {
   /** Dispatches the given planned samples by key (the ones Vitest will run), in order. */
   start(keys: Iterable<string>): void
-  /** The reply for a planned sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. */
-  output(key: string, fresh?: boolean): Promise<ModelOutput>
+  /**
+   * The reply for a planned sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. When
+   * `signal` (the awaiting test's) aborts before the reply arrives, the call is given up as by `abort`.
+   */
+  output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<ModelOutput>
   /** Gives up on a planned sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
   abort(key: string, reason: unknown): void
   /** Milliseconds since the first dispatch; undefined before it. */
@@ -28,15 +31,14 @@ export interface SampleRunOptions {
   stopAfterFailures: number
 }
 
-// one dispatched call: it settles once, when its call does or when it is given up, whichever comes first
+// one dispatched call: it settles once, when its call does or when it is given up, whichever comes first; a settled
+// job keeps only its promise, and the controller exists only while the call runs
 interface Job {
   entry: PlannedSample
-  controller: AbortController
   promise: Promise<ModelOutput>
-  resolve: (output: ModelOutput) => void
-  reject: (reason: unknown) => void
-  running: boolean
-  settled: boolean
+  resolve: ((output: ModelOutput) => void) | undefined
+  reject: ((reason: unknown) => void) | undefined
+  controller: AbortController | undefined
 }
 
 /** Creates the pool for one benchmark's planned samples, each known by its key. */
@@ -53,41 +55,37 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   let lastFailure: unknown
 
   const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
-    if (job.settled) return
-    job.settled = true
-    if ('output' in outcome) job.resolve(outcome.output)
-    else job.reject(outcome.error)
-    if (job.running) {
+    const { resolve, reject, controller } = job
+    if (resolve === undefined || reject === undefined) return
+    job.resolve = job.reject = job.controller = undefined
+    if ('output' in outcome) resolve(outcome.output)
+    else reject(outcome.error)
+    if (controller !== undefined) {
       running--
       pump()
     }
   }
 
-  // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
-  // its own timeouts and retries
   const begin = (job: Job): void => {
-    const { signal } = job.controller
-    if (failuresInARow >= options.stopAfterFailures) {
-      const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
-      settle(job, { error: new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`) })
-      return
-    }
+    const controller = new AbortController()
+    job.controller = controller
+    running++
     let call: Promise<ModelOutput>
     try {
-      call = infer(job.entry, signal)
+      call = infer(job.entry, controller.signal)
     } catch (error) {
       call = Promise.reject(error)
     }
     call.then(
       (output) => {
-        if (job.settled) return
+        if (job.controller !== controller) return
         failuresInARow = 0
         settle(job, { output })
       },
       (error: unknown) => {
-        if (job.settled) return
+        if (job.controller !== controller) return
         // a call the budget refused says nothing about the endpoint
-        if (!signal.aborted && !(error instanceof BudgetExhausted)) {
+        if (!(error instanceof BudgetExhausted)) {
           failuresInARow++
           lastFailure = error
         }
@@ -96,18 +94,25 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     )
   }
 
-  // once the endpoint looks dead, each call fails at once and frees its place while the loop below still runs; the
-  // loop takes the place up, so that a long queue never nests one pump inside another
+  // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
+  // its own timeouts and retries
+  const endpointDown = (): ModelError | undefined => {
+    if (failuresInARow < options.stopAfterFailures) return undefined
+    const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
+    return new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+  }
+
+  // a place freed while the loop below runs (a job given up from inside a call) is taken up by the loop itself
   function pump(): void {
     if (pumping) return
     pumping = true
     while (running < options.concurrency && next < queue.length) {
       const job = queue[next]!
       queue[next++] = undefined
-      if (job.settled) continue
-      job.running = true
-      running++
-      begin(job)
+      if (job.resolve === undefined) continue
+      const down = endpointDown()
+      if (down) settle(job, { error: down })
+      else begin(job)
     }
     if (next === queue.length) {
       queue = []
@@ -116,11 +121,16 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     pumping = false
   }
 
+  const giveUp = (job: Job, reason: unknown): void => {
+    job.controller?.abort(reason)
+    settle(job, { error: reason })
+  }
+
   const dispatch = (key: string): Promise<ModelOutput> => {
     const entry = byKey.get(key)
     if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
-    const job = { entry, controller: new AbortController(), running: false, settled: false } as Job
+    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined }
     job.promise = new Promise<ModelOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject
@@ -137,18 +147,21 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
       for (const key of keys) if (!jobs.has(key) && byKey.has(key)) dispatch(key)
       pump()
     },
-    output(key, fresh = false) {
-      const known = jobs.get(key)
-      if (known && !fresh) return known.promise
-      const promise = dispatch(key)
-      pump()
+    output(key, fresh = false, signal) {
+      const known = fresh ? undefined : jobs.get(key)
+      const promise = known ? known.promise : dispatch(key)
+      if (!known) pump()
+      const job = jobs.get(key)
+      // a timed-out or cancelled test gives up its call, so that a hung request cannot hold a place in the pool
+      if (signal && job?.resolve !== undefined) {
+        if (signal.aborted) giveUp(job, signal.reason)
+        else signal.addEventListener('abort', () => giveUp(job, signal.reason), { once: true })
+      }
       return promise
     },
     abort(key, reason) {
       const job = jobs.get(key)
-      if (job === undefined) return
-      job.controller.abort(reason)
-      settle(job, { error: reason })
+      if (job !== undefined) giveUp(job, reason)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt
