@@ -5,6 +5,7 @@ import { ConfigError } from '../errors.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
+  compiledSchema,
   InferMethodSchema,
   RecordingModeSchema,
   RegressionSchema,
@@ -200,7 +201,7 @@ const TaskResultSchema = z.union([
 
 /** Checks what a `task` function returned, naming the benchmark and sample when it is not a reply. */
 export function parseTaskResult(name: string, sample: Sample, result: unknown): TaskResult {
-  const parsed = TaskResultSchema.safeParse(result)
+  const parsed = compiledSchema(TaskResultSchema).safeParse(result)
   if (parsed.success) return parsed.data
   throw new ConfigError(
     `describeBenchmark("${name}"): the task returned ${JSON.stringify(result) ?? String(result)} for sample "${sample.id}"; return a string or { text, usage? }.`,

@@ -16,6 +16,7 @@ import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
+import { turnIfDue } from './event-loop-turn.ts'
 import { createSampleRun, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
@@ -221,17 +222,11 @@ async function runSample(
   meta.checks = undefined
   meta.judge = undefined
   let output: ModelOutput
-  // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool
-  context.signal.addEventListener(
-    'abort',
-    () => {
-      run.abort(key, context.signal.reason)
-      judging.abort(sample.id, meta.attempt, context.signal.reason)
-    },
-    { once: true },
-  )
+  // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
+  // pool listens for its own)
+  if (judging.judgesSamples) context.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, context.signal.reason), { once: true })
   try {
-    output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0)
+    output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0, context.signal)
   } catch (error) {
     // a sample the budget left out is not run: neither wrong nor errored, and reported as such
     if (error instanceof BudgetExhausted) {
@@ -242,6 +237,8 @@ async function runSample(
     meta.error = errorText(error)
     throw error
   }
+  const turn = turnIfDue()
+  if (turn) await turn
   meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage

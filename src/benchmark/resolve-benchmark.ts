@@ -1,7 +1,6 @@
-import type { Threshold } from '../schema/index.ts'
+import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
-import { shardFromEnvironment, type Shard } from '../schema/index.ts'
 
 /** Which samples run, every default and override applied. */
 export interface ResolvedSelection {

@@ -1,6 +1,5 @@
-import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
-import { untilAborted, type ModelOutput } from '../model/index.ts'
+import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from './pipeline.ts'
 import { BudgetExhausted } from './budget.ts'
 
@@ -14,8 +13,11 @@ export type Infer = (planned: PlannedSample, signal: AbortSignal) => Promise<Mod
 export interface SampleRun {
   /** Dispatches the given planned samples by key (the ones Vitest will run), in order. */
   start(keys: Iterable<string>): void
-  /** The reply for a planned sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. */
-  output(key: string, fresh?: boolean): Promise<ModelOutput>
+  /**
+   * The reply for a planned sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. When
+   * `signal` (the awaiting test's) aborts before the reply arrives, the call is given up as by `abort`.
+   */
+  output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<ModelOutput>
   /** Gives up on a planned sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
   abort(key: string, reason: unknown): void
   /** Milliseconds since the first dispatch; undefined before it. */
@@ -29,57 +31,137 @@ export interface SampleRunOptions {
   stopAfterFailures: number
 }
 
+// one dispatched call: it settles once, when its call does or when it is given up, whichever comes first; a settled
+// job keeps only its promise, and the controller exists only while the call runs
+interface Job {
+  entry: PlannedSample
+  promise: Promise<ModelOutput>
+  resolve: ((output: ModelOutput) => void) | undefined
+  reject: ((reason: unknown) => void) | undefined
+  controller: AbortController | undefined
+}
+
 /** Creates the pool for one benchmark's planned samples, each known by its key. */
 export function createSampleRun(planned: readonly PlannedSample[], infer: Infer, options: SampleRunOptions): SampleRun {
   const byKey = new Map(planned.map((entry) => [entry.key, entry]))
-  const pending = new Map<string, { promise: Promise<ModelOutput>; controller: AbortController }>()
-  const limit = pLimit(options.concurrency)
+  const jobs = new Map<string, Job>()
+  // a queue of every dispatch, most of them made at once when the suite starts: read from `next`, never shifted
+  let queue: (Job | undefined)[] = []
+  let next = 0
+  let running = 0
+  let pumping = false
   let startedAt: number | undefined
   let failuresInARow = 0
   let lastFailure: unknown
+
+  const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
+    const { resolve, reject, controller } = job
+    if (resolve === undefined || reject === undefined) return
+    job.resolve = job.reject = job.controller = undefined
+    if ('output' in outcome) resolve(outcome.output)
+    else reject(outcome.error)
+    if (controller !== undefined) {
+      running--
+      pump()
+    }
+  }
+
+  const begin = (job: Job): void => {
+    const controller = new AbortController()
+    job.controller = controller
+    running++
+    let call: Promise<ModelOutput>
+    try {
+      call = infer(job.entry, controller.signal)
+    } catch (error) {
+      call = Promise.reject(error)
+    }
+    call.then(
+      (output) => {
+        if (job.controller !== controller) return
+        failuresInARow = 0
+        settle(job, { output })
+      },
+      (error: unknown) => {
+        if (job.controller !== controller) return
+        // a call the budget refused says nothing about the endpoint
+        if (!(error instanceof BudgetExhausted)) {
+          failuresInARow++
+          lastFailure = error
+        }
+        settle(job, { error })
+      },
+    )
+  }
+
   // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
   // its own timeouts and retries
-  const call = async (entry: PlannedSample, signal: AbortSignal): Promise<ModelOutput> => {
-    if (failuresInARow >= options.stopAfterFailures) {
-      const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
-      throw new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+  const endpointDown = (): ModelError | undefined => {
+    if (failuresInARow < options.stopAfterFailures) return undefined
+    const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
+    return new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+  }
+
+  // a place freed while the loop below runs (a job given up from inside a call) is taken up by the loop itself
+  function pump(): void {
+    if (pumping) return
+    pumping = true
+    while (running < options.concurrency && next < queue.length) {
+      const job = queue[next]!
+      queue[next++] = undefined
+      if (job.resolve === undefined) continue
+      const down = endpointDown()
+      if (down) settle(job, { error: down })
+      else begin(job)
     }
-    try {
-      const output = await untilAborted(infer(entry, signal), signal)
-      failuresInARow = 0
-      return output
-    } catch (error) {
-      // a call the budget refused says nothing about the endpoint
-      if (!signal.aborted && !(error instanceof BudgetExhausted)) {
-        failuresInARow++
-        lastFailure = error
-      }
-      throw error
+    if (next === queue.length) {
+      queue = []
+      next = 0
     }
+    pumping = false
+  }
+
+  const giveUp = (job: Job, reason: unknown): void => {
+    job.controller?.abort(reason)
+    settle(job, { error: reason })
   }
 
   const dispatch = (key: string): Promise<ModelOutput> => {
     const entry = byKey.get(key)
     if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
-    const controller = new AbortController()
-    const promise = limit(() => call(entry, controller.signal))
+    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined }
+    job.promise = new Promise<ModelOutput>((resolve, reject) => {
+      job.resolve = resolve
+      job.reject = reject
+    })
     // the test that awaits it reports the failure; until then it must not count as unhandled
-    promise.catch(() => undefined)
-    pending.set(key, { promise, controller })
-    return promise
+    job.promise.catch(() => undefined)
+    jobs.set(key, job)
+    queue.push(job)
+    return job.promise
   }
 
   return {
     start(keys) {
-      for (const key of keys) if (!pending.has(key) && byKey.has(key)) dispatch(key)
+      for (const key of keys) if (!jobs.has(key) && byKey.has(key)) dispatch(key)
+      pump()
     },
-    output(key, fresh = false) {
-      const known = pending.get(key)
-      return known && !fresh ? known.promise : dispatch(key)
+    output(key, fresh = false, signal) {
+      const known = fresh ? undefined : jobs.get(key)
+      const promise = known ? known.promise : dispatch(key)
+      if (!known) pump()
+      const job = jobs.get(key)
+      // a timed-out or cancelled test gives up its call, so that a hung request cannot hold a place in the pool
+      if (signal && job?.resolve !== undefined) {
+        if (signal.aborted) giveUp(job, signal.reason)
+        else signal.addEventListener('abort', () => giveUp(job, signal.reason), { once: true })
+      }
+      return promise
     },
     abort(key, reason) {
-      pending.get(key)?.controller.abort(reason)
+      const job = jobs.get(key)
+      if (job !== undefined) giveUp(job, reason)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

@@ -1,4 +1,4 @@
-import { SampleSchema, type Sample } from '../schema/index.ts'
+import { compiledSchema, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
@@ -22,6 +22,7 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
   const issues: DatasetIssue[] = []
   const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
+  const schema = compiledSchema(SampleSchema)
   return {
     samples,
     issues,
@@ -40,7 +41,7 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
         // identical content twice is legitimate in real datasets; the suffix keeps ids stable while the order is
         mapped.id = seen === 0 ? base : `${base}-${seen + 1}`
       }
-      const parsed = SampleSchema.safeParse(mapped, { reportInput: true })
+      const parsed = schema.safeParse(mapped, { reportInput: true })
       if (!parsed.success) {
         for (const problem of describeZodIssues(parsed.error.issues)) {
           const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')

@@ -69,7 +69,8 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
   }
   const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
   const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
-  const used = new Set<string | undefined>([names.id, names.input, names.target, names.subset, choicesName, ...(choiceNames ?? [])])
+  // a few names, checked once per field of every record: a list is cheaper to build than a set
+  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, choicesName, ...(choiceNames ?? [])]
   const mapped: Record<string, unknown> = {
     id: names.id === undefined ? undefined : fields[names.id],
     input: fields[names.input],
@@ -80,7 +81,7 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
   // a sample written with its own metadata keeps it flat, beside the record's other fields
   let metadata: Record<string, unknown> | undefined
   for (const name in fields) {
-    if (used.has(name)) continue
+    if (used.includes(name)) continue
     metadata ??= {}
     if (name === 'metadata' && isPlainObject(fields.metadata)) Object.assign(metadata, fields.metadata)
     else metadata[name] = fields[name]

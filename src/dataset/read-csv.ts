@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { parse, type CsvError, type Info } from 'csv-parse'
+import type { CsvError, Info } from 'csv-parse'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { invalidUtf8LineStarts, NOT_UTF8 } from './invalid-utf8.ts'
@@ -21,6 +21,8 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
   // csv-parse calls these two in parse order: an error is placed after the last record and the empty lines since
   let emptyLinesBefore = 0
   let lastErrorAt = -1
+  // loaded with the first CSV file: a run of JSONL datasets never pays for it
+  const { parse } = await import('csv-parse')
   const parser = parse({
     bom: true,
     info: true,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { ModelIdentity } from '../model/index.ts'
-import { StoredVerdictSchema, type StoredVerdict } from '../schema/index.ts'
+import { compiledSchema, StoredVerdictSchema, type StoredVerdict } from '../schema/index.ts'
 import { loadKeyedStore, stableHash, type KeyedStore } from '../store/index.ts'
 
 /** What makes two judge calls the same call: the judge, the prompt's fixed part, the question asked, and the material. */
@@ -57,7 +57,7 @@ export function verdictStoreFor(evalFile: string): VerdictStore {
   const file = verdictFileOf(evalFile)
   let store = stores.get(file)
   if (store === undefined) {
-    const keyed = loadKeyedStore(file, { schema: StoredVerdictSchema, compare })
+    const keyed = loadKeyedStore(file, { schema: compiledSchema(StoredVerdictSchema), compare })
     const touched = new Set<string>()
     store = {
       ...keyed,

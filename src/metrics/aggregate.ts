@@ -43,10 +43,12 @@ function bySample(observations: readonly Observation[]): SampleGroup[] {
     if (group) group.push(observation)
     else groups.set(observation.sample, [observation])
   }
-  return [...groups.values()].map((attempts) => {
+  const sampleGroups: SampleGroup[] = []
+  for (const attempts of groups.values()) {
     if (attempts.length > 1) attempts.sort((a, b) => a.attempt - b.attempt)
-    return { attempts, values: attempts.map((o) => o.value) }
-  })
+    sampleGroups.push({ attempts, values: attempts.map((o) => o.value) })
+  }
+  return sampleGroups
 }
 
 function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {

@@ -12,8 +12,12 @@ export interface MetricSummary {
 export function summarize(values: readonly number[]): MetricSummary {
   const n = values.length
   if (n === 0) return { n, value: null, interval: null }
-  const sum = values.reduce((a, b) => a + b, 0)
-  const binary = values.every((v) => v === 0 || v === 1)
+  let sum = 0
+  let binary = true
+  for (const value of values) {
+    sum += value
+    if (value !== 0 && value !== 1) binary = false
+  }
   return { n, value: sum / n, interval: binary ? wilsonInterval(sum, n) : tInterval(values) }
 }
 

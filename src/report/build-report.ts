@@ -37,24 +37,24 @@ function metricOrder(names: Iterable<string>, catalog: MetricCatalog, primary: s
   })
 }
 
+// one row per sample of a large run, so fields are set rather than spread from temporaries; the file's key order is
+// the schema's, which the report is parsed with before it is written
 function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   const { meta } = sample
   const check = meta.checks?.find((c) => !c.pass) ?? meta.checks?.[0]
-  return {
-    id: meta.sampleId,
-    ...(meta.attempt === undefined ? {} : { attempt: meta.attempt }),
-    status: sample.status,
-    ...(meta.subset === undefined ? {} : { subset: meta.subset }),
-    ...(meta.scores ? { scores: meta.scores } : {}),
-    ...(check ? { extracted: check.extracted } : {}),
-    ...(meta.latencyMs === undefined ? {} : { latencyMs: Math.round(meta.latencyMs * 10) / 10 }),
-    ...(meta.ttftMs === undefined ? {} : { ttftMs: Math.round(meta.ttftMs * 10) / 10 }),
-    ...(meta.usage ? { usage: meta.usage } : {}),
-    ...(meta.costUsd === undefined ? {} : { costUsd: meta.costUsd }),
-    ...(meta.notRun === undefined ? {} : { notRun: meta.notRun }),
-    ...(sample.error === undefined ? {} : { error: sample.error }),
-    ...(meta.judge ? { judge: meta.judge } : {}),
-  }
+  const row: Report['samples'][number] = { id: meta.sampleId, status: sample.status }
+  if (meta.attempt !== undefined) row.attempt = meta.attempt
+  if (meta.subset !== undefined) row.subset = meta.subset
+  if (meta.scores) row.scores = meta.scores
+  if (check) row.extracted = check.extracted
+  if (meta.latencyMs !== undefined) row.latencyMs = Math.round(meta.latencyMs * 10) / 10
+  if (meta.ttftMs !== undefined) row.ttftMs = Math.round(meta.ttftMs * 10) / 10
+  if (meta.usage) row.usage = meta.usage
+  if (meta.costUsd !== undefined) row.costUsd = meta.costUsd
+  if (meta.notRun !== undefined) row.notRun = meta.notRun
+  if (sample.error !== undefined) row.error = sample.error
+  if (meta.judge) row.judge = meta.judge
+  return row
 }
 
 function warnings(rows: readonly MetricRow[], primary: string | null, catalog: MetricCatalog): Diagnostic[] {
@@ -95,36 +95,38 @@ function round(value: number | null): number {
 /** Aggregates one benchmark run: metrics with intervals, the baseline comparison, gates, the error budget, usage. */
 export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   const { catalog } = context
-  const count = (status: SampleOutcome['status']): number => run.samples.filter((s) => s.status === status).length
+  const counts = { samples: run.samples.length, right: 0, wrong: 0, errored: 0, skipped: 0 }
+  const latencies: number[] = []
+  const usage = { inputTokens: 0, outputTokens: 0 }
+  for (const { status, meta } of run.samples) {
+    counts[status] += 1
+    if (meta.latencyMs !== undefined) latencies.push(meta.latencyMs)
+    usage.inputTokens += meta.usage?.inputTokens ?? 0
+    usage.outputTokens += meta.usage?.outputTokens ?? 0
+  }
   const attempts = plannedAttempts(run.samples)
   const observations = observationsByMetric(run.samples)
   const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog)
   const metrics: MetricRow[] = metricOrder(observations.keys(), catalog, primary.metric).flatMap((metric) =>
     aggregateMetric(observations.get(metric)!, { attempts, range: catalog.get(metric).range }).map((row) => ({ metric, ...row })),
   )
-  const baseline = compareWithBaseline(scoresBySample(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating)
+  // compared only where the report shows it: a baseline to compare with, one being written, or a regression gate
+  const shown = context.baseline.entry !== undefined || context.updating || run.meta.regression !== undefined
+  const baseline = shown ? compareWithBaseline(scoresBySample(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating) : null
   const gates: Report['gates'] = thresholdGates(run.meta.thresholds, metrics)
   if (run.meta.regression) {
     const watched = run.meta.regression.metric ?? primary.metric
     const metric: RegressionContext['metric'] =
       watched === null ? { name: null, why: `no metric to watch: ${primary.problem?.message ?? 'no score was recorded'}` } : { name: watched, semantics: catalog.get(watched) }
-    const comparison = baseline.metrics.find((c) => c.metric === watched)
+    const comparison = baseline!.metrics.find((c) => c.metric === watched)
     gates.push(regressionGate(run.meta.regression, { metric, comparison, file: context.baseline.file, model: run.meta.model, updating: context.updating, missingFails: context.missingBaselineFails }))
   }
-  const errored = count('errored')
+  const { errored } = counts
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
   const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog)]
   const unreadable = context.baseline.problem
   if (unreadable !== undefined) diagnostics.unshift({ severity: 'error', code: 'baseline-invalid', message: unreadable })
   const named = new Set([...metrics.map((row) => row.metric), ...gates.flatMap((gate) => (gate.metric === null ? [] : [gate.metric]))])
-  const latencies = run.samples.flatMap((s) => (s.meta.latencyMs === undefined ? [] : [s.meta.latencyMs]))
-  const usage = run.samples.reduce(
-    (total, s) => ({
-      inputTokens: total.inputTokens + (s.meta.usage?.inputTokens ?? 0),
-      outputTokens: total.outputTokens + (s.meta.usage?.outputTokens ?? 0),
-    }),
-    { inputTokens: 0, outputTokens: 0 },
-  )
   const judge = summarizeJudges(run.samples)
   return {
     version: REPORT_VERSION,
@@ -135,12 +137,12 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     primaryMetric: primary.metric,
     // one shard alone judges no gate: its gates are judged on the merged report
     passed: errorBudget.passed && (isPartial(run) || gates.every((gate) => gate.passed)) && diagnostics.every((d) => d.severity !== 'error'),
-    counts: { samples: run.samples.length, right: count('right'), wrong: count('wrong'), errored, skipped: count('skipped') },
+    counts,
     repeats: isRepeated(run.samples) ? { attempts, samples: new Set(run.samples.map((s) => s.meta.sampleId)).size } : null,
     errorBudget,
     catalog: Object.fromEntries([...named].sort().map((metric) => [metric, catalog.get(metric)])),
     metrics,
-    baseline: baseline.found || context.updating || run.meta.regression ? baseline : null,
+    baseline,
     gates,
     diagnostics,
     usage,

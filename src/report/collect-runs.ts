@@ -1,5 +1,5 @@
 import type { TestCase, TestModule, TestSuite } from 'vitest/node'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, isWrongAnswer, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, isWrongAnswer, parseSampleMeta, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
 
 /** How one sample ended: scored right or wrong, errored (never in a metric), or not run. */
 export interface SampleOutcome {
@@ -87,7 +87,7 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
         continue
       }
       // a sample whose record does not parse (a score of Infinity, say) must not drop out of the results unseen
-      const sample = SampleMetaSchema.safeParse(entry)
+      const sample = parseSampleMeta(entry)
       const suite = sample.success ? benchmarkSuiteOf(test, parsed) : undefined
       if (!sample.success || suite === undefined) {
         const why = sample.success ? 'outside any benchmark' : sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')

@@ -3,13 +3,13 @@ import type { SampleMeta } from '../schema/index.ts'
 import type { SampleOutcome } from './collect-runs.ts'
 
 // what the harness measures per call, by catalog name; a scorer's own metric of the same name wins
-const MEASURES: Readonly<Record<string, (meta: SampleMeta) => number | undefined>> = {
-  latency: (meta) => meta.latencyMs,
-  time_to_first_token: (meta) => meta.ttftMs,
-  input_tokens: (meta) => meta.usage?.inputTokens,
-  output_tokens: (meta) => meta.usage?.outputTokens,
-  cost: (meta) => meta.costUsd,
-}
+const MEASURES: ReadonlyArray<readonly [string, (meta: SampleMeta) => number | undefined]> = [
+  ['latency', (meta) => meta.latencyMs],
+  ['time_to_first_token', (meta) => meta.ttftMs],
+  ['input_tokens', (meta) => meta.usage?.inputTokens],
+  ['output_tokens', (meta) => meta.usage?.outputTokens],
+  ['cost', (meta) => meta.costUsd],
+]
 
 /** Attempts per sample the benchmark planned: 1 unless its tests carry attempt indexes. */
 export function plannedAttempts(samples: readonly SampleOutcome[]): number {
@@ -36,11 +36,14 @@ export function observationsByMetric(samples: readonly SampleOutcome[]): Map<str
   }
   for (const { meta, status } of samples) {
     if (status !== 'right' && status !== 'wrong') continue
-    const [sample, attempt, subset, answer] = [meta.sampleId, meta.attempt ?? 0, meta.subset ?? null, meta.checks?.[0]?.extracted ?? null]
+    const sample = meta.sampleId
+    const attempt = meta.attempt ?? 0
+    const subset = meta.subset ?? null
+    const answer = meta.checks?.[0]?.extracted ?? null
     const scores = meta.scores ?? {}
     for (const metric in scores) add(metric, { sample, attempt, subset, value: scores[metric]!, answer })
-    for (const metric in MEASURES) {
-      const value = MEASURES[metric]!(meta)
+    for (const [metric, measure] of MEASURES) {
+      const value = measure(meta)
       if (value !== undefined && !(metric in scores)) add(metric, { sample, attempt, subset, value, answer })
     }
   }

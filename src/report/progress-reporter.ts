@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
-import { sampleMetaOf, SampleMetaSchema } from '../schema/index.ts'
+import { parseSampleMeta, sampleMetaOf } from '../schema/index.ts'
 import { countSample, emptyTally, progressLine, type ProgressTally } from './progress-tally.ts'
 
 /** Options of the progress display (set through the plugin). */
@@ -66,7 +66,7 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestCaseResult(test: TestCase): void {
-    const parsed = SampleMetaSchema.safeParse(sampleMetaOf(test.meta()))
+    const parsed = parseSampleMeta(sampleMetaOf(test.meta()))
     // a Vitest retry reports the same test again; each sample counts once
     if (!parsed.success || this.counted.has(test.id)) return
     this.counted.add(test.id)

@@ -2,7 +2,7 @@ import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
-import { fileSlug, type Baseline, type MetricDefinition, type Report } from '../schema/index.ts'
+import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline, type MetricDefinition, type Report } from '../schema/index.ts'
 import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
@@ -55,6 +55,12 @@ export class EvalsuiteReporter implements Reporter {
 
   onTestRunStart(): void {
     this.ended.clear()
+  }
+
+  // the schemas every sample and report is parsed with are compiled while the tests run, not after the last one
+  onTestModuleCollected(): void {
+    compiledSchema(SampleMetaSchema)
+    compiledSchema(ReportSchema)
   }
 
   onTestModuleEnd(module: TestModule): void {

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { fileSlug, ReportSchema, type Report } from '../schema/index.ts'
+import { compiledSchema, fileSlug, ReportSchema, type Report } from '../schema/index.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 function countBy(reports: readonly Report[], key: (report: Report) => string): Map<string, number> {
@@ -31,7 +31,7 @@ export function reportFileNames(reports: readonly Report[]): string[] {
 
 /** Validates and writes one report atomically (a reader never sees half a file). */
 export async function writeReport(dir: string, fileName: string, report: Report): Promise<string> {
-  const valid = ReportSchema.parse(report)
+  const valid = compiledSchema(ReportSchema).parse(report)
   const target = join(dir, fileName)
   await writeFileAtomic(target, `${JSON.stringify(valid, null, 2)}\n`)
   return target

@@ -5,6 +5,7 @@ export {
   evalsuiteMetaOf,
   isWrongAnswer,
   META_KEY,
+  parseSampleMeta,
   RegressionSchema,
   SampleMetaSchema,
   sampleMetaOf,
@@ -50,7 +51,9 @@ export {
   type RecordingMode,
   type RecordingSettings,
 } from './recording.ts'
+export { compiledSchema } from './compiled.ts'
 export { fileSlug } from './file-slug.ts'
+export { parseShard, SHARD_VARIABLE, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
 export { ANNOTATE_SAMPLES_KEY } from './sample-annotations.ts'
 export {
   JUDGE_KEY,
@@ -71,4 +74,3 @@ export {
   type VerdictAggregate,
   type VerdictMode,
 } from './judge.ts'
-export { parseShard, SHARD_VARIABLE, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'

@@ -1,12 +1,23 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
+// the text JSON.stringify gives the value with every object's keys sorted, written directly: undefined, functions and
+// symbols are left out of objects and are null in arrays; an object (a Date too) is its own enumerable keys
+function sortedJson(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) {
+    let text = '['
+    for (let index = 0; index < value.length; index++) text += `${index === 0 ? '' : ','}${sortedJson(value[index]) ?? 'null'}`
+    return `${text}]`
+  }
+  let text = ''
+  for (const key of Object.keys(value).sort()) {
+    const item = sortedJson((value as Record<string, unknown>)[key])
+    if (item !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${item}`
+  }
+  return `{${text}}`
 }
 
 /** A short hash of a JSON value that ignores the order of object keys: the key of a stored entry. */
 export function stableHash(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(sortedKeys(value))).digest('hex').slice(0, 24)
+  return hash('sha256', sortedJson(value)!, 'hex').slice(0, 24)
 }

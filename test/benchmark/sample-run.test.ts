@@ -154,6 +154,28 @@ describe('createSampleRun', () => {
     expect(state.calls).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])
   })
 
+  it('gives up a queued sample at once when its test aborts, and never calls the model for it', async () => {
+    const { infer, state } = fakeInfer({ delayMs: 20 })
+    const run = createSampleRun(samples, infer, { concurrency: 1, stopAfterFailures: 5 })
+    run.start(['a', 'b'])
+    const test = new AbortController()
+    const reply = run.output('b', false, test.signal)
+    test.abort(new Error('test timed out'))
+    await expect(reply).rejects.toThrowError('test timed out')
+    expect((await run.output('a')).text).toBe('a#1')
+    await sleep(30)
+    expect(state.calls).toEqual(['a'])
+  })
+
+  it('fails a long queue behind a dead endpoint without running out of stack', async () => {
+    const many: PlannedSample[] = Array.from({ length: 20_000 }, (_, i) => ({ key: `s${i}`, sample: { id: `s${i}`, input: 'q', target: 't' }, attempt: 0 }))
+    const run = createSampleRun(many, () => Promise.reject(new Error('HTTP 500')), { concurrency: 1, stopAfterFailures: 1 })
+    run.start(many.map((entry) => entry.key))
+    const results = await Promise.allSettled(many.map((entry) => run.output(entry.key)))
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(20_000)
+    expect((results.at(-1) as PromiseRejectedResult).reason.message).toMatch(/^Not called: the last 1 calls failed in a row/)
+  })
+
   it('frees the place of an aborted call in the pool, even when the call ignores the signal', async () => {
     const hung = new Promise<ModelOutput>(() => undefined)
     const { infer: quick } = fakeInfer()

@@ -78,6 +78,11 @@ describe('renderReports', () => {
     expect(text).not.toContain('\u001b[')
   })
 
+  it('writes token counts with thousands separators', () => {
+    const samples = Array.from({ length: 10 }, (_, i) => ({ ...outcome(`t${i}`, true), meta: { ...outcome(`t${i}`, true).meta, usage: { inputTokens: 1500, outputTokens: 120 } } }))
+    expect(renderReports([report({ name: 'tokens' }, samples)])).toContain('tokens 15,000 in, 1,200 out')
+  })
+
   it('lists the samples that are new or missing against the baseline', () => {
     const changed = report(
       { name: 'gsm8k', regression: { maxDrop: 0.02, alpha: 0.05 } },

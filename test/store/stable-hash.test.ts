@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto'
+import { expect, it } from 'vitest'
+import { stableHash } from '../../src/store/index.ts'
+
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24)
+
+it('hashes the JSON text with sorted keys, so committed keys stay valid', () => {
+  expect(stableHash({ b: 1, a: [1, 'x', null], c: { z: true, y: 'é"\n' } })).toBe(sha('{"a":[1,"x",null],"b":1,"c":{"y":"é\\"\\n","z":true}}'))
+})
+
+it('ignores the order of object keys at every depth, never the order of arrays', () => {
+  expect(stableHash({ model: 'm', params: { top_p: 1, temperature: 0 } })).toBe(stableHash({ params: { temperature: 0, top_p: 1 }, model: 'm' }))
+  expect(stableHash({ messages: ['a', 'b'] })).not.toBe(stableHash({ messages: ['b', 'a'] }))
+})
+
+it('reads values as JSON does: absent and undefined fields are alike, undefined in a list is null', () => {
+  expect(stableHash({ a: 1, attempt: undefined })).toBe(stableHash({ a: 1 }))
+  expect(stableHash([1, undefined, () => 2])).toBe(stableHash([1, null, null]))
+  expect(stableHash({ when: new Date(0), n: Number.NaN })).toBe(sha('{"n":null,"when":{}}'))
+})
