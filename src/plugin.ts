@@ -7,13 +7,13 @@ import { ConfigError } from './errors.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
 import {
   ANNOTATE_SAMPLES_KEY,
+  SHARD_VARIABLE,
+  shardFromEnvironment,
   JUDGE_KEY,
   JudgeModelSpecSchema,
   JudgeRunOptionsSchema,
   RECORDINGS_KEY,
   RecordingModeSchema,
-  SHARD_VARIABLE,
-  shardFromEnvironment,
   VerdictModeSchema,
   type JudgeModelSpec,
   type JudgeRunOptions,

@@ -17,7 +17,7 @@ const ALLOWED: Record<string, string[]> = {
   benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
   benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
-  cli: ['dataset'],
+  cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 

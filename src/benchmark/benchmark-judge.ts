@@ -34,14 +34,17 @@ export interface BenchmarkJudging {
   readonly judgesSamples: boolean
   /** Whether the rule (the scorer, or the default answer check) runs at all. */
   readonly runsRule: boolean
-  /** Lets `toPassJudge` calls in `scorer` use this benchmark's judges, sample and policy while it runs. */
-  withScope<T>(task: object, sample: Sample, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
+  /**
+   * Lets `toPassJudge` calls in `scorer` use this benchmark's judges, sample and policy while it runs. `attempt` is
+   * given only when the benchmark repeats its samples, here and below: it keys their verdicts apart.
+   */
+  withScope<T>(task: object, sample: Sample, attempt: number | undefined, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
   /** Whether the benchmark's judge grades this sample, given what the rule found (undefined if it did not run). */
   needsJudge(rule: RuleOutcome | undefined): boolean
-  /** The judgement of a sample's output; asked once per output, so a judgement started ahead is reused. */
-  judge(sample: Sample, output: ModelOutput, file: string, signal?: AbortSignal): Promise<JudgeRecord>
-  /** Gives up a sample's judgement in flight (its test timed out or was cancelled). */
-  abort(sampleId: string, reason: unknown): void
+  /** The judgement of a sample's (attempt's) output; asked once per output, so a judgement started ahead is reused. */
+  judge(sample: Sample, attempt: number | undefined, output: ModelOutput, file: string, signal?: AbortSignal): Promise<JudgeRecord>
+  /** Gives up the judgement in flight of a sample's attempt (its test timed out or was cancelled). */
+  abort(sampleId: string, attempt: number | undefined, reason: unknown): void
   /** The record of a sample the policy kept from the judge, so it shows why none was asked. */
   settledByRule(): JudgeRecord
 }
@@ -76,7 +79,7 @@ export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, o
     if (judging.policy === 'cascade' || judging.policy === 'rule-by-default') keepQuietly(judging.settledByRule(), at)
     return rule!.scores
   }
-  const record = await judging.judge(sample, output, at.file, at.signal)
+  const record = await judging.judge(sample, at.meta.attempt, output, at.file, at.signal)
   if (record.status === 'invalid' && judging.policy === 'judge-by-default' && rule) record.fallback = true
   await keep(record, at)
   if (record.fallback) return rule!.scores
@@ -107,13 +110,16 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
   }
   const definitionFor = (context: JudgeContext): JudgeDefinition =>
     toDefinition(typeof source === 'function' ? source(context) : source, `${where}: judge.definition`)
+  // keyed by sample and attempt: the attempts of a repeated sample are judged apart
   const pending = new Map<string, { output: ModelOutput; promise: Promise<JudgeRecord>; controller: AbortController }>()
+  const pendingKey = (sampleId: string, attempt: number | undefined): string => JSON.stringify([sampleId, attempt ?? null])
   return {
     policy,
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
-    async withScope(task, sample, signal, scorer) {
-      bindJudgeScope(task, { executor, sampleId: sample.id, context: contextOf(sample), signal, ...(policy ? { policy } : {}) })
+    async withScope(task, sample, attempt, signal, scorer) {
+      const scope = { executor, sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), context: contextOf(sample), signal }
+      bindJudgeScope(task, { ...scope, ...(policy ? { policy } : {}) })
       try {
         return await scorer()
       } finally {
@@ -133,20 +139,22 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
           return false
       }
     },
-    judge(sample, output, file, signal) {
-      const known = pending.get(sample.id)
+    judge(sample, attempt, output, file, signal) {
+      const key = pendingKey(sample.id, attempt)
+      const known = pending.get(key)
       if (known?.output === output) return known.promise
       const controller = new AbortController()
       signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
       const context: JudgeContext = { ...contextOf(sample), output: output.text }
-      const promise = Promise.resolve().then(() => executor.judge(definitionFor(context), context, { sampleId: sample.id, file, signal: controller.signal }))
+      const call = { sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), file, signal: controller.signal }
+      const promise = Promise.resolve().then(() => executor.judge(definitionFor(context), context, call))
       // the test that awaits it reports the failure; until then it must not count as unhandled
       promise.catch(() => undefined)
-      pending.set(sample.id, { output, promise, controller })
+      pending.set(key, { output, promise, controller })
       return promise
     },
-    abort(sampleId, reason) {
-      pending.get(sampleId)?.controller.abort(reason)
+    abort(sampleId, attempt, reason) {
+      pending.get(pendingKey(sampleId, attempt))?.controller.abort(reason)
     },
     settledByRule() {
       const found = policy === 'cascade' ? 'scored the output right' : 'read an answer'

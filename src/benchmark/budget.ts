@@ -92,6 +92,7 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
       name: model.name,
       ...(model.identity ? { identity: model.identity } : {}),
       price,
+      ...(model.hasCredentials === undefined ? {} : { hasCredentials: model.hasCredentials }),
       generate: (messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> =>
         spend(charactersOf(messages), () => model.generate(messages, options)),
       ...(scoreChoices && {

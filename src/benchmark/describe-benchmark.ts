@@ -173,14 +173,15 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(descr
 // the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
 // arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
 function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark, file: string): void {
-  const byKey = new Map(planned.map((entry) => [entry.key, entry.sample]))
+  const byKey = new Map(planned.map((entry) => [entry.key, entry]))
+  const repeated = resolved.selection.repeats > 1
   for (const key of keys) {
-    const sample = byKey.get(key)!
+    const { sample, attempt } = byKey.get(key)!
     run.output(key).then(
       (output) => {
         const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
         const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
-        if (judging.needsJudge(rule)) void judging.judge(sample, output, file)
+        if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
       },
       () => undefined,
     )
@@ -197,7 +198,7 @@ async function scoreByScorer(context: TestContext, sample: Sample, output: Model
       return context.expect
     },
   }
-  const returned = await judging.withScope(context.task, sample, context.signal, async () => scorer(scorerContext))
+  const returned = await judging.withScope(context.task, sample, meta.attempt, context.signal, async () => scorer(scorerContext))
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
@@ -223,7 +224,7 @@ async function runSample(
   let output: ModelOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
   // pool listens for its own)
-  if (judging.judgesSamples) context.signal.addEventListener('abort', () => judging.abort(sample.id, context.signal.reason), { once: true })
+  if (judging.judgesSamples) context.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, context.signal.reason), { once: true })
   try {
     output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0, context.signal)
   } catch (error) {

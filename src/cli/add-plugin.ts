@@ -16,24 +16,34 @@ function withImport(text: string): string {
   return end < 0 ? `${IMPORT_LINE}\n${text}` : `${text.slice(0, end)}\n${IMPORT_LINE}${text.slice(end)}`
 }
 
+// how deep `index` sits inside the braces that follow `from`; braces in strings or comments are rare in a config
+function depthAt(text: string, from: number, index: number): number {
+  let depth = 0
+  for (let at = from; at < index; at++) {
+    if (text[at] === '{') depth += 1
+    else if (text[at] === '}') depth -= 1
+  }
+  return depth
+}
+
 /**
- * Adds `evalsuite()` to a Vitest config's plugins, keeping everything else as written: into an existing
- * `plugins: [...]`, or as a new `plugins` entry of the exported config object.
+ * Adds `evalsuite()` to a Vitest config's plugins, keeping everything else as written: into the config object's own
+ * `plugins: [...]` (not one nested inside, such as Rollup's), or as a new `plugins` entry of that object.
  */
 export function addPlugin(text: string): PluginEdit {
   if (/\bevalsuite\s*\(/.test(text)) return { kind: 'present' }
-  const plugins = /\bplugins\s*:\s*\[/.exec(text)
-  if (plugins) {
-    const at = plugins.index + plugins[0].length
+  const config = /(?:defineConfig\s*\(\s*|export\s+default\s+)\{/.exec(text)
+  if (config === null) return { kind: 'unrecognised' }
+  const inside = config.index + config[0].length
+  const own = [...text.matchAll(/\bplugins\s*:\s*\[/g)].find((found) => found.index > inside && depthAt(text, inside, found.index) === 0)
+  if (own) {
+    const at = own.index + own[0].length
     const rest = text.slice(at)
     const separator = /^\s*\]/.test(rest) ? '' : ', '
     return { kind: 'added', text: withImport(`${text.slice(0, at)}evalsuite()${separator}${rest}`) }
   }
-  const config = /(?:defineConfig\s*\(\s*|export\s+default\s+)\{/.exec(text)
-  if (config === null) return { kind: 'unrecognised' }
-  const at = config.index + config[0].length
-  const indent = /\n([ \t]+)\S/.exec(text.slice(at))?.[1] ?? '  '
-  return { kind: 'added', text: withImport(`${text.slice(0, at)}\n${indent}plugins: [evalsuite()],${text.slice(at)}`) }
+  const indent = /\n([ \t]+)\S/.exec(text.slice(inside))?.[1] ?? '  '
+  return { kind: 'added', text: withImport(`${text.slice(0, inside)}\n${indent}plugins: [evalsuite()],${text.slice(inside)}`) }
 }
 
 /** The two lines a user adds by hand when the config could not be edited safely. */

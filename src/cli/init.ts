@@ -27,7 +27,6 @@ Examples:
 
 const OPTIONS = {
   dir: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const
 
 /** `evalsuite init`: scaffolds an eval suite into a project. */
@@ -37,10 +36,6 @@ export const initCommand: Command = {
   help: HELP,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions('init', args, OPTIONS)
-    if (values.help) {
-      output.stdout.write(HELP)
-      return EXIT.ok
-    }
     if (positionals.length > 0) throw new ConfigError(`evalsuite init: unexpected argument "${positionals[0]}"; use --dir <path> for another folder`)
     const root = resolve(values.dir ?? '.')
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new ConfigError(`evalsuite init: no such folder: ${root}`)

@@ -45,6 +45,10 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
     output.stderr.write(`evalsuite: unknown command "${name}"; the commands are ${Object.keys(COMMANDS).join(', ')} (see "evalsuite --help")\n`)
     return EXIT.usage
   }
+  if (rest.includes('-h') || rest.includes('--help')) {
+    output.stdout.write(command.help)
+    return EXIT.ok
+  }
   try {
     return await command.run(rest, output)
   } catch (error) {

@@ -38,7 +38,6 @@ const OPTIONS = {
   columns: { type: 'string' },
   split: { type: 'string' },
   subset: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const
 
 /** `evalsuite validate`: checks data files and says what they hold. */
@@ -48,10 +47,6 @@ export const validateCommand: Command = {
   help: HELP,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions('validate', args, OPTIONS)
-    if (values.help) {
-      output.stdout.write(HELP)
-      return EXIT.ok
-    }
     if (positionals.length === 0) throw new ConfigError('evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"')
     const options = dataFileOptions(values)
     const files = positionals.flatMap((path) => dataFilesOf(path))

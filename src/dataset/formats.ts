@@ -11,8 +11,6 @@ export function csvFormat(columns: CsvColumns): FileFormat {
   return { extensions: ['.csv'], read: (file, issues) => readCsv(file, columns, issues) }
 }
 
-/** CSV with a header row. */
-export const CSV_FORMAT: FileFormat = csvFormat(true)
 
 /** A JSON array of records, or the named split of an object of splits. */
 export function jsonFormat(split: string | undefined): FileFormat {

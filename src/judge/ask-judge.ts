@@ -1,5 +1,5 @@
 import { JudgeError } from '../errors.ts'
-import { untilAborted, type Model } from '../model/index.ts'
+import { costOf, untilAborted, type Model, type ModelOutput } from '../model/index.ts'
 import type { ChatMessage, StoredVerdict, Usage, VerdictMode } from '../schema/index.ts'
 import type { JudgeCase, JudgeRequest } from './judge-definition.ts'
 import { buildJudgePrompt, judgeInstructions } from './judge-prompt.ts'
@@ -10,6 +10,8 @@ import { verdictInstruction } from './verdict-instruction.ts'
 /** Where one judge call runs: the verdict file and mode, the pool, and what aborts it. */
 export interface CallEnvironment {
   sampleId: string
+  /** The attempt of a sample its benchmark repeats; undefined for a sample run once, whose keys stay as they were. */
+  attempt?: number
   /** Undefined in live mode: nothing is read or written. */
   store: VerdictStore | undefined
   mode: VerdictMode
@@ -31,11 +33,22 @@ export interface CallPlan {
 
 /** What one judge call gave: a verdict, an invalid reply, or (in replay mode) no stored verdict. */
 export type CallOutcome =
-  | { kind: 'verdict'; verdict: unknown; stored: boolean; usage?: Usage }
-  | { kind: 'invalid'; reason: string; stored: boolean; usage?: Usage }
+  | ({ kind: 'verdict'; verdict: unknown; stored: boolean } & CallSpend)
+  | ({ kind: 'invalid'; reason: string; stored: boolean } & CallSpend)
   | { kind: 'missing'; key: string; describe: string }
 
+/** What a live call spent: its tokens, and their cost at the judge's price (a stored verdict spends nothing). */
+export interface CallSpend {
+  usage?: Usage
+  costUsd?: number
+}
+
 const KEPT_REPLY = 4000
+
+/** A sample as its test is named: its id, with `#attempt` when its benchmark repeats it. */
+export function sampleLabel(sampleId: string, attempt: number | undefined): string {
+  return attempt === undefined ? sampleId : `${sampleId}#${attempt}`
+}
 
 function materialOf(plan: CallPlan): { original: Array<[string, string]>; shown: Array<[string, string]> } {
   const original = Object.entries(plan.request.material)
@@ -57,14 +70,14 @@ function fromStore(line: StoredVerdict, judgeCase: JudgeCase): CallOutcome {
   return { kind: 'invalid', reason: `the stored verdict (key ${line.key}) no longer matches its schema`, stored: true }
 }
 
-async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironment): Promise<{ text: string; usage?: Usage }> {
+async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironment): Promise<ModelOutput> {
   const timeout = AbortSignal.timeout(env.timeoutMs)
   const signal = AbortSignal.any([env.signal, timeout])
   try {
     return await env.limit(() => untilAborted(plan.judge.generate(messages, { signal }), signal))
   } catch (error) {
     if (env.signal.aborted) throw env.signal.reason
-    const where = `sample "${env.sampleId}", case "${plan.judgeCase.id}"`
+    const where = `sample "${sampleLabel(env.sampleId, env.attempt)}", case "${plan.judgeCase.id}"`
     if (timeout.aborted) throw new JudgeError(`Judge "${plan.judge.name}" did not answer within ${env.timeoutMs} ms (${where}).`)
     const message = error instanceof Error ? error.message : String(error)
     throw new JudgeError(`Judge "${plan.judge.name}" failed (${where}): ${message}`)
@@ -80,7 +93,8 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
   const instructions = judgeInstructions(plan.request.criteria, verdictInstruction(judgeCase.schema, `judge case "${judgeCase.id}"`))
   const { original, shown } = materialOf(plan)
   const identity = judge.identity ?? { provider: 'function', model: judge.name, params: {} }
-  const key = verdictKey({ judge: identity, instructions, caseId: judgeCase.id, sampleId: env.sampleId, material: original, repeat: plan.repeat, swapped: plan.swapped })
+  const attempt = env.attempt === undefined ? {} : { attempt: env.attempt }
+  const key = verdictKey({ judge: identity, instructions, caseId: judgeCase.id, sampleId: env.sampleId, ...attempt, material: original, repeat: plan.repeat, swapped: plan.swapped })
   const stored = env.store && !env.update ? env.store.get(key) : undefined
   if (stored) {
     env.store!.touch(key)
@@ -93,10 +107,14 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
   }
   const reply = await call(plan, buildJudgePrompt(instructions, shown).messages, env)
   const parsed = parseVerdict(reply.text, judgeCase.schema)
+  // a model of the user's own may know its price without pricing its replies
+  const costUsd = reply.costUsd ?? costOf(judge.price, reply.usage)
   const usage = reply.usage ? { usage: reply.usage } : {}
+  const spend: CallSpend = { ...usage, ...(costUsd === undefined ? {} : { costUsd }) }
   if (env.store) {
     env.store.put({
       sample: env.sampleId,
+      ...attempt,
       case: judgeCase.id,
       judge: judge.name,
       ...(plan.repeat > 0 ? { repeat: plan.repeat } : {}),
@@ -110,6 +128,6 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
     env.store.touch(key)
   }
   return parsed.valid
-    ? { kind: 'verdict', verdict: parsed.verdict, stored: false, ...usage }
-    : { kind: 'invalid', reason: parsed.reason, stored: false, ...usage }
+    ? { kind: 'verdict', verdict: parsed.verdict, stored: false, ...spend }
+    : { kind: 'invalid', reason: parsed.reason, stored: false, ...spend }
 }

@@ -3,7 +3,7 @@ import pLimit from 'p-limit'
 import { ConfigError, JudgeError } from '../errors.ts'
 import type { Model } from '../model/index.ts'
 import type { JudgeRecord, VerdictAggregate, VerdictMode } from '../schema/index.ts'
-import type { CallEnvironment } from './ask-judge.ts'
+import { sampleLabel, type CallEnvironment } from './ask-judge.ts'
 import { combineVerdicts, type CombinedVerdict } from './combine-verdicts.ts'
 import type { JudgeContext, JudgeDefinition, ModelJudgeDefinition } from './judge-definition.ts'
 import { emptyTally, observeJudge, type CallTally, type Observation } from './observe-judge.ts'
@@ -29,6 +29,8 @@ export interface JudgeSettings {
 export interface JudgeCall {
   /** Part of the verdict's key: stable across runs. */
   sampleId: string
+  /** Which attempt of a repeated sample this is; part of the verdict's key. Undefined when the sample runs once. */
+  attempt?: number
   /** The eval file; its verdicts are committed beside it. */
   file: string
   signal?: AbortSignal
@@ -43,11 +45,12 @@ export interface JudgeExecutor {
 
 function missingMessage(call: JudgeCall, missing: readonly string[]): string {
   const file = relative(process.cwd(), verdictFileOf(call.file))
+  const sample = sampleLabel(call.sampleId, call.attempt)
   return [
-    `No stored verdict for sample "${call.sampleId}" in ${file}, and replay mode calls no judge. Missing:`,
+    `No stored verdict for sample "${sample}" in ${file}, and replay mode calls no judge. Missing:`,
     ...missing.map((m) => `  - ${m}`),
     'Record them with the judge\'s credentials set (e.g. OPENAI_API_KEY) and',
-    `  EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${call.sampleId}"`,
+    `  EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${sample}"`,
     'then commit the verdict file.',
   ].join('\n')
 }
@@ -58,6 +61,8 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
   const { result, reason } = combined
   const swaps = tally.swaps.asked === 0 ? {} : { swaps: tally.swaps.agreed / tally.swaps.asked }
   const agreement = { ...combined.agreement, ...swaps }
+  // priced judges whose verdicts were all stored spent nothing, which is worth saying as $0
+  const costUsd = tally.costUsd ?? (models.every((model) => model.price !== undefined) ? 0 : undefined)
   // reasoning travels in every sample's meta to the reporter and the UI: a judge that writes an essay is shortened
   const reasoning = result?.reasoning === undefined ? {} : { reasoning: result.reasoning.length > KEPT_REASONING ? `${result.reasoning.slice(0, KEPT_REASONING)}…` : result.reasoning }
   return {
@@ -71,6 +76,7 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
     judges: models.map((model) => model.name),
     calls: { live: tally.live, stored: tally.stored, invalid: tally.invalid },
     ...(tally.usage ? { usage: tally.usage } : {}),
+    ...(costUsd === undefined ? {} : { costUsd }),
     ...(Object.keys(agreement).length === 0 ? {} : { agreement }),
   }
 }
@@ -95,6 +101,7 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
       const signal = call.signal ? AbortSignal.any([call.signal, controller.signal]) : controller.signal
       const env: CallEnvironment = {
         sampleId: call.sampleId,
+        ...(call.attempt === undefined ? {} : { attempt: call.attempt }),
         store: settings.mode === 'live' ? undefined : verdictStoreFor(call.file),
         mode: settings.mode,
         update: settings.update,

@@ -6,6 +6,8 @@ import type { JudgeExecutor } from './judge-executor.ts'
 export interface JudgeScope {
   executor: JudgeExecutor
   sampleId: string
+  /** The attempt of a sample its benchmark repeats. */
+  attempt?: number
   /** What is known about the sample besides the output. */
   context: Omit<JudgeContext, 'output'>
   policy?: ScoringPolicy

@@ -12,6 +12,8 @@ export interface CallTally {
   stored: number
   invalid: number
   usage: Usage | undefined
+  /** US dollars, over the calls whose judge has a price. */
+  costUsd: number | undefined
   /** Pairwise questions asked in both orders, and how many of them agreed. */
   swaps: { asked: number; agreed: number }
   /** Verdicts missing in replay mode, described for the error message. */
@@ -23,7 +25,7 @@ export type Observation = { kind: 'valid'; result: JudgeResult } | { kind: 'inva
 
 /** An empty tally. */
 export function emptyTally(): CallTally {
-  return { live: 0, stored: 0, invalid: 0, usage: undefined, swaps: { asked: 0, agreed: 0 }, missing: [] }
+  return { live: 0, stored: 0, invalid: 0, usage: undefined, costUsd: undefined, swaps: { asked: 0, agreed: 0 }, missing: [] }
 }
 
 function count(tally: CallTally, outcome: CallOutcome): void {
@@ -35,6 +37,7 @@ function count(tally: CallTally, outcome: CallOutcome): void {
     const before = tally.usage ?? { inputTokens: 0, outputTokens: 0 }
     tally.usage = { inputTokens: before.inputTokens + outcome.usage.inputTokens, outputTokens: before.outputTokens + outcome.usage.outputTokens }
   }
+  if (outcome.costUsd !== undefined) tally.costUsd = (tally.costUsd ?? 0) + outcome.costUsd
 }
 
 type CaseVerdict = { verdict: unknown } | { reason: string } | 'missing'

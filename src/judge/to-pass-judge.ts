@@ -54,7 +54,8 @@ async function judgeReceived(state: MatcherState, task: TestLike | undefined, re
   if (file === undefined) throw new ConfigError('toPassJudge runs inside a Vitest test: its verdicts are kept beside the test file.')
   const sampleId = scope?.sampleId ?? task?.fullTestName ?? task?.name ?? state.currentTestName ?? 'test'
   const signal = scope?.signal ?? task?.context?.signal
-  return executor.judge(definition, context, { sampleId, file, ...(signal ? { signal } : {}) })
+  const attempt = scope?.attempt === undefined ? {} : { attempt: scope.attempt }
+  return executor.judge(definition, context, { sampleId, ...attempt, file, ...(signal ? { signal } : {}) })
 }
 
 /**

@@ -15,8 +15,12 @@ export interface OpenAIModelOptions {
   baseURL?: string
   /** @default process.env.OPENAI_API_KEY; optional when `baseURL` points at a local server */
   apiKey?: string
-  /** @default 0, so that reruns are comparable */
+  /**
+   * @default 0, so that reruns are comparable; left out for OpenAI's reasoning models (o1, o3, o4-mini, gpt-5, ...),
+   * which refuse any temperature but their own
+   */
   temperature?: number
+  /** The reply's token limit; sent as `max_completion_tokens` to the reasoning models, which refuse `max_tokens`. */
   maxTokens?: number
   /** Per-request timeout, for each attempt. @default 120000 */
   timeoutMs?: number
@@ -62,6 +66,9 @@ function withCost<T extends { usage?: Usage }>(price: Price | undefined, reply: 
   return costUsd === undefined ? reply : { ...reply, costUsd }
 }
 
+// OpenAI's reasoning models take neither a temperature of 0 nor `max_tokens`
+const REASONING_MODEL = /^(o\d|gpt-5)/
+
 /** A model behind an OpenAI-compatible endpoint, called through the official SDK, under its rate limits. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   validate(options)
@@ -81,9 +88,11 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     return connection
   }
   const price = options.price ?? knownPrice(options.model)
+  const reasoning = REASONING_MODEL.test(options.model)
+  const temperature = options.temperature ?? (reasoning ? undefined : 0)
   const params = {
-    temperature: options.temperature ?? 0,
-    ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(options.maxTokens === undefined ? {} : { [reasoning ? 'max_completion_tokens' : 'max_tokens']: options.maxTokens }),
     ...options.extraBody,
   }
 

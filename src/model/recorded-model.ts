@@ -57,6 +57,8 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     name: model.name,
     identity,
     ...(model.price ? { price: model.price } : {}),
+    // a judge without credentials replays its verdicts by default, whatever wraps it
+    ...(model.hasCredentials === undefined ? {} : { hasCredentials: model.hasCredentials }),
     async generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> {
       const attempt = options?.attempt
       const key = recordingKey(identity, messages, undefined, attempt)

@@ -1,5 +1,6 @@
 import type { JudgeRecord, Report } from '../schema/index.ts'
 import type { SampleOutcome } from './collect-runs.ts'
+import { totalCostUsd } from './usage-totals.ts'
 
 type JudgeSummary = NonNullable<Report['judge']>
 
@@ -20,6 +21,7 @@ export function summarizeJudges(samples: readonly SampleOutcome[]): JudgeSummary
     skipped: records.filter((r) => r.status === 'skipped').length,
     calls: { live: sum((r) => r.calls.live), stored: sum((r) => r.calls.stored), invalid: sum((r) => r.calls.invalid) },
     usage: { inputTokens: sum((r) => r.usage?.inputTokens ?? 0), outputTokens: sum((r) => r.usage?.outputTokens ?? 0) },
+    costUsd: totalCostUsd(records.flatMap((r) => (r.costUsd === undefined ? [] : [r.costUsd]))),
     agreement: {
       repeats: mean(records.map((r) => r.agreement?.repeats)),
       judges: mean(records.map((r) => r.agreement?.judges)),

@@ -9,11 +9,13 @@ export interface ProgressTally {
   inputTokens: number
   outputTokens: number
   costUsd: number
+  /** The judges', apart from the model under test's. */
+  judge: { inputTokens: number; outputTokens: number; costUsd: number }
 }
 
 /** A tally with nothing counted yet. */
 export function emptyTally(): ProgressTally {
-  return { total: 0, done: 0, errored: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }
+  return { total: 0, done: 0, errored: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, judge: { inputTokens: 0, outputTokens: 0, costUsd: 0 } }
 }
 
 /** Counts one finished sample into the tally. */
@@ -24,6 +26,11 @@ export function countSample(tally: ProgressTally, meta: SampleMeta, failedWithEr
   tally.inputTokens += meta.usage?.inputTokens ?? 0
   tally.outputTokens += meta.usage?.outputTokens ?? 0
   tally.costUsd += meta.costUsd ?? 0
+  for (const record of meta.judge ?? []) {
+    tally.judge.inputTokens += record.usage?.inputTokens ?? 0
+    tally.judge.outputTokens += record.usage?.outputTokens ?? 0
+    tally.judge.costUsd += record.costUsd ?? 0
+  }
 }
 
 function duration(ms: number): string {
@@ -40,7 +47,14 @@ function count(value: number): string {
   return `${(value / 1_000_000).toFixed(2)}M`
 }
 
-/** One line of plain text: samples done of total, errors, elapsed, ETA, tokens and cost so far. */
+function spending(usage: { inputTokens: number; outputTokens: number; costUsd: number }): string[] {
+  const parts: string[] = []
+  if (usage.inputTokens + usage.outputTokens > 0) parts.push(`${count(usage.inputTokens)} in / ${count(usage.outputTokens)} out tokens`)
+  if (usage.costUsd > 0) parts.push(`$${usage.costUsd.toFixed(usage.costUsd < 1 ? 4 : 2)}`)
+  return parts
+}
+
+/** One line of plain text: samples done of total, errors, elapsed, ETA, tokens and cost so far, the judges' apart. */
 export function progressLine(tally: ProgressTally, elapsedMs: number): string {
   const total = Math.max(tally.total, tally.done)
   const percent = total === 0 ? 0 : Math.floor((tally.done / total) * 100)
@@ -49,7 +63,8 @@ export function progressLine(tally: ProgressTally, elapsedMs: number): string {
   parts.push(`${duration(elapsedMs)} elapsed`)
   // the rate so far predicts the rest; with nothing done yet there is no rate to go on
   if (tally.done > 0 && tally.done < total) parts.push(`ETA ${duration((elapsedMs / tally.done) * (total - tally.done))}`)
-  if (tally.inputTokens + tally.outputTokens > 0) parts.push(`${count(tally.inputTokens)} in / ${count(tally.outputTokens)} out tokens`)
-  if (tally.costUsd > 0) parts.push(`$${tally.costUsd.toFixed(tally.costUsd < 1 ? 4 : 2)}`)
+  parts.push(...spending(tally))
+  const judge = spending(tally.judge)
+  if (judge.length > 0) parts.push(`judge ${judge.join(', ')}`)
   return parts.join(' · ')
 }

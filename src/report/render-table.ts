@@ -71,6 +71,17 @@ function usageLine(report: Report): string | undefined {
   return `  ${report.benchmark}: ${parts.join('; ')}`
 }
 
+// the judges' calls, tokens and cost, on a line of their own so they are never read as the model under test's
+function judgeLine(report: Report): string | undefined {
+  const { judge } = report
+  if (judge === undefined || judge.calls.live + judge.calls.stored === 0) return undefined
+  const parts = [`${judge.calls.live} call(s), ${judge.calls.stored} stored verdict(s)`]
+  const { inputTokens, outputTokens } = judge.usage
+  if (inputTokens + outputTokens > 0) parts.push(`tokens ${inputTokens.toLocaleString('en-US')} in, ${outputTokens.toLocaleString('en-US')} out`)
+  if (judge.costUsd !== null && judge.costUsd !== undefined) parts.push(`cost ${usd(judge.costUsd)}`)
+  return `  ${report.benchmark}: judge ${judge.models.join(', ')}: ${parts.join('; ')}`
+}
+
 function budgetLine(report: Report): string | undefined {
   const { budget } = report
   if (budget === undefined || budget.notRun === 0) return undefined
@@ -90,7 +101,7 @@ function baselineLine(report: Report): string | undefined {
 
 function notes(report: Report, paint: (tone: Tone, text: string) => string): string[] {
   const lines: string[] = []
-  for (const line of [usageLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
+  for (const line of [usageLine(report), judgeLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
   const baseline = baselineLine(report)
   if (baseline !== undefined) lines.push(baseline)
   const { wrong, errored } = report.counts
@@ -109,8 +120,8 @@ function notes(report: Report, paint: (tone: Tone, text: string) => string): str
 
 /**
  * The terminal summary: one table per model (benchmark, subset, metric, n, score, interval, change against the
- * baseline with its p-value, gates), then a few lines per benchmark: usage, new and missing samples, wrong and
- * errored samples, and what the reader must know.
+ * baseline with its p-value, gates), then a few lines per benchmark: usage, the judges' usage apart, new and missing
+ * samples, wrong and errored samples, and what the reader must know.
  */
 export function renderReports(reports: readonly Report[], options: RenderOptions = { color: false }): string {
   const paint = (tone: Tone, text: string): string => (options.color ? styled(tone, text) : text)

@@ -15,6 +15,11 @@ export function percentiles(values: readonly number[]): Report['latencyMs'] {
   return { p50: at(0.5), p90: at(0.9), p99: at(0.99) }
 }
 
+/** The sum of what calls cost, to a millionth of a dollar; null when none had a price. */
+export function totalCostUsd(costs: readonly number[]): number | null {
+  return costs.length === 0 ? null : micro(costs.reduce((sum, cost) => sum + cost, 0))
+}
+
 /** Per benchmark: time to first token, output throughput, cost, and what the budget left unrun. */
 export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget'> {
   const ttfts = run.samples.flatMap((s) => (s.meta.ttftMs === undefined ? [] : [s.meta.ttftMs]))
@@ -24,7 +29,7 @@ export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttft
   return {
     ttftMs: percentiles(ttfts),
     outputTokensPerSecond: duration && usage.outputTokens > 0 ? tenths((usage.outputTokens * 1000) / duration) : null,
-    costUsd: costs.length === 0 ? null : micro(costs.reduce((sum, cost) => sum + cost, 0)),
+    costUsd: totalCostUsd(costs),
     ...(maxCostUsd === undefined
       ? {}
       : {

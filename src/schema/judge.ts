@@ -80,6 +80,8 @@ export type ProvidedJudgeSettings = z.infer<typeof ProvidedJudgeSettingsSchema>
 export const StoredVerdictSchema = z
   .object({
     sample: z.string(),
+    /** The sample's attempt (0-based) when its benchmark repeats samples. */
+    attempt: z.number().int().nonnegative().optional(),
     case: z.string(),
     judge: z.string(),
     repeat: z.number().int().positive().optional(),
@@ -123,6 +125,8 @@ export const JudgeRecordSchema = z.object({
   calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
   /** Tokens the judge calls of this run used, apart from the model under test's. */
   usage: UsageSchema.optional(),
+  /** What the judge calls of this run cost at the judges' prices, in US dollars (0 when every verdict was stored); absent without prices. */
+  costUsd: z.number().nonnegative().optional(),
   agreement: AgreementSchema.optional(),
 })
 /** One judgement of a sample. */

@@ -121,7 +121,7 @@ const SampleRowSchema = z.object({
 
 const MeanAgreementSchema = z.number().min(0).max(1).nullable()
 
-/** The judges' share of a benchmark run: their calls and tokens (apart from the model under test's) and agreement. */
+/** The judges' share of a benchmark run: their calls, tokens and cost (apart from the model under test's) and agreement. */
 const JudgeSummarySchema = z.object({
   models: z.array(z.string()),
   /** Samples a judge gave a verdict, samples left without one (errored, or scored by the rule as a fallback), and samples a rule settled. */
@@ -130,6 +130,8 @@ const JudgeSummarySchema = z.object({
   skipped: z.number().int().nonnegative(),
   calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
   usage: UsageSchema,
+  /** What the judge calls of this run cost at the judges' prices, in US dollars; null when no judge has a price. */
+  costUsd: z.number().nullable().optional(),
   /** Mean agreement over the samples where it was measured; null where it never was. */
   agreement: z.object({ repeats: MeanAgreementSchema, judges: MeanAgreementSchema, swaps: MeanAgreementSchema }),
 })

@@ -8,15 +8,25 @@ const GIVE_UP_MS = 30_000
 
 const pause = new Int32Array(new SharedArrayBuffer(4))
 
+// A killed worker whose parent died too may stay a zombie when nothing reaps it (PID 1 in many containers); signal
+// 0 still reaches a zombie, so Linux's process table is asked whether it is one. Elsewhere the file is absent.
+function isZombie(pid: number): boolean {
+  try {
+    return / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\)/s, ''))
+  } catch {
+    return false
+  }
+}
+
 /** Whether a process with this id still runs (signal 0 only checks; EPERM means it runs as another user). */
 export function isProcessAlive(pid: number): boolean {
   if (pid === process.pid) return true
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+  return !isZombie(pid)
 }
 
 function isStale(lock: string): boolean {

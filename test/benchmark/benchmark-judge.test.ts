@@ -1,11 +1,14 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type RuleOutcome } from '../../src/benchmark/benchmark-judge.ts'
+import { withBudget } from '../../src/benchmark/budget.ts'
 import { toScores } from '../../src/benchmark/score-sample.ts'
 import { ConfigError, JudgeError } from '../../src/errors.ts'
-import { judge, type JudgeOptions } from '../../src/judge/index.ts'
+import { judge, registerJudgeMatcher, type JudgeOptions } from '../../src/judge/index.ts'
+import { createRecordedModel, loadRecordingStore, type Model } from '../../src/model/index.ts'
 import type { Sample, SampleMeta } from '../../src/schema/index.ts'
 import { checkAnswer } from '../../src/scoring/index.ts'
 import { scriptedJudge, verdict } from '../judge/scripted-judge.ts'
@@ -102,5 +105,38 @@ describe('scoring policies', () => {
     expect(() => createBenchmarkJudging('returns', { definition: 'polite' })).toThrowError(
       new ConfigError('describeBenchmark("returns"): "judge.definition" needs a judge model: set "judge.model", or the plugin\'s "judge" option.'),
     )
+  })
+})
+
+describe("the default verdict mode follows the judge's credentials, through the recordings and budget wrappers", () => {
+  registerJudgeMatcher()
+  // toPassJudge outside a benchmark keeps its verdicts beside this file; this test leaves none behind
+  afterAll(() => rmSync(fileURLToPath(new URL('./__verdicts__', import.meta.url)), { recursive: true, force: true }))
+
+  const keyless = (calls: string[]): Model => ({
+    name: 'keyless',
+    identity: { provider: 'openai-compatible', model: 'keyless', params: { temperature: 0 } },
+    price: { input: 1, output: 1 },
+    hasCredentials: false,
+    generate: async () => (calls.push('called'), { text: verdict('pass'), latencyMs: 1 }),
+  })
+  const recordings = () => loadRecordingStore(join(mkdtempSync(join(tmpdir(), 'evalsuite-wrapped-')), 'judge.jsonl'))
+  const wrappers: Array<[string, (model: Model) => Model]> = [
+    ['none', (model) => model],
+    ['the cost budget', (model) => withBudget(model, 1, 'returns').model],
+    ['the recordings', (model) => createRecordedModel(model, recordings(), 'auto')],
+    ['both, as a benchmark stacks them', (model) => createRecordedModel(withBudget(model, 1, 'returns').model, recordings(), 'auto')],
+  ]
+
+  it.each(wrappers)('replays for a judge without credentials behind %s: a missing verdict fails, nothing is called', async (_, wrap) => {
+    const calls: string[] = []
+    const judgeModel = wrap(keyless(calls))
+    expect(judgeModel.hasCredentials).toBe(false)
+    const judging = createBenchmarkJudging('returns', { model: judgeModel, definition: 'The reply gives a 30-day window.' })
+    const meta: SampleMeta = { kind: 'sample', sampleId: 's', status: 'pending' }
+    const at = { meta, file: join(mkdtempSync(join(tmpdir(), 'evalsuite-wrapped-')), 'returns.eval.ts'), signal: new AbortController().signal, annotate: async () => undefined }
+    await expect(scoreByPolicy(judging, sample('s'), { text: OUTPUTS.right, latencyMs: 1 }, undefined, at)).rejects.toThrow(/^No stored verdict for sample "s" /)
+    await expect(expect(OUTPUTS.right).toPassJudge('The reply gives a 30-day window.', { model: judgeModel })).rejects.toThrow(/^No stored verdict for sample /)
+    expect(calls).toEqual([])
   })
 })

@@ -52,6 +52,13 @@ describe('adding the plugin to an existing Vitest config', () => {
     )
   })
 
+  it('adds its own plugins entry when the only plugins list is nested, such as Rollup\'s', () => {
+    const edit = addPlugin("import { defineConfig } from 'vite'\nexport default defineConfig({\n  build: { rollupOptions: { plugins: [visualizer()] } },\n})\n")
+    expect(edit.kind === 'added' && edit.text).toBe(
+      "import { defineConfig } from 'vite'\nimport { evalsuite } from 'evalsuite/plugin'\nexport default defineConfig({\n  plugins: [evalsuite()],\n  build: { rollupOptions: { plugins: [visualizer()] } },\n})\n",
+    )
+  })
+
   it('leaves a config that already has the plugin alone', () => {
     expect(addPlugin("import { evalsuite } from 'evalsuite/plugin'\nexport default { plugins: [evalsuite({ outputDir: 'x' })] }\n")).toEqual({ kind: 'present' })
   })

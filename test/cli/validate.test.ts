@@ -101,7 +101,7 @@ describe('evalsuite validate', () => {
     [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, json, opencompass, chatml, received "yaml"'],
     [['validate'], 'evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"'],
     [['validate', 'no/such/file.jsonl'], 'evalsuite validate: no such file or folder: no/such/file.jsonl'],
-    [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are init, validate (see "evalsuite --help")'],
+    [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are eval, init, validate (see "evalsuite --help")'],
   ])('exits 2 with one line on stderr for a usage error: %j', async (args, message) => {
     const run = await evalsuite(...args)
     expect(run).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })

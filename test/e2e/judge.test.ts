@@ -146,3 +146,72 @@ describe('judge verdicts in a run', () => {
     expect(readFileSync(join(FIXTURE, 'eval-reports', 'judged.json'), 'utf8')).not.toContain(SECRET)
   })
 })
+
+describe('repeated samples, judged attempt by attempt', () => {
+  const ATTEMPTS = join(VERDICTS, 'graded-attempts.eval.ts.jsonl')
+  type AttemptLine = Line & { attempt?: number }
+  const attemptLines = (): AttemptLine[] => readFileSync(ATTEMPTS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as AttemptLine)
+  const verdicts = (report: Awaited<ReturnType<typeof readReport>>) => report.samples.map((s) => [`${s.id}#${s.attempt}`, s.status, s.judge?.[0]?.label])
+  let server: FakeServer
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    await rm(ATTEMPTS, { force: true })
+    server = await startFakeServer({ reply: (request) => grade(false)(request) })
+    env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET }
+  })
+  afterAll(async () => {
+    await server.close()
+    await rm(VERDICTS, { recursive: true, force: true })
+  })
+
+  it('records one verdict per attempt, each asked once, and replays them all without a judge call', async () => {
+    const recording = await runVitest(['graded-attempts'], env)
+    expect(recording.code).toBe(0)
+    // 3 samples × 3 attempts: each attempt asked once, the same reply in several attempts included
+    expect(server.requestCount).toBe(9)
+    expect(attemptLines().map((l) => [l.sample, l.attempt, l.verdict?.verdict])).toEqual([
+      ['a1', 0, 'pass'],
+      ['a1', 1, 'fail'],
+      ['a1', 2, 'pass'],
+      ['a2', 0, 'pass'],
+      ['a2', 1, 'pass'],
+      ['a2', 2, 'pass'],
+      ['t1', 0, 'pass'],
+      ['t1', 1, 'fail'],
+      ['t1', 2, 'pass'],
+    ])
+    const recorded = [await readReport('graded-attempts'), await readReport('graded-attempts-tone')]
+    expect(recorded.map(verdicts)).toEqual([
+      [
+        ['a1#0', 'right', 'pass'],
+        ['a1#1', 'wrong', 'fail'],
+        ['a1#2', 'right', 'pass'],
+        ['a2#0', 'right', 'pass'],
+        ['a2#1', 'right', 'pass'],
+        ['a2#2', 'right', 'pass'],
+      ],
+      [
+        ['t1#0', 'right', 'pass'],
+        ['t1#1', 'wrong', 'fail'],
+        ['t1#2', 'right', 'pass'],
+      ],
+    ])
+    const [judged] = recorded
+    expect(judged!.judge).toMatchObject({ calls: { live: 6, stored: 0, invalid: 0 } })
+    // the judge's cost at its price, apart from the model under test (a function that costs nothing)
+    const perSample = judged!.samples.reduce((sum, s) => sum + s.judge![0]!.costUsd!, 0)
+    expect(judged!.judge!.costUsd).toBeCloseTo(perSample, 6)
+    expect(judged!.judge!.costUsd).toBeCloseTo((judged!.judge!.usage.inputTokens * 2 + judged!.judge!.usage.outputTokens * 10) / 1e6, 6)
+    expect(judged!.costUsd).toBeNull()
+    expect(recording.stdout).toMatch(/graded-attempts: judge judge-model: 6 call\(s\), 0 stored verdict\(s\); tokens [\d,]+ in, [\d,]+ out; cost \$0\.\d+/)
+
+    const replay = await runVitest(['graded-attempts'], { ...env, EVALSUITE_VERDICTS: 'replay' })
+    expect(replay.code).toBe(0)
+    expect(server.requestCount).toBe(9)
+    const replayed = [await readReport('graded-attempts'), await readReport('graded-attempts-tone')]
+    expect(replayed.map(verdicts)).toEqual(recorded.map(verdicts))
+    expect(replayed[0]!.judge).toMatchObject({ calls: { live: 0, stored: 6, invalid: 0 }, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 })
+    expect(replay.stdout).toContain('graded-attempts: judge judge-model: 0 call(s), 6 stored verdict(s); cost $0.00')
+  })
+})

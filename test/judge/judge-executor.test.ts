@@ -84,6 +84,25 @@ describe('one judge, one reply', () => {
   })
 })
 
+describe("the judge's cost, apart from the model under test", () => {
+  it("prices each call at the judge's price, summed over repeats, and keeps a cost the reply already gives", async () => {
+    const priced = { ...scriptedJudge('priced', () => verdict('pass')), price: { input: 2, output: 10 } }
+    // 3 calls of 100 tokens in and 20 out at $2 and $10 per million
+    expect(await run([priced], criteria, { repeats: 3 })).toMatchObject({ usage: { inputTokens: 300, outputTokens: 60 }, costUsd: expect.closeTo(0.0012, 12) })
+    const billing: Model = { name: 'billing', generate: async () => ({ text: verdict('pass'), usage: { inputTokens: 5, outputTokens: 5 }, costUsd: 0.25, latencyMs: 1 }) }
+    expect((await run([billing])).costUsd).toBe(0.25)
+  })
+
+  it('costs $0 when every verdict is stored, and leaves the cost out when a judge has no price', async () => {
+    const file = evalFile()
+    const priced = { ...scriptedJudge('priced', () => verdict('pass')), price: { input: 2, output: 10 } }
+    const judgeOnce = (models: Model[]) => createJudgeExecutor(settings(models, { mode: 'record' })).judge(criteria, context, { sampleId: 's1', file })
+    expect((await judgeOnce([priced])).costUsd).toBeCloseTo(0.0004)
+    expect(await judgeOnce([priced])).toMatchObject({ calls: { live: 0, stored: 1 }, costUsd: 0 })
+    expect(await judgeOnce([priced, scriptedJudge('unpriced', () => verdict('pass'))])).not.toHaveProperty('costUsd')
+  })
+})
+
 describe('pairwise judges are asked in both orders', () => {
   const pairwise = judge.pairwise({ prompt: 'Which answer names the capital more precisely?' })
 

@@ -81,6 +81,23 @@ describe('verdicts committed beside the eval file', () => {
     expect(new Set(keys).size).toBe(2)
   })
 
+  it('keys the attempts of a repeated sample apart, even with the same output, and a sample run once apart from them', async () => {
+    const file = evalFile()
+    const grader = scriptedJudge('grader', () => verdict('pass'))
+    const executor = createJudgeExecutor(settings([grader], {}))
+    const judgeAttempt = (attempt?: number) => executor.judge(criteria, context('Sure thing.'), { sampleId: 't1', ...(attempt === undefined ? {} : { attempt }), file })
+    await Promise.all([judgeAttempt(1), judgeAttempt(0), judgeAttempt(2)])
+    await judgeAttempt()
+    expect(grader.prompts).toHaveLength(4)
+    expect(await judgeAttempt(1)).toMatchObject({ calls: { live: 0, stored: 1 } })
+    verdictStoreFor(file).save()
+    expect(lines(verdictFileOf(file)).map((v) => [v.sample, v.attempt])).toEqual([['t1', undefined], ['t1', 0], ['t1', 1], ['t1', 2]])
+    const missing = await createJudgeExecutor(settings([grader], { mode: 'replay' }))
+      .judge(criteria, context('Sure thing.'), { sampleId: 't1', attempt: 3, file })
+      .catch((e: unknown) => (e as Error).message)
+    expect(missing).toMatch(/^No stored verdict for sample "t1#3" in .*\n.*\n.*\n {2}EVALSUITE_VERDICTS=record npx vitest run .*support\.eval\.ts -t "t1#3"\n/)
+  })
+
   it('replays an invalid reply as invalid, without asking again', async () => {
     const file = evalFile()
     const rambling = scriptedJudge('grader', () => 'It seems fine to me.')

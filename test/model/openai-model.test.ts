@@ -77,3 +77,16 @@ describe('models.openai', () => {
     await expect(call).rejects.toThrow(ModelError)
   })
 })
+
+describe('generation parameters', () => {
+  it('sends temperature 0 and max_tokens to chat models, so reruns are comparable', () => {
+    expect(models.openai({ model: 'gpt-4o-mini', maxTokens: 256 }).identity?.params).toEqual({ temperature: 0, max_tokens: 256 })
+  })
+
+  it('leaves the temperature out for reasoning models, which refuse 0, and limits their tokens with max_completion_tokens', () => {
+    for (const model of ['o1', 'o3-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini']) {
+      expect(models.openai({ model, maxTokens: 512 }).identity?.params).toEqual({ max_completion_tokens: 512 })
+    }
+    expect(models.openai({ model: 'o4-mini', temperature: 1 }).identity?.params).toEqual({ temperature: 1 })
+  })
+})

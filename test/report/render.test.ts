@@ -6,7 +6,7 @@ import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.
 import { githubAnnotations } from '../../src/report/github.ts'
 import { renderMarkdown } from '../../src/report/render-markdown.ts'
 import { renderReports } from '../../src/report/render-table.ts'
-import type { Baseline, BenchmarkMeta, Report } from '../../src/schema/index.ts'
+import type { Baseline, BenchmarkMeta, JudgeRecord, Report } from '../../src/schema/index.ts'
 
 function outcome(sampleId: string, right: boolean, subset?: string): SampleOutcome {
   return {
@@ -90,6 +90,40 @@ describe('renderReports', () => {
       { metrics: { accuracy: { g000: 1, g001: 1 } } },
     )
     expect(renderReports([changed], { color: false })).toContain('  gsm8k: vs evals/__baselines__/gsm8k.json: 1 shared, 1 new (g999), 1 missing (g001)')
+  })
+})
+
+describe("the judges' usage", () => {
+  const judged = (sampleId: string, record: Partial<JudgeRecord>): SampleOutcome => {
+    const base = outcome(sampleId, true)
+    const judge: JudgeRecord = { name: 'polite', status: 'judged', pass: true, score: 1, judges: ['gpt-4o'], calls: { live: 1, stored: 0, invalid: 0 }, ...record }
+    return { ...base, meta: { ...base.meta, usage: { inputTokens: 40, outputTokens: 8 }, costUsd: 0.00002, judge: [judge] } }
+  }
+  const replies = report({ name: 'replies' }, [
+    judged('r1', { usage: { inputTokens: 1200, outputTokens: 90 }, costUsd: 0.0039 }),
+    judged('r2', { usage: { inputTokens: 1100, outputTokens: 70 }, costUsd: 0.00345 }),
+    judged('r3', { calls: { live: 0, stored: 1, invalid: 0 }, costUsd: 0 }),
+  ])
+
+  it("totals the judges' tokens and cost in the report, apart from the model under test's", () => {
+    expect(replies.usage).toEqual({ inputTokens: 120, outputTokens: 24 })
+    expect(replies.costUsd).toBe(0.00006)
+    expect(replies.judge).toMatchObject({ calls: { live: 2, stored: 1, invalid: 0 }, usage: { inputTokens: 2300, outputTokens: 160 }, costUsd: 0.00735 })
+  })
+
+  it('shows them on a line of their own, labelled as the judge\'s', () => {
+    const lines = renderReports([replies], { color: false }).split('\n').filter((line) => line.startsWith('  replies:'))
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "  replies: latency p50 120 ms, p90 120 ms, p99 120 ms; tokens 120 in, 24 out; cost $0.00006",
+        "  replies: judge gpt-4o: 2 call(s), 1 stored verdict(s); tokens 2,300 in, 160 out; cost $0.00735",
+        "  replies: note: only 3 samples: the 95% interval of accuracy spans 56.1 points, so smaller changes cannot be told from noise",
+      ]
+    `)
+  })
+
+  it('gives a null cost when no judge has a price', () => {
+    expect(report({ name: 'unpriced' }, [judged('u1', { usage: { inputTokens: 10, outputTokens: 2 } })]).judge?.costUsd).toBeNull()
   })
 })
 

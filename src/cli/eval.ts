@@ -1,0 +1,130 @@
+import { existsSync, statSync } from 'node:fs'
+import { basename, extname, resolve } from 'node:path'
+import { loadDataFile } from '../dataset/index.ts'
+import { ConfigError, DatasetError } from '../errors.ts'
+import { EXIT, type CliOutput, type Command } from './command.ts'
+import { parseOptions } from './parse-options.ts'
+import { runQuickEval } from './quick-eval/run-vitest.ts'
+import type { QuickEvalSettings } from './quick-eval/settings.ts'
+import { renderIssues } from './render-summary.ts'
+
+const HELP = `Usage: evalsuite eval <file> --model <name> [options]
+
+Evaluates a model on a data file with no code written, through the same pipeline,
+reporter and gates as "npx vitest run evals": it prints the same table, writes the
+same JSON report and exits by the same rules (0 when every gate holds).
+
+The file is an OpenCompass custom dataset (.jsonl or .csv with question, A, B, ...,
+answer, and an optional <file>.meta.json), a ChatML .jsonl file, or any file
+"evalsuite validate" reads. Replies and verdicts are kept under .evalsuite/, so a
+rerun asks the endpoint only for what it has not answered yet.
+
+Options:
+  --model <name>          the model under test (required); the endpoint is OpenAI's,
+                          or OPENAI_BASE_URL, and the key is OPENAI_API_KEY
+  --base-url <url>        an OpenAI-compatible endpoint (vLLM, Ollama, ...)
+  --limit <n>             only the first n samples
+  --repeats <k>           k attempts per sample (pass@k in the report)
+  --judge <model>         grade open answers the rule reads as wrong with this judge model
+  --threshold <m=value>   a gate, e.g. accuracy=0.8; repeat the option for several
+  --split <name>          the split of a JSON file holding named splits
+  --concurrency <n>       model calls in flight at once (default 8)
+  --output-dir <dir>      where the JSON report goes (default eval-reports)
+  -h, --help              show this help
+
+Exit code: 0 when every gate holds, 1 when one fails or samples error, 2 on a usage error.
+
+Examples:
+  npx evalsuite eval data/quiz.csv --model gpt-4o-mini --threshold accuracy=0.8
+  npx evalsuite eval data/facts.jsonl --model qwen2.5-7b --base-url http://localhost:8000/v1 --limit 100
+  npx evalsuite eval data/chat.jsonl --model gpt-4o-mini --judge gpt-4o --repeats 3
+`
+
+const OPTIONS = {
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  limit: { type: 'string' },
+  repeats: { type: 'string' },
+  judge: { type: 'string' },
+  threshold: { type: 'string', multiple: true },
+  split: { type: 'string' },
+  concurrency: { type: 'string' },
+  'output-dir': { type: 'string' },
+} as const
+
+function positiveInteger(option: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^[1-9]\d*$/.test(value)) throw new ConfigError(`evalsuite eval: --${option} must be a positive whole number; received "${value}"`)
+  return Number(value)
+}
+
+// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials
+function endpoint(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`evalsuite eval: --base-url is not a URL: "${value}"`)
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '') {
+    throw new ConfigError('evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY')
+  }
+  return value
+}
+
+function thresholds(values: readonly string[] = []): Record<string, number> {
+  const gates: Record<string, number> = {}
+  for (const value of values) {
+    const found = /^([A-Za-z_][\w.-]*)=(-?\d+(?:\.\d+)?)$/.exec(value)
+    if (found === null) throw new ConfigError(`evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "${value}"`)
+    gates[found[1]!] = Number(found[2])
+  }
+  return gates
+}
+
+/** `evalsuite eval`: evaluates a model on a data file, with no code written. */
+export const evalCommand: Command = {
+  name: 'eval',
+  summary: 'evaluate a model on a data file with no code: the same table, report and gates',
+  help: HELP,
+  async run(args: string[], output: CliOutput): Promise<number> {
+    const { values, positionals } = parseOptions('eval', args, OPTIONS)
+    if (positionals.length !== 1) throw new ConfigError('evalsuite eval: give one data file; see "evalsuite eval --help"')
+    const file = resolve(positionals[0]!)
+    if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
+    if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
+    const settings: QuickEvalSettings = {
+      file,
+      name: basename(file, extname(file)),
+      model: values.model,
+      thresholds: thresholds(values.threshold),
+      ...(values['base-url'] ? { baseURL: endpoint(values['base-url']) } : {}),
+      ...(values.judge ? { judge: values.judge } : {}),
+      ...(values.split ? { split: values.split } : {}),
+    }
+    for (const [option, key] of [['limit', 'limit'], ['repeats', 'repeats'], ['concurrency', 'concurrency']] as const) {
+      const parsed = positiveInteger(option, values[option])
+      if (parsed !== undefined) settings[key] = parsed
+    }
+    // a broken file is reported as validate reports it, before Vitest starts
+    try {
+      const data = await loadDataFile(positionals[0]!, values.split ? { split: values.split } : {})
+      if (data.splits !== undefined) {
+        const names = Object.keys(data.splits).join(', ')
+        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${Object.keys(data.splits).at(-1)}`)
+      }
+      if (data.kind === 'mixed') {
+        throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)
+      }
+      if (settings.judge !== undefined && data.kind === 'mcq') {
+        throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')
+      }
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error
+      output.stderr.write(renderIssues(positionals[0]!, error.issues))
+      return EXIT.failed
+    }
+    return runQuickEval(process.cwd(), settings, values['output-dir'] ?? 'eval-reports')
+  },
+}

@@ -1,0 +1,38 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { startVitest } from 'vitest/node'
+import { evalsuite } from '../../plugin.ts'
+import type { QuickEvalSettings } from './settings.ts'
+
+// the suite module beside this one, as built (.js) or as run from source (.ts)
+const SUITE = new URL(`./suite${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
+
+/** Where a quick evaluation keeps its eval file, recorded replies and verdicts, so that a rerun replays them. */
+export const QUICK_EVAL_DIR = '.evalsuite'
+
+/**
+ * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns the exit code
+ * the evalsuite reporter decided. The eval file is written under `.evalsuite/` in the project: its recorded replies
+ * and verdicts stay there, so an interrupted or repeated run asks the endpoint only for what it has not answered,
+ * in CI too (a quick evaluation means to call the model; EVALSUITE_RECORDINGS still chooses another mode).
+ */
+export async function runQuickEval(root: string, settings: QuickEvalSettings, outputDir: string): Promise<number> {
+  const dir = join(root, QUICK_EVAL_DIR)
+  await mkdir(dir, { recursive: true })
+  const file = join(dir, `${settings.name}.eval.mjs`)
+  const source = [
+    `// written by \`evalsuite eval\`; rewritten on every run`,
+    `import { declareQuickEval } from ${JSON.stringify(SUITE.href)}`,
+    `await declareQuickEval(${JSON.stringify(settings, null, 2)})`,
+    '',
+  ]
+  await writeFile(file, source.join('\n'))
+  const vitest = await startVitest(
+    'test',
+    [],
+    { root, config: false, watch: false, include: [] },
+    { plugins: [evalsuite({ include: [file], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
+  )
+  await vitest?.close()
+  return typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 1)
+}

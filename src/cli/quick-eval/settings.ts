@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+/** What `evalsuite eval` writes into the eval file it runs in Vitest. */
+export const QuickEvalSettingsSchema = z.object({
+  /** The data file, absolute. */
+  file: z.string(),
+  /** The benchmark's name in tables and reports: the file's name without its extension. */
+  name: z.string(),
+  model: z.string(),
+  baseURL: z.string().optional(),
+  judge: z.string().optional(),
+  /** The split of a JSON file holding named splits. */
+  split: z.string().optional(),
+  limit: z.number().int().positive().optional(),
+  repeats: z.number().int().positive().optional(),
+  concurrency: z.number().int().positive().optional(),
+  thresholds: z.record(z.string(), z.number()),
+})
+/** What `evalsuite eval` hands the eval file it runs in Vitest. */
+export type QuickEvalSettings = z.infer<typeof QuickEvalSettingsSchema>

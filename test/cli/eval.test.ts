@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ReportSchema } from '../../src/schema/index.ts'
+import { tableRows } from '../e2e/run-fixture.ts'
+import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const MAIN = join(ROOT, 'src/cli/main.ts')
+const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href
+const scratch = mkdtempSync(join(ROOT, 'fixtures', '.tmp-eval-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+// the model knows 2+2 and the capital of France, and nothing else; the judge accepts "four" for 4
+const ANSWERS: Record<string, string> = { '2+2?': 'ANSWER: B', 'Capital of France?': 'ANSWER: A', 'Largest planet?': 'ANSWER: C', 'H2O is?': 'ANSWER: C' }
+function reply(request: { model: string; messages: { role: string; content: string }[] }): string {
+  const text = request.messages.map((message) => message.content).join('\n')
+  if (request.model === 'judge-model') return JSON.stringify({ reasoning: 'four is 4', verdict: /four/.test(text) ? 'correct' : 'incorrect' })
+  if (text.includes('What is 2+2')) return 'It is four.\nANSWER: four'
+  if (text.includes('Who wrote Hamlet')) return 'ANSWER: Shakespeare'
+  const question = Object.keys(ANSWERS).find((key) => text.includes(key))
+  return question ? ANSWERS[question]! : 'I do not know.'
+}
+
+let server: FakeServer
+beforeAll(async () => {
+  server = await startFakeServer({ reply })
+})
+afterAll(() => server.close())
+
+let folders = 0
+function project(files: Record<string, string>): string {
+  const dir = join(scratch, `p${++folders}`)
+  mkdirSync(dir, { recursive: true })
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text)
+  return dir
+}
+
+function evalsuite(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV'))
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', TSX, MAIN, ...args], { cwd, env: { ...env, CI: 'true', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
+    })
+  })
+}
+
+const QUIZ = 'question,A,B,C,answer\n2+2?,3,4,5,B\nCapital of France?,Paris,Rome,Oslo,A\nLargest planet?,Mars,Jupiter,Venus,B\nH2O is?,salt,air,water,C\n'
+
+describe('evalsuite eval', () => {
+  it('evaluates an OpenCompass multiple-choice file with no code: the same table, report and gate as vitest run evals', async () => {
+    const dir = project({ 'quiz.csv': QUIZ })
+    const before = server.requestCount
+    const run = await evalsuite(dir, 'eval', 'quiz.csv', '--model', 'test-model', '--base-url', server.baseURL, '--threshold', 'accuracy=0.7')
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    expect(server.requestCount - before).toBe(4)
+    expect(tableRows(run.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 4! \| 75\.0% \| .* \| pass ≥ 70\.0%$/)
+    expect(run.stdout).toContain('evalsuite: PASS')
+    const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, 'eval-reports', 'quiz.json'), 'utf8')))
+    expect(report.counts).toMatchObject({ samples: 4, right: 3, wrong: 1, errored: 0 })
+    expect(report.model).toBe('test-model')
+
+    // the replies are kept, so a rerun with a stricter gate asks the endpoint nothing and fails by that gate
+    const stricter = await evalsuite(dir, 'eval', 'quiz.csv', '--model', 'test-model', '--base-url', server.baseURL, '--threshold', 'accuracy=0.9')
+    expect(stricter.code).toBe(1)
+    expect(server.requestCount - before).toBe(4)
+    expect(stricter.stdout).toContain('evalsuite: FAIL')
+  })
+
+  it('evaluates question answering with a limit, and lets a judge grade only what the rule reads as wrong', async () => {
+    const dir = project({ 'facts.jsonl': '{"question":"What is 2+2?","answer":"4"}\n{"question":"Who wrote Hamlet?","answer":"Shakespeare"}\n{"question":"Boiling point of water in C?","answer":"100"}\n' })
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'facts.jsonl', '--model', 'test-model', '--base-url', server.baseURL, '--limit', '2', '--judge', 'judge-model')
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls.filter((call) => call.model === 'test-model')).toHaveLength(2)
+    // "four" does not read as 4 by the rule, so the judge decides it; "Shakespeare" is settled by the rule
+    expect(calls.filter((call) => call.model === 'judge-model')).toHaveLength(1)
+    expect(tableRows(run.stdout, 'facts')[0]).toMatch(/^facts \| all \| accuracy \| 2! \| 100\.0%/)
+  })
+
+  it('evaluates a ChatML file, its conversations sent as they are after the answer rule, with repeats', async () => {
+    const chat = [
+      { question: [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: 'Who wrote Hamlet?' }], answer: ['Shakespeare'] },
+      { question: [{ role: 'user', content: 'Largest planet?' }], answer: ['Jupiter'] },
+    ]
+    const dir = project({ 'chat.jsonl': chat.map((row) => JSON.stringify(row)).join('\n') + '\n' })
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'chat.jsonl', '--model', 'test-model', '--base-url', server.baseURL, '--repeats', '2')
+    // no --threshold, so no gate: wrong answers alone never fail the run
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls).toHaveLength(4)
+    expect(calls[0]!.messages.map((message) => message.role)).toEqual(['system', 'system', 'user'])
+    expect(calls[0]!.messages[0]!.content).toContain('ANSWER: <answer>')
+    // Hamlet is answered right on both attempts; the planet question gets "ANSWER: C", which is no planet
+    expect(tableRows(run.stdout, 'chat')[0]).toMatch(/^chat \| all \| accuracy \| 4! \| 50\.0%/)
+    expect(tableRows(run.stdout, 'chat').some((row) => /accuracy pass@2 \| 2! \| 50\.0%/.test(row))).toBe(true)
+  })
+
+  it('reports a malformed file as validate does, without starting Vitest', async () => {
+    const dir = project({ 'bad.csv': 'question,A,B,answer\n2+2?,3,4,E\n' })
+    const run = await evalsuite(dir, 'eval', 'bad.csv', '--model', 'test-model', '--base-url', server.baseURL)
+    expect(run).toMatchObject({ code: 1, stdout: '' })
+    expect(run.stderr).toBe('bad.csv: invalid, 1 problem\n  bad.csv:2: answer: "E" names no option; the options are A, B\n')
+    expect(existsSync(join(dir, '.evalsuite'))).toBe(false)
+  })
+
+  it.each([
+    [['quiz.csv'], 'evalsuite eval: --model is required, e.g. --model gpt-4o-mini'],
+    [['quiz.csv', '--model', 'm', '--bogus'], 'evalsuite eval: unknown option "--bogus"; see "evalsuite eval --help"'],
+    [['nowhere.csv', '--model', 'm'], 'evalsuite eval: no such file: nowhere.csv'],
+    [['quiz.csv', '--model', 'm', '--threshold', 'accuracy>0.8'], 'evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "accuracy>0.8"'],
+    [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a positive whole number; received "0"'],
+    [['quiz.csv', '--model', 'm', '--judge', 'j'], 'evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'https://user:sk-secret@example.test/v1'], 'evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'https://example.test/v1?api-key=sk-secret'], 'evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY'],
+    [['splits.json', '--model', 'm'], 'evalsuite eval: splits.json holds the splits train, test; choose one with --split, e.g. --split test'],
+    [['mixed.jsonl', '--model', 'm'], 'evalsuite eval: some samples of mixed.jsonl have options and some do not; split the file into multiple-choice and open questions'],
+  ])('exits 2 with one line for a usage error: %j', async (args, message) => {
+    const dir = project({
+      'quiz.csv': QUIZ,
+      'splits.json': JSON.stringify({ train: [{ question: 'a?', answer: 'a' }], test: [{ question: 'b?', answer: 'b' }] }),
+      'mixed.jsonl': '{"question":"a?","answer":"a"}\n{"question":"b?","choices":["x","y"],"answer":"A"}\n',
+    })
+    expect(await evalsuite(dir, 'eval', ...args)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
+  })
+
+  it('answers --help with examples', async () => {
+    const run = await evalsuite(scratch, 'eval', '--help')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('npx evalsuite eval data/quiz.csv --model gpt-4o-mini --threshold accuracy=0.8')
+  })
+})
