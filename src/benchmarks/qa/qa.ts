@@ -1,6 +1,11 @@
 import type { Benchmark } from '../../benchmark/index.ts'
 import { defineOpenCompassBuiltin, type OpenCompassBuiltinOptions } from '../opencompass-builtin.ts'
 
+/** What `qa` asks of a reply: a short answer on a last line of its own. */
+export const SHORT_ANSWER_RULE = 'Keep the answer short, and give it on the last line as "ANSWER: <answer>".'
+/** Where `qa` reads the answer: the reply's last "ANSWER:" line. */
+export const LAST_ANSWER_LINE = /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im
+
 /** Options of `qa`. */
 export type QaOptions = OpenCompassBuiltinOptions
 
@@ -21,7 +26,7 @@ export function qa(options: QaOptions): Benchmark {
       id: 'optional: the sample id (a content hash otherwise)',
       subset: 'optional: the sample\'s subset',
     },
-    promptTemplate: '{input}\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".',
-    extractAnswer: { kind: 'regex', pattern: /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im },
+    promptTemplate: `{input}\n\n${SHORT_ANSWER_RULE}`,
+    extractAnswer: { kind: 'regex', pattern: LAST_ANSWER_LINE },
   })
 }

@@ -1,12 +1,10 @@
 import { describeBenchmark, type BenchmarkOptions } from '../../benchmark/index.ts'
-import { mcq, qa } from '../../benchmarks/index.ts'
+import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/index.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
 import { QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
-const ANSWER_RULE = 'Keep the answer short, and give it on the last line as "ANSWER: <answer>".'
-const LAST_ANSWER_LINE = /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im
 
 const SAME_ANSWER = judge.labels({
   prompt:
@@ -47,7 +45,7 @@ export async function declareQuickEval(written: unknown): Promise<void> {
     dataset: data.samples,
     ...options,
     // a ChatML sample is its own conversation, so the answer rule goes before it as a system message
-    ...(data.kind === 'mcq' ? {} : data.kind === 'chatml' ? { system: ANSWER_RULE } : { prompt: `{input}\n\n${ANSWER_RULE}` }),
+    ...(data.kind === 'mcq' ? {} : data.kind === 'chatml' ? { system: SHORT_ANSWER_RULE } : { prompt: `{input}\n\n${SHORT_ANSWER_RULE}` }),
     ...(data.kind === 'mcq' ? {} : { answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
 }
