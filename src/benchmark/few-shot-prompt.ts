@@ -3,7 +3,7 @@ import type { ChatMessage, Sample } from '../schema/index.ts'
 import { buildMessages, renderTemplate, type PromptTemplate } from './prompt.ts'
 
 /** How the few-shot examples and the sample's own prompt are put together: `{examples}` and `{prompt}`, and the sample's fields. */
-export const DEFAULT_FEW_SHOT_TEMPLATE = '{examples}\n\n{prompt}'
+const DEFAULT_FEW_SHOT_TEMPLATE = '{examples}\n\n{prompt}'
 
 /** What the prompt of a benchmark is made of. */
 export interface PromptParts {

@@ -17,7 +17,7 @@ const ChatmlMessageSchema = z.discriminatedUnion('role', [
  * A record of OpenCompass's ChatML format: the conversation to send, and the answers (one, or one per user message).
  * Other fields of the record are kept as the sample's metadata, `id` as its id.
  */
-export const ChatmlRecordSchema = z
+const ChatmlRecordSchema = z
   .object({
     question: z.array(ChatmlMessageSchema).min(1),
     answer: z.array(z.string()).min(1),

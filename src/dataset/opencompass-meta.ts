@@ -9,7 +9,7 @@ import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
  * The `<file>.meta.json` of an OpenCompass custom dataset, with OpenCompass's own key names. Every key is optional
  * and overrides what was inferred from the data; an unknown key is an error, so a typo is never silently ignored.
  */
-export const OpenCompassMetaFileSchema = z
+const OpenCompassMetaFileSchema = z
   .object({
     /** The dataset's short name in reports. */
     abbr: z.string().min(1),
@@ -63,7 +63,7 @@ export async function readOpenCompassMeta(metaFile: string, issues: DatasetIssue
 }
 
 /** The line of the first `"key":` in a JSON text. */
-export function lineOfKey(text: string, key: string): number | undefined {
+function lineOfKey(text: string, key: string): number | undefined {
   const at = text.search(new RegExp(`${JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`))
   return at < 0 ? undefined : lineAndColumn(text, at).line
 }

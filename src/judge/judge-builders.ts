@@ -40,7 +40,7 @@ export const judge: {
 const byCriteria = new Map<string, ModelJudgeDefinition>()
 
 /** The definition `toPassJudge('criteria')` stands for: pass or fail against the criteria. */
-export function criteriaJudge(criteria: string): ModelJudgeDefinition {
+function criteriaJudge(criteria: string): ModelJudgeDefinition {
   let definition = byCriteria.get(criteria)
   if (definition === undefined) {
     definition = defineLabels({ prompt: criteria, labels: { pass: 1, fail: 0 } })

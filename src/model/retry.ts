@@ -9,7 +9,7 @@ const MAX_DELAY_MS = 8_000
  * Whether a failed attempt deserves another: rate limits, timeouts, lock conflicts, server errors and lost
  * connections. An exhausted quota is a 429 too, but waiting does not refill it.
  */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (error instanceof OpenAI.APIUserAbortError) return false
   if (error instanceof OpenAI.APIConnectionError) return true
   if (!(error instanceof OpenAI.APIError) || error.status === undefined) return false

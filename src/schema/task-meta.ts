@@ -69,7 +69,7 @@ export const BenchmarkMetaSchema = z.object({
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
 
 /** One matcher call inside a sample's scorer. */
-export const CheckSchema = z.object({
+const CheckSchema = z.object({
   matcher: z.string(),
   kind: z.string(),
   pass: z.boolean(),

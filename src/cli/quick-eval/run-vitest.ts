@@ -8,7 +8,7 @@ import type { QuickEvalSettings } from './settings.ts'
 const SUITE = new URL(`./suite${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
 
 /** Where a quick evaluation keeps its eval file, recorded replies and verdicts, so that a rerun replays them. */
-export const QUICK_EVAL_DIR = '.evalsuite'
+const QUICK_EVAL_DIR = '.evalsuite'
 
 /**
  * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns the exit code
