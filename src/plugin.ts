@@ -173,6 +173,10 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
         extends: project.vite.config.configFile,
         test: {
           name: projectName,
+          // eval files call endpoints and read files: worker threads start sooner than forked processes (Vitest's
+          // default, chosen for native modules) and hand results to the main process more cheaply; a pool the user
+          // chose is kept
+          ...(project.vite.config.test?.pool === undefined ? { pool: 'threads' as const } : {}),
           include,
           testTimeout: options.testTimeout ?? 600_000,
           hookTimeout: options.testTimeout ?? 600_000,
