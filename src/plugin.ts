@@ -2,43 +2,16 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
-import { z } from 'zod'
 import { ConfigError } from './errors.ts'
+import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
-import {
-  ANNOTATE_SAMPLES_KEY,
-  SHARD_VARIABLE,
-  shardFromEnvironment,
-  JUDGE_KEY,
-  JudgeModelSpecSchema,
-  JudgeRunOptionsSchema,
-  RECORDINGS_KEY,
-  RecordingModeSchema,
-  VerdictModeSchema,
-  type JudgeModelSpec,
-  type JudgeRunOptions,
-  type MetricDefinition,
-  type ProvidedJudgeSettings,
-  type RecordingMode,
-  type RecordingSettings,
-  type VerdictMode,
-} from './schema/index.ts'
+import { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
+import type { MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from './schema/index.ts'
 
-/** The plugin's `judge` option: default judge models for every benchmark, the verdict mode and how judges run. */
-export interface JudgePluginOptions extends JudgeRunOptions {
-  /**
-   * The judge model(s): a model name, or an OpenAI-compatible endpoint whose key is read from the environment
-   * variable `apiKeyEnv` (default OPENAI_API_KEY), so that no config file holds it. Temperature defaults to 0.
-   * @example { model: 'gpt-4o-mini' }
-   */
-  model?: string | JudgeModelSpec | Array<string | JudgeModelSpec>
-  /**
-   * "live" calls only, "record" reuses committed verdicts and records the rest, "replay" never calls (a missing
-   * verdict fails its sample). EVALSUITE_VERDICTS overrides it; Vitest's `-u` judges again and rewrites the files.
-   * @default "replay" when a judge has no credentials, else "record"
-   */
-  verdicts?: VerdictMode
-}
+// Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
+// and the reports' modules are loaded only when an option needs them, or once the tests run.
+
+export type { JudgePluginOptions } from './judge-plugin-options.ts'
 
 /** Options of the evalsuite Vitest plugin. */
 export interface EvalsuitePluginOptions {
@@ -78,22 +51,28 @@ export interface EvalsuitePluginOptions {
   metrics?: Record<string, MetricDefinition>
 }
 
+function oneOf<T extends string>(values: readonly T[], text: string): text is T {
+  return (values as readonly string[]).includes(text)
+}
+
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
   const fromEnv = process.env.EVALSUITE_RECORDINGS
-  const parsed = RecordingModeSchema.safeParse(fromEnv)
-  if (fromEnv !== undefined && fromEnv !== '' && !parsed.success) {
-    throw new ConfigError(`EVALSUITE_RECORDINGS must be one of live, record, replay, auto; received "${fromEnv}".`)
+  const chosen = fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined
+  if (chosen !== undefined && !oneOf(RECORDING_MODES, chosen)) {
+    throw new ConfigError(`EVALSUITE_RECORDINGS must be one of ${RECORDING_MODES.join(', ')}; received "${chosen}".`)
   }
   const ci = Boolean(process.env.CI) && process.env.CI !== 'false'
-  const mode = parsed.success ? parsed.data : (options.recordings?.mode ?? (ci ? 'replay' : 'auto'))
-  return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: parsed.success }
+  const mode: RecordingMode = chosen ?? options.recordings?.mode ?? (ci ? 'replay' : 'auto')
+  return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: chosen !== undefined }
 }
 
 /**
  * With EVALSUITE_SHARD every machine runs every file, so the blob reports would all be named `blob.json`; each is
  * named after its shard instead, so that they can be gathered in one folder for `--merge-reports`.
  */
-function shardBlobReports(vitest: Vitest): void {
+async function shardBlobReports(vitest: Vitest): Promise<void> {
+  if (!process.env[SHARD_VARIABLE]) return
+  const { shardFromEnvironment } = await import('./schema/index.ts')
   const shard = shardFromEnvironment()
   if (shard === undefined) return
   if (vitest.config.shard) {
@@ -112,30 +91,20 @@ function wantsSampleAnnotations(vitest: Vitest): boolean {
   return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
 }
 
-const JudgePluginOptionsSchema = JudgeRunOptionsSchema.extend({
-  model: z.union([z.string().min(1), JudgeModelSpecSchema, z.array(z.union([z.string().min(1), JudgeModelSpecSchema]))]).optional(),
-  verdicts: VerdictModeSchema.optional(),
-}).strict()
-
-function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): ProvidedJudgeSettings {
-  const parsed = JudgePluginOptionsSchema.safeParse(options.judge ?? {})
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `"judge.${issue.path.join('.')}" ${issue.message}`)
-    throw new ConfigError(`evalsuite plugin option ${problems.join('; ')}.`)
-  }
-  const { model, verdicts, ...run } = parsed.data
+async function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): Promise<ProvidedJudgeSettings> {
+  const { models, verdicts, run } =
+    options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
   const fromEnv = process.env.EVALSUITE_VERDICTS
-  const mode = VerdictModeSchema.safeParse(fromEnv)
-  if (fromEnv !== undefined && fromEnv !== '' && !mode.success) {
-    throw new ConfigError(`EVALSUITE_VERDICTS must be one of live, record, replay; received "${fromEnv}".`)
+  const fromEnvironment = fromEnv !== undefined && fromEnv !== ''
+  if (fromEnvironment && !oneOf(VERDICT_MODES, fromEnv)) {
+    throw new ConfigError(`EVALSUITE_VERDICTS must be one of ${VERDICT_MODES.join(', ')}; received "${fromEnv}".`)
   }
-  const specs = (model === undefined ? [] : Array.isArray(model) ? model : [model]).map((m) => (typeof m === 'string' ? { model: m } : m))
-  const chosen = mode.success ? mode.data : verdicts
+  const chosen: VerdictMode | undefined = fromEnvironment ? (fromEnv as VerdictMode) : verdicts
   return {
     ...run,
-    models: specs,
+    models,
     ...(chosen === undefined ? {} : { mode: chosen }),
-    fromEnvironment: mode.success,
+    fromEnvironment,
     update: vitest.config.snapshotOptions.updateSnapshot === 'all',
   }
 }
@@ -159,6 +128,8 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
     async configureVitest({ vitest, project, injectTestProjects }) {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
+      // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
+      if (options.metrics !== undefined) (await import('./metrics/index.ts')).createMetricCatalog(options.metrics)
       vitest.config.reporters.push(
         new EvalsuiteReporter({
           ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
@@ -166,9 +137,10 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
         }),
       )
-      shardBlobReports(vitest)
+      await shardBlobReports(vitest)
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
+      const judge = await judgeSettings(options, vitest)
       const injected = await injectTestProjects({
         extends: project.vite.config.configFile,
         test: {
@@ -184,7 +156,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           provide: {
             [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
             [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
-            [JUDGE_KEY]: judgeSettings(options, vitest),
+            [JUDGE_KEY]: judge,
           },
         },
       })

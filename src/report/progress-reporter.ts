@@ -1,5 +1,4 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
-import { parseSampleMeta, sampleMetaOf } from '../schema/index.ts'
 import { countSample, emptyTally, progressLine, type ProgressTally } from './progress-tally.ts'
 
 /** Options of the progress display (set through the plugin). */
@@ -22,12 +21,16 @@ function summaryWindowOf(vitest: Vitest): SummaryWindow | undefined {
   return undefined
 }
 
+type SampleMetaParsing = Pick<typeof import('../schema/index.ts'), 'parseSampleMeta' | 'sampleMetaOf'>
+
 /**
  * Shows how far a long eval run has got: samples done of total, errors, elapsed time, ETA, tokens and cost. In a
  * terminal it is a live line under Vitest's own summary; elsewhere a plain line every `intervalMs`.
  */
 export class ProgressReporter implements Reporter {
   private vitest: Vitest | undefined
+  // the schemas (and zod) load once a worker has collected its tests (see EvalsuiteReporter)
+  private parsing: Promise<SampleMetaParsing> | undefined
   private tally: ProgressTally = emptyTally()
   private startedAt = 0
   private timer: NodeJS.Timeout | undefined
@@ -59,13 +62,15 @@ export class ProgressReporter implements Reporter {
     }, this.intervalMs).unref()
   }
 
-  onTestModuleCollected(module: TestModule): void {
+  async onTestModuleCollected(module: TestModule): Promise<void> {
+    const { sampleMetaOf } = await this.load()
     for (const test of module.children.allTests()) {
       if (test.options.mode === 'run' && sampleMetaOf(test.meta()) !== undefined) this.tally.total += 1
     }
   }
 
-  onTestCaseResult(test: TestCase): void {
+  async onTestCaseResult(test: TestCase): Promise<void> {
+    const { parseSampleMeta, sampleMetaOf } = await this.load()
     const parsed = parseSampleMeta(sampleMetaOf(test.meta()))
     // a Vitest retry reports the same test again; each sample counts once
     if (!parsed.success || this.counted.has(test.id)) return
@@ -77,6 +82,10 @@ export class ProgressReporter implements Reporter {
   onTestRunEnd(): void {
     clearInterval(this.timer)
     this.timer = undefined
+  }
+
+  private load(): Promise<SampleMetaParsing> {
+    return (this.parsing ??= import('../schema/index.ts'))
   }
 
   private line(): string {

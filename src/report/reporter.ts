@@ -1,19 +1,5 @@
-import { appendFile } from 'node:fs/promises'
-import { join, relative, resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
-import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline, type MetricDefinition, type Report } from '../schema/index.ts'
-import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
-import { buildReport } from './build-report.ts'
-import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
-import { decideVerdict } from './exit-code.ts'
-import { githubAnnotations } from './github.ts'
-import { scoresBySample } from './observations.ts'
-import { renderMarkdown } from './render-markdown.ts'
-import { renderReports } from './render-table.ts'
-import { isPartial } from './shards.ts'
-import { supportsColor } from './supports-color.ts'
-import { reportFileNames, writeReport } from './write-report.ts'
+import type { MetricDefinition } from '../schema/index.ts'
 
 /** Options of the evalsuite reporter (set through the plugin). */
 export interface EvalsuiteReporterOptions {
@@ -25,10 +11,7 @@ export interface EvalsuiteReporterOptions {
   metrics?: Record<string, MetricDefinition>
 }
 
-interface LoadedBaseline {
-  baseline: Baseline | null
-  problem?: string
-}
+type FinishRun = typeof import('./finish-run.ts')
 
 /**
  * Prints the metric tables after Vitest's summary, writes a JSON report per benchmark, compares each benchmark with
@@ -37,16 +20,15 @@ interface LoadedBaseline {
  */
 export class EvalsuiteReporter implements Reporter {
   private vitest: Vitest | undefined
-  private readonly outputDir: string
-  private readonly baselineDir: string
-  private readonly catalog: MetricCatalog
+  private readonly options: { outputDir: string; baselineDir: string; metrics: Record<string, MetricDefinition> | undefined }
   // --merge-reports hands onTestRunEnd one module per file, the last shard's; each shard's module ends here
   private readonly ended = new Set<TestModule>()
+  // the report's modules (zod, the schemas, metrics and rendering) load once a worker has collected its tests, while
+  // the main process waits for results: before, they would delay the worker's start, or its requests to import files
+  private finishing: Promise<FinishRun> | undefined
 
   constructor(options: EvalsuiteReporterOptions = {}) {
-    this.outputDir = options.outputDir ?? 'eval-reports'
-    this.baselineDir = options.baselineDir ?? 'evals/__baselines__'
-    this.catalog = createMetricCatalog(options.metrics)
+    this.options = { outputDir: options.outputDir ?? 'eval-reports', baselineDir: options.baselineDir ?? 'evals/__baselines__', metrics: options.metrics }
   }
 
   onInit(vitest: Vitest): void {
@@ -58,9 +40,9 @@ export class EvalsuiteReporter implements Reporter {
   }
 
   // the schemas every sample and report is parsed with are compiled while the tests run, not after the last one
-  onTestModuleCollected(): void {
-    compiledSchema(SampleMetaSchema)
-    compiledSchema(ReportSchema)
+  async onTestModuleCollected(): Promise<void> {
+    const { warmUp } = await this.load()
+    warmUp()
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -68,86 +50,12 @@ export class EvalsuiteReporter implements Reporter {
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason): Promise<void> {
-    const vitest = this.vitest
-    if (vitest === undefined) return
-    const root = vitest.config.root
-    const { runs, problems } = collectRuns([...new Set([...modules, ...this.ended])], root)
-    if (runs.length === 0) return
-    const createdAt = new Date().toISOString()
-    // -u sets Vitest's snapshot update mode to "all"; in CI without -u it is "none", and a missing baseline fails
-    // there as a missing snapshot does. Pressing "u" in watch mode changes the manager's options, not the config.
-    const updateMode = vitest.snapshot.options.updateSnapshot
-    const updating = updateMode === 'all' && reason !== 'interrupted'
-    // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
-    const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
-    const baselines = await this.loadBaselines(ran, root)
-    const reports = ran.map((run) => {
-      const file = this.baselineFile(run, root)
-      const loaded = baselines.get(file)!
-      const baseline = { file: relative(root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
-      return buildReport(run, { createdAt, catalog: this.catalog, baseline, updating, missingBaselineFails: updateMode === 'none' })
-    })
-    const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
-    const merging = Boolean(vitest.config.mergeReports)
-    const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports, merging })
-    if (reason === 'interrupted') for (const report of reports) report.passed = false
-    if (merging) for (const report of reports) if (isPartial(report)) report.passed = false
-    const dir = resolve(root, this.outputDir)
-    const names = reportFileNames(reports)
-    await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report)))
-    // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
-    const whole = ran.filter((_, index) => !isPartial(reports[index]!))
-    const written = updating ? await this.writeBaselines(whole, baselines, root) : []
-
-    const log = (text: string): void => vitest.logger.log(text)
-    log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
-    if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.join(', ')}`)
-    for (const file of written) log(`  baseline written: ${relative(root, file)}`)
-    const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
-    const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
-    if (verdict.passed) log(`\n evalsuite: PASS, every gate held${wrongNote}. Reports in ${this.outputDir}/\n`)
-    else log(`\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${r}`).join('\n')}\n Reports in ${this.outputDir}/\n`)
-    await this.reportToGitHub(reports, verdict.passed, log)
-    // Vitest set the exit code from test states before calling reporters; wrong answers failed their tests, so it
-    // is recomputed here from the gates and the real errors alone
-    process.exitCode = verdict.passed ? 0 : 1
+    if (this.vitest === undefined) return
+    const { finishRun } = await this.load()
+    await finishRun(this.vitest, [...new Set([...modules, ...this.ended])], unhandledErrors, reason, this.options)
   }
 
-  private baselineFile(run: BenchmarkRun, root: string): string {
-    return join(resolve(root, this.baselineDir), `${fileSlug(run.meta.name)}.json`)
-  }
-
-  private async loadBaselines(runs: readonly BenchmarkRun[], root: string): Promise<Map<string, LoadedBaseline>> {
-    const loaded = new Map<string, LoadedBaseline>()
-    for (const run of runs) {
-      const file = this.baselineFile(run, root)
-      if (loaded.has(file)) continue
-      try {
-        loaded.set(file, { baseline: await loadBaseline(file, relative(root, file)) })
-      } catch (error) {
-        loaded.set(file, { baseline: null, problem: error instanceof Error ? error.message : String(error) })
-      }
-    }
-    return loaded
-  }
-
-  // one file per benchmark, holding every model's scores; models that did not run keep theirs
-  private async writeBaselines(runs: readonly BenchmarkRun[], baselines: ReadonlyMap<string, LoadedBaseline>, root: string): Promise<string[]> {
-    const byFile = new Map<string, BenchmarkRun[]>()
-    for (const run of runs) {
-      const file = this.baselineFile(run, root)
-      byFile.set(file, [...(byFile.get(file) ?? []), run])
-    }
-    for (const [file, group] of byFile) {
-      const updates = group.map((run) => ({ model: run.meta.model, scores: scoresBySample(run.samples), declared: new Set(run.samples.map((s) => s.meta.sampleId)) }))
-      await writeBaseline(file, updateBaseline(baselines.get(file)?.baseline ?? null, group[0]!.meta.name, updates))
-    }
-    return [...byFile.keys()]
-  }
-
-  private async reportToGitHub(reports: readonly Report[], passed: boolean, log: (text: string) => void): Promise<void> {
-    if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(reports)) log(line)
-    const summary = process.env.GITHUB_STEP_SUMMARY
-    if (summary) await appendFile(summary, `${renderMarkdown(reports, passed)}\n`)
+  private load(): Promise<FinishRun> {
+    return (this.finishing ??= import('./finish-run.ts'))
   }
 }

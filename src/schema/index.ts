@@ -42,7 +42,6 @@ export {
 export { BASELINE_VERSION, BaselineSchema, type Baseline } from './baseline.ts'
 export {
   InferMethodSchema,
-  RECORDINGS_KEY,
   RecordingModeSchema,
   RecordingSchema,
   RecordingSettingsSchema,
@@ -53,10 +52,9 @@ export {
 } from './recording.ts'
 export { compiledSchema } from './compiled.ts'
 export { fileSlug } from './file-slug.ts'
-export { parseShard, SHARD_VARIABLE, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
-export { ANNOTATE_SAMPLES_KEY } from './sample-annotations.ts'
+export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
+export { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
 export {
-  JUDGE_KEY,
   JudgeModelSpecSchema,
   JudgeRecordSchema,
   JudgeRunOptionsSchema,

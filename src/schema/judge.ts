@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { VERDICT_MODES } from './names.ts'
 import { UsageSchema } from './usage.ts'
 
 /** How judge calls meet the committed verdicts: call only, reuse and record, or reuse only (a miss fails its sample). */
-export const VerdictModeSchema = z.enum(['live', 'record', 'replay'])
+export const VerdictModeSchema = z.enum(VERDICT_MODES)
 /** How judge calls meet the committed verdicts. */
 export type VerdictMode = z.infer<typeof VerdictModeSchema>
 
@@ -59,9 +60,6 @@ export const JudgeRunOptionsSchema = z
   .strict()
 /** How the executor runs judges. */
 export type JudgeRunOptions = z.infer<typeof JudgeRunOptionsSchema>
-
-/** The `provide` key under which the plugin hands the judge settings to the workers. */
-export const JUDGE_KEY = 'evalsuite:judge'
 
 /** What the plugin hands the workers: default judge models, the verdict mode and how to run judges. */
 export const ProvidedJudgeSettingsSchema = JudgeRunOptionsSchema.extend({

@@ -1,14 +1,12 @@
 import { z } from 'zod'
+import { RECORDING_MODES } from './names.ts'
 import { ChatMessageSchema } from './sample.ts'
 import { UsageSchema } from './usage.ts'
 
 /** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
-export const RecordingModeSchema = z.enum(['live', 'record', 'replay', 'auto'])
+export const RecordingModeSchema = z.enum(RECORDING_MODES)
 /** How model calls meet recordings. */
 export type RecordingMode = z.infer<typeof RecordingModeSchema>
-
-/** The `provide` key under which the plugin hands the recording settings to the workers. */
-export const RECORDINGS_KEY = 'evalsuite:recordings'
 
 /** What the plugin hands the workers: the mode and the folder of recording files. */
 export const RecordingSettingsSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
+import { SHARD_VARIABLE } from './names.ts'
 
 /** Shard `index` of `count` (1-based, like Vitest's `--shard=i/n`). */
 export const ShardSchema = z
@@ -8,9 +9,6 @@ export const ShardSchema = z
   .refine((shard) => shard.index <= shard.count, 'needs "index" between 1 and "count"')
 /** Shard `index` of `count` (1-based, like Vitest's `--shard=i/n`). */
 export type Shard = z.infer<typeof ShardSchema>
-
-/** The environment variable that shards every benchmark's samples, e.g. `EVALSUITE_SHARD=2/4`. */
-export const SHARD_VARIABLE = 'EVALSUITE_SHARD'
 
 /** Reads "i/n"; anything else is a ConfigError naming where the text came from. */
 export function parseShard(text: string, source: string): Shard {

@@ -1,0 +1,119 @@
+import { appendFile } from 'node:fs/promises'
+import { join, relative, resolve } from 'node:path'
+import type { TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { createMetricCatalog } from '../metrics/index.ts'
+import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline, type MetricDefinition, type Report } from '../schema/index.ts'
+import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
+import { buildReport } from './build-report.ts'
+import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
+import { decideVerdict } from './exit-code.ts'
+import { githubAnnotations } from './github.ts'
+import { scoresBySample } from './observations.ts'
+import { renderMarkdown } from './render-markdown.ts'
+import { renderReports } from './render-table.ts'
+import { isPartial } from './shards.ts'
+import { supportsColor } from './supports-color.ts'
+import { reportFileNames, writeReport } from './write-report.ts'
+
+/** Where the reports and baselines go, and the metrics the user added (set through the plugin). */
+export interface FinishRunOptions {
+  outputDir: string
+  baselineDir: string
+  metrics: Record<string, MetricDefinition> | undefined
+}
+
+interface LoadedBaseline {
+  baseline: Baseline | null
+  problem?: string
+}
+
+/** Compiles the schemas every sample and report is parsed with, so that it is done while the tests run. */
+export function warmUp(): void {
+  compiledSchema(SampleMetaSchema)
+  compiledSchema(ReportSchema)
+}
+
+const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions): string => join(resolve(root, options.baselineDir), `${fileSlug(run.meta.name)}.json`)
+
+/**
+ * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed, and
+ * the exit code decided from the gates and the real errors.
+ */
+export async function finishRun(vitest: Vitest, modules: readonly TestModule[], unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason, options: FinishRunOptions): Promise<void> {
+  const root = vitest.config.root
+  const { runs, problems } = collectRuns(modules, root)
+  if (runs.length === 0) return
+  const catalog = createMetricCatalog(options.metrics)
+  const createdAt = new Date().toISOString()
+  // -u sets Vitest's snapshot update mode to "all"; in CI without -u it is "none", and a missing baseline fails
+  // there as a missing snapshot does. Pressing "u" in watch mode changes the manager's options, not the config.
+  const updateMode = vitest.snapshot.options.updateSnapshot
+  const updating = updateMode === 'all' && reason !== 'interrupted'
+  // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
+  const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
+  const baselines = await loadBaselines(ran, root, options)
+  const reports = ran.map((run) => {
+    const file = baselineFile(run, root, options)
+    const loaded = baselines.get(file)!
+    const baseline = { file: relative(root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
+    return buildReport(run, { createdAt, catalog, baseline, updating, missingBaselineFails: updateMode === 'none' })
+  })
+  const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
+  const merging = Boolean(vitest.config.mergeReports)
+  const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports, merging })
+  if (reason === 'interrupted') for (const report of reports) report.passed = false
+  if (merging) for (const report of reports) if (isPartial(report)) report.passed = false
+  const dir = resolve(root, options.outputDir)
+  const names = reportFileNames(reports)
+  await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report)))
+  // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
+  const whole = ran.filter((_, index) => !isPartial(reports[index]!))
+  const written = updating ? await writeBaselines(whole, baselines, root, options) : []
+
+  const log = (text: string): void => vitest.logger.log(text)
+  log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
+  if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.join(', ')}`)
+  for (const file of written) log(`  baseline written: ${relative(root, file)}`)
+  const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
+  const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
+  if (verdict.passed) log(`\n evalsuite: PASS, every gate held${wrongNote}. Reports in ${options.outputDir}/\n`)
+  else log(`\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${r}`).join('\n')}\n Reports in ${options.outputDir}/\n`)
+  await reportToGitHub(reports, verdict.passed, log)
+  // Vitest set the exit code from test states before calling reporters; wrong answers failed their tests, so it
+  // is recomputed here from the gates and the real errors alone
+  process.exitCode = verdict.passed ? 0 : 1
+}
+
+async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions): Promise<Map<string, LoadedBaseline>> {
+  const loaded = new Map<string, LoadedBaseline>()
+  for (const run of runs) {
+    const file = baselineFile(run, root, options)
+    if (loaded.has(file)) continue
+    try {
+      loaded.set(file, { baseline: await loadBaseline(file, relative(root, file)) })
+    } catch (error) {
+      loaded.set(file, { baseline: null, problem: error instanceof Error ? error.message : String(error) })
+    }
+  }
+  return loaded
+}
+
+// one file per benchmark, holding every model's scores; models that did not run keep theirs
+async function writeBaselines(runs: readonly BenchmarkRun[], baselines: ReadonlyMap<string, LoadedBaseline>, root: string, options: FinishRunOptions): Promise<string[]> {
+  const byFile = new Map<string, BenchmarkRun[]>()
+  for (const run of runs) {
+    const file = baselineFile(run, root, options)
+    byFile.set(file, [...(byFile.get(file) ?? []), run])
+  }
+  for (const [file, group] of byFile) {
+    const updates = group.map((run) => ({ model: run.meta.model, scores: scoresBySample(run.samples), declared: new Set(run.samples.map((s) => s.meta.sampleId)) }))
+    await writeBaseline(file, updateBaseline(baselines.get(file)?.baseline ?? null, group[0]!.meta.name, updates))
+  }
+  return [...byFile.keys()]
+}
+
+async function reportToGitHub(reports: readonly Report[], passed: boolean, log: (text: string) => void): Promise<void> {
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(reports)) log(line)
+  const summary = process.env.GITHUB_STEP_SUMMARY
+  if (summary) await appendFile(summary, `${renderMarkdown(reports, passed)}\n`)
+}

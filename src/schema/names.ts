@@ -1,0 +1,24 @@
+// The names the plugin needs while Vitest starts, before the first worker: kept free of zod (about 40 ms to load),
+// so that the plugin loads it only when an option needs checking.
+
+/** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
+export const RECORDING_MODES = ['live', 'record', 'replay', 'auto'] as const
+
+/** How judge calls meet the committed verdicts: call only, reuse and record, or reuse only (a miss fails its sample). */
+export const VERDICT_MODES = ['live', 'record', 'replay'] as const
+
+/** The `provide` key under which the plugin hands the recording settings to the workers. */
+export const RECORDINGS_KEY = 'evalsuite:recordings'
+
+/** The `provide` key under which the plugin hands the judge settings to the workers. */
+export const JUDGE_KEY = 'evalsuite:judge'
+
+/**
+ * The `provide` key under which the plugin asks the workers to annotate every scored sample (its input, target,
+ * output, extracted answer and scores): when a reporter shows annotations (JUnit properties, the html report) or the
+ * UI runs. Otherwise samples skip the extra round trip to the main process.
+ */
+export const ANNOTATE_SAMPLES_KEY = 'evalsuite:annotate-samples'
+
+/** The environment variable that shards every benchmark's samples, e.g. `EVALSUITE_SHARD=2/4`. */
+export const SHARD_VARIABLE = 'EVALSUITE_SHARD'

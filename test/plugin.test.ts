@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Vitest } from 'vitest/node'
+import { evalsuite, type EvalsuitePluginOptions } from '../src/plugin.ts'
+
+// the parts of Vitest the plugin's configureVitest touches; `injected` is the eval project it asked for
+function configure(config: { shard?: { index: number; count: number }; outputFile?: string | Record<string, string> } = {}, options: EvalsuitePluginOptions = {}) {
+  const vitest = { config: { reporters: [] as unknown[], root: '/project', ui: false, snapshotOptions: { updateSnapshot: 'none' }, ...config } } as unknown as Vitest
+  const plugin = evalsuite(options) as unknown as { configureVitest: (context: object) => Promise<void> }
+  const project = { name: 'unit', vite: { config: { configFile: undefined } } }
+  const injected: { test: { provide: Record<string, unknown> } }[] = []
+  const injectTestProjects = async (project: (typeof injected)[number]) => {
+    injected.push(project)
+    return []
+  }
+  return { vitest, injected, done: plugin.configureVitest({ vitest, project, injectTestProjects }) }
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('the plugin with EVALSUITE_SHARD', () => {
+  it('names the blob report after the shard, so the machines\' reports can be gathered in one folder', async () => {
+    vi.stubEnv('EVALSUITE_SHARD', '2/3')
+    const { vitest, done } = configure()
+    await done
+    expect(vitest.config.outputFile).toEqual({ blob: '.vitest-reports/blob-evalsuite-2-3.json' })
+  })
+
+  it('keeps a blob report name the user gave', async () => {
+    vi.stubEnv('EVALSUITE_SHARD', '1/2')
+    const named = configure({ outputFile: { blob: 'mine.json', json: 'out.json' } })
+    await named.done
+    expect(named.vitest.config.outputFile).toEqual({ blob: 'mine.json', json: 'out.json' })
+    const one = configure({ outputFile: 'everything.json' })
+    await one.done
+    expect(one.vitest.config.outputFile).toBe('everything.json')
+  })
+
+  it('leaves the blob report alone without EVALSUITE_SHARD', async () => {
+    const { vitest, done } = configure()
+    await done
+    expect(vitest.config.outputFile).toBeUndefined()
+  })
+
+  it('refuses to shard samples and files at once, and a malformed EVALSUITE_SHARD', async () => {
+    vi.stubEnv('EVALSUITE_SHARD', '1/2')
+    await expect(configure({ shard: { index: 1, count: 2 } }).done).rejects.toThrow(
+      'EVALSUITE_SHARD shards the samples of every benchmark, and --shard splits the files: use one of them, not both.',
+    )
+    vi.stubEnv('EVALSUITE_SHARD', '3/2')
+    await expect(configure().done).rejects.toThrow('EVALSUITE_SHARD must be "i/n" with 1 ≤ i ≤ n')
+  })
+})
+
+describe('the plugin options', () => {
+  it('hands the workers the recording and judge settings, from the options and the environment', async () => {
+    vi.stubEnv('CI', 'true')
+    vi.stubEnv('EVALSUITE_VERDICTS', 'live')
+    const { injected, done } = configure({}, { recordings: { dir: 'recorded' }, judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 } })
+    await done
+    expect(injected[0]?.test.provide).toEqual({
+      'evalsuite:recordings': { mode: 'replay', dir: '/project/recorded', fromEnvironment: false },
+      'evalsuite:annotate-samples': false,
+      'evalsuite:judge': { concurrency: 3, models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], mode: 'live', fromEnvironment: true, update: false },
+    })
+  })
+
+  it('refuses a malformed judge option, metric or mode before any worker starts, naming what is wrong', async () => {
+    await expect(configure({}, { judge: { concurrency: 0, verdicts: 'sometimes' as 'live' } }).done).rejects.toThrow(
+      /^evalsuite plugin option "judge\.concurrency" .*; "judge\.verdicts" Invalid option: expected one of "live"\|"record"\|"replay"\.$/,
+    )
+    await expect(configure({}, { metrics: { Tone: { direction: 'higher' } } }).done).rejects.toThrow('evalsuite({ metrics }): "Tone": a metric name is snake_case')
+    vi.stubEnv('EVALSUITE_RECORDINGS', 'sometimes')
+    await expect(configure().done).rejects.toThrow('EVALSUITE_RECORDINGS must be one of live, record, replay, auto; received "sometimes".')
+    vi.stubEnv('EVALSUITE_RECORDINGS', '')
+    vi.stubEnv('EVALSUITE_VERDICTS', 'never')
+    await expect(configure().done).rejects.toThrow('EVALSUITE_VERDICTS must be one of live, record, replay; received "never".')
+  })
+})
