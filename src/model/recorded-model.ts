@@ -1,6 +1,6 @@
 import { ConfigError, ModelError } from '../errors.ts'
 import type { ChatMessage, Recording, RecordingMode } from '../schema/index.ts'
-import { stableHash } from '../store/index.ts'
+import { stableHasher } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import type { RecordingStore } from './recording-store.ts'
@@ -12,16 +12,23 @@ export interface ChoiceScoring {
 }
 
 /**
- * The recording key of a call: a hash of provider, model, parameters, messages (and choices scored), and of the
- * attempt when a benchmark repeats its samples; a call made once hashes as before, so its recordings stay valid.
+ * The recording keys of one model's calls: a hash of provider, model, parameters, messages (and choices scored), and
+ * of the attempt when a benchmark repeats its samples; a call made once hashes as before, so its recordings stay
+ * valid. The model's part is written once, not for every call.
  */
+function recordingKeys(identity: ModelIdentity): (messages: readonly ChatMessage[], scoring?: ChoiceScoring, attempt?: number) => string {
+  const hashWith = stableHasher({ ...identity })
+  return (messages, scoring, attempt) =>
+    hashWith({
+      messages: messages.map((m) => ({ role: m.role, content: m.content })),
+      ...(scoring ? { scoring } : {}),
+      ...(attempt === undefined ? {} : { attempt }),
+    })
+}
+
+/** The recording key of one call (see `recordingKeys`). */
 export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], scoring?: ChoiceScoring, attempt?: number): string {
-  return stableHash({
-    ...identity,
-    messages: messages.map((m) => ({ role: m.role, content: m.content })),
-    ...(scoring ? { scoring } : {}),
-    ...(attempt === undefined ? {} : { attempt }),
-  })
+  return recordingKeys(identity)(messages, scoring, attempt)
 }
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10
@@ -37,6 +44,7 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
   if (identity === undefined) {
     throw new ConfigError(`Model "${model.name}" cannot be recorded (it has no identity); use the "live" recording mode for it.`)
   }
+  const keyOf = recordingKeys(identity)
   // a reply of the other kind under the key (a hand-edited file) counts as missing
   const recorded = (key: string, kind: 'text' | 'logprobs'): Recording['reply'] | undefined => {
     const found = mode === 'record' ? undefined : store.get(key)?.reply
@@ -61,7 +69,7 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     ...(model.hasCredentials === undefined ? {} : { hasCredentials: model.hasCredentials }),
     async generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> {
       const attempt = options?.attempt
-      const key = recordingKey(identity, messages, undefined, attempt)
+      const key = keyOf(messages, undefined, attempt)
       const reply = recorded(key, 'text')
       if (reply && 'text' in reply) return replayed(reply)
       const output = await model.generate(messages, options)
@@ -74,7 +82,7 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
       async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> {
         const scoring = { method, choices: [...choices] }
         const attempt = options?.attempt
-        const key = recordingKey(identity, messages, scoring, attempt)
+        const key = keyOf(messages, scoring, attempt)
         const reply = recorded(key, 'logprobs')
         if (reply && 'logprobs' in reply) return replayed(reply)
         const output = await scoreChoices(messages, choices, method, options)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, it } from 'vitest'
-import { stableHash } from '../../src/store/index.ts'
+import { stableHash, stableHasher } from '../../src/store/index.ts'
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24)
 
@@ -17,4 +17,12 @@ it('reads values as JSON does: absent and undefined fields are alike, undefined 
   expect(stableHash({ a: 1, attempt: undefined })).toBe(stableHash({ a: 1 }))
   expect(stableHash([1, undefined, () => 2])).toBe(stableHash([1, null, null]))
   expect(stableHash({ when: new Date(0), n: Number.NaN })).toBe(sha('{"n":null,"when":{}}'))
+})
+
+it('hashes fixed and varying fields together exactly as the one object they make', () => {
+  const fixed = { provider: 'p', model: 'm', params: { top_p: 1, temperature: 0 }, unset: undefined, z: 'last' }
+  const hashWith = stableHasher(fixed)
+  const cases = [{}, { messages: [{ role: 'user', content: 'é"' }] }, { attempt: 2, messages: [] }, { model: 'other' }, { model: undefined, a: 1 }, { zz: [undefined, 1] }]
+  for (const varying of cases) expect(hashWith(varying)).toBe(stableHash({ ...fixed, ...varying }))
+  expect(hashWith({ attempt: 1 })).not.toBe(hashWith({ attempt: 2 }))
 })
