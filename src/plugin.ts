@@ -51,16 +51,16 @@ export interface EvalsuitePluginOptions {
   metrics?: Record<string, MetricDefinition>
 }
 
-function oneOf<T extends string>(values: readonly T[], text: string): text is T {
-  return (values as readonly string[]).includes(text)
+// an environment variable naming one of `modes`, which outranks the options; unset or empty chooses nothing
+function modeFromEnvironment<T extends string>(variable: string, modes: readonly T[]): T | undefined {
+  const text = process.env[variable]
+  if (text === undefined || text === '') return undefined
+  if (!(modes as readonly string[]).includes(text)) throw new ConfigError(`${variable} must be one of ${modes.join(', ')}; received "${text}".`)
+  return text as T
 }
 
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
-  const fromEnv = process.env.EVALSUITE_RECORDINGS
-  const chosen = fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined
-  if (chosen !== undefined && !oneOf(RECORDING_MODES, chosen)) {
-    throw new ConfigError(`EVALSUITE_RECORDINGS must be one of ${RECORDING_MODES.join(', ')}; received "${chosen}".`)
-  }
+  const chosen = modeFromEnvironment('EVALSUITE_RECORDINGS', RECORDING_MODES)
   const ci = Boolean(process.env.CI) && process.env.CI !== 'false'
   const mode: RecordingMode = chosen ?? options.recordings?.mode ?? (ci ? 'replay' : 'auto')
   return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: chosen !== undefined }
@@ -94,17 +94,13 @@ function wantsSampleAnnotations(vitest: Vitest): boolean {
 async function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): Promise<ProvidedJudgeSettings> {
   const { models, verdicts, run } =
     options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
-  const fromEnv = process.env.EVALSUITE_VERDICTS
-  const fromEnvironment = fromEnv !== undefined && fromEnv !== ''
-  if (fromEnvironment && !oneOf(VERDICT_MODES, fromEnv)) {
-    throw new ConfigError(`EVALSUITE_VERDICTS must be one of ${VERDICT_MODES.join(', ')}; received "${fromEnv}".`)
-  }
-  const chosen: VerdictMode | undefined = fromEnvironment ? (fromEnv as VerdictMode) : verdicts
+  const fromEnvironment = modeFromEnvironment('EVALSUITE_VERDICTS', VERDICT_MODES)
+  const chosen: VerdictMode | undefined = fromEnvironment ?? verdicts
   return {
     ...run,
     models,
     ...(chosen === undefined ? {} : { mode: chosen }),
-    fromEnvironment,
+    fromEnvironment: fromEnvironment !== undefined,
     update: vitest.config.snapshotOptions.updateSnapshot === 'all',
   }
 }
