@@ -119,8 +119,13 @@ const configured = new WeakSet<Vitest>()
  */
 export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
   const projectName = options.projectName ?? 'evals'
+  // the pool the user's config chose, read before Vitest fills in its default (Vitest 5 resolves it in place)
+  let chosenPool: unknown
   return {
     name: 'evalsuite',
+    config(config) {
+      chosenPool = config.test?.pool
+    },
     async configureVitest({ vitest, project, injectTestProjects }) {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
@@ -144,7 +149,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           // eval files call endpoints and read files: worker threads start sooner than forked processes (Vitest's
           // default, chosen for native modules) and hand results to the main process more cheaply; a pool the user
           // chose is kept
-          ...(project.vite.config.test?.pool === undefined ? { pool: 'threads' as const } : {}),
+          ...(chosenPool === undefined ? { pool: 'threads' as const } : {}),
           include,
           testTimeout: options.testTimeout ?? 600_000,
           hookTimeout: options.testTimeout ?? 600_000,
