@@ -1,5 +1,5 @@
-// The names the plugin needs while Vitest starts, before the first worker: kept free of zod (about 40 ms to load),
-// so that the plugin loads it only when an option needs checking.
+// The names the plugin needs while Vitest starts, before the first worker. They are kept free of zod (about 40 ms to
+// load), so that the plugin loads zod only when an option it was given needs checking.
 
 /** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
 export const RECORDING_MODES = ['live', 'record', 'replay', 'auto'] as const
