@@ -32,7 +32,7 @@ export async function inferChoice(
   method: ChoiceMethod,
   sample: Sample,
   options: Pick<BenchmarkOptions, 'prompt' | 'system'>,
-  signal: AbortSignal,
+  call: { readonly signal: AbortSignal },
 ): Promise<ModelOutput> {
   const choices = sample.choices ?? []
   const scored =
@@ -45,7 +45,7 @@ export async function inferChoice(
           messages: buildMessages(sample, options.prompt ?? '{input}', benchmark, options.system),
           continuations: choices.map((choice) => `${PPL_ANSWER_PREFIX}${choice}`),
         }
-  const scores = await model.scoreChoices!(scored.messages, scored.continuations, method, { signal })
+  const scores = await model.scoreChoices!(scored.messages, scored.continuations, method, call)
   let best: number | undefined
   scores.logprobs.forEach((logprob, index) => {
     if (logprob !== null && (best === undefined || logprob > scores.logprobs[best]!)) best = index

@@ -36,9 +36,9 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   const { task } = resolved.run
   const name = resolved.definition.name
   if (task) {
-    return async ({ sample, attempt }, signal) => {
+    return async ({ sample, attempt }, call) => {
       const started = performance.now()
-      const result = parseTaskResult(name, sample, await task(sample, { signal, attempt }))
+      const result = parseTaskResult(name, sample, await task(sample, { get signal() { return call.signal }, attempt }))
       const latencyMs = performance.now() - started
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
@@ -46,11 +46,11 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   const method = resolved.run.inferMethod ?? 'generate'
   if (method !== 'generate') {
     const prompt = { prompt: resolved.definition.promptTemplate, system: resolved.run.system }
-    return ({ sample }, signal) => inferChoice(name, model!, method, sample, prompt, signal)
+    return ({ sample }, call) => inferChoice(name, model!, method, sample, prompt, call)
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
   const repeated = resolved.selection.repeats > 1
-  return ({ sample, attempt }, signal) => model!.generate(messagesOf(sample), { signal, ...(repeated ? { attempt } : {}) })
+  return ({ sample, attempt }, call) => model!.generate(messagesOf(sample), repeated ? { get signal() { return call.signal }, attempt } : call)
 }
 
 /** Without a scorer callback: the target, read as an option letter when the sample has choices. */

@@ -3,8 +3,17 @@ import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from './pipeline.ts'
 import { BudgetExhausted } from './budget.ts'
 
-/** Turns one planned sample (an attempt) into the reply to score; `signal` aborts when its test times out or is cancelled. */
-export type Infer = (planned: PlannedSample, signal: AbortSignal) => Promise<ModelOutput>
+/** What the pool gives each call. */
+export interface SampleCall {
+  /**
+   * Aborts when the call's test times out or is cancelled. It is made on first read: a replayed reply never reads
+   * it, and making a signal costs more than the rest of replaying a reply.
+   */
+  readonly signal: AbortSignal
+}
+
+/** Turns one planned sample (an attempt) into the reply to score. */
+export type Infer = (planned: PlannedSample, call: SampleCall) => Promise<ModelOutput>
 
 /**
  * The benchmark's own inference pool. It starts every selected sample as soon as the suite starts, so the endpoint
@@ -70,13 +79,13 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     const controller = new AbortController()
     job.controller = controller
     running++
-    let call: Promise<ModelOutput>
+    let reply: Promise<ModelOutput>
     try {
-      call = infer(job.entry, controller.signal)
+      reply = infer(job.entry, { get signal() { return controller.signal } })
     } catch (error) {
-      call = Promise.reject(error)
+      reply = Promise.reject(error)
     }
-    call.then(
+    reply.then(
       (output) => {
         if (job.controller !== controller) return
         failuresInARow = 0

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSampleRun } from '../../src/benchmark/sample-run.ts'
+import { createSampleRun, type SampleCall } from '../../src/benchmark/sample-run.ts'
 import type { PlannedSample } from '../../src/benchmark/pipeline.ts'
 import type { ModelOutput } from '../../src/model/index.ts'
 import type { Sample } from '../../src/schema/index.ts'
@@ -14,7 +14,7 @@ const samples: PlannedSample[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', '
 /** A fake model call that records which samples it was asked, and how many calls were in flight at most. */
 function fakeInfer(options: { delayMs?: number; fail?: (sample: Sample) => Error | undefined } = {}) {
   const state = { calls: [] as string[], inFlight: 0, maxInFlight: 0 }
-  const infer = async ({ sample }: PlannedSample, _signal?: AbortSignal): Promise<ModelOutput> => {
+  const infer = async ({ sample }: PlannedSample, _call?: SampleCall): Promise<ModelOutput> => {
     state.calls.push(sample.id)
     state.inFlight++
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight)
@@ -179,10 +179,27 @@ describe('createSampleRun', () => {
   it('frees the place of an aborted call in the pool, even when the call ignores the signal', async () => {
     const hung = new Promise<ModelOutput>(() => undefined)
     const { infer: quick } = fakeInfer()
-    const run = createSampleRun(samples, (entry, signal) => (entry.key === 'a' ? hung : quick(entry, signal)), { concurrency: 1, stopAfterFailures: 5 })
+    const run = createSampleRun(samples, (entry, call) => (entry.key === 'a' ? hung : quick(entry, call)), { concurrency: 1, stopAfterFailures: 5 })
     run.start(['a', 'b'])
     run.abort('a', new Error('test timed out'))
     await expect(run.output('a')).rejects.toThrowError('test timed out')
     expect((await run.output('b')).text).toBe('b#1')
+  })
+
+  it("aborts a call's signal when its call is given up, whether the call reads it before or after", async () => {
+    const seen: Record<string, boolean[]> = { early: [], late: [] }
+    const infer = async ({ key }: PlannedSample, call: SampleCall): Promise<ModelOutput> => {
+      const early = key === 'a' ? call.signal : undefined
+      await sleep(10)
+      seen[key === 'a' ? 'early' : 'late'] = [early?.aborted ?? call.signal.aborted, call.signal.aborted]
+      return { text: key, latencyMs: 1 }
+    }
+    const run = createSampleRun(samples.slice(0, 2), infer, { concurrency: 2, stopAfterFailures: 5 })
+    run.start(['a', 'b'])
+    run.abort('a', new Error('test timed out'))
+    run.abort('b', new Error('test timed out'))
+    await Promise.allSettled([run.output('a'), run.output('b')])
+    await sleep(20)
+    expect(seen).toEqual({ early: [true, true], late: [true, true] })
   })
 })
