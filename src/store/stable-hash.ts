@@ -24,26 +24,56 @@ export function stableHash(value: unknown): string {
   return digest(sortedJson(value)!)
 }
 
-const byKey = (a: readonly [string, string], b: readonly [string, string]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+// the text of `{ ...fixed, <varying keys> }` cut around the varying values: `texts` has one more part than `slots`,
+// the varying keys in the order their values appear
+interface Layout {
+  texts: string[]
+  slots: string[]
+}
+
+function layoutOf(fixed: ReadonlyMap<string, string>, varying: readonly string[]): Layout {
+  const layout: Layout = { texts: [], slots: [] }
+  let text = '{'
+  const names = [...new Set([...fixed.keys(), ...varying])].sort()
+  names.forEach((name, index) => {
+    text += `${index === 0 ? '' : ','}${JSON.stringify(name)}:`
+    if (varying.includes(name)) {
+      layout.texts.push(text)
+      layout.slots.push(name)
+      text = ''
+    } else text += fixed.get(name)
+  })
+  layout.texts.push(`${text}}`)
+  return layout
+}
 
 /**
  * `stableHash` of many objects that share most of their fields, as `{ ...fixed, ...varying }`: the same hash, with
  * the fixed fields written once rather than for every object (a model's identity, hashed with each call's messages).
  */
 export function stableHasher(fixed: Readonly<Record<string, unknown>>): (varying: Readonly<Record<string, unknown>>) => string {
-  const written = Object.keys(fixed).flatMap((key) => {
+  const written = new Map<string, string>()
+  for (const key of Object.keys(fixed)) {
     const text = sortedJson(fixed[key])
-    return text === undefined ? [] : [[key, text] as const]
-  })
+    if (text !== undefined) written.set(key, text)
+  }
+  // one layout per set of varying keys, as they come (a call with an attempt, one without)
+  const layouts = new Map<string, Layout>()
   return (varying) => {
-    const fields: (readonly [string, string])[] = written.filter(([key]) => !Object.hasOwn(varying, key))
-    for (const key of Object.keys(varying)) {
-      const text = sortedJson(varying[key])
-      if (text !== undefined) fields.push([key, text])
+    const keys = Object.keys(varying)
+    const id = JSON.stringify(keys)
+    let layout = layouts.get(id)
+    if (layout === undefined) {
+      layout = layoutOf(written, keys)
+      layouts.set(id, layout)
     }
-    fields.sort(byKey)
-    let text = ''
-    for (const [key, value] of fields) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${value}`
-    return digest(`{${text}}`)
+    let text = layout.texts[0]!
+    for (let index = 0; index < layout.slots.length; index++) {
+      const value = sortedJson(varying[layout.slots[index]!])
+      // an undefined value drops its key, and a comma with it: no layout has that shape
+      if (value === undefined) return stableHash({ ...fixed, ...varying })
+      text += value + layout.texts[index + 1]!
+    }
+    return digest(text)
   }
 }
