@@ -1,6 +1,7 @@
+import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { ChatMessage, Usage } from '../schema/index.ts'
+import { RATE_LIMITS_KEY, type ChatMessage, type Usage } from '../schema/index.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } from './model.ts'
 import type { OpenAIConnection } from './openai-connection.ts'
@@ -74,7 +75,9 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   validate(options)
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
   const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY
-  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm })
+  const memory = getEnvironmentData(RATE_LIMITS_KEY)
+  const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${baseURL ?? 'https://api.openai.com/v1'} ${options.model}` } : undefined
+  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, ...(shared ? { shared } : {}) })
   // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
   let connection: Promise<OpenAIConnection> | undefined
   const connected = (): Promise<OpenAIConnection> => {

@@ -1,4 +1,4 @@
-import { createTokenBucket } from './token-bucket.ts'
+import { createTokenBucket, type SharedBucket } from './token-bucket.ts'
 
 /** Per-model limits on the requests sent to an endpoint. */
 export interface RequestGateOptions {
@@ -6,6 +6,11 @@ export interface RequestGateOptions {
   rpm?: number
   /** Tokens (input and output) per minute. */
   tpm?: number
+  /**
+   * Memory shared by the threads of the process, and the endpoint's name in it: every gate of that name, in any
+   * thread, draws on one allowance.
+   */
+  shared?: SharedBucket
 }
 
 /** How an admitted request ended, so the gate can adapt. */
@@ -40,8 +45,14 @@ interface Waiter {
  * limit raises it by one, until it is back where the first 429 found it and the gate is unlimited again.
  */
 export function createRequestGate(options: RequestGateOptions): RequestGate {
-  const requests = options.rpm === undefined ? undefined : createTokenBucket(options.rpm)
-  const tokens = options.tpm === undefined ? undefined : createTokenBucket(options.tpm)
+  // a bucket per limit: gates that set another limit for the same endpoint keep their own
+  const bucket = (perMinute: number | undefined, unit: string) => {
+    if (perMinute === undefined) return undefined
+    const shared = options.shared && { memory: options.shared.memory, name: `${options.shared.name} ${perMinute} ${unit}` }
+    return createTokenBucket(perMinute, shared)
+  }
+  const requests = bucket(options.rpm, 'rpm')
+  const tokens = bucket(options.tpm, 'tpm')
   const waiting: Waiter[] = []
   let limit = Number.POSITIVE_INFINITY
   let recoverAt = Number.POSITIVE_INFINITY

@@ -53,7 +53,7 @@ export {
 export { compiledSchema } from './compiled.ts'
 export { fileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
-export { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
+export { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
 export {
   JudgeModelSpecSchema,
   JudgeRecordSchema,

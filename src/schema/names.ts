@@ -22,3 +22,10 @@ export const ANNOTATE_SAMPLES_KEY = 'evalsuite:annotate-samples'
 
 /** The environment variable that shards every benchmark's samples, e.g. `EVALSUITE_SHARD=2/4`. */
 export const SHARD_VARIABLE = 'EVALSUITE_SHARD'
+
+/**
+ * The worker-thread environment data (`node:worker_threads`) holding the memory in which the eval files of a run share
+ * their rate limits, and its size: 24 bytes per endpoint and limit.
+ */
+export const RATE_LIMITS_KEY = 'evalsuite:rate-limits'
+export const RATE_LIMITS_BYTES = 24 * 256
