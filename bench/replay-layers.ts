@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer } from '../test/support/openai-server.ts'
 import { writeFixture } from './overhead/fixture.ts'
 import { runChild } from './overhead/run-child.ts'
@@ -59,7 +59,7 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 
 async function main(): Promise<void> {
   console.log(`replay layers: ${SAMPLES} tests each, ${ROUNDS} alternating rounds (${availableParallelism()} CPUs, Node ${process.version})`)
-  execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO })
+  await buildPackage()
   await rm(WORK, { recursive: true, force: true })
   try {
     const layers = await writeLayers()

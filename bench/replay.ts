@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Report } from '../src/index.ts'
+import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer, type FakeServer } from '../test/support/openai-server.ts'
 import { writeFixture, type Fixture } from './overhead/fixture.ts'
 import { runChild, type ChildRun } from './overhead/run-child.ts'
@@ -149,7 +149,7 @@ async function benchRecording() {
 async function main(): Promise<void> {
   console.log(`evalsuite replay and recording: ${ROUNDS} alternating rounds each, medians below (${availableParallelism()} CPUs, Node ${process.version})`)
   // the projects use the built package from their own node_modules, as an installed user does
-  execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO })
+  await buildPackage()
   let replay: Awaited<ReturnType<typeof benchReplay>>
   let recording: Awaited<ReturnType<typeof benchRecording>>
   try {

@@ -1,9 +1,9 @@
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// evalsuite's own files, in the repository (src/) and in the installed package (dist/)
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const OWN_FOLDERS = [`${PACKAGE_ROOT}src/`, `${PACKAGE_ROOT}dist/`]
+// evalsuite's own files: the folder this module was loaded from, src/ in the repository and dist/ once built (where
+// the build puts it in dist/ itself)
+const OWN_FOLDER = /^.*\/(?:src|dist)\//.exec(fileURLToPath(import.meta.url))?.[0]
 const FRAME = /\(?((?:file:\/\/)?\/[^\s()]+?):(\d+):\d+\)?$/
 
 /**
@@ -16,7 +16,7 @@ export function callerLocation(): string | undefined {
     const found = FRAME.exec(line.trim())
     if (!found) continue
     const file = found[1]!.startsWith('file://') ? fileURLToPath(found[1]!) : found[1]!
-    if (OWN_FOLDERS.some((folder) => file.startsWith(folder)) || file.includes('/node_modules/')) continue
+    if ((OWN_FOLDER !== undefined && file.startsWith(OWN_FOLDER)) || file.includes('/node_modules/')) continue
     return `${relative(process.cwd(), file)}:${found[2]}`
   }
   return undefined

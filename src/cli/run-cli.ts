@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { ConfigError } from '../errors.ts'
 import { EXIT, type CliOutput } from './command.ts'
 import { COMMANDS } from './commands.ts'
@@ -20,8 +20,8 @@ Options:
 }
 
 function version(): string {
-  // the same relative path from src/cli and from dist/cli
-  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  // the package's own manifest, by its name (exported as evalsuite/package.json), from source and from dist alike
+  const manifest: unknown = createRequire(import.meta.url)('evalsuite/package.json')
   return typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : 'unknown'
 }
 

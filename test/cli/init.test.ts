@@ -26,7 +26,7 @@ function project(files: Record<string, string> = {}): string {
 /** Runs the built bin in its own process, as `npx evalsuite` does. */
 function evalsuite(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args], { cwd }, (error, stdout, stderr) => {
+    execFile(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
     })
   })

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { createTokenBucket } from '../../src/model/token-bucket.ts'
 
@@ -24,16 +23,5 @@ describe('token buckets in shared memory', () => {
     createTokenBucket(PER_MINUTE, { memory, name: 'a' }).take(10)
     const crowdedOut = createTokenBucket(PER_MINUTE, { memory, name: 'b' })
     expect(crowdedOut.waitMs(10)).toBe(0)
-  })
-
-  it('are shared with another thread of the process', async () => {
-    const memory = new SharedArrayBuffer(24 * 8)
-    const module = new URL('../../dist/model/token-bucket.js', import.meta.url).href
-    const spend = `const { workerData } = await import('node:worker_threads')
-      const { createTokenBucket } = await import(${JSON.stringify(module)})
-      createTokenBucket(${PER_MINUTE}, { memory: workerData, name: 'endpoint model' }).take(10)`
-    const worker = new Worker(`import(${JSON.stringify(`data:text/javascript,${encodeURIComponent(spend)}`)})`, { eval: true, workerData: memory })
-    await new Promise((resolve, reject) => worker.once('exit', resolve).once('error', reject))
-    expect(createTokenBucket(PER_MINUTE, { memory, name: 'endpoint model' }).waitMs(1)).toBeGreaterThan(90)
   })
 })

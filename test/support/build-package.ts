@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildPackage } from '../../scripts/build.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -26,9 +26,9 @@ function builtAt(): number {
  * Vitest global setup: builds `dist/` once before any test file runs, so the tests that use the package as an
  * installed user does never race each other's builds. An up-to-date build is kept.
  */
-export function setup(project: { name: string }): void {
+export async function setup(project: { name: string }): Promise<void> {
   // the example evals' project extends this config and so inherits this setup; it runs from source, needing no build
   if (project.name !== 'unit') return
   if (builtAt() >= newestSource(join(ROOT, 'src'))) return
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT })
+  await buildPackage()
 }

@@ -4,8 +4,8 @@ import { startVitest } from 'vitest/node'
 import { evalsuite } from '../../plugin.ts'
 import type { QuickEvalSettings } from './settings.ts'
 
-// the suite module beside this one, as built (.js) or as run from source (.ts)
-const SUITE = new URL(`./suite${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
+// the suite module: beside this one in src/, and built as dist/cli-suite.js (scripts/build.ts)
+const SUITE = new URL(import.meta.url.endsWith('.ts') ? './suite.ts' : './cli-suite.js', import.meta.url)
 
 /** Where a quick evaluation keeps its eval file, recorded replies and verdicts, so that a rerun replays them. */
 const QUICK_EVAL_DIR = '.evalsuite'
