@@ -38,10 +38,15 @@ function project(files: Record<string, string>): string {
   return dir
 }
 
+// the command from source, or as built (dist/cli.js, which test/support/build-package.ts builds)
 function evalsuite(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCommand(['--import', TSX, MAIN], cwd, args)
+}
+
+function runCommand(entry: string[], cwd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV'))
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', TSX, MAIN, ...args], { cwd, env: { ...env, CI: 'true', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...entry, ...args], { cwd, env: { ...env, CI: 'true', NO_COLOR: '1' } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
     })
   })
@@ -68,6 +73,14 @@ describe('evalsuite eval', () => {
     expect(stricter.code).toBe(1)
     expect(server.requestCount - before).toBe(4)
     expect(stricter.stdout).toContain('evalsuite: FAIL')
+  })
+
+  it('runs from the built package as from source: its bundled files find the quick eval\'s suite', async () => {
+    const dir = project({ 'quiz.csv': QUIZ })
+    const run = await runCommand([join(ROOT, 'dist/cli.js')], dir, ['eval', 'quiz.csv', '--model', 'test-model', '--base-url', server.baseURL])
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 4! \| 75\.0% \| /)
   })
 
   it('evaluates question answering with a limit, and lets a judge grade only what the rule reads as wrong', async () => {
