@@ -17,7 +17,7 @@ import { prepareSamples } from './prepare-samples.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { turnIfDue } from './event-loop-turn.ts'
-import { createSampleRun, type Infer } from './sample-run.ts'
+import { createSampleRun, withAttempt, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
 
@@ -38,7 +38,7 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   if (task) {
     return async ({ sample, attempt }, call) => {
       const started = performance.now()
-      const result = parseTaskResult(name, sample, await task(sample, { get signal() { return call.signal }, attempt }))
+      const result = parseTaskResult(name, sample, await task(sample, withAttempt(call, attempt)))
       const latencyMs = performance.now() - started
       return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
     }
@@ -50,7 +50,7 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
   const repeated = resolved.selection.repeats > 1
-  return ({ sample, attempt }, call) => model!.generate(messagesOf(sample), repeated ? { get signal() { return call.signal }, attempt } : call)
+  return ({ sample, attempt }, call) => model!.generate(messagesOf(sample), repeated ? withAttempt(call, attempt) : call)
 }
 
 /** Without a scorer callback: the target, read as an option letter when the sample has choices. */

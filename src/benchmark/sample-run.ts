@@ -12,6 +12,16 @@ export interface SampleCall {
   readonly signal: AbortSignal
 }
 
+/** The call with its sample's attempt, its signal still made only on first read. */
+export function withAttempt(call: SampleCall, attempt: number): SampleCall & { attempt: number } {
+  return {
+    get signal() {
+      return call.signal
+    },
+    attempt,
+  }
+}
+
 /** Turns one planned sample (an attempt) into the reply to score. */
 export type Infer = (planned: PlannedSample, call: SampleCall) => Promise<ModelOutput>
 
