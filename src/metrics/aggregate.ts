@@ -36,6 +36,13 @@ interface SampleGroup {
   values: number[]
 }
 
+// the samples behind one row: every scored value, and each sample's attempts when samples repeat (without repeats,
+// each value is a sample of its own and no grouping is built: a large run's report is built from this)
+interface Cohort {
+  values: number[]
+  groups: SampleGroup[] | undefined
+}
+
 function bySample(observations: readonly Observation[]): SampleGroup[] {
   const groups = new Map<string, Observation[]>()
   for (const observation of observations) {
@@ -51,30 +58,34 @@ function bySample(observations: readonly Observation[]): SampleGroup[] {
   return sampleGroups
 }
 
+function groupedCohort(groups: SampleGroup[]): Cohort {
+  const values: number[] = []
+  for (const group of groups) for (const value of group.values) values.push(value)
+  return { values, groups }
+}
+
+const sampleCount = (cohort: Cohort): number => cohort.groups?.length ?? cohort.values.length
+const clustersOf = (cohort: Cohort): number[][] => cohort.groups?.map((group) => group.values) ?? cohort.values.map((value) => [value])
+
 function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {
   return { ...fields, value, interval, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
 }
 
-function meanRow(groups: readonly SampleGroup[], subset: string | null, range: MetricSemantics['range']): Row {
-  const clusters = groups.map((group) => group.values)
-  const values = clusters.flat()
+function meanRow(cohort: Cohort, subset: string | null, range: MetricSemantics['range']): Row {
+  const { values, groups } = cohort
   const summary = summarize(values)
-  const interval = values.length > clusters.length ? clusteredInterval(clusters) : summary.interval
-  const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: clusters.length, excluded: 0 }
+  const interval = groups !== undefined && values.length > groups.length ? clusteredInterval(groups.map((group) => group.values)) : summary.interval
+  const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: sampleCount(cohort), excluded: 0 }
   return row(fields, summary.value, clip(interval, range))
 }
 
-function macroRow(strata: readonly (readonly SampleGroup[])[], range: MetricSemantics['range']): Row {
-  const clustered = strata.map((stratum) => stratum.map((group) => group.values))
-  const means = clustered.map((stratum) => {
-    const values = stratum.flat()
-    return values.reduce((a, b) => a + b, 0) / values.length
-  })
+function macroRow(strata: readonly Cohort[], range: MetricSemantics['range']): Row {
+  const means = strata.map(({ values }) => values.reduce((a, b) => a + b, 0) / values.length)
   const value = means.reduce((a, b) => a + b, 0) / means.length
-  const n = clustered.reduce((total, stratum) => total + stratum.flat().length, 0)
-  const samples = clustered.reduce((total, stratum) => total + stratum.length, 0)
+  const n = strata.reduce((total, stratum) => total + stratum.values.length, 0)
+  const samples = strata.reduce((total, stratum) => total + sampleCount(stratum), 0)
   const fields = { aggregation: 'mean' as const, k: null, subset: null, averaging: 'macro' as const, n, samples, excluded: 0 }
-  return row(fields, value, clip(stratifiedInterval(clustered), range))
+  return row(fields, value, clip(stratifiedInterval(strata.map(clustersOf)), range))
 }
 
 const PER_SAMPLE: Record<Exclude<Aggregation, 'mean'>, (group: SampleGroup, k: number) => number> = {
@@ -93,7 +104,10 @@ function attemptsRow(aggregation: Exclude<Aggregation, 'mean'>, groups: readonly
 
 /** How one metric is aggregated. */
 export interface AggregateOptions {
-  /** Attempts per sample the benchmark planned; pass@k, pass^k and majority vote use k = attempts when it is above 1. */
+  /**
+   * Attempts per sample the benchmark planned; pass@k, pass^k and majority vote use k = attempts when it is above 1.
+   * At 1, each observation is a sample of its own (sample ids are unique within a benchmark).
+   */
   attempts: number
   /** The metric's range, to which intervals are clipped. */
   range: MetricSemantics['range']
@@ -105,27 +119,43 @@ export interface AggregateOptions {
  * subset. Errored attempts are not observations, so they never count as failures.
  */
 export function aggregateMetric(observations: readonly Observation[], options: AggregateOptions): Row[] {
-  const groups = bySample(observations)
-  // a sample's attempts share its subset
-  const strata = new Map<string, SampleGroup[]>()
+  const k = options.attempts
   const named = observations.some((o) => o.subset !== null)
-  for (const group of groups) {
-    const key = group.attempts[0]!.subset ?? NO_SUBSET
-    const stratum = strata.get(key)
-    if (stratum) stratum.push(group)
-    else strata.set(key, [group])
+  let all: Cohort
+  const strata = new Map<string, Cohort>()
+  if (k === 1) {
+    all = { values: observations.map((o) => o.value), groups: undefined }
+    if (named) {
+      for (const { subset, value } of observations) {
+        const key = subset ?? NO_SUBSET
+        const stratum = strata.get(key)
+        if (stratum) stratum.values.push(value)
+        else strata.set(key, { values: [value], groups: undefined })
+      }
+    }
+  } else {
+    const groups = bySample(observations)
+    all = groupedCohort(groups)
+    // a sample's attempts share its subset
+    const grouped = new Map<string, SampleGroup[]>()
+    for (const group of groups) {
+      const key = group.attempts[0]!.subset ?? NO_SUBSET
+      const stratum = grouped.get(key)
+      if (stratum) stratum.push(group)
+      else grouped.set(key, [group])
+    }
+    for (const [key, stratum] of grouped) strata.set(key, groupedCohort(stratum))
   }
   const subsets = named && strata.size > 1 ? [...strata.keys()].sort() : []
-  const rows: Row[] = [meanRow(groups, null, options.range)]
+  const rows: Row[] = [meanRow(all, null, options.range)]
   if (subsets.length > 0) {
     rows.push(macroRow(subsets.map((subset) => strata.get(subset)!), options.range))
     for (const subset of subsets) rows.push(meanRow(strata.get(subset)!, subset, options.range))
   }
-  const k = options.attempts
   if (k > 1 && observations.every((o) => o.value === 0 || o.value === 1)) {
     for (const aggregation of ['pass_at_k', 'pass_hat_k', 'majority_vote'] as const) {
-      rows.push(attemptsRow(aggregation, groups, k, null))
-      for (const subset of subsets) rows.push(attemptsRow(aggregation, strata.get(subset)!, k, subset))
+      rows.push(attemptsRow(aggregation, all.groups!, k, null))
+      for (const subset of subsets) rows.push(attemptsRow(aggregation, strata.get(subset)!.groups!, k, subset))
     }
   }
   return rows

@@ -37,14 +37,16 @@ function metricOrder(names: Iterable<string>, catalog: MetricCatalog, primary: s
   })
 }
 
-// one row per sample of a large run, so fields are set rather than spread from temporaries; the file's key order is
-// the schema's, which the report is parsed with before it is written
+// one row per sample of a large run, so fields are set rather than spread from temporaries, in the schema's key
+// order: the rows are written as built (their values come from sample records already parsed), see writeReport
 function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   const { meta } = sample
   const check = meta.checks?.find((c) => !c.pass) ?? meta.checks?.[0]
-  const row: Report['samples'][number] = { id: meta.sampleId, status: sample.status }
+  // the status is set just below, after the optional fields that precede it in the schema
+  const row = { id: meta.sampleId } as Report['samples'][number]
   if (meta.attempt !== undefined) row.attempt = meta.attempt
   if (meta.subset !== undefined) row.subset = meta.subset
+  row.status = sample.status
   if (meta.scores) row.scores = meta.scores
   if (check) row.extracted = check.extracted
   if (meta.latencyMs !== undefined) row.latencyMs = Math.round(meta.latencyMs * 10) / 10

@@ -38,6 +38,15 @@ describe('aggregateMetric: subsets', () => {
     expect(aggregateMetric(samples('only', [1, 0], 'o'), { attempts: 1, range: unit })).toHaveLength(1)
   })
 
+  it('gives one attempt per sample the same rows as grouping the attempts by sample would', () => {
+    // a run planned with two attempts whose second ones all errored groups each sample's single value: the rows it
+    // shares with a one-attempt run must not depend on the shortcut that run takes
+    const values = [...samples('easy', [1, 0, 1, 1], 'e'), ...samples('hard', [0.5, 0, 1], 'h'), ...samples(null, [1], 'n')]
+    const grouped = aggregateMetric(values, { attempts: 2, range: unit }).filter((row) => row.aggregation === 'mean')
+    expect(aggregateMetric(values, { attempts: 1, range: unit })).toEqual(grouped)
+    expect(grouped.map((row) => row.subset)).toEqual([null, null, '(none)', 'easy', 'hard'])
+  })
+
   it('clips a t interval to the metric range', () => {
     const [row] = aggregateMetric(samples(null, [0.9, 1, 0.95, 0.2], 'c'), { attempts: 1, range: unit })
     expect(row!.interval).toMatchObject({ method: 't', upper: 1 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import { collectRuns, type BenchmarkRun, type SampleOutcome } from '../../src/report/collect-runs.ts'
-import { ReportSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
+import { ReportSchema, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }
 
@@ -86,6 +86,37 @@ describe('buildReport: usage figures', () => {
     expect([mean('latency'), mean('input_tokens'), mean('output_tokens')]).toEqual([200, 15, 5])
     expect(report.metrics.map((row) => row.metric)).toEqual(['accuracy', 'latency', 'input_tokens', 'output_tokens'])
     expect(report.usage).toEqual({ inputTokens: 30, outputTokens: 10 })
+  })
+})
+
+describe('buildReport: sample rows', () => {
+  // writeReport parses everything but the rows, which it writes as built: each row must already be what a parse
+  // would give, key order included, or committed reports would churn
+  it('builds every field of a row in the schema key order, as parsing the report would', () => {
+    const judge = { calls: { invalid: 0, stored: 1, live: 0 }, judges: ['gpt-4o'], status: 'judged', pass: true, name: 'polite', usage: { outputTokens: 3, inputTokens: 9 } }
+    const meta = SampleMetaSchema.parse({
+      judge: [judge],
+      costUsd: 0.001,
+      usage: { outputTokens: 4, inputTokens: 10 },
+      ttftMs: 12.34,
+      latencyMs: 100.06,
+      checks: [{ explanation: 'exact', passage: 'B', extracted: 'B', target: 'A', pass: false, kind: 'exact', matcher: 'toMatchAnswer' }],
+      scores: { accuracy: 0 },
+      status: 'scored',
+      subset: 'hard',
+      attempt: 1,
+      sampleId: 'q1',
+      kind: 'sample',
+    })
+    const skipped = SampleMetaSchema.parse({ notRun: 'budget', status: 'pending', subset: 'hard', attempt: 0, sampleId: 'q2', kind: 'sample' })
+    const samples: SampleOutcome[] = [
+      { meta, status: 'wrong', name: 'q1' },
+      { meta: skipped, status: 'skipped', name: 'q2' },
+      { meta: { ...skipped, sampleId: 'q3', notRun: undefined }, status: 'errored', name: 'q3', error: 'HTTP 500' },
+    ]
+    const report = buildReport(run(samples, { repeats: 2 }), context())
+    expect(Object.keys(report.samples[0]!)).toEqual(['id', 'attempt', 'subset', 'status', 'scores', 'extracted', 'latencyMs', 'ttftMs', 'usage', 'costUsd', 'judge'])
+    expect(JSON.stringify(report.samples)).toBe(JSON.stringify(ReportSchema.parse(report).samples))
   })
 })
 
