@@ -2,7 +2,7 @@
 // a few files. A run loads evalsuite in its main process and in every worker; as a dozen files instead of 120 modules
 // it starts about 50 ms sooner (bench/README.md).
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
@@ -22,6 +22,27 @@ const ENTRIES = {
   'cli-suite': 'src/cli/quick-eval/suite.ts',
 }
 
+/**
+ * Dependencies bundled into dist/ rather than imported where the package is installed. zod's package loads about a
+ * hundred modules, every locale among them, which cost each worker about 30 ms before its first test; bundled, only
+ * what evalsuite uses is loaded. zod is made to run as several copies side by side (its registry and configuration
+ * live on globalThis, and `instanceof` checks traits), so users' own schemas, such as a judge's verdict schema, still
+ * work; the package keeps depending on zod for its type declarations and for users.
+ */
+const BUNDLED = ['zod']
+
+const isBundled = (id: string): boolean => BUNDLED.some((name) => id === name || id.startsWith(`${name}/`))
+
+// a bundled dependency's license travels with its code
+function writeLicenses(): void {
+  const notices = BUNDLED.map((name) => {
+    const dir = join(ROOT, 'node_modules', name)
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }
+    return `${name} ${version}\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}\n`
+  })
+  writeFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES.txt'), `The files of dist/ include code from these packages:\n\n${notices.join('\n')}`)
+}
+
 /** Builds dist/ from src/. */
 export async function buildPackage(): Promise<void> {
   rmSync(join(ROOT, 'dist'), { recursive: true, force: true })
@@ -29,12 +50,13 @@ export async function buildPackage(): Promise<void> {
   await build({
     cwd: ROOT,
     input: ENTRIES,
-    // dependencies and Node's modules stay imports, resolved where the package is installed
-    external: (id) => !id.startsWith('.') && !isAbsolute(id),
+    // other dependencies and Node's modules stay imports, resolved where the package is installed
+    external: (id) => !id.startsWith('.') && !isAbsolute(id) && !isBundled(id),
     platform: 'node',
     logLevel: 'warn',
     output: { dir: 'dist', format: 'esm', sourcemap: true, chunkFileNames: '[name]-[hash].js' },
   })
+  writeLicenses()
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildPackage()
