@@ -31,13 +31,32 @@ function fieldsOf(sample: Sample): Record<string, string> {
   return fields
 }
 
+// one field of fieldsOf(sample), without building them all: a template is filled once per sample
+function fieldOf(sample: Sample, name: string): string | undefined {
+  switch (name) {
+    case 'id':
+      return sample.id
+    case 'input':
+      if (typeof sample.input === 'string') return sample.input
+      break
+    case 'choices':
+      if (sample.choices) return renderChoices(sample.choices)
+      break
+    case 'subset':
+      if (sample.subset !== undefined) return sample.subset
+      break
+  }
+  const value = sample.metadata && Object.hasOwn(sample.metadata, name) ? sample.metadata[name] : undefined
+  return value === undefined || value === null || typeof value === 'object' ? undefined : String(value)
+}
+
 /** Fills a template, from the sample's fields and any `extra` ones; an unknown field is an error naming the fields that exist. */
 export function renderTemplate(template: string, sample: Sample, benchmark: string, extra: Readonly<Record<string, string>> = {}): string {
-  const fields = { ...fieldsOf(sample), ...extra }
   return template.replace(/\{\{|\}\}|\{([\w.-]+)\}/g, (token, name: string | undefined) => {
     if (name === undefined) return token[0] as string
-    const value = fields[name]
+    const value = Object.hasOwn(extra, name) ? extra[name] : fieldOf(sample, name)
     if (value === undefined) {
+      const fields = { ...fieldsOf(sample), ...extra }
       throw new ConfigError(
         `Benchmark "${benchmark}": the prompt uses "{${name}}", which sample "${sample.id}" does not have. Fields: ${Object.keys(fields).map((f) => `{${f}}`).join(', ')}.`,
       )

@@ -50,15 +50,37 @@ export interface SampleRunOptions {
   stopAfterFailures: number
 }
 
-// one dispatched call: it settles once, when its call does or when it is given up, whichever comes first; a settled
-// job keeps only its promise, and the controller exists only while the call runs
+// one call of a job, its controller made on the first read of its signal (see SampleCall); a call given up before
+// that read gets a signal already aborted
+class Call implements SampleCall {
+  private controller: AbortController | undefined
+  private givenUp: { reason: unknown } | undefined
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController()
+      if (this.givenUp !== undefined) this.controller.abort(this.givenUp.reason)
+    }
+    return this.controller.signal
+  }
+
+  abort(reason: unknown): void {
+    this.givenUp ??= { reason }
+    this.controller?.abort(reason)
+  }
+}
+
+// one dispatched sample: it settles once, when its call does or when it is given up, whichever comes first; a settled
+// job keeps only its promise, and the call exists only while it runs
 interface Job {
   entry: PlannedSample
   promise: Promise<ModelOutput>
   resolve: ((output: ModelOutput) => void) | undefined
   reject: ((reason: unknown) => void) | undefined
-  controller: AbortController | undefined
+  call: Call | undefined
 }
+
+const ignore = (): undefined => undefined
 
 /** Creates the pool for one benchmark's planned samples, each known by its key. */
 export function createSampleRun(planned: readonly PlannedSample[], infer: Infer, options: SampleRunOptions): SampleRun {
@@ -74,35 +96,39 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   let lastFailure: unknown
 
   const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
-    const { resolve, reject, controller } = job
+    const { resolve, reject, call } = job
     if (resolve === undefined || reject === undefined) return
-    job.resolve = job.reject = job.controller = undefined
+    job.resolve = job.reject = job.call = undefined
     if ('output' in outcome) resolve(outcome.output)
-    else reject(outcome.error)
-    if (controller !== undefined) {
+    else {
+      // the test that awaits it reports the failure; until then it must not count as unhandled
+      job.promise.catch(ignore)
+      reject(outcome.error)
+    }
+    if (call !== undefined) {
       running--
       pump()
     }
   }
 
   const begin = (job: Job): void => {
-    const controller = new AbortController()
-    job.controller = controller
+    const call = new Call()
+    job.call = call
     running++
     let reply: Promise<ModelOutput>
     try {
-      reply = infer(job.entry, { get signal() { return controller.signal } })
+      reply = infer(job.entry, call)
     } catch (error) {
       reply = Promise.reject(error)
     }
     reply.then(
       (output) => {
-        if (job.controller !== controller) return
+        if (job.call !== call) return
         failuresInARow = 0
         settle(job, { output })
       },
       (error: unknown) => {
-        if (job.controller !== controller) return
+        if (job.call !== call) return
         // a call the budget refused says nothing about the endpoint
         if (!(error instanceof BudgetExhausted)) {
           failuresInARow++
@@ -141,7 +167,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   }
 
   const giveUp = (job: Job, reason: unknown): void => {
-    job.controller?.abort(reason)
+    job.call?.abort(reason)
     settle(job, { error: reason })
   }
 
@@ -149,13 +175,11 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     const entry = byKey.get(key)
     if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
-    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined }
+    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, call: undefined }
     job.promise = new Promise<ModelOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject
     })
-    // the test that awaits it reports the failure; until then it must not count as unhandled
-    job.promise.catch(() => undefined)
     jobs.set(key, job)
     queue.push(job)
     return job.promise
