@@ -27,14 +27,13 @@ export interface RunProblems {
 function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
   const result = test.result()
   const errors = result.state === 'failed' ? result.errors : []
-  const firstError = meta.error ?? errors[0]?.message
-  const base = { meta, name: test.name }
-  if (result.state === 'skipped' || result.state === 'pending') return { ...base, status: 'skipped' }
+  const name = test.name
+  if (result.state === 'skipped' || result.state === 'pending') return { meta, status: 'skipped', name }
   // a test can fail after scoring (a hook, a timeout): anything thrown makes the sample errored, not wrong
   if (meta.status !== 'scored' || errors.length > 0) {
-    return { ...base, status: 'errored', error: firstError ?? 'the test did not finish (timeout or interrupted run)' }
+    return { meta, status: 'errored', name, error: meta.error ?? errors[0]?.message ?? 'the test did not finish (timeout or interrupted run)' }
   }
-  return { ...base, status: meta.scores && isWrongAnswer(meta.scores) ? 'wrong' : 'right' }
+  return { meta, status: meta.scores && isWrongAnswer(meta.scores) ? 'wrong' : 'right', name }
 }
 
 // the benchmark meta of each suite, parsed once however many samples it holds

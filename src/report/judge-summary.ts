@@ -11,7 +11,9 @@ function mean(values: readonly (number | undefined)[]): number | null {
 
 /** What the judges of a run did and cost, apart from the model under test; undefined when no judge was involved. */
 export function summarizeJudges(samples: readonly SampleOutcome[]): JudgeSummary | undefined {
-  const records: JudgeRecord[] = samples.flatMap((s) => s.meta.judge ?? [])
+  // most runs have no judge: one pass over their samples, without an array per sample
+  const records: JudgeRecord[] = []
+  for (const { meta } of samples) if (meta.judge) records.push(...meta.judge)
   if (records.length === 0) return undefined
   const sum = (pick: (r: JudgeRecord) => number): number => records.reduce((total, r) => total + pick(r), 0)
   return {

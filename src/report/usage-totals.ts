@@ -22,8 +22,15 @@ export function totalCostUsd(costs: readonly number[]): number | null {
 
 /** Per benchmark: time to first token, output throughput, cost, and what the budget left unrun. */
 export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget'> {
-  const ttfts = run.samples.flatMap((s) => (s.meta.ttftMs === undefined ? [] : [s.meta.ttftMs]))
-  const costs = run.samples.flatMap((s) => (s.meta.costUsd === undefined ? [] : [s.meta.costUsd]))
+  // one pass over a large run's samples, without an array per sample
+  const ttfts: number[] = []
+  const costs: number[] = []
+  let notRun = 0
+  for (const { meta } of run.samples) {
+    if (meta.ttftMs !== undefined) ttfts.push(meta.ttftMs)
+    if (meta.costUsd !== undefined) costs.push(meta.costUsd)
+    if (meta.notRun === 'budget') notRun++
+  }
   const duration = run.meta.durationMs
   const { maxCostUsd } = run.meta
   return {
@@ -36,7 +43,7 @@ export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttft
           budget: {
             maxCostUsd,
             spentUsd: micro(run.meta.spentUsd ?? 0),
-            notRun: run.samples.filter((s) => s.meta.notRun === 'budget').length,
+            notRun,
           },
         }),
   }
