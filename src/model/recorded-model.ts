@@ -1,6 +1,6 @@
 import { ConfigError, ModelError } from '../errors.ts'
 import type { ChatMessage, Recording, RecordingMode } from '../schema/index.ts'
-import { stableHasher } from '../store/index.ts'
+import { SortedJson, stableHasher } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import type { RecordingStore } from './recording-store.ts'
@@ -18,12 +18,24 @@ export interface ChoiceScoring {
  */
 function recordingKeys(identity: ModelIdentity): (messages: readonly ChatMessage[], scoring?: ChoiceScoring, attempt?: number) => string {
   const hashWith = stableHasher({ ...identity })
-  return (messages, scoring, attempt) =>
-    hashWith({
-      messages: messages.map((m) => ({ role: m.role, content: m.content })),
-      ...(scoring ? { scoring } : {}),
-      ...(attempt === undefined ? {} : { attempt }),
-    })
+  return (messages, scoring, attempt) => {
+    const varying: Record<string, unknown> = { messages: messagesJson(messages) }
+    if (scoring) varying.scoring = scoring
+    if (attempt !== undefined) varying.attempt = attempt
+    return hashWith(varying)
+  }
+}
+
+// the messages as the hash writes `{ role, content }` copies of them (other fields left out), written directly: a
+// replayed run computes one key per sample
+function messagesJson(messages: readonly ChatMessage[]): SortedJson | ChatMessage[] {
+  let text = '['
+  for (let index = 0; index < messages.length; index++) {
+    const { role, content } = messages[index]!
+    if (typeof role !== 'string' || typeof content !== 'string') return messages.map((m) => ({ role: m.role, content: m.content }))
+    text += `${index === 0 ? '' : ','}{"content":${JSON.stringify(content)},"role":${JSON.stringify(role)}}`
+  }
+  return new SortedJson(`${text}]`)
 }
 
 /** The recording key of one call (see `recordingKeys`). */
@@ -57,8 +69,10 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     )
   }
   const replayed = <T extends Recording['reply']>(reply: T): T & { replayed: true; costUsd?: number } => {
+    const output: T & { replayed: true; costUsd?: number } = { ...reply, replayed: true }
     const costUsd = costOf(model.price, reply.usage)
-    return { ...reply, replayed: true, ...(costUsd === undefined ? {} : { costUsd }) }
+    if (costUsd !== undefined) output.costUsd = costUsd
+    return output
   }
   const scoreChoices = model.scoreChoices?.bind(model)
   return {

@@ -1,9 +1,15 @@
 import { hash } from 'node:crypto'
 
+/** JSON text already written as `stableHash` writes its value (every object's keys sorted), hashed as that value. */
+export class SortedJson {
+  constructor(readonly text: string) {}
+}
+
 // the text JSON.stringify gives the value with every object's keys sorted, written directly: undefined, functions and
 // symbols are left out of objects and are null in arrays; an object (a Date too) is its own enumerable keys
 function sortedJson(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (value instanceof SortedJson) return value.text
   if (Array.isArray(value)) {
     let text = '['
     for (let index = 0; index < value.length; index++) text += `${index === 0 ? '' : ','}${sortedJson(value[index]) ?? 'null'}`

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createRecordedModel, loadRecordingStore, recordingKey, type Model } from '../../src/model/index.ts'
 import { RecordingSchema, type ChatMessage } from '../../src/schema/index.ts'
+import { stableHash } from '../../src/store/index.ts'
 
 const identity = { provider: 'test', model: 'm', params: { temperature: 0.7 } }
 const ask: ChatMessage[] = [{ role: 'user', content: 'Pick a number' }]
@@ -16,6 +17,16 @@ describe('recordings of repeated samples', () => {
       const key = recordingKey({ provider: 'openai-compatible', model: recording.model, params: recording.params }, recording.messages)
       expect(key).toBe(recording.key)
     }
+  })
+
+  it('keys a call by its messages\' roles and texts alone, as the hash of the messages written out in full', () => {
+    const messages = [
+      { role: 'system', content: 'Answer "briefly".\n' },
+      { role: 'user', content: 'é', name: 'ignored' },
+    ] as ChatMessage[]
+    const expected = stableHash({ ...identity, messages: messages.map(({ role, content }) => ({ content, role })) })
+    expect(recordingKey(identity, messages)).toBe(expected)
+    expect(recordingKey(identity, [])).toBe(stableHash({ ...identity, messages: [] }))
   })
 
   it('keys each attempt of the same request apart', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, it } from 'vitest'
-import { stableHash, stableHasher } from '../../src/store/index.ts'
+import { SortedJson, stableHash, stableHasher } from '../../src/store/index.ts'
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24)
 
@@ -25,4 +25,6 @@ it('hashes fixed and varying fields together exactly as the one object they make
   const cases = [{}, { messages: [{ role: 'user', content: 'é"' }] }, { attempt: 2, messages: [] }, { model: 'other' }, { model: undefined, a: 1 }, { zz: [undefined, 1] }]
   for (const varying of cases) expect(hashWith(varying)).toBe(stableHash({ ...fixed, ...varying }))
   expect(hashWith({ attempt: 1 })).not.toBe(hashWith({ attempt: 2 }))
+  // a value handed over already written out hashes as the value
+  expect(hashWith({ messages: new SortedJson('[{"content":"é\\"","role":"user"}]') })).toBe(hashWith({ messages: [{ role: 'user', content: 'é"' }] }))
 })
