@@ -22,6 +22,16 @@ export function judgementScores(record: JudgeRecord): Record<string, number> {
   return { accuracy: record.pass ? 1 : 0, ...(record.metric === undefined ? {} : { [record.metric]: record.score }) }
 }
 
+// judgements on the same metric are averaged; their pass/fail is a verdict
+function averageJudgements(judged: readonly JudgeRecord[], scores: Record<string, number>, verdict: (value: number) => void): void {
+  const graded = new Map<string, number[]>()
+  for (const { accuracy, ...metrics } of judged.map(judgementScores)) {
+    if (accuracy !== undefined) verdict(accuracy)
+    for (const [metric, value] of Object.entries(metrics)) graded.set(metric, [...(graded.get(metric) ?? []), value])
+  }
+  for (const [metric, values] of graded) scores[metric] = values.reduce((a, b) => a + b, 0) / values.length
+}
+
 /**
  * Combines the matcher checks, the judgements and the scorer's return value into the sample's metrics. Accuracy is
  * the minimum of every verdict given, so a returned `true` or `{ accuracy: 1 }` cannot overrule a failed check;
@@ -33,12 +43,7 @@ export function toScores(checks: readonly Check[] | undefined, returned: ScorerR
     scores.accuracy = Math.min(scores.accuracy ?? 1, value)
   }
   if (checks && checks.length > 0) verdict(checks.every((check) => check.pass) ? 1 : 0)
-  const graded = new Map<string, number[]>()
-  for (const { accuracy, ...metrics } of judged.map(judgementScores)) {
-    if (accuracy !== undefined) verdict(accuracy)
-    for (const [metric, value] of Object.entries(metrics)) graded.set(metric, [...(graded.get(metric) ?? []), value])
-  }
-  for (const [metric, values] of graded) scores[metric] = values.reduce((a, b) => a + b, 0) / values.length
+  if (judged.length > 0) averageJudgements(judged, scores, verdict)
   if (typeof returned === 'boolean') verdict(returned ? 1 : 0)
   else if (typeof returned === 'number') scores.score = finite('score', returned)
   else if (returned !== null && typeof returned === 'object') {

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 
 /** One line of a text file, without its line break. */
 export interface TextLine {
@@ -15,15 +16,22 @@ export interface ReadLinesOptions {
 
 const LF = 0x0a
 const CHUNK_BYTES = 1 << 16
+// a file up to this size is read in one piece: streaming a few thousand lines costs several times reading them
+const WHOLE_FILE_BYTES = 4 << 20
+
+async function* chunksOf(file: string): AsyncGenerator<Buffer> {
+  if ((await stat(file)).size <= WHOLE_FILE_BYTES) yield await readFile(file)
+  else yield* createReadStream(file, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>
+}
 
 /**
- * Streams a file's lines (LF or CRLF), decoding UTF-8 and dropping a leading BOM. Only the current chunk and the
- * unfinished line after it are held, so a large file is never in memory whole.
+ * Streams a file's lines (LF or CRLF), decoding UTF-8 and dropping a leading BOM. A large file is read in chunks, and
+ * only the current chunk and the unfinished line after it are held, so it is never in memory whole.
  */
 export async function* readLines(file: string, options: ReadLinesOptions): AsyncGenerator<TextLine[]> {
   let rest: Buffer | undefined
   let line = 1
-  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+  for await (const chunk of chunksOf(file)) {
     const bytes = rest === undefined ? chunk : Buffer.concat([rest, chunk])
     const end = bytes.lastIndexOf(LF) + 1
     rest = bytes.subarray(end)

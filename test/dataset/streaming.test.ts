@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { datasets } from '../../src/dataset/index.ts'
 import { jsonl, rejection, useTempData } from './temp-data.ts'
 
-// files of several MB, so that records, multi-byte characters and CRLF pairs straddle the 1 MB read chunks
+// files of about 6 MB, more than is read in one piece, so that records, multi-byte characters and CRLF pairs straddle
+// the read chunks
 const data = useTempData()
 const ROWS = 3000
-const padding = 'é'.repeat(400)
+const padding = 'é'.repeat(1000)
 
 describe('files larger than a read chunk', () => {
   it('reads every JSONL record whole, whatever chunk boundary it straddles', async () => {
