@@ -50,34 +50,14 @@ export interface SampleRunOptions {
   stopAfterFailures: number
 }
 
-// one call of a job, its controller made on the first read of its signal (see SampleCall); a call given up before
-// that read gets a signal already aborted
-class Call implements SampleCall {
-  private controller: AbortController | undefined
-  private givenUp: { reason: unknown } | undefined
-
-  get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController()
-      if (this.givenUp !== undefined) this.controller.abort(this.givenUp.reason)
-    }
-    return this.controller.signal
-  }
-
-  abort(reason: unknown): void {
-    this.givenUp ??= { reason }
-    this.controller?.abort(reason)
-  }
-}
-
-// one dispatched sample: it settles once, when its call does or when it is given up, whichever comes first; a settled
-// job keeps only its promise, and the call exists only while it runs
+// one dispatched call: it settles once, when its call does or when it is given up, whichever comes first; a settled
+// job keeps only its promise, and the controller exists only while the call runs
 interface Job {
   entry: PlannedSample
   promise: Promise<ModelOutput>
   resolve: ((output: ModelOutput) => void) | undefined
   reject: ((reason: unknown) => void) | undefined
-  call: Call | undefined
+  controller: AbortController | undefined
 }
 
 const ignore = (): undefined => undefined
@@ -96,39 +76,40 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   let lastFailure: unknown
 
   const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
-    const { resolve, reject, call } = job
+    const { resolve, reject, controller } = job
     if (resolve === undefined || reject === undefined) return
-    job.resolve = job.reject = job.call = undefined
+    job.resolve = job.reject = job.controller = undefined
     if ('output' in outcome) resolve(outcome.output)
     else {
       // the test that awaits it reports the failure; until then it must not count as unhandled
       job.promise.catch(ignore)
       reject(outcome.error)
     }
-    if (call !== undefined) {
+    if (controller !== undefined) {
       running--
       pump()
     }
   }
 
   const begin = (job: Job): void => {
-    const call = new Call()
-    job.call = call
+    const controller = new AbortController()
+    job.controller = controller
     running++
     let reply: Promise<ModelOutput>
     try {
-      reply = infer(job.entry, call)
+      // Node makes a controller's signal when it is first read
+      reply = infer(job.entry, { get signal() { return controller.signal } })
     } catch (error) {
       reply = Promise.reject(error)
     }
     reply.then(
       (output) => {
-        if (job.call !== call) return
+        if (job.controller !== controller) return
         failuresInARow = 0
         settle(job, { output })
       },
       (error: unknown) => {
-        if (job.call !== call) return
+        if (job.controller !== controller) return
         // a call the budget refused says nothing about the endpoint
         if (!(error instanceof BudgetExhausted)) {
           failuresInARow++
@@ -167,7 +148,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   }
 
   const giveUp = (job: Job, reason: unknown): void => {
-    job.call?.abort(reason)
+    job.controller?.abort(reason)
     settle(job, { error: reason })
   }
 
@@ -175,7 +156,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     const entry = byKey.get(key)
     if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
-    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, call: undefined }
+    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined }
     job.promise = new Promise<ModelOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject
