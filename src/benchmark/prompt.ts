@@ -50,19 +50,52 @@ function fieldOf(sample: Sample, name: string): string | undefined {
   return value === undefined || value === null || typeof value === 'object' ? undefined : String(value)
 }
 
+// a template cut once into its literal texts and the fields between them (`texts` has one more part than `fields`);
+// templates come from benchmark definitions, a handful per run, and each is filled once per sample
+interface TemplateParts {
+  texts: string[]
+  fields: string[]
+}
+
+const PLACEHOLDER = /\{\{|\}\}|\{([\w.-]+)\}/g
+const templateParts = new Map<string, TemplateParts>()
+
+function partsOf(template: string): TemplateParts {
+  let parts = templateParts.get(template)
+  if (parts === undefined) {
+    parts = { texts: [''], fields: [] }
+    let last = 0
+    for (const match of template.matchAll(PLACEHOLDER)) {
+      const literal = template.slice(last, match.index) + (match[1] === undefined ? match[0][0] : '')
+      parts.texts[parts.texts.length - 1] += literal
+      if (match[1] !== undefined) {
+        parts.fields.push(match[1])
+        parts.texts.push('')
+      }
+      last = match.index + match[0].length
+    }
+    parts.texts[parts.texts.length - 1] += template.slice(last)
+    templateParts.set(template, parts)
+  }
+  return parts
+}
+
 /** Fills a template, from the sample's fields and any `extra` ones; an unknown field is an error naming the fields that exist. */
 export function renderTemplate(template: string, sample: Sample, benchmark: string, extra: Readonly<Record<string, string>> = {}): string {
-  return template.replace(/\{\{|\}\}|\{([\w.-]+)\}/g, (token, name: string | undefined) => {
-    if (name === undefined) return token[0] as string
+  const { texts, fields } = partsOf(template)
+  let text = texts[0]!
+  for (let index = 0; index < fields.length; index++) {
+    const name = fields[index]!
     const value = Object.hasOwn(extra, name) ? extra[name] : fieldOf(sample, name)
     if (value === undefined) {
-      const fields = { ...fieldsOf(sample), ...extra }
+      const known = { ...fieldsOf(sample), ...extra }
       throw new ConfigError(
-        `Benchmark "${benchmark}": the prompt uses "{${name}}", which sample "${sample.id}" does not have. Fields: ${Object.keys(fields).map((f) => `{${f}}`).join(', ')}.`,
+        `Benchmark "${benchmark}": the prompt uses "{${name}}", which sample "${sample.id}" does not have. Fields: ${Object.keys(known).map((f) => `{${f}}`).join(', ')}.`,
       )
     }
-    return value
-  })
+    text += value + texts[index + 1]!
+  }
+  return text
 }
 
 /** The messages sent to the model for one sample. */
@@ -81,5 +114,6 @@ export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined
     return [...head, ...sample.input]
   }
   const template = prompt ?? (sample.choices ? DEFAULT_CHOICE_PROMPT : '{input}')
-  return [...head, { role: 'user', content: renderTemplate(template, sample, benchmark) }]
+  head.push({ role: 'user', content: renderTemplate(template, sample, benchmark) })
+  return head
 }

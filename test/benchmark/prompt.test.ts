@@ -27,6 +27,8 @@ describe('renderTemplate', () => {
   it('writes {{ and }} as literal braces', () => {
     expect(renderTemplate('Reply as JSON: {{"answer": "{input}"}}', sample, 'arith')).toBe('Reply as JSON: {"answer": "What is 2+2?"}')
     expect(renderTemplate('{{input}}', sample, 'arith')).toBe('{input}')
+    // fields at either end, and braces that are neither escaped nor a field, kept as written
+    expect(renderTemplate('{id}: {input} }{ { {input}', sample, 'arith')).toBe('q1: What is 2+2? }{ { What is 2+2?')
   })
 
   it('gives the sample\'s own fields precedence over metadata of the same name', () => {
