@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import type { Sample, Shard } from '../schema/index.ts'
+import { sampleLabel, type Sample, type Shard } from '../schema/index.ts'
 import { seededShuffle } from './seeded-random.ts'
 import { selectShard } from './shard.ts'
 
@@ -30,7 +30,7 @@ export function limitCount(total: number, limit: number | undefined): number {
 
 /** The key of one attempt of a sample; a sample that runs once keeps its bare id. */
 export function attemptKey(sampleId: string, attempt: number, repeats: number): string {
-  return repeats > 1 ? `${sampleId}#${attempt}` : sampleId
+  return repeats > 1 ? sampleLabel(sampleId, attempt) : sampleId
 }
 
 function applyFilter(samples: readonly Sample[], filter: SampleSelection['filter'], where: string): Sample[] {

@@ -103,9 +103,9 @@ export const evalCommand: Command = {
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),
     }
-    for (const [option, key] of [['limit', 'limit'], ['repeats', 'repeats'], ['concurrency', 'concurrency']] as const) {
+    for (const option of ['limit', 'repeats', 'concurrency'] as const) {
       const parsed = positiveInteger(option, values[option])
-      if (parsed !== undefined) settings[key] = parsed
+      if (parsed !== undefined) settings[option] = parsed
     }
     // a broken file is reported as validate reports it, before Vitest starts
     try {

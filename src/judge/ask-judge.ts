@@ -1,6 +1,6 @@
 import { JudgeError } from '../errors.ts'
 import { costOf, untilAborted, type Model, type ModelOutput } from '../model/index.ts'
-import type { ChatMessage, StoredVerdict, Usage, VerdictMode } from '../schema/index.ts'
+import { sampleLabel, type ChatMessage, type StoredVerdict, type Usage, type VerdictMode } from '../schema/index.ts'
 import type { JudgeCase, JudgeRequest } from './judge-definition.ts'
 import { buildJudgePrompt, judgeInstructions } from './judge-prompt.ts'
 import { parseVerdict } from './parse-verdict.ts'
@@ -44,11 +44,6 @@ export interface CallSpend {
 }
 
 const KEPT_REPLY = 4000
-
-/** A sample as its test is named: its id, with `#attempt` when its benchmark repeats it. */
-export function sampleLabel(sampleId: string, attempt: number | undefined): string {
-  return attempt === undefined ? sampleId : `${sampleId}#${attempt}`
-}
 
 function materialOf(plan: CallPlan): { original: Array<[string, string]>; shown: Array<[string, string]> } {
   const original = Object.entries(plan.request.material)

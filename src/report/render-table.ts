@@ -1,6 +1,6 @@
 import { inspect } from 'node:util'
 import { SMALL_SAMPLE } from '../metrics/index.ts'
-import type { Report } from '../schema/index.ts'
+import { sampleLabel, type Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 
 const SHOWN_IDS = 5
@@ -46,7 +46,7 @@ function idList(ids: readonly string[]): string {
 }
 
 function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
-  return idList(report.samples.filter((s) => s.status === status).map((s) => (s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`)))
+  return idList(report.samples.filter((s) => s.status === status).map((s) => sampleLabel(s.id, s.attempt)))
 }
 
 // cents for a dollar or more; below that, down to a millionth, without trailing zeros past the cents
@@ -77,7 +77,7 @@ function judgeLine(report: Report): string | undefined {
   if (judge === undefined || judge.calls.live + judge.calls.stored === 0) return undefined
   const parts = [`${judge.calls.live} call(s), ${judge.calls.stored} stored verdict(s)`]
   const { inputTokens, outputTokens } = judge.usage
-  if (inputTokens + outputTokens > 0) parts.push(`tokens ${inputTokens.toLocaleString('en-US')} in, ${outputTokens.toLocaleString('en-US')} out`)
+  if (inputTokens + outputTokens > 0) parts.push(`tokens ${thousands(inputTokens)} in, ${thousands(outputTokens)} out`)
   if (judge.costUsd !== null && judge.costUsd !== undefined) parts.push(`cost ${usd(judge.costUsd)}`)
   return `  ${report.benchmark}: judge ${judge.models.join(', ')}: ${parts.join('; ')}`
 }

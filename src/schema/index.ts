@@ -1,4 +1,4 @@
-export { ChatMessageSchema, SampleSchema, type ChatMessage, type Sample } from './sample.ts'
+export { ChatMessageSchema, sampleLabel, SampleSchema, type ChatMessage, type Sample } from './sample.ts'
 export { UsageSchema, type Usage } from './usage.ts'
 export {
   BenchmarkMetaSchema,

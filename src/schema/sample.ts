@@ -21,3 +21,8 @@ export const SampleSchema = z.object({
 })
 /** A benchmark sample: what the model is asked, and what a right answer looks like. */
 export type Sample = z.infer<typeof SampleSchema>
+
+/** A sample as its test is named: its id, with `#attempt` when its benchmark repeats it. */
+export function sampleLabel(sampleId: string, attempt: number | undefined): string {
+  return attempt === undefined ? sampleId : `${sampleId}#${attempt}`
+}

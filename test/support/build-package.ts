@@ -29,6 +29,7 @@ function builtAt(): number {
 export async function setup(project: { name: string }): Promise<void> {
   // the example evals' project extends this config and so inherits this setup; it runs from source, needing no build
   if (project.name !== 'unit') return
-  if (builtAt() >= newestSource(join(ROOT, 'src'))) return
+  // the build script shapes dist/ as much as the sources do
+  if (builtAt() >= Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'scripts/build.ts')).mtimeMs)) return
   await buildPackage()
 }

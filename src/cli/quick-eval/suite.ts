@@ -5,7 +5,6 @@ import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
 import { QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
-
 const SAME_ANSWER = judge.labels({
   prompt:
     'The response answers the question; the reference is a right answer. Label the response "correct" if its final ' +
