@@ -1,6 +1,7 @@
 import { matchNumber, type NumberOptions } from '../../src/index.ts'
 import { tally, type FidelityResult } from './fidelity-result.ts'
-import { readSharedJsonl, writeReview } from './shared-data.ts'
+import { readFullJsonl } from '../full-data.ts'
+import { writeReview } from './review.ts'
 
 interface Solution {
   is_correct: boolean
@@ -12,12 +13,12 @@ type SolutionsRow = { question: string } & Record<(typeof MODELS)[number], Solut
 const MODELS = ['6b_finetuning', '6b_verification', '175b_finetuning', '175b_verification'] as const
 
 function fidelity(name: string, options: NumberOptions): FidelityResult {
-  const golds = new Map(readSharedJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl').map((row) => [row.question, row.answer.split('####').at(-1)?.trim() ?? '']))
+  const golds = new Map(readFullJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl').map((row) => [row.question, row.answer.split('####').at(-1)?.trim() ?? '']))
   const counts: Record<string, number> = {}
   const review: unknown[] = []
   let compared = 0
   let agreed = 0
-  for (const row of readSharedJsonl<SolutionsRow>('gsm8k/example_model_solutions.jsonl')) {
+  for (const row of readFullJsonl<SolutionsRow>('gsm8k/example_model_solutions.jsonl')) {
     const gold = golds.get(row.question)
     if (gold === undefined) throw new Error(`gsm8k: no gold answer for the question ${JSON.stringify(row.question.slice(0, 60))}`)
     for (const model of MODELS) {

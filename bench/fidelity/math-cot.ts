@@ -1,6 +1,7 @@
 import { matchMath } from '../../src/index.ts'
 import { tally, type FidelityResult } from './fidelity-result.ts'
-import { readSharedJsonl, writeReview } from './shared-data.ts'
+import { readFullJsonl } from '../full-data.ts'
+import { writeReview } from './review.ts'
 
 interface Problem {
   idx: number
@@ -16,7 +17,7 @@ export function mathCotFidelity(): FidelityResult[] {
   const review: unknown[] = []
   let compared = 0
   let agreed = 0
-  for (const problem of readSharedJsonl<Problem>('math_cot/math_cot_100.jsonl')) {
+  for (const problem of readFullJsonl<Problem>('math_cot/math_cot_100.jsonl')) {
     problem.code.forEach((completion, i) => {
       const match = matchMath(completion, problem.gt)
       const official = problem.score[i] as boolean
@@ -36,7 +37,7 @@ export function mathCotFidelity(): FidelityResult[] {
 function math500Solutions(): FidelityResult {
   const counts: Record<string, number> = {}
   const review: unknown[] = []
-  const rows = readSharedJsonl<{ unique_id: string; solution: string; answer: string }>('math500/test.jsonl')
+  const rows = readFullJsonl<{ unique_id: string; solution: string; answer: string }>('math500/test.jsonl')
   for (const row of rows) {
     const match = matchMath(row.solution, row.answer)
     if (match.pass) continue

@@ -1,6 +1,7 @@
 import { matchMath } from '../../src/index.ts'
 import { tally, type FidelityResult } from './fidelity-result.ts'
-import { readSharedJsonl, writeReview } from './shared-data.ts'
+import { readFullJsonl } from '../full-data.ts'
+import { writeReview } from './review.ts'
 
 interface Case {
   test: string
@@ -27,7 +28,7 @@ export function mathVerifyFidelity(): FidelityResult[] {
   let compared = 0
   let agreed = 0
   const unoffered = { compared: 0, agreed: 0 }
-  for (const c of readSharedJsonl<Case>('math_verify_cases/math_verify_cases.jsonl')) {
+  for (const c of readFullJsonl<Case>('math_verify_cases/math_verify_cases.jsonl')) {
     const match = matchMath(c.pred, c.gold)
     const ok = match.pass === (c.expected === 1)
     const setting = unofferedSetting(c.options)

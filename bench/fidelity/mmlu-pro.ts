@@ -1,6 +1,7 @@
 import { matchChoice, type AnswerMatch } from '../../src/index.ts'
 import { tally, type FidelityResult } from './fidelity-result.ts'
-import { readSharedJsonl, writeReview } from './shared-data.ts'
+import { readFullJsonl } from '../full-data.ts'
+import { writeReview } from './review.ts'
 
 interface Question {
   question_id: number
@@ -94,9 +95,9 @@ function defaultFidelity(model: string, rows: Output[], options: Map<number, str
 
 /** MMLU-Pro: the three models' official outputs, read by the official protocol and by the default reading. */
 export function mmluProFidelity(): FidelityResult[] {
-  const options = new Map(readSharedJsonl<Question>('mmlu_pro/test.jsonl').map((q) => [q.question_id, q.options]))
+  const options = new Map(readFullJsonl<Question>('mmlu_pro/test.jsonl').map((q) => [q.question_id, q.options]))
   return MODELS.flatMap((model) => {
-    const rows = readSharedJsonl<Output>(`mmlu_pro/outputs/${model}.jsonl`)
+    const rows = readFullJsonl<Output>(`mmlu_pro/outputs/${model}.jsonl`)
     return [protocolFidelity(model, rows), defaultFidelity(model, rows, options)]
   })
 }

@@ -4,12 +4,12 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { availableParallelism, cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sharedDataset } from '../../test/support/shared-datasets.ts'
+import { fullDataPath } from '../full-data.ts'
 import type { Contestant, LoadMeasurement } from './child.ts'
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 const CHILD = join(REPO, 'bench/load/child.ts')
-const FILE = sharedDataset('mmlu_pro/test.jsonl')
+const FILE = fullDataPath('mmlu_pro/test.jsonl')
 const ROUNDS = 7
 const TARGET = { ms: 1000, peakOverFileSize: 5 }
 

@@ -1,4 +1,4 @@
-import { readSharedJsonl } from '../fidelity/shared-data.ts'
+import { readFullJsonl } from '../full-data.ts'
 
 /** One reply and the target it is scored against. */
 export interface Pair {
@@ -8,21 +8,21 @@ export interface Pair {
 
 /** MATH: the 800 real chain-of-thought completions with their gold answers, and MATH-500's solutions with theirs. */
 export function mathPairs(): { cot: Pair[]; math500: Pair[] } {
-  const cot = readSharedJsonl<{ gt: string; code: string[] }>('math_cot/math_cot_100.jsonl').flatMap((p) => p.code.map((output) => ({ output, target: p.gt })))
-  const math500 = readSharedJsonl<{ solution: string; answer: string }>('math500/test.jsonl').map((p) => ({ output: p.solution, target: p.answer }))
+  const cot = readFullJsonl<{ gt: string; code: string[] }>('math_cot/math_cot_100.jsonl').flatMap((p) => p.code.map((output) => ({ output, target: p.gt })))
+  const math500 = readFullJsonl<{ solution: string; answer: string }>('math500/test.jsonl').map((p) => ({ output: p.solution, target: p.answer }))
   return { cot, math500 }
 }
 
 /** MMLU-Pro: gemini-1.5-pro-002's 12,020 official replies with the gold letter. */
 export function choicePairs(): Pair[] {
-  return readSharedJsonl<{ completion: string; answer: string }>('mmlu_pro/outputs/gemini-1.5-pro-002.jsonl').map((r) => ({ output: r.completion, target: r.answer }))
+  return readFullJsonl<{ completion: string; answer: string }>('mmlu_pro/outputs/gemini-1.5-pro-002.jsonl').map((r) => ({ output: r.completion, target: r.answer }))
 }
 
 /** GSM8K: the 4 × 1,319 GPT-3 solutions with the gold number. */
 export function numberPairs(): Pair[] {
-  const golds = new Map(readSharedJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl').map((r) => [r.question, r.answer.split('####').at(-1)?.trim() ?? '']))
+  const golds = new Map(readFullJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl').map((r) => [r.question, r.answer.split('####').at(-1)?.trim() ?? '']))
   const models = ['6b_finetuning', '6b_verification', '175b_finetuning', '175b_verification'] as const
-  return readSharedJsonl<{ question: string } & Record<(typeof models)[number], { solution: string }>>('gsm8k/example_model_solutions.jsonl').flatMap((row) =>
+  return readFullJsonl<{ question: string } & Record<(typeof models)[number], { solution: string }>>('gsm8k/example_model_solutions.jsonl').flatMap((row) =>
     models.map((model) => ({ output: row[model].solution, target: golds.get(row.question) ?? '' })),
   )
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { gsm8k } from '../../src/benchmarks/index.ts'
-import { sharedDataset } from '../support/shared-datasets.ts'
 import { prepareBuiltin } from './prepare-builtin.ts'
 
-const path = sharedDataset('gsm8k/test.jsonl')
+// a slice of the real test split: its first problems, every gold written with thousands separators, and more
+const path = 'fixtures/real/gsm8k/test.jsonl'
 
-describe('gsm8k on the real test split', () => {
-  it('loads all 1,319 problems with plain-number targets, thousands separators removed', async () => {
+describe('gsm8k on real test problems', () => {
+  it('loads every problem with a plain-number target, thousands separators removed', async () => {
     const { planned } = await prepareBuiltin(gsm8k({ path }))
-    expect(planned).toHaveLength(1319)
+    expect(planned).toHaveLength(99)
     for (const { sample } of planned) expect(sample.target).toMatch(/^-?\d+(\.\d+)?$/)
     const separated = planned.filter(({ sample }) => Number(sample.target) >= 1000)
     expect(separated.map(({ sample }) => sample.target)).toContain('1450000')

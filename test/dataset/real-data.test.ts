@@ -1,9 +1,9 @@
 import { basename } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { datasets, loadOpenCompassDataset, type FieldMap } from '../../src/dataset/index.ts'
-import { sharedDataset } from '../support/shared-datasets.ts'
 
-// the real public files in ../shared/datasets (see its SOURCES.md), read as a benchmark definition would read them
+// slices of real public files (fixtures/real/SOURCES.md says which rows), read as a benchmark definition would read them
+const real = (path: string): string => `fixtures/real/${path}`
 
 const countBy = (values: (string | undefined)[]): Record<string, number> => {
   const counts: Record<string, number> = {}
@@ -12,18 +12,18 @@ const countBy = (values: (string | undefined)[]): Record<string, number> => {
 }
 
 describe('GSM8K test split', () => {
-  const path = sharedDataset('gsm8k/test.jsonl')
+  const path = real('gsm8k/test.jsonl')
 
-  it('has 1,319 samples, the first one exactly as written', async () => {
+  it('has a sample per line, the first one exactly as written', async () => {
     const samples = await datasets.jsonl(path).load()
-    expect(samples).toHaveLength(1319)
+    expect(samples).toHaveLength(99)
     expect(samples[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{12}$/),
       input:
         "Janet\u2019s ducks lay 16 eggs per day. She eats three for breakfast every morning and bakes muffins for her friends every day with four. She sells the remainder at the farmers' market daily for $2 per fresh duck egg. How much in dollars does she make every day at the farmers' market?",
       target: 'Janet sells 16 - 3 - 4 = <<16-3-4=9>>9 duck eggs a day.\nShe makes 9 * 2 = $<<9*2=18>>18 every day at the farmer\u2019s market.\n#### 18',
     })
-    expect(new Set(samples.map((sample) => sample.id)).size).toBe(1319)
+    expect(new Set(samples.map((sample) => sample.id)).size).toBe(99)
   })
 
   it('keeps the 14 golds written with thousands separators as written, on their lines', async () => {
@@ -33,8 +33,8 @@ describe('GSM8K test split', () => {
       return gold === undefined ? [] : [[record.line, gold]]
     })
     expect(separated).toEqual([
-      [147, '2,125'], [202, '114,200'], [231, '276,000'], [250, '5,600'], [506, '1,600'], [611, '65,960'], [612, '1,450,000'],
-      [641, '43,500'], [643, '10,800'], [820, '6,250'], [830, '14,000'], [998, '6,600'], [1010, '1,875'], [1207, '40,000'],
+      [15, '2,125'], [17, '114,200'], [18, '276,000'], [19, '5,600'], [28, '1,600'], [36, '65,960'], [37, '1,450,000'],
+      [41, '43,500'], [42, '10,800'], [51, '6,250'], [52, '14,000'], [66, '6,600'], [68, '1,875'], [86, '40,000'],
     ])
   })
 })
@@ -47,17 +47,17 @@ describe('MMLU, headerless CSV files, one per subject', () => {
     target: String(record.answer),
     subset: basename(source.file).replace(/_(dev|val|test)\.csv$/, ''),
   })
-  const load = (split: string) => datasets.csv(sharedDataset(`mmlu/${split}`), { columns, fields }).load()
+  const load = (split: string) => datasets.csv(real(`mmlu/${split}`), { columns, fields }).load()
 
-  it('has 285 / 1,531 / 14,042 samples in dev / val / test, over the same 57 subjects', async () => {
+  it('has 285 / 190 / 228 samples in dev / val / test, over the same 57 subjects', async () => {
     const [dev, val, test] = await Promise.all([load('dev'), load('val'), load('test')])
-    expect([dev.length, val.length, test.length]).toEqual([285, 1531, 14042])
+    expect([dev.length, val.length, test.length]).toEqual([285, 190, 228])
     const subjects = (samples: typeof dev) => Object.keys(countBy(samples.map((sample) => sample.subset))).sort()
     expect(subjects(dev)).toHaveLength(57)
     expect(subjects(val)).toEqual(subjects(dev))
     expect(subjects(test)).toEqual(subjects(dev))
     expect(Object.values(countBy(dev.map((sample) => sample.subset)))).toEqual(Array(57).fill(5))
-    expect(countBy(test.map((sample) => sample.subset))).toMatchObject({ abstract_algebra: 100, professional_law: 1534, high_school_psychology: 545 })
+    expect(Object.values(countBy(test.map((sample) => sample.subset)))).toEqual(Array(57).fill(4))
     expect(countBy(test.map((sample) => String(sample.target)))).toEqual({ A: expect.any(Number), B: expect.any(Number), C: expect.any(Number), D: expect.any(Number) })
   })
 
@@ -69,28 +69,28 @@ describe('MMLU, headerless CSV files, one per subject', () => {
       target: 'B',
       subset: 'abstract_algebra',
     })
-    const { samples } = await loadOpenCompassDataset(sharedDataset('mmlu/val/college_medicine_val.csv'), { columns })
+    const { samples } = await loadOpenCompassDataset(real('mmlu/val/college_medicine_val.csv'), { columns })
     expect(samples[5]).toMatchObject({ input: 'Which of the following would be the most accurate definition of Nietzsche\u2019s Will to Truth?"', target: 'A' })
   })
 
   it('gives a question spanning several lines the line it starts on', async () => {
-    const records = await datasets.csv(sharedDataset('mmlu/dev/college_computer_science_dev.csv'), { columns }).loadRecords()
+    const records = await datasets.csv(real('mmlu/dev/college_computer_science_dev.csv'), { columns }).loadRecords()
     expect(records.map((record) => record.line)).toEqual([1, 2, 6, 10, 13])
     expect(String(records[2]!.fields.question)).toMatch(/^The Singleton design pattern[^]*\nIII\. The Singleton class has a private constructor\.$/)
   })
 })
 
 describe('MMLU-Pro test split', () => {
-  const load = () => datasets.jsonl(sharedDataset('mmlu_pro/test.jsonl'), { fields: { id: 'question_id', subset: 'category' } }).load()
+  const load = () => datasets.jsonl(real('mmlu_pro/test.jsonl'), { fields: { id: 'question_id', subset: 'category' } }).load()
 
-  it('has 12,032 samples in 14 categories, with 3 to 10 options each', async () => {
+  it('has a sample per line in 14 categories, with 3 to 10 options each', async () => {
     const samples = await load()
-    expect(samples).toHaveLength(12032)
+    expect(samples).toHaveLength(294)
     expect(countBy(samples.map((sample) => sample.subset))).toEqual({
-      biology: 717, business: 789, chemistry: 1132, 'computer science': 410, economics: 844, engineering: 969, health: 818,
-      history: 381, law: 1101, math: 1351, other: 924, philosophy: 499, physics: 1299, psychology: 798,
+      biology: 12, business: 20, chemistry: 25, 'computer science': 9, economics: 27, engineering: 25, health: 16,
+      history: 15, law: 24, math: 38, other: 24, philosophy: 12, physics: 34, psychology: 13,
     })
-    expect(countBy(samples.map((sample) => String(sample.choices!.length)))).toEqual({ 3: 20, 4: 607, 5: 52, 6: 92, 7: 158, 8: 320, 9: 801, 10: 9982 })
+    expect(countBy(samples.map((sample) => String(sample.choices!.length)))).toEqual({ 3: 1, 4: 15, 5: 1, 6: 3, 7: 4, 8: 8, 9: 24, 10: 238 })
   })
 
   it('reads the last sample exactly as written', async () => {
@@ -107,11 +107,11 @@ describe('MMLU-Pro test split', () => {
 })
 
 describe('MATH-500', () => {
-  it('has 500 samples in 7 subjects, the first one exactly as written', async () => {
-    const samples = await datasets.jsonl(sharedDataset('math500/test.jsonl'), { fields: { id: 'unique_id', input: 'problem', subset: 'subject' } }).load()
-    expect(samples).toHaveLength(500)
+  it('has a sample per line in 7 subjects, the first one exactly as written', async () => {
+    const samples = await datasets.jsonl(real('math500/test.jsonl'), { fields: { id: 'unique_id', input: 'problem', subset: 'subject' } }).load()
+    expect(samples).toHaveLength(120)
     expect(countBy(samples.map((sample) => sample.subset))).toEqual({
-      Algebra: 124, 'Counting & Probability': 38, Geometry: 41, 'Intermediate Algebra': 97, 'Number Theory': 62, Prealgebra: 82, Precalculus: 56,
+      Algebra: 22, 'Counting & Probability': 13, Geometry: 9, 'Intermediate Algebra': 18, 'Number Theory': 22, Prealgebra: 23, Precalculus: 13,
     })
     expect(samples[0]).toEqual({
       id: 'test/precalculus/807.json',

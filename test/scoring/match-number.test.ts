@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { matchNumber } from '../../src/scoring/index.ts'
-import { sharedDataset } from '../support/shared-datasets.ts'
 
 describe('matchNumber, written forms', () => {
   it.each([
@@ -74,9 +73,10 @@ describe('matchNumber, answer markers', () => {
 })
 
 describe('matchNumber on real GSM8K solutions', () => {
-  it('agrees with OpenAI\'s is_correct on the first 100 questions × 4 models', () => {
-    const golds = readFileSync(sharedDataset('gsm8k/test.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { answer: string }).answer.split('####').at(-1)?.trim() ?? '')
-    const rows = readFileSync(sharedDataset('gsm8k/example_model_solutions.jsonl'), 'utf8').split('\n').filter(Boolean).slice(0, 100)
+  // the slice keeps every question whose solutions are hard to read (fixtures/real/SOURCES.md), in the test file's order
+  it('agrees with OpenAI\'s is_correct on 99 questions × 4 models', () => {
+    const golds = readFileSync('fixtures/real/gsm8k/test.jsonl', 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { answer: string }).answer.split('####').at(-1)?.trim() ?? '')
+    const rows = readFileSync('fixtures/real/gsm8k/example_model_solutions.jsonl', 'utf8').split('\n').filter(Boolean)
     const verdicts = rows.flatMap((line, i) => {
       const row = JSON.parse(line) as Record<string, { is_correct: boolean; solution: string }>
       return ['6b_finetuning', '6b_verification', '175b_finetuning', '175b_verification'].map((model) => {
@@ -84,7 +84,7 @@ describe('matchNumber on real GSM8K solutions', () => {
         return matchNumber(solution, golds[i] as string, { marker: 'A:' }).pass === is_correct
       })
     })
-    expect(verdicts.length).toBe(400)
+    expect(verdicts.length).toBe(396)
     expect(verdicts.filter((agrees) => !agrees).length).toBe(0)
   })
 })
