@@ -29,18 +29,24 @@ async function* chunksOf(file: string): AsyncGenerator<Buffer> {
  * only the current chunk and the unfinished line after it are held, so it is never in memory whole.
  */
 export async function* readLines(file: string, options: ReadLinesOptions): AsyncGenerator<TextLine[]> {
-  let rest: Buffer | undefined
+  // the unfinished line is kept as the chunks that hold it and joined once, when its end arrives: joining it anew with
+  // every chunk would make one long line cost quadratic time
+  let pending: Buffer[] = []
   let line = 1
   for await (const chunk of chunksOf(file)) {
-    const bytes = rest === undefined ? chunk : Buffer.concat([rest, chunk])
-    const end = bytes.lastIndexOf(LF) + 1
-    rest = bytes.subarray(end)
-    if (end === 0) continue
-    const lines = decodeLines(bytes.subarray(0, end - 1), line, options)
+    const lastLf = chunk.lastIndexOf(LF)
+    if (lastLf < 0) {
+      pending.push(chunk)
+      continue
+    }
+    const complete = pending.length === 0 ? chunk.subarray(0, lastLf) : Buffer.concat([...pending, chunk.subarray(0, lastLf)])
+    pending = [chunk.subarray(lastLf + 1)]
+    const lines = decodeLines(complete, line, options)
     line += lines.count
     yield lines.lines
   }
-  if (rest !== undefined && rest.length > 0) yield decodeLines(rest, line, options).lines
+  const rest = Buffer.concat(pending)
+  if (rest.length > 0) yield decodeLines(rest, line, options).lines
 }
 
 /** Decodes LF-separated lines starting at line `first`; the bytes hold no final line break. */

@@ -16,6 +16,15 @@ describe('files larger than a read chunk', () => {
     expect(samples.every((sample, index) => sample.input === `${index} ${padding}` && sample.target === String(index))).toBe(true)
   })
 
+  it('reads a record longer than many read chunks whole, and numbers the lines after it', async () => {
+    const long = 'x'.repeat(5_000_000)
+    const text = jsonl({ question: 'short', answer: '1' }, { question: long, answer: '2' }, { question: 'after', answer: '3' }) + '{'
+    const error = await rejection(datasets.jsonl(data.file('long-line.jsonl', text)).load())
+    expect(error.issues.map((issue) => issue.line)).toEqual([4])
+    const samples = await datasets.jsonl(data.file('long-line-good.jsonl', text.slice(0, -1))).load()
+    expect(samples.map((sample) => [sample.input.length, sample.target])).toEqual([[5, '1'], [5_000_000, '2'], [5, '3']])
+  })
+
   it('names the exact line of a bad JSONL record deep in the file', async () => {
     const lines = Array.from({ length: ROWS }, (_, index) => JSON.stringify({ question: `${index} ${padding}`, answer: 'a' }))
     lines[2500] = lines[2500]!.slice(0, 300)
