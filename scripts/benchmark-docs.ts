@@ -64,7 +64,7 @@ function fewShot(benchmark: Benchmark): string {
 function section(item: Entry): string[] {
   const { benchmark } = item
   const lines = [`## \`${item.call}\`: ${benchmark.prettyName ?? benchmark.name}`, '', benchmark.description ?? '', '']
-  lines.push(...codeBlock(`import { ${item.call} } from 'evalsuite/benchmarks'\n\ndescribeBenchmark(${item.call}(${literal(item.options)}), { model })`, 'ts'), '')
+  lines.push(...codeBlock(`import { describeBenchmark, models } from 'evalsuite'\nimport { ${item.call} } from 'evalsuite/benchmarks'\n\ndescribeBenchmark(${item.call}(${literal(item.options)}), { model: models.openai({ model: 'gpt-4o-mini' }) })`, 'ts'), '')
   lines.push(`- Name in reports and recordings: \`${benchmark.name}\``)
   if (benchmark.tags?.length) lines.push(`- Tags: ${benchmark.tags.join(', ')}`)
   lines.push(`- Subsets: ${subsets(benchmark)}`)
