@@ -105,16 +105,17 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     ...(price ? { price } : {}),
     hasCredentials: apiKey !== undefined || baseURL !== undefined,
     async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
-      const started = performance.now()
+      // the SDK loads on the first call; its load time is not the endpoint's latency
       const openai = await connected()
+      const started = performance.now()
       const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
       const request = { model: options.model, messages, params, stream: options.stream ?? false }
       const reply = await openai.chat(request, tokens, call.signal)
       return withCost(price, { ...reply, latencyMs: performance.now() - started })
     },
     async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, call: GenerateOptions = {}): Promise<ChoiceScores> {
-      const started = performance.now()
       const openai = await connected()
+      const started = performance.now()
       const context = promptText(messages).length
       const tokens = method === 'ppl' ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0) : estimateTokens(context) + 1
       const reply = await openai.scoreChoices(method, { model: options.model, messages, choices, params }, tokens, call.signal)
