@@ -30,9 +30,25 @@ async function createIfAbsent(root: string, path: string, content: string): Prom
   return { path, action: 'created' }
 }
 
+/**
+ * Whether `.ts` files of the project are ES modules: a new package.json says so, and an existing one without
+ * `"type": "module"` makes Node (and Vite, loading the config) read them as CommonJS.
+ */
+async function isModulePackage(root: string): Promise<boolean> {
+  const file = join(root, 'package.json')
+  if (!existsSync(file)) return true
+  try {
+    return (JSON.parse(await readFile(file, 'utf8')) as PackageJson).type === 'module'
+  } catch {
+    return true
+  }
+}
+
 async function setUpConfig(root: string): Promise<{ step: FileStep; unrecognised: boolean }> {
   const existing = CONFIG_NAMES.find((name) => existsSync(join(root, name)))
-  if (existing === undefined) return { step: await createIfAbsent(root, 'vitest.config.ts', CONFIG_FILE), unrecognised: false }
+  // a vitest.config.ts in a CommonJS package makes Vite warn on every run that it holds ESM syntax
+  const created = (await isModulePackage(root)) ? 'vitest.config.ts' : 'vitest.config.mts'
+  if (existing === undefined) return { step: await createIfAbsent(root, created, CONFIG_FILE), unrecognised: false }
   const edit = addPlugin(await readFile(join(root, existing), 'utf8'))
   if (edit.kind === 'present') return { step: { path: existing, action: 'kept', note: 'already has the evalsuite plugin' }, unrecognised: false }
   if (edit.kind === 'unrecognised') return { step: { path: existing, action: 'kept', note: 'not edited: add the plugin by hand' }, unrecognised: true }

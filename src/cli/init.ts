@@ -9,8 +9,9 @@ import { parseOptions } from './parse-options.ts'
 const HELP = `Usage: evalsuite init [options]
 
 Sets up an eval suite in a project, and never overwrites a file:
-  vitest.config.ts          created, or the evalsuite plugin added to your existing
-                            Vitest or Vite config (the rest of it kept as written)
+  vitest.config.ts          created (.mts in a CommonJS package), or the evalsuite
+                            plugin added to your existing Vitest or Vite config
+                            (the rest of it kept as written)
   evals/example.eval.ts     an example benchmark of a function, runs offline
   evals/data/example.jsonl  its data
   package.json              the script "evals": "vitest run evals"

@@ -92,6 +92,18 @@ describe('evalsuite init', () => {
     expect(again.stdout).toContain('  kept     evals/example.eval.ts     (already exists)\n')
   })
 
+  it('writes an .mts config into a CommonJS package (as `npm init -y` makes), which runs without Vite\'s ESM warning', async () => {
+    const dir = project({ 'package.json': `${JSON.stringify({ name: 'plain', version: '1.0.0', type: 'commonjs' }, null, 2)}\n` })
+    const run = await evalsuite(dir, 'init')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('  created  vitest.config.mts\n')
+    expect(existsSync(join(dir, 'vitest.config.ts'))).toBe(false)
+    const evals = await runVitest(['evals'], {}, dir)
+    expect(evals.code).toBe(0)
+    expect(evals.stdout + evals.stderr).not.toMatch(/ESM syntax|CommonJS/)
+    expect(tableRows(evals.stdout, 'example')[0]).toMatch(/^example \| all \| accuracy \| 8! /)
+  })
+
   it('leaves a config it cannot edit safely as it was, and prints the lines to add', async () => {
     const config = "import { mergeConfig } from 'vitest/config'\nimport base from './base.config.ts'\nexport default mergeConfig(base, {})\n"
     const dir = project({ 'vitest.config.ts': config })
