@@ -3,11 +3,11 @@ import { REPORT_VERSION, type Baseline, type Diagnostic, type MetricRow, type Me
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
-import { regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
+import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { resolvePrimaryMetric } from './primary-metric.ts'
-import { isPartial } from './shards.ts'
+import { isPartial, shardLabel } from './shards.ts'
 import { percentiles, usageTotals } from './usage-totals.ts'
 
 /** Everything besides the run itself that a report depends on. */
@@ -123,11 +123,15 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     const comparison = baseline!.metrics.find((c) => c.metric === watched)
     gates.push(regressionGate(run.meta.regression, { metric, comparison, file: context.baseline.file, model: run.meta.model, updating: context.updating, missingFails: context.missingBaselineFails }))
   }
+  // one shard alone judges no gate: its gates are judged on the merged report
+  const partial = isPartial(run)
+  const judged = partial ? gates.map((gate) => notJudgedGate(gate, shardLabel(run.shards!))) : gates
   const { errored } = counts
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
   const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog)]
   const unreadable = context.baseline.problem
   if (unreadable !== undefined) diagnostics.unshift({ severity: 'error', code: 'baseline-invalid', message: unreadable })
+  const noRealError = errorBudget.passed && diagnostics.every((d) => d.severity !== 'error')
   const named = new Set([...metrics.map((row) => row.metric), ...gates.flatMap((gate) => (gate.metric === null ? [] : [gate.metric]))])
   const judge = summarizeJudges(run.samples)
   return {
@@ -137,15 +141,14 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     file: run.file,
     createdAt: context.createdAt,
     primaryMetric: primary.metric,
-    // one shard alone judges no gate: its gates are judged on the merged report
-    passed: errorBudget.passed && (isPartial(run) || gates.every((gate) => gate.passed)) && diagnostics.every((d) => d.severity !== 'error'),
+    passed: noRealError ? (partial ? null : gates.every((gate) => gate.passed === true)) : false,
     counts,
     repeats: isRepeated(run.samples) ? { attempts, samples: new Set(run.samples.map((s) => s.meta.sampleId)).size } : null,
     errorBudget,
     catalog: Object.fromEntries([...named].sort().map((metric) => [metric, catalog.get(metric)])),
     metrics,
     baseline,
-    gates,
+    gates: judged,
     diagnostics,
     usage,
     latencyMs: percentiles(latencies),

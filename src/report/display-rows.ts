@@ -1,7 +1,7 @@
 import { diagnosticSemantics } from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
 import { formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
-import { isPartial } from './shards.ts'
+import { isPartial, shardLabel } from './shards.ts'
 
 /** How a cell should stand out, where the output can show it. */
 export type Tone = 'pass' | 'fail' | 'warn' | 'better' | 'worse' | 'dim'
@@ -46,12 +46,14 @@ function regressionLabel(semantics: MetricSemantics, gate: Extract<Gate, { kind:
     'within-max-drop': `drop ≤ ${maxDrop}`,
     'not-significant': 'drop n.s.',
     regressed: `drop > ${maxDrop}`,
+    'not-judged': 'not judged',
   }
   return labels[gate.outcome]
 }
 
 /** A gate in a few words: "pass ≥ 75.0%", "FAIL drop > 2.0"; the report's `reason` has the full sentence. */
 function gateLabel(report: Report, gate: Gate): string {
+  if (gate.passed === null) return 'not judged'
   const semantics = semanticsOf(report, gate.metric ?? '')
   const detail = gate.kind === 'threshold' ? bounds(semantics, gate) : regressionLabel(semantics, gate)
   return `${gate.passed ? 'pass' : 'FAIL'} ${detail}`
@@ -65,8 +67,8 @@ function gatesOf(report: Report, metric: string, subset: string | null): Gate[] 
 
 function gateCell(report: Report, gates: readonly Gate[]): Cell {
   if (gates.length === 0) return { text: '' }
-  if (isPartial(report)) return { text: `not judged: shard ${report.shards!.merged.join(', ')} of ${report.shards!.count}`, tone: 'dim' }
-  return { text: gates.map((gate) => gateLabel(report, gate)).join('; '), tone: gates.every((gate) => gate.passed) ? 'pass' : 'fail' }
+  if (isPartial(report)) return { text: `not judged: ${shardLabel(report.shards!)}`, tone: 'dim' }
+  return { text: gates.map((gate) => gateLabel(report, gate)).join('; '), tone: gates.every((gate) => gate.passed === true) ? 'pass' : 'fail' }
 }
 
 function deltaCell(report: Report, row: MetricRow): Cell {

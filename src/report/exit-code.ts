@@ -7,6 +7,8 @@ export interface RunVerdict {
   passed: boolean
   /** Why it failed, one line each; empty when it passed. */
   reasons: string[]
+  /** The reports that hold one shard of their benchmark's samples: only real errors fail them, the merged run judges their gates. */
+  notJudged: Report[]
 }
 
 /** The inputs that decide the exit code; wrong answers are not among them, only gates, errors and interruptions. */
@@ -24,6 +26,7 @@ const SHOWN_FAILURES = 5
 /** Gates and real errors decide; a wrong answer alone never fails the run. */
 export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   const reasons: string[] = []
+  const notJudged: Report[] = []
   if (inputs.reason === 'interrupted') reasons.push('the run was interrupted, so its results are incomplete')
   if (inputs.unhandledErrors > 0) reasons.push(`${inputs.unhandledErrors} unhandled error(s)`)
   for (const failure of inputs.failures.slice(0, SHOWN_FAILURES)) reasons.push(`failed outside scoring: ${failure}`)
@@ -31,15 +34,15 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   for (const report of inputs.reports) {
     const where = `${report.benchmark} [${report.model}]`
     for (const problem of report.diagnostics) if (problem.severity === 'error') reasons.push(`${where}: ${problem.message}`)
-    const partial = isPartial(report)
-    if (partial && inputs.merging) {
+    if (isPartial(report)) {
       const { count, merged } = report.shards!
-      reasons.push(`${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
+      if (inputs.merging) reasons.push(`${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
+      else notJudged.push(report)
     }
-    // one shard alone never decides a gate: its gates are judged on the merged report
-    if (!partial) for (const gate of report.gates) if (!gate.passed) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
+    // a partial report's gates are not judged (passed is null): they fail nothing
+    for (const gate of report.gates) if (gate.passed === false) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
     const budget = report.errorBudget
     if (!budget.passed) reasons.push(`${where}: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
   }
-  return { passed: reasons.length === 0, reasons }
+  return { passed: reasons.length === 0, reasons, notJudged }
 }

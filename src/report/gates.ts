@@ -93,6 +93,15 @@ export function regressionGate(regression: Regression, context: RegressionContex
   return { ...gate, ...measured, outcome: 'regressed', passed: false, reason: `${dropped}, more than ${limit}, and significant (${p} < α ${alpha})` }
 }
 
+/**
+ * A gate left to the merged run: a run that holds only some shards of a benchmark's samples judges none, since a
+ * shard's value is not the benchmark's. The value measured on the shard stays, as data.
+ */
+export function notJudgedGate(gate: Gate, shards: string): Gate {
+  const reason = `not judged: this run holds ${shards} of the samples, and gates are judged on all of them (--merge-reports)`
+  return gate.kind === 'regression' ? { ...gate, outcome: 'not-judged', passed: null, reason } : { ...gate, passed: null, reason }
+}
+
 /** How a gate is named in messages: "gate accuracy", "gate accuracy (subset hard)", "regression gate on accuracy". */
 export function gateTitle(gate: Gate): string {
   if (gate.kind === 'regression') return gate.metric === null ? 'regression gate' : `regression gate on ${gate.metric}`

@@ -18,7 +18,7 @@ export function githubAnnotations(reports: readonly Report[]): string[] {
   for (const report of reports) {
     const messages = [
       ...report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
-      ...report.gates.filter((gate) => !gate.passed).map((gate) => `${gateTitle(gate)} failed, ${gate.reason}`),
+      ...report.gates.filter((gate) => gate.passed === false).map((gate) => `${gateTitle(gate)} failed, ${gate.reason}`),
       ...(report.errorBudget.passed ? [] : [`${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`]),
     ]
     const properties = `file=${escapeProperty(report.file)},title=${escapeProperty(`evalsuite: ${report.benchmark} [${report.model}]`)}`

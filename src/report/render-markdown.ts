@@ -1,17 +1,25 @@
 import type { Report } from '../schema/index.ts'
 import { displayRows, tableOf } from './display-rows.ts'
+import type { RunVerdict } from './exit-code.ts'
 import { gateTitle } from './gates.ts'
+import { shardLabel } from './shards.ts'
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
+
+function headline(reports: readonly Report[], verdict: Pick<RunVerdict, 'passed' | 'notJudged'>): string {
+  if (!verdict.passed) return 'FAIL'
+  if (verdict.notJudged.length === 0) return 'PASS'
+  return verdict.notJudged.length === reports.length ? 'no gate judged (shard run)' : `PASS, ${verdict.notJudged.length} not judged (shard run)`
 }
 
 /**
  * The run as Markdown, for a GitHub job summary: one table per model, the failed gates with their reasons, and a
  * verdict line.
  */
-export function renderMarkdown(reports: readonly Report[], passed: boolean): string {
-  const lines = [`## evalsuite: ${passed ? 'PASS' : 'FAIL'}`, '']
+export function renderMarkdown(reports: readonly Report[], verdict: Pick<RunVerdict, 'passed' | 'notJudged'>): string {
+  const lines = [`## evalsuite: ${headline(reports, verdict)}`, '']
   const byModel = new Map<string, Report[]>()
   for (const report of reports) byModel.set(report.model, [...(byModel.get(report.model) ?? []), report])
   for (const [model, group] of byModel) {
@@ -23,7 +31,10 @@ export function renderMarkdown(reports: readonly Report[], passed: boolean): str
     }
     lines.push('')
     for (const report of group) {
-      for (const gate of report.gates) if (!gate.passed) lines.push(`- :x: **${report.benchmark}**: ${gateTitle(gate)} failed, ${escapeCell(gate.reason)}`)
+      if (verdict.notJudged.includes(report)) {
+        lines.push(`- :hourglass: **${report.benchmark}**: gates not judged, this run holds ${shardLabel(report.shards!)}; the merged run judges them`)
+      }
+      for (const gate of report.gates) if (gate.passed === false) lines.push(`- :x: **${report.benchmark}**: ${gateTitle(gate)} failed, ${escapeCell(gate.reason)}`)
       for (const diagnostic of report.diagnostics) {
         lines.push(`- ${diagnostic.severity === 'error' ? ':x:' : ':warning:'} **${report.benchmark}**: ${escapeCell(diagnostic.message)}`)
       }

@@ -4,7 +4,7 @@ import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metr
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
-export const REPORT_VERSION = 2
+export const REPORT_VERSION = 3
 
 const count = z.number().int().nonnegative()
 
@@ -67,6 +67,9 @@ const BaselineComparisonSchema = z.object({
   metrics: z.array(ComparisonSchema),
 })
 
+/** null: not judged, as in a run that holds only some shards of the benchmark's samples; `reason` says which. */
+const GatePassedSchema = z.boolean().nullable()
+
 const ThresholdGateSchema = z.object({
   kind: z.literal('threshold'),
   metric: z.string(),
@@ -74,7 +77,7 @@ const ThresholdGateSchema = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
   value: z.number().nullable(),
-  passed: z.boolean(),
+  passed: GatePassedSchema,
   reason: z.string(),
 })
 
@@ -86,9 +89,9 @@ const RegressionGateSchema = z.object({
   alpha: z.number(),
   delta: z.number().nullable(),
   pValue: z.number().nullable(),
-  /** Why it passed or failed, as data; `reason` says the same in words. */
-  outcome: z.enum(['no-metric', 'no-direction', 'updating', 'no-baseline', 'no-drop', 'within-max-drop', 'not-significant', 'regressed']),
-  passed: z.boolean(),
+  /** Why it passed or failed, or that it was not judged, as data; `reason` says the same in words. */
+  outcome: z.enum(['no-metric', 'no-direction', 'updating', 'no-baseline', 'no-drop', 'within-max-drop', 'not-significant', 'regressed', 'not-judged']),
+  passed: GatePassedSchema,
   reason: z.string(),
 })
 
@@ -147,7 +150,12 @@ export const ReportSchema = z.object({
   createdAt: z.string(),
   /** The metric that stands for the benchmark; null when it emits none, or several without naming one. */
   primaryMetric: z.string().nullable(),
-  passed: z.boolean(),
+  /**
+   * false when a gate failed or a real error did (errored samples past `maxErrors`, an error diagnostic, an
+   * interrupted run, a merge lacking a shard); null when the report holds only some shards of the benchmark's samples
+   * and no real error failed it: its gates are judged once every shard is merged.
+   */
+  passed: z.boolean().nullable(),
   counts: z.object({ samples: count, right: count, wrong: count, errored: count, skipped: count }),
   /** Present when the benchmark repeats each sample: attempts per sample, and how many samples. */
   repeats: z.object({ attempts: z.number().int().positive(), samples: count }).nullable(),

@@ -7,9 +7,13 @@ import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
 
 // a folder of its own: another e2e file merges the default .vitest-reports at the same time
 const BLOBS = '.sample-shard-blobs'
+const ALONE_BLOBS = '.sample-shard-alone-blobs'
 
 // latency and tokens vary from run to run; the scored metrics must not
 const scored = (report: Report): Report['metrics'] => report.metrics.filter((row) => report.catalog[row.metric]?.kind !== 'usage')
+
+// the reporter's verdict, the run's last line
+const lastLine = (stdout: string): string => stdout.trimEnd().split('\n').at(-1)!.trim()
 
 const perSample = (report: Report): unknown[] =>
   report.samples.map((s) => [s.id, s.subset, s.status, s.extracted, s.scores]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
@@ -24,8 +28,8 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect(run.code).toBe(0)
     whole = await readReport('sharded')
     wholeTable = tableRows(run.stdout, 'sharded')
-  })
-  afterAll(() => rm(join(FIXTURE, BLOBS), { recursive: true, force: true }))
+  }, 60_000)
+  afterAll(() => Promise.all([BLOBS, ALONE_BLOBS].map((dir) => rm(join(FIXTURE, dir), { recursive: true, force: true }))))
 
   it('merged with --merge-reports, give the same per-sample results, metrics and gates as the unsharded run', async () => {
     for (const index of [1, 2, 3]) {
@@ -52,7 +56,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     const merged = await runVitest([`--merge-reports=${BLOBS}`])
     expect(merged.code).toBe(1)
     expect(merged.stdout).toContain('sharded [task]: the merged reports hold shard(s) 1, 3 of 3; every shard\'s blob report is needed to judge its gates')
-    expect((await readReport('sharded')).passed).toBe(false)
+    // a merge lacking a shard is a real error: it fails, and still judges no gate on the shards it holds
+    const report = await readReport('sharded')
+    expect([report.passed, report.gates.map((gate) => gate.passed)]).toEqual([false, [null]])
   })
 
   it('writes no baseline from one shard alone, even with -u', async () => {
@@ -74,6 +80,54 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect(report.samples).toHaveLength(7)
     expect(report.shards).toEqual({ count: 2, merged: [1] })
     expect(tableRows(run.stdout, 'sharded')[0]).toMatch(/^sharded \| all \| accuracy \| 7!? \| .* \| not judged: shard 1 of 2$/)
+  })
+
+  it('says on its last line that a shard run judged no gate, and reports the gate its shard falls short of as not judged', async () => {
+    const run = await runVitest(['shard-alone'], { EVALSUITE_SHARD: '1/2' })
+    expect(run.code).toBe(0)
+    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: no gate judged in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) judges its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    const report = await readReport('shard-alone')
+    expect(report.counts.right).toBe(0)
+    expect(report.passed).toBeNull()
+    expect(report.gates).toMatchInlineSnapshot(`
+      [
+        {
+          "kind": "threshold",
+          "max": null,
+          "metric": "accuracy",
+          "min": 0.9,
+          "passed": null,
+          "reason": "not judged: this run holds shard 1 of 2 of the samples, and gates are judged on all of them (--merge-reports)",
+          "subset": null,
+          "value": 0,
+        },
+      ]
+    `)
+  })
+
+  it('says both when whole benchmarks and a shard run side by side', async () => {
+    const run = await runVitest(['shard-mixed'])
+    expect(run.code).toBe(0)
+    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not judged (shard 2 of 2 of "shard-mixed-part"): the merged run (--merge-reports) judges its gates; 2 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    const [whole, part] = await Promise.all([readReport('shard-mixed-whole'), readReport('shard-mixed-part')])
+    expect([whole.passed, whole.gates.map((gate) => gate.passed)]).toEqual([true, [true]])
+    expect([part.passed, part.gates.map((gate) => gate.passed), part.shards]).toEqual([null, [null], { count: 2, merged: [2] }])
+  })
+
+  it('judges the gate the shards left open once they are merged', async () => {
+    for (const index of [1, 2]) {
+      const shard = await runVitest(['shard-alone', '--reporter=blob', `--outputFile.blob=${ALONE_BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/2` })
+      expect(shard.code).toBe(0)
+    }
+    const merged = await runVitest([`--merge-reports=${ALONE_BLOBS}`])
+    expect(merged.code).toBe(1)
+    expect(merged.stdout.slice(merged.stdout.lastIndexOf(' evalsuite: ')).trimEnd()).toMatchInlineSnapshot(`
+      " evalsuite: FAIL
+         - shard-alone [task]: gate accuracy failed, 0 < min 0.9
+       Reports in eval-reports/"
+    `)
+    const report = await readReport('shard-alone')
+    expect([report.passed, report.gates.map((gate) => gate.passed), report.shards]).toEqual([false, [false], { count: 2, merged: [1, 2] }])
   })
 
   it('refuses EVALSUITE_SHARD together with Vitest\'s own --shard', async () => {

@@ -157,6 +157,60 @@ describe('buildReport: baselines and gates', () => {
   })
 })
 
+describe('buildReport: a run that holds one shard of the samples', () => {
+  // every answer wrong: the shard falls short of both gates, which only the merged run may judge
+  const samples = Array.from({ length: 6 }, (_, i) => outcome(`s${i}`, { accuracy: 0 }))
+  const sharded = (shards: BenchmarkRun['shards']): BenchmarkRun => ({
+    ...run(samples, { thresholds: { accuracy: 0.9 }, regression: { maxDrop: 0.05, alpha: 0.05 } }),
+    shards,
+  })
+
+  it('reports its gates as not judged and its own verdict as null, never passed beside a failed gate', () => {
+    const report = ReportSchema.parse(buildReport(sharded({ count: 2, merged: [1] }), context()))
+    expect(report.passed).toBeNull()
+    expect(report.gates).toEqual([
+      {
+        kind: 'threshold',
+        metric: 'accuracy',
+        subset: null,
+        min: 0.9,
+        max: null,
+        value: 0,
+        passed: null,
+        reason: 'not judged: this run holds shard 1 of 2 of the samples, and gates are judged on all of them (--merge-reports)',
+      },
+      {
+        kind: 'regression',
+        metric: 'accuracy',
+        maxDrop: 0.05,
+        alpha: 0.05,
+        delta: null,
+        pValue: null,
+        outcome: 'not-judged',
+        passed: null,
+        reason: 'not judged: this run holds shard 1 of 2 of the samples, and gates are judged on all of them (--merge-reports)',
+      },
+    ])
+  })
+
+  it('fails on a real error all the same', () => {
+    const errored = { ...outcome('e', {}), status: 'errored' as const, error: 'HTTP 500' }
+    const report = buildReport({ ...sharded({ count: 2, merged: [2] }), samples: [...samples, errored] }, context())
+    expect(report.errorBudget.passed).toBe(false)
+    expect(report.passed).toBe(false)
+    expect(report.gates.map((gate) => gate.passed)).toEqual([null, null])
+  })
+
+  it('judges the gates once every shard is merged', () => {
+    const report = buildReport(sharded({ count: 2, merged: [1, 2] }), context())
+    expect(report.gates.map((gate) => [gate.passed, gate.reason])).toEqual([
+      [false, '0 < min 0.9'],
+      [false, 'no baseline scores of "accuracy" for model "gpt-test" in evals/__baselines__/qa.json: run "vitest run -u" and commit the file'],
+    ])
+    expect(report.passed).toBe(false)
+  })
+})
+
 // a Vitest module as the reporter receives it, reduced to what the collection reads
 function syntheticModule(tests: { meta: SampleMeta; state: 'passed' | 'failed' }[]): TestModule {
   const suite = { type: 'suite', meta: () => ({ evalsuite: { ...META, name: 'repeated' } }), errors: () => [], fullName: 'repeated' } as unknown as { type: 'suite' }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { decideVerdict, type VerdictInputs } from '../../src/report/exit-code.ts'
-import { regressionGate, thresholdGate } from '../../src/report/gates.ts'
+import { notJudgedGate, regressionGate, thresholdGate } from '../../src/report/gates.ts'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
-import type { Report } from '../../src/schema/index.ts'
+import { REPORT_VERSION, type Report } from '../../src/schema/index.ts'
 
 function report(overrides: Partial<Report> = {}): Report {
   return {
-    version: 2,
+    version: REPORT_VERSION,
     benchmark: 'arithmetic',
     model: 'gpt-test',
     file: 'evals/arithmetic.eval.ts',
@@ -34,11 +34,11 @@ const inputs = (overrides: Partial<VerdictInputs> = {}): VerdictInputs => ({ rea
 
 describe('decideVerdict', () => {
   it('passes a run whose only failed tests are wrong answers', () => {
-    expect(decideVerdict(inputs())).toEqual({ passed: true, reasons: [] })
+    expect(decideVerdict(inputs())).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('passes a run with no reports and nothing wrong', () => {
-    expect(decideVerdict(inputs({ reason: 'passed', reports: [] }))).toEqual({ passed: true, reasons: [] })
+    expect(decideVerdict(inputs({ reason: 'passed', reports: [] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('fails a run with a failed gate, naming the benchmark, the model and why', () => {
@@ -46,6 +46,7 @@ describe('decideVerdict', () => {
     expect(decideVerdict(inputs({ reports: [report(), failing] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: gate accuracy failed, 0.75 < min 0.8'],
+      notJudged: [],
     })
   })
 
@@ -54,28 +55,30 @@ describe('decideVerdict', () => {
     expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: 2 errored sample(s), maxErrors is 1'],
+      notJudged: [],
     })
   })
 
   it('passes a run whose report carries only warnings, such as an undeclared metric or a small sample', () => {
     const warned = report({ diagnostics: [{ severity: 'warning', code: 'small-sample', message: 'only 4 sample(s)' }] })
-    expect(decideVerdict(inputs({ reports: [warned] }))).toEqual({ passed: true, reasons: [] })
+    expect(decideVerdict(inputs({ reports: [warned] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('passes a run whose errored samples are within the budget', () => {
     const errored = report({ errorBudget: { maxErrors: 1, errored: 1, passed: true } })
-    expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({ passed: true, reasons: [] })
+    expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('fails an interrupted run even when everything recorded passed', () => {
     expect(decideVerdict(inputs({ reason: 'interrupted' }))).toEqual({
       passed: false,
       reasons: ['the run was interrupted, so its results are incomplete'],
+      notJudged: [],
     })
   })
 
   it('fails a run with unhandled errors', () => {
-    expect(decideVerdict(inputs({ reason: 'passed', unhandledErrors: 2 }))).toEqual({ passed: false, reasons: ['2 unhandled error(s)'] })
+    expect(decideVerdict(inputs({ reason: 'passed', unhandledErrors: 2 }))).toEqual({ passed: false, reasons: ['2 unhandled error(s)'], notJudged: [] })
   })
 
   it('fails a run with failures outside scoring, listing five and counting the rest', () => {
@@ -90,12 +93,39 @@ describe('decideVerdict', () => {
         'failed outside scoring: c.test.ts > five',
         '… and 2 more failures outside scoring',
       ],
+      notJudged: [],
     })
   })
 
   it('lists five failures outside scoring without a count of more', () => {
     const failures = ['one', 'two', 'three', 'four', 'five']
     expect(decideVerdict(inputs({ failures })).reasons).toEqual(failures.map((f) => `failed outside scoring: ${f}`))
+  })
+
+  // one shard of a benchmark's samples, whose accuracy falls short of the threshold in this shard
+  const shard = (overrides: Partial<Report> = {}): Report =>
+    report({ passed: null, shards: { count: 2, merged: [1] }, gates: [notJudgedGate(thresholdGate('accuracy', null, { min: 0.9 }, 0.5), 'shard 1 of 2')], ...overrides })
+
+  it('passes a shard run whatever its gates would say, and lists it as not judged', () => {
+    const alone = shard()
+    expect(decideVerdict(inputs({ reports: [alone] }))).toEqual({ passed: true, reasons: [], notJudged: [alone] })
+  })
+
+  it('fails a shard run on a real error only', () => {
+    const errored = shard({ passed: false, errorBudget: { maxErrors: 0, errored: 1, passed: false } })
+    expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({
+      passed: false,
+      reasons: ['arithmetic [gpt-test]: 1 errored sample(s), maxErrors is 0'],
+      notJudged: [errored],
+    })
+  })
+
+  it('fails a merge that lacks a shard, which is then an error and not a shard run', () => {
+    expect(decideVerdict(inputs({ reports: [shard()], merging: true }))).toEqual({
+      passed: false,
+      reasons: ["arithmetic [gpt-test]: the merged reports hold shard(s) 1 of 2; every shard's blob report is needed to judge its gates"],
+      notJudged: [],
+    })
   })
 
   it('gives every reason at once', () => {

@@ -129,7 +129,7 @@ describe("the judges' usage", () => {
 
 describe('renderMarkdown', () => {
   it('gives a job summary with the tables, the failed gates and their reasons', () => {
-    expect(renderMarkdown([capitals, gsm8k], false)).toMatchInlineSnapshot(`
+    expect(renderMarkdown([capitals, gsm8k], { passed: false, notJudged: [] })).toMatchInlineSnapshot(`
       "## evalsuite: FAIL
 
       ### Model \`gpt-4o-mini\`
