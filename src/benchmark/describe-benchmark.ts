@@ -12,6 +12,7 @@ import { BudgetExhausted } from './budget.ts'
 import { callerLocation } from './caller-location.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import type { Benchmark } from './define-benchmark.ts'
+import { checkFileClash } from './file-clash.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
@@ -94,6 +95,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       stopAfterFailures: options.stopAfterFailures ?? 5,
     })
     beforeSuite((suite) => {
+      if (suite.file) checkFileClash(resolved.where, name, suite.file)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       const keys = selected.flatMap((task) => {
         const sample = sampleMetaOf(task.meta)

@@ -7,7 +7,7 @@ export interface TaskLike {
   readonly mode: string
   readonly meta: object
   readonly tasks?: readonly TaskLike[]
-  readonly file?: { readonly filepath: string }
+  readonly file?: TaskLike & { readonly filepath: string }
 }
 
 /** Runs `fn` with the suite being run, before its first test (Vitest passes the suite as the hook's second argument). */

@@ -6,14 +6,14 @@ import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline
 import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
-import { decideVerdict, type RunVerdict } from './exit-code.ts'
+import { decideVerdict } from './exit-code.ts'
 import { githubAnnotations } from './github.ts'
 import { scoresBySample } from './observations.ts'
 import { renderMarkdown } from './render-markdown.ts'
 import { renderReports } from './render-table.ts'
 import { isPartial } from './shards.ts'
+import { sharedBaselineFiles } from './shared-baselines.ts'
 import { supportsColor } from './supports-color.ts'
-import { verdictLines } from './verdict-line.ts'
 import { reportFileNames, writeReport } from './write-report.ts'
 
 /** Where the reports and baselines go, and the metrics the user added (set through the plugin). */
@@ -52,7 +52,8 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   const updating = updateMode === 'all' && reason !== 'interrupted'
   // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
   const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
-  const baselines = await loadBaselines(ran, root, options)
+  const shared = sharedBaselineFiles(ran, (run) => baselineFile(run, root, options), (file) => relative(root, file))
+  const baselines = await loadBaselines(ran, root, options, shared)
   const reports = ran.map((run) => {
     const file = baselineFile(run, root, options)
     const loaded = baselines.get(file)!
@@ -61,32 +62,44 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   })
   const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
   const merging = Boolean(vitest.config.mergeReports)
-  const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: problems.failures, reports, merging })
   if (reason === 'interrupted') for (const report of reports) report.passed = false
   if (merging) for (const report of reports) if (isPartial(report)) report.passed = false
   const dir = resolve(root, options.outputDir)
   const names = reportFileNames(reports)
-  await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report)))
+  // a file that cannot be written (a folder in its way, a full disk) is a real error of the run, and every other
+  // benchmark's files, table and verdict still come out
+  const unwritten: string[] = []
+  const failed = (file: string) => (error: unknown) => void unwritten.push(`could not write ${relative(root, file)}: ${error instanceof Error ? error.message : String(error)}`)
+  await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report).catch(failed(join(dir, names[index]!)))))
   // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
-  const whole = ran.filter((_, index) => !isPartial(reports[index]!))
-  const written = updating ? await writeBaselines(whole, baselines, root, options) : []
+  const whole = ran.filter((run, index) => !isPartial(reports[index]!) && !shared.has(baselineFile(run, root, options)))
+  const written = updating ? await writeBaselines(whole, baselines, root, options, failed) : []
+  const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: [...problems.failures, ...unwritten], reports, merging })
 
   const log = (text: string): void => vitest.logger.log(text)
   log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.join(', ')}`)
   for (const file of written) log(`  baseline written: ${relative(root, file)}`)
-  log(verdictLines(verdict, reports, options.outputDir))
-  await reportToGitHub(reports, verdict, log)
+  const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
+  const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
+  if (verdict.passed) log(`\n evalsuite: PASS, every gate held${wrongNote}. Reports in ${options.outputDir}/\n`)
+  else log(`\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${r}`).join('\n')}\n Reports in ${options.outputDir}/\n`)
+  await reportToGitHub(reports, verdict.passed, log)
   // Vitest set the exit code from test states before calling reporters; wrong answers failed their tests, so it
   // is recomputed here from the gates and the real errors alone
   process.exitCode = verdict.passed ? 0 : 1
 }
 
-async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions): Promise<Map<string, LoadedBaseline>> {
+async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {
   const loaded = new Map<string, LoadedBaseline>()
   for (const run of runs) {
     const file = baselineFile(run, root, options)
     if (loaded.has(file)) continue
+    const clash = shared.get(file)
+    if (clash !== undefined) {
+      loaded.set(file, { baseline: null, problem: clash })
+      continue
+    }
     try {
       loaded.set(file, { baseline: await loadBaseline(file, relative(root, file)) })
     } catch (error) {
@@ -97,21 +110,33 @@ async function loadBaselines(runs: readonly BenchmarkRun[], root: string, option
 }
 
 // one file per benchmark, holding every model's scores; models that did not run keep theirs
-async function writeBaselines(runs: readonly BenchmarkRun[], baselines: ReadonlyMap<string, LoadedBaseline>, root: string, options: FinishRunOptions): Promise<string[]> {
+async function writeBaselines(
+  runs: readonly BenchmarkRun[],
+  baselines: ReadonlyMap<string, LoadedBaseline>,
+  root: string,
+  options: FinishRunOptions,
+  failed: (file: string) => (error: unknown) => void,
+): Promise<string[]> {
   const byFile = new Map<string, BenchmarkRun[]>()
   for (const run of runs) {
     const file = baselineFile(run, root, options)
     byFile.set(file, [...(byFile.get(file) ?? []), run])
   }
+  const written: string[] = []
   for (const [file, group] of byFile) {
     const updates = group.map((run) => ({ model: run.meta.model, scores: scoresBySample(run.samples), declared: new Set(run.samples.map((s) => s.meta.sampleId)) }))
-    await writeBaseline(file, updateBaseline(baselines.get(file)?.baseline ?? null, group[0]!.meta.name, updates))
+    try {
+      await writeBaseline(file, updateBaseline(baselines.get(file)?.baseline ?? null, group[0]!.meta.name, updates))
+      written.push(file)
+    } catch (error) {
+      failed(file)(error)
+    }
   }
-  return [...byFile.keys()]
+  return written
 }
 
-async function reportToGitHub(reports: readonly Report[], verdict: RunVerdict, log: (text: string) => void): Promise<void> {
+async function reportToGitHub(reports: readonly Report[], passed: boolean, log: (text: string) => void): Promise<void> {
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(reports)) log(line)
   const summary = process.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, `${renderMarkdown(reports, verdict)}\n`)
+  if (summary) await appendFile(summary, `${renderMarkdown(reports, passed)}\n`)
 }

@@ -1,10 +1,10 @@
 import { join } from 'node:path'
-import { compiledSchema, fileSlug, ReportSchema, type Report } from '../schema/index.ts'
+import { compiledSchema, FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report } from '../schema/index.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
-function countBy(reports: readonly Report[], key: (report: Report) => string): Map<string, number> {
+function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>()
-  for (const report of reports) counts.set(key(report), (counts.get(key(report)) ?? 0) + 1)
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1)
   return counts
 }
 
@@ -15,17 +15,31 @@ function distinctModels(reports: readonly Report[]): Map<string, number> {
 }
 
 /**
- * File names for the reports: `<benchmark>.json`; the model is added where one benchmark ran on several, and the
- * eval file where the same benchmark and model come from several files.
+ * File names for the reports: `<benchmark>.json` (its `fileSlug`); the model is added where one benchmark ran on
+ * several, and the eval file where the same benchmark and model come from several files. Names that would still be
+ * alike (benchmarks whose names differ only in case, from two files) or too long get a hash of exactly what the
+ * report is, so no report overwrites another.
  */
 export function reportFileNames(reports: readonly Report[]): string[] {
   const modelsOf = distinctModels(reports)
   const byModel = countBy(reports, (r) => `${r.benchmark}\0${r.model}`)
-  return reports.map((report) => {
+  const stems = reports.map((report) => {
     const parts = [fileSlug(report.benchmark)]
-    if ((modelsOf.get(report.benchmark) ?? 0) > 1) parts.push(fileSlug(report.model))
-    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1) parts.push(fileSlug(report.file.replace(/\.[cm]?[jt]s$/, '')))
-    return `${parts.join('.')}.json`
+    if ((modelsOf.get(report.benchmark) ?? 0) > 1) parts.push(foldForFileName(report.model))
+    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1) parts.push(foldForFileName(report.file.replace(/\.[cm]?[jt]s$/, '')))
+    return parts.filter((part) => part !== '').join('.')
+  })
+  // alike for file systems that ignore case, too
+  const uses = countBy(stems, (stem) => stem.toLowerCase())
+  const seen = new Map<string, number>()
+  return reports.map((report, index) => {
+    const stem = stems[index]!
+    if (uses.get(stem.toLowerCase()) === 1 && Buffer.byteLength(stem) <= FILE_SLUG_BYTES) return `${stem}.json`
+    // the same benchmark, model and file twice (two declarations alike in one file) are told apart by their order
+    const identity = JSON.stringify([report.benchmark, report.model, report.file])
+    const nth = seen.get(identity) ?? 0
+    seen.set(identity, nth + 1)
+    return `${hashedFileSlug(stem, nth === 0 ? identity : `${identity}#${nth}`)}.json`
   })
 }
 

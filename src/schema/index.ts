@@ -51,7 +51,7 @@ export {
   type RecordingSettings,
 } from './recording.ts'
 export { compiledSchema } from './compiled.ts'
-export { fileSlug } from './file-slug.ts'
+export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
 export { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
 export {

@@ -43,16 +43,19 @@ const byKey = (a: KeyedEntry, b: KeyedEntry): number => (a.key < b.key ? -1 : a.
 function journalsOf(file: string): string[] {
   const dir = dirname(file)
   if (!existsSync(dir)) return []
-  const prefix = `${basename(file)}.`
+  // a file system may list a name in another Unicode normalization than it was written in (HFS+ decomposes "й")
+  const prefix = `${basename(file)}.`.normalize('NFC')
+  // `<file>.<writer>.pending.jsonl`, and not the journals of `<file>.<more>`, another file of the folder
+  const ownJournal = (name: string): boolean => name.startsWith(prefix) && /^[^.]+\.pending\.jsonl$/.test(name.slice(prefix.length))
   return readdirSync(dir)
-    .filter((name) => name.startsWith(prefix) && name.endsWith(JOURNAL_SUFFIX))
+    .filter((name) => ownJournal(name.normalize('NFC')))
     .map((name) => join(dir, name))
 }
 
 // journals are named `<file>.<pid>-<thread>-<random>.pending.jsonl`; one of a live process's other thread may still
 // grow, so only its own writer folds it away. Journals of dead processes (or of an older naming) are anyone's.
-function isFoldable(journal: string, file: string): boolean {
-  const owner = /^(\d+)-(\d+)-/.exec(journal.slice(file.length + 1))
+function isFoldable(journal: string): boolean {
+  const owner = /\.(\d+)-(\d+)-[0-9a-f]{8}\.pending\.jsonl$/.exec(journal)
   if (owner === null) return true
   const [pid, thread] = [Number(owner[1]), Number(owner[2])]
   return pid === process.pid ? thread === threadId : !isProcessAlive(pid)
@@ -115,7 +118,7 @@ export function loadKeyedStore<T extends KeyedEntry>(file: string, options: Keye
         const temporary = `${file}.${randomUUID()}.tmp`
         writeFileSync(temporary, kept.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
         renameSync(temporary, file)
-        for (const folded of journals) if (isFoldable(folded, file)) rmSync(folded, { force: true })
+        for (const folded of journals) if (isFoldable(folded)) rmSync(folded, { force: true })
       })
       for (const key of drop ?? []) entries.delete(key)
       written = false

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -120,6 +120,29 @@ describe('evalsuite eval', () => {
     expect(run).toMatchObject({ code: 1, stdout: '' })
     expect(run.stderr).toBe('bad.csv: invalid, 1 problem\n  bad.csv:2: answer: "E" names no option; the options are A, B\n')
     expect(existsSync(join(dir, '.evalsuite'))).toBe(false)
+  })
+
+  // `*`, `?` and `[` are globs to Vitest's include, and `#` ends a module id before its fragment; Windows allows
+  // neither `*` nor `?` in a file name
+  const SPECIAL_NAMES = ['a#b', 'q[1]', ...(process.platform === 'win32' ? [] : ['what?', 'star*'])]
+
+  it('evaluates data files whose names hold #, [, ? or *: the right file, and only the eval file of this run', { timeout: 300_000 }, async () => {
+    const question = (name: string): string => `Which file is ${name}?`
+    const files = Object.fromEntries(['star1', ...SPECIAL_NAMES].map((name) => [`${name}.jsonl`, `{"question":${JSON.stringify(question(name))},"answer":"x"}\n`]))
+    const dir = project(files)
+    const run = (name: string) => evalsuite(dir, 'eval', `${name}.jsonl`, '--model', 'test-model', '--base-url', server.baseURL)
+    // an earlier run's eval file, under names that the names above, read as globs, would match
+    expect((await run('star1')).code).toBe(0)
+    for (const decoy of ['q1', 'whatx']) copyFileSync(join(dir, '.evalsuite/star1.eval.mjs'), join(dir, `.evalsuite/${decoy}.eval.mjs`))
+    for (const name of SPECIAL_NAMES) {
+      const before = server.requests.length
+      const result = await run(name)
+      expect(result.stderr).not.toMatch(/Error/)
+      expect(result.code).toBe(0)
+      expect(server.requests.slice(before).map((request) => request.messages.at(-1)!.content.split('\n')[0])).toEqual([question(name)])
+      const benchmarks = result.stdout.split('\n').filter((line) => / all +accuracy /.test(line)).map((line) => line.trim().split(/ {2,}/)[0])
+      expect(benchmarks).toEqual([name])
+    }
   })
 
   it.each([

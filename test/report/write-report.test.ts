@@ -15,3 +15,28 @@ it('names reports by benchmark, adding the model and then the file only where na
     ]),
   ).toEqual(['gsm8k.gpt-4o.json', 'gsm8k.llama-3.1.json', 'mmlu.json', 'capitals.evals-a.eval.json', 'capitals.evals-b.eval.json'])
 })
+
+it('never gives two reports one file name, on file systems that ignore case too', () => {
+  const names = reportFileNames([
+    report('Word Math', 'task', 'evals/a.eval.ts'),
+    report('word math', 'task', 'evals/b.eval.ts'),
+    report('a/b', 'task', 'evals/c.eval.ts'),
+    report('a-b', 'task', 'evals/c.eval.ts'),
+    report('twice', 'task', 'evals/d.eval.ts'),
+    report('twice', 'task', 'evals/d.eval.ts'),
+  ])
+  expect(names).toEqual([
+    'word-math-5196aae7.json',
+    'word-math-1e03c591.json',
+    'a-b-c14cddc0.json',
+    'a-b.json',
+    'twice.evals-d.eval-4e2d21b7.json',
+    'twice.evals-d.eval-ba1a715b.json',
+  ])
+  expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length)
+})
+
+it('keeps a report name with its model and file parts within a safe length', () => {
+  const names = reportFileNames([report('b'.repeat(90), 'accounts/fireworks/models/llama-v3p1-405b-instruct', 'evals/x.eval.ts'), report('b'.repeat(90), 'gpt-4o', 'evals/x.eval.ts')])
+  expect(names).toEqual([`${'b'.repeat(90)}-843070e0.json`, `${'b'.repeat(90)}.gpt-4o.json`])
+})

@@ -49,3 +49,25 @@ it("folds and removes the journal of a writer that died without saving", () => {
   store.save()
   expect(readdirSync(dir)).toEqual(['shared.jsonl'])
 })
+
+it('folds the journals of a Unicode-named file that the file system lists decomposed (as HFS+ does)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'тест-й.jsonl'.normalize('NFC'))
+  writeFileSync(join(dir, `${basename(file).normalize('NFD')}.99999999-0-abcdef12.pending.jsonl`), `${JSON.stringify({ key: 'dead-1', writer: 'dead', n: 1 })}\n`)
+  const store = loadKeyedStore(file, { schema: Entry })
+  expect(store.get('dead-1')?.writer).toBe('dead')
+  store.save()
+  expect(readdirSync(dir)).toEqual([basename(file)])
+})
+
+it("leaves alone the journals of another file whose name starts with this one's", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'a.jsonl')
+  const other = join(dir, 'a.jsonl.jsonl.99999999-0-abcdef12.pending.jsonl')
+  writeFileSync(other, `${JSON.stringify({ key: 'other-1', writer: 'other', n: 1 })}\n`)
+  const store = loadKeyedStore(file, { schema: Entry })
+  expect(store.get('other-1')).toBeUndefined()
+  store.put({ key: 'own-1', writer: 'own', n: 1 })
+  store.save()
+  expect(readdirSync(dir).sort()).toEqual(['a.jsonl', basename(other)])
+})

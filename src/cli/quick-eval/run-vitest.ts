@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startVitest } from 'vitest/node'
 import { evalsuite } from '../../plugin.ts'
+import { fileSlug } from '../../schema/index.ts'
 import type { QuickEvalSettings } from './settings.ts'
 
 // the suite module: beside this one in src/, and built as dist/cli-suite.js (scripts/build.ts)
@@ -19,7 +20,10 @@ const QUICK_EVAL_DIR = '.evalsuite'
 export async function runQuickEval(root: string, settings: QuickEvalSettings, outputDir: string): Promise<number> {
   const dir = join(root, QUICK_EVAL_DIR)
   await mkdir(dir, { recursive: true })
-  const file = join(dir, `${settings.name}.eval.mjs`)
+  // named by the benchmark's file stem, never by the data file's own name: that may hold `*`, `?` or `[`, which the
+  // include would read as a glob matching other runs' eval files, or `#`, which ends a module id before a fragment
+  const include = `${QUICK_EVAL_DIR}/${fileSlug(settings.name)}.eval.mjs`
+  const file = join(root, include)
   const source = [
     `// written by \`evalsuite eval\`; rewritten on every run`,
     `import { declareQuickEval } from ${JSON.stringify(SUITE.href)}`,
@@ -31,7 +35,7 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
     'test',
     [],
     { root, config: false, watch: false, include: [] },
-    { plugins: [evalsuite({ include: [file], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
+    { plugins: [evalsuite({ include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
   )
   await vitest?.close()
   return typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 1)
