@@ -6,7 +6,7 @@ import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline
 import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
-import { decideVerdict } from './exit-code.ts'
+import { decideVerdict, type RunVerdict } from './exit-code.ts'
 import { githubAnnotations } from './github.ts'
 import { scoresBySample } from './observations.ts'
 import { renderMarkdown } from './render-markdown.ts'
@@ -14,6 +14,7 @@ import { renderReports } from './render-table.ts'
 import { isPartial } from './shards.ts'
 import { sharedBaselineFiles } from './shared-baselines.ts'
 import { supportsColor } from './supports-color.ts'
+import { verdictLines } from './verdict-line.ts'
 import { reportFileNames, writeReport } from './write-report.ts'
 
 /** Where the reports and baselines go, and the metrics the user added (set through the plugin). */
@@ -80,11 +81,8 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.join(', ')}`)
   for (const file of written) log(`  baseline written: ${relative(root, file)}`)
-  const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
-  const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
-  if (verdict.passed) log(`\n evalsuite: PASS, every gate held${wrongNote}. Reports in ${options.outputDir}/\n`)
-  else log(`\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${r}`).join('\n')}\n Reports in ${options.outputDir}/\n`)
-  await reportToGitHub(reports, verdict.passed, log)
+  log(verdictLines(verdict, reports, options.outputDir))
+  await reportToGitHub(reports, verdict, log)
   // Vitest set the exit code from test states before calling reporters; wrong answers failed their tests, so it
   // is recomputed here from the gates and the real errors alone
   process.exitCode = verdict.passed ? 0 : 1
@@ -135,8 +133,8 @@ async function writeBaselines(
   return written
 }
 
-async function reportToGitHub(reports: readonly Report[], passed: boolean, log: (text: string) => void): Promise<void> {
+async function reportToGitHub(reports: readonly Report[], verdict: RunVerdict, log: (text: string) => void): Promise<void> {
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(reports)) log(line)
   const summary = process.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, `${renderMarkdown(reports, passed)}\n`)
+  if (summary) await appendFile(summary, `${renderMarkdown(reports, verdict)}\n`)
 }
