@@ -18,7 +18,7 @@ const ALLOWED: Record<string, string[]> = {
   benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
   benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
-  cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks'],
+  cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks', 'report'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 

@@ -1,5 +1,6 @@
 import type { DataFileSummary } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
+import { escapeControlCharacters } from '../report/index.ts'
 
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   jsonl: 'JSONL',
@@ -11,6 +12,9 @@ const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
 
 const count = (n: number): string => n.toLocaleString('en-US')
 
+// file names, field names, subsets and the values quoted in problems come from the data: every line is escaped
+const printed = (lines: readonly string[]): string => `${lines.map(escapeControlCharacters).join('\n')}\n`
+
 /** What `validate` prints for a file it could read: format, type, fields, counts and subsets. */
 export function renderSummary(path: string, summary: DataFileSummary): string {
   const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary)], ['fields', summary.fields.join(', ')], ['samples', count(summary.samples.length)]]
@@ -21,7 +25,7 @@ export function renderSummary(path: string, summary: DataFileSummary): string {
     const list = [...subsets].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `${name} (${count(n)})`)
     rows.push(['subsets', `${subsets.size}: ${list.join(', ')}`])
   }
-  return [`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)].join('\n') + '\n'
+  return printed([`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)])
 }
 
 function describeFormat(path: string, summary: DataFileSummary): string {
@@ -60,5 +64,5 @@ export function renderIssues(path: string, issues: readonly DatasetIssue[]): str
   const lines = issues.slice(0, SHOWN).map((issue) => `  ${formatIssue(issue)}`)
   if (issues.length > SHOWN) lines.push(`  ... and ${count(issues.length - SHOWN)} more`)
   const problems = issues.length === 1 ? '1 problem' : `${count(issues.length)} problems`
-  return [`${path}: invalid, ${problems}`, ...lines].join('\n') + '\n'
+  return printed([`${path}: invalid, ${problems}`, ...lines])
 }

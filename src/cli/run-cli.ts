@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { ConfigError } from '../errors.ts'
+import { escapeControlCharacters } from '../report/index.ts'
 import { EXIT, type CliOutput } from './command.ts'
 import { COMMANDS } from './commands.ts'
 
@@ -42,7 +43,7 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
   }
   const command = COMMANDS[name]
   if (command === undefined) {
-    output.stderr.write(`evalsuite: unknown command "${name}"; the commands are ${Object.keys(COMMANDS).join(', ')} (see "evalsuite --help")\n`)
+    output.stderr.write(`evalsuite: unknown command "${escapeControlCharacters(name)}"; the commands are ${Object.keys(COMMANDS).join(', ')} (see "evalsuite --help")\n`)
     return EXIT.usage
   }
   if (rest.includes('-h') || rest.includes('--help')) {
@@ -53,7 +54,8 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
     return await command.run(rest, output)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    output.stderr.write(`${error.message}\n`)
+    // a usage error quotes what it was given (a file name, a split of the data): each of its lines is escaped
+    output.stderr.write(`${error.message.split('\n').map(escapeControlCharacters).join('\n')}\n`)
     return EXIT.usage
   }
 }

@@ -6,6 +6,7 @@ import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline
 import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
+import { escapeControlCharacters } from './escape-control-characters.ts'
 import { decideVerdict, type RunVerdict } from './exit-code.ts'
 import { githubAnnotations } from './github.ts'
 import { scoresBySample } from './observations.ts'
@@ -79,8 +80,8 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
 
   const log = (text: string): void => vitest.logger.log(text)
   log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
-  if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.join(', ')}`)
-  for (const file of written) log(`  baseline written: ${relative(root, file)}`)
+  if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.map(escapeControlCharacters).join(', ')}`)
+  for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
   log(verdictLines(verdict, reports, options.outputDir))
   await reportToGitHub(reports, verdict, log)
   // Vitest set the exit code from test states before calling reporters; wrong answers failed their tests, so it

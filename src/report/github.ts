@@ -1,13 +1,6 @@
 import type { Report } from '../schema/index.ts'
+import { escapeCommandData, escapeCommandProperty } from './escape-workflow-command.ts'
 import { gateTitle } from './gates.ts'
-
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
-}
 
 /**
  * GitHub Actions workflow commands for what failed a benchmark (failed gates, refused primary metrics, blown error
@@ -21,8 +14,8 @@ export function githubAnnotations(reports: readonly Report[]): string[] {
       ...report.gates.filter((gate) => gate.passed === false).map((gate) => `${gateTitle(gate)} failed, ${gate.reason}`),
       ...(report.errorBudget.passed ? [] : [`${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`]),
     ]
-    const properties = `file=${escapeProperty(report.file)},title=${escapeProperty(`evalsuite: ${report.benchmark} [${report.model}]`)}`
-    for (const message of messages) lines.push(`::error ${properties}::${escapeData(message)}`)
+    const properties = `file=${escapeCommandProperty(report.file)},title=${escapeCommandProperty(`evalsuite: ${report.benchmark} [${report.model}]`)}`
+    for (const message of messages) lines.push(`::error ${properties}::${escapeCommandData(message)}`)
   }
   return lines
 }

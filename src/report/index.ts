@@ -1,2 +1,3 @@
+export { escapeControlCharacters } from './escape-control-characters.ts'
 export { EvalsuiteReporter, type EvalsuiteReporterOptions } from './reporter.ts'
 export { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'

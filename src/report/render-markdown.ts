@@ -1,12 +1,9 @@
 import type { Report } from '../schema/index.ts'
 import { displayRows, tableOf } from './display-rows.ts'
+import { escapeMarkdown, markdownCode } from './escape-markdown.ts'
 import type { RunVerdict } from './exit-code.ts'
 import { gateTitle } from './gates.ts'
 import { shardLabel } from './shards.ts'
-
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
-}
 
 function headline(reports: readonly Report[], verdict: Pick<RunVerdict, 'passed' | 'notJudged'>): string {
   if (!verdict.passed) return 'FAIL'
@@ -24,21 +21,22 @@ export function renderMarkdown(reports: readonly Report[], verdict: Pick<RunVerd
   for (const report of reports) byModel.set(report.model, [...(byModel.get(report.model) ?? []), report])
   for (const [model, group] of byModel) {
     const [header, ...rows] = tableOf(group.flatMap(displayRows))
-    lines.push(`### Model \`${model}\``, '', `| ${header!.map((cell) => cell.text).join(' | ')} |`, `|${header!.map((_, i) => (i === 3 || i === 4 ? ' ---: ' : ' --- ')).join('|')}|`)
+    lines.push(`### Model ${markdownCode(model)}`, '', `| ${header!.map((cell) => cell.text).join(' | ')} |`, `|${header!.map((_, i) => (i === 3 || i === 4 ? ' ---: ' : ' --- ')).join('|')}|`)
     for (const row of rows) {
-      const cells = row.map((cell) => escapeCell(cell.tone === 'fail' ? `**${cell.text}**` : cell.text))
+      const cells = row.map((cell) => (cell.tone === 'fail' ? `**${escapeMarkdown(cell.text)}**` : escapeMarkdown(cell.text)))
       lines.push(`| ${cells.join(' | ')} |`)
     }
     lines.push('')
     for (const report of group) {
+      const benchmark = escapeMarkdown(report.benchmark)
       if (verdict.notJudged.includes(report)) {
-        lines.push(`- :hourglass: **${report.benchmark}**: gates not judged, this run holds ${shardLabel(report.shards!)}; the merged run judges them`)
+        lines.push(`- :hourglass: **${benchmark}**: gates not judged, this run holds ${shardLabel(report.shards!)}; the merged run judges them`)
       }
-      for (const gate of report.gates) if (gate.passed === false) lines.push(`- :x: **${report.benchmark}**: ${gateTitle(gate)} failed, ${escapeCell(gate.reason)}`)
+      for (const gate of report.gates) if (gate.passed === false) lines.push(`- :x: **${benchmark}**: ${escapeMarkdown(`${gateTitle(gate)} failed, ${gate.reason}`)}`)
       for (const diagnostic of report.diagnostics) {
-        lines.push(`- ${diagnostic.severity === 'error' ? ':x:' : ':warning:'} **${report.benchmark}**: ${escapeCell(diagnostic.message)}`)
+        lines.push(`- ${diagnostic.severity === 'error' ? ':x:' : ':warning:'} **${benchmark}**: ${escapeMarkdown(diagnostic.message)}`)
       }
-      if (!report.errorBudget.passed) lines.push(`- :x: **${report.benchmark}**: ${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`)
+      if (!report.errorBudget.passed) lines.push(`- :x: **${benchmark}**: ${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`)
     }
     lines.push('')
   }

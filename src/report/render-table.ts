@@ -2,6 +2,7 @@ import { inspect } from 'node:util'
 import { SMALL_SAMPLE } from '../metrics/index.ts'
 import { sampleLabel, type Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
+import { escapeControlCharacters } from './escape-control-characters.ts'
 
 const SHOWN_IDS = 5
 
@@ -30,11 +31,12 @@ export interface RenderOptions {
 }
 
 function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.text.length)))
-  return rows.map((row) => {
+  const shown = rows.map((row) => row.map((cell) => ({ ...cell, text: escapeControlCharacters(cell.text) })))
+  const widths = shown[0]!.map((_, column) => Math.max(...shown.map((row) => row[column]!.text.length)))
+  return shown.map((row) => {
     const cells = row.map((cell, column) => {
-      const padded = column === row.length - 1 ? cell.text : cell.text.padEnd(widths[column]!)
-      return color && cell.tone && cell.text !== '' ? padded.replace(cell.text, styled(cell.tone, cell.text)) : padded
+      const padding = column === row.length - 1 ? '' : ' '.repeat(widths[column]! - cell.text.length)
+      return `${color && cell.tone && cell.text !== '' ? styled(cell.tone, cell.text) : cell.text}${padding}`
     })
     return `  ${cells.join('  ')}`.trimEnd()
   })
@@ -99,23 +101,29 @@ function baselineLine(report: Report): string | undefined {
   return `  ${report.benchmark}: vs ${baseline.file}: ${baseline.shared} shared, ${changes.join(', ')}`
 }
 
+function wrongLine(report: Report): string | undefined {
+  const { wrong } = report.counts
+  return wrong > 0 ? `  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})` : undefined
+}
+
+function erroredLine(report: Report): string | undefined {
+  const { errored } = report.counts
+  if (errored === 0) return undefined
+  const first = report.samples.find((s) => s.status === 'errored')
+  const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
+  return `  ${report.benchmark}: ${errored} errored, budget ${report.errorBudget.maxErrors} (${sampleIds(report, 'errored')}); first: ${firstError}`
+}
+
+// names, sample ids and messages come from the user's files, the data and the endpoints: every line is escaped
+// before a colour of ours is added to it
 function notes(report: Report, paint: (tone: Tone, text: string) => string): string[] {
-  const lines: string[] = []
-  for (const line of [usageLine(report), judgeLine(report), budgetLine(report)]) if (line !== undefined) lines.push(line)
-  const baseline = baselineLine(report)
-  if (baseline !== undefined) lines.push(baseline)
-  const { wrong, errored } = report.counts
-  if (wrong > 0) lines.push(`  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})`)
-  if (errored > 0) {
-    const first = report.samples.find((s) => s.status === 'errored')
-    const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
-    lines.push(`  ${report.benchmark}: ${errored} errored, budget ${report.errorBudget.maxErrors} (${sampleIds(report, 'errored')}); first: ${firstError}`)
-  }
-  for (const diagnostic of report.diagnostics) {
+  const lines = [usageLine(report), judgeLine(report), budgetLine(report), baselineLine(report), wrongLine(report), erroredLine(report)]
+  const benchmark = escapeControlCharacters(report.benchmark)
+  const diagnostics = report.diagnostics.map((diagnostic) => {
     const label = diagnostic.severity === 'error' ? paint('fail', 'error') : paint('warn', 'note')
-    lines.push(`  ${report.benchmark}: ${label}: ${diagnostic.message}`)
-  }
-  return lines
+    return `  ${benchmark}: ${label}: ${escapeControlCharacters(diagnostic.message)}`
+  })
+  return [...lines.filter((line) => line !== undefined).map(escapeControlCharacters), ...diagnostics]
 }
 
 /**
@@ -129,7 +137,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
   const byModel = new Map<string, Report[]>()
   for (const report of reports) byModel.set(report.model, [...(byModel.get(report.model) ?? []), report])
   for (const [model, group] of byModel) {
-    lines.push('', ` evalsuite · model ${model}`, '')
+    lines.push('', ` evalsuite · model ${escapeControlCharacters(model)}`, '')
     const rows = group.flatMap(displayRows)
     lines.push(...table(tableOf(rows), options.color))
     for (const report of group) lines.push(...notes(report, paint))

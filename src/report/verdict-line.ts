@@ -1,4 +1,5 @@
 import type { Report } from '../schema/index.ts'
+import { escapeControlCharacters } from './escape-control-characters.ts'
 import type { RunVerdict } from './exit-code.ts'
 import { shardLabel } from './shards.ts'
 
@@ -22,7 +23,7 @@ function heldShards(reports: readonly Report[]): string {
   return [...byShard]
     .map(([label, group]) => {
       const all = names(group)
-      const shown = all.slice(0, SHOWN_NAMES).map((name) => `"${name}"`)
+      const shown = all.slice(0, SHOWN_NAMES).map((name) => `"${escapeControlCharacters(name)}"`)
       return `${label} of ${shown.join(', ')}${all.length > SHOWN_NAMES ? ` and ${all.length - SHOWN_NAMES} more` : ''}`
     })
     .join('; ')
@@ -35,13 +36,13 @@ function heldShards(reports: readonly Report[]): string {
 export function verdictLines(verdict: RunVerdict, reports: readonly Report[], outputDir: string): string {
   const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
   const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
-  const where = `Reports in ${outputDir}/`
+  const where = `Reports in ${escapeControlCharacters(outputDir)}/`
   const { notJudged } = verdict
   const partial = names(notJudged).length
   const merged = `the merged run (--merge-reports) judges ${partial === 1 ? 'its' : 'their'} gates`
   if (!verdict.passed) {
     const note = partial === 0 ? '' : `\n Not judged (${heldShards(notJudged)}): ${merged}.`
-    return `\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${r}`).join('\n')}${note}\n ${where}\n`
+    return `\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${escapeControlCharacters(r)}`).join('\n')}${note}\n ${where}\n`
   }
   if (partial === 0) return `\n evalsuite: PASS, every gate held${wrongNote}. ${where}\n`
   const whole = names(reports.filter((report) => !notJudged.includes(report))).length

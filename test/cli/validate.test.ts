@@ -89,6 +89,24 @@ describe('evalsuite validate', () => {
     expect(lines.at(-1)).toBe('  ... and 10 more')
   })
 
+  it('writes out the control characters of file names, subsets and quoted values, keeping any script as it is', async () => {
+    const valid = data.file('数学\u001b[2J.jsonl', jsonl({ question: 'q', answer: 'a', subset: 'Проверка\u001b]0;pwned\u0007' }, { question: 'r', answer: 'b', subset: 'a/b\u009b31m' }))
+    const invalid = data.file('broken\u001b[31m.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', answer: '\u001b[2J\u202eC' }))
+    const run = await evalsuite('validate', valid, invalid)
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "<dir>/数学\\x1b[2J.jsonl: valid
+        format   JSONL
+        type     qa
+        fields   question, answer, subset
+        samples  2
+        subsets  2: a/b\\x9b31m (1), Проверка\\x1b]0;pwned\\x07 (1)
+      <dir>/broken\\x1b[31m.jsonl: invalid, 1 problem
+        <dir>/broken\\x1b[31m.jsonl:1: answer: "\\x1b[2J\\u202eC" names no option; the options are A, B
+      2 files: 1 valid, 1 invalid
+      "
+    `)
+  })
+
   it('reads a headerless CSV with --columns and forces a format with --format', async () => {
     const path = data.file('headerless.csv', 'q1,a,b,c,d,A\n')
     expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer')).stdout).toContain('  type     mcq, options A, B, C, D, input from "question", answer from "answer"\n')
