@@ -20,9 +20,12 @@ import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts
 import { turnIfDue } from './event-loop-turn.ts'
 import { createSampleRun, withAttempt, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
-import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
+import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './vitest-compat.ts'
 
 const NAME_PREFIX = 48
+/** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
+const WRONG_ANNOTATION = 'evalsuite:wrong'
+const ERROR_ANNOTATION = 'evalsuite:error'
 const OUTPUT_KEPT = 4000
 
 /** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
@@ -90,11 +93,13 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     const { planned, messagesOf } = await prepareSamples(resolved)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     const recorded = options.model ? prepareModel(name, options.model, options) : undefined
+    const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
     })
     beforeSuite((suite) => {
+      errors.errored = 0
       if (suite.file) checkFileClash(resolved.where, name, suite.file)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       const keys = selected.flatMap((task) => {
@@ -127,7 +132,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate))
+      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors))
     }
   })
 }
@@ -216,6 +221,7 @@ async function runSample(
   resolved: ResolvedBenchmark,
   judging: BenchmarkJudging,
   annotate: boolean,
+  errors: ErrorCount,
 ): Promise<void> {
   const { sample, key } = entry
   const scorer = resolved.scorer
@@ -237,7 +243,7 @@ async function runSample(
     }
     meta.status = 'errored'
     meta.error = errorText(error)
-    throw error
+    return endErrored(context, meta, error, errors)
   }
   const turn = turnIfDue()
   if (turn) await turn
@@ -260,10 +266,28 @@ async function runSample(
     meta.status = 'errored'
     // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
     meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
-    throw error
+    return endErrored(context, meta, error, errors)
   }
   meta.scores = scores
   meta.status = 'scored'
   if (annotate) await annotateSample(context, sample, meta)
-  if (isWrongAnswer(scores)) await markTestFailed(context, wrongAnswerNote(meta))
+  // a wrong answer is data: the test ends skipped, with the reason, and only the benchmark's gates can fail the run
+  if (isWrongAnswer(scores)) await skipWithReason(context, WRONG_ANNOTATION, `wrong answer: ${wrongAnswerNote(meta)}`)
+}
+
+/** The errored samples of one benchmark run so far, against its budget. */
+interface ErrorCount {
+  readonly maxErrors: number
+  errored: number
+}
+
+/**
+ * An errored sample fails its test while Vitest has a retry left, and when it is past the benchmark's `maxErrors`;
+ * within the budget it ends skipped with its error, so that the run fails exactly when evalsuite's error budget does.
+ */
+async function endErrored(context: TestContext, meta: SampleMeta, error: unknown, errors: ErrorCount): Promise<never> {
+  if (!isLastAttempt(context, error)) throw error
+  errors.errored += 1
+  if (errors.errored > errors.maxErrors) throw error
+  return skipWithReason(context, ERROR_ANNOTATION, `errored, within maxErrors ${errors.maxErrors}: ${meta.error}`)
 }

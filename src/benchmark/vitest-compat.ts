@@ -5,9 +5,11 @@ import { META_KEY, type EvalsuiteMeta } from '../schema/index.ts'
 export interface TaskLike {
   readonly type: string
   readonly mode: string
+  readonly name: string
   readonly meta: object
   readonly tasks?: readonly TaskLike[]
   readonly file?: TaskLike & { readonly filepath: string }
+  readonly result?: { readonly state: string; readonly errors?: readonly { readonly message: string }[] }
 }
 
 /** Runs `fn` with the suite being run, before its first test (Vitest passes the suite as the hook's second argument). */
@@ -21,17 +23,45 @@ export function afterSuite(fn: (suite: TaskLike) => void): void {
   afterAll(({}, suite) => fn(suite))
 }
 
+/** The tests and suites beside the running test, in declaration order (the tests before it have their results). */
+export function siblingsOf(context: TestContext): readonly TaskLike[] {
+  return context.task.suite?.tasks ?? []
+}
+
 /**
- * Fails the running test without throwing: Vitest keeps a failed state the test set itself (as `expect.soft` does),
- * so a wrong answer shows red in the UI without an error block for the terminal to print per sample.
- * The reason is attached as an annotation, shown in the UI's report tab.
+ * Ends the running test as skipped, with `reason` as an annotation of type `type` and as Vitest's skip note. It is
+ * how a test ends that must not fail the run (a wrong answer, an error within the budget, a gate left to the merged
+ * run): Vitest has no state between passed and failed. The UI and the html report show the annotation in the test's
+ * report tab (they do not show the note); the terminal's verbose reporter shows both.
  */
-export async function markTestFailed(context: TestContext, why: string): Promise<void> {
-  // without an error, the UI's report tab would show nothing but the meta table; an annotation says why it is red.
-  // Vitest refuses annotations once the state is final, so it goes first
-  await context.annotate(why, 'wrong answer')
-  const result = (context.task as { result?: { state: string } }).result
-  if (result) result.state = 'fail'
+export async function skipWithReason(context: TestContext, type: string, reason: string): Promise<never> {
+  // Vitest refuses annotations once the test has ended, so it goes first
+  await context.annotate(reason, type)
+  context.skip(reason)
+  throw new Error('unreachable: context.skip returned')
+}
+
+type RetryCondition = RegExp | ((error: unknown) => boolean)
+
+function retriesOf(retry: unknown): { count: number; condition?: RetryCondition } {
+  if (typeof retry === 'number') return { count: retry }
+  if (retry === null || typeof retry !== 'object') return { count: 0 }
+  const { count, condition } = retry as { count?: unknown; condition?: unknown }
+  const counted = typeof count === 'number' ? count : 0
+  return condition instanceof RegExp || typeof condition === 'function' ? { count: counted, condition: condition as RetryCondition } : { count: counted }
+}
+
+/**
+ * Whether Vitest will not run the test again after `error`: its `retry` count is used up, or the retry's
+ * `condition` rejects the error. Only then is an errored sample final.
+ */
+export function isLastAttempt(context: TestContext, error: unknown): boolean {
+  const task = context.task as { retry?: unknown; result?: { retryCount?: number } }
+  const { count, condition } = retriesOf(task.retry)
+  if ((task.result?.retryCount ?? 0) >= count) return true
+  if (condition === undefined) return false
+  if (typeof condition === 'function') return !condition(error)
+  return !condition.test(error instanceof Error ? error.message : String(error))
 }
 
 /** Task meta holding evalsuite's entry, for a suite's or test's `meta` option (see `evalsuiteMetaOf`). */

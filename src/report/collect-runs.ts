@@ -1,13 +1,8 @@
 import type { TestCase, TestModule, TestSuite } from 'vitest/node'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, isWrongAnswer, parseSampleMeta, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, parseSampleMeta, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
-/** How one sample ended: scored right or wrong, errored (never in a metric), or not run. */
-export interface SampleOutcome {
-  meta: SampleMeta
-  status: 'right' | 'wrong' | 'errored' | 'skipped'
-  name: string
-  error?: string
-}
+export type { SampleOutcome } from './sample-outcome.ts'
 
 /** One benchmark suite as the tests left it (all its shards, once their blob reports are merged). */
 export interface BenchmarkRun {
@@ -26,14 +21,7 @@ export interface RunProblems {
 
 function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
   const result = test.result()
-  const errors = result.state === 'failed' ? result.errors : []
-  const name = test.name
-  if (result.state === 'skipped' || result.state === 'pending') return { meta, status: 'skipped', name }
-  // a test can fail after scoring (a hook, a timeout): anything thrown makes the sample errored, not wrong
-  if (meta.status !== 'scored' || errors.length > 0) {
-    return { meta, status: 'errored', name, error: meta.error ?? errors[0]?.message ?? 'the test did not finish (timeout or interrupted run)' }
-  }
-  return { meta, status: meta.scores && isWrongAnswer(meta.scores) ? 'wrong' : 'right', name }
+  return sampleOutcome(meta, test.name, result.state, result.state === 'failed' ? result.errors : [])
 }
 
 // the benchmark meta of each suite, parsed once however many samples it holds

@@ -4,8 +4,8 @@ import type { TaskLike } from '../../src/benchmark/vitest-compat.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { META_KEY } from '../../src/schema/index.ts'
 
-const benchmark = (name: string): TaskLike => ({ type: 'suite', mode: 'run', meta: { [META_KEY]: { kind: 'benchmark', name } }, tasks: [{ type: 'test', mode: 'run', meta: {} }] })
-const block = (...tasks: TaskLike[]): TaskLike => ({ type: 'suite', mode: 'run', meta: {}, tasks })
+const benchmark = (name: string): TaskLike => ({ type: 'suite', mode: 'run', name, meta: { [META_KEY]: { kind: 'benchmark', name } }, tasks: [{ type: 'test', mode: 'run', name: 'q1', meta: {} }] })
+const block = (...tasks: TaskLike[]): TaskLike => ({ type: 'suite', mode: 'run', name: 'block', meta: {}, tasks })
 const file = (...tasks: TaskLike[]): TaskLike & { filepath: string } => ({ ...block(...tasks), filepath: '/project/evals/maths.eval.ts' })
 
 describe('checkFileClash', () => {

@@ -37,7 +37,7 @@ describe('Vitest features that CI setups rely on', () => {
     const meta = gunzipSync(await readFile(metaFiles[0]!)).toString()
     // Vitest stores the report as JSON: the annotation's quotes come escaped
     expect(meta).toContain('the reply is not the target: target \\"8\\", extracted \\"9\\" from \\"9\\"')
-    expect(meta).toContain('"wrong answer"')
+    expect(meta).toContain('"evalsuite:wrong"')
     // with the html reporter on, every scored sample is annotated with its input, target, output and scores
     // (the input appears nowhere else as a whole string; the test's name has an id before it)
     expect(meta).toContain('"four plus four"')
