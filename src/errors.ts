@@ -2,6 +2,7 @@
 export type EvalsuiteErrorCode =
   | 'EVALSUITE_CONFIG_INVALID'
   | 'EVALSUITE_DATASET_INVALID'
+  | 'EVALSUITE_GATE_FAILED'
   | 'EVALSUITE_JUDGE_FAILED'
   | 'EVALSUITE_MODEL_FAILED'
   | 'EVALSUITE_SCORER_FAILED'
@@ -62,6 +63,20 @@ export class ModelError extends EvalsuiteError {
 export class ScorerError extends EvalsuiteError {
   constructor(message: string, options?: ErrorOptions) {
     super('EVALSUITE_SCORER_FAILED', message, options)
+  }
+}
+
+/**
+ * A benchmark's gate failed: a threshold its metric left, a significant drop against the baseline, or more errored
+ * samples than `maxErrors`. Thrown by the gate's own test, so Vitest's summary and exit code carry the verdict.
+ */
+export class GateError extends EvalsuiteError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('EVALSUITE_GATE_FAILED', message, options)
+    // the message says everything: a stack through evalsuite's gate code, or Vitest's dump of the code under it,
+    // would only bury it
+    this.stack = `${this.name}: ${message}`
+    Object.defineProperty(this, 'code', { enumerable: false })
   }
 }
 

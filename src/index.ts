@@ -38,7 +38,7 @@ export {
   type RecordSource,
   type SampleInput,
 } from './dataset/index.ts'
-export { ConfigError, DatasetError, EvalsuiteError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
+export { ConfigError, DatasetError, EvalsuiteError, GateError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
 export {
   judge,
   type JudgeCase,

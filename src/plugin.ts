@@ -6,7 +6,7 @@ import type { Vitest } from 'vitest/node'
 import { ConfigError } from './errors.ts'
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
-import { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
+import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
 import type { MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from './schema/index.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
@@ -108,6 +108,11 @@ async function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): P
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
+const EVALSUITE_TAGS = [
+  [SAMPLE_TAG, 'A benchmark sample: passed when right; skipped, with the reason, when wrong or errored within maxErrors'],
+  [GATE_TAG, "A benchmark's gate: a threshold, the regression gate or the error budget, judged on the samples before it"],
+] as const
+
 // configureVitest runs once per project, including the one we inject; set up each Vitest instance only once
 const configured = new WeakSet<Vitest>()
 
@@ -126,6 +131,10 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
     name: 'evalsuite',
     config(config) {
       chosenPool = config.test?.pool
+      // declared in the config, so that Vitest accepts them on tests and the UI's search parses "tag:evalsuite:gate"
+      const test = (config.test ??= {})
+      const declared = (test.tags ??= [])
+      for (const [name, description] of EVALSUITE_TAGS) if (!declared.some((tag) => tag.name === name)) declared.push({ name, description })
     },
     async configureVitest({ vitest, project, injectTestProjects }) {
       if (configured.has(vitest) || project.name === projectName) return
@@ -162,6 +171,12 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
             [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
             [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
             [JUDGE_KEY]: judge,
+            [GATES_KEY]: {
+              root: vitest.config.root,
+              baselineDir: options.baselines?.dir ?? 'evals/__baselines__',
+              ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+              updateMode: vitest.config.snapshotOptions.updateSnapshot,
+            },
           },
         },
       })

@@ -63,7 +63,17 @@ describe('the plugin options', () => {
       'evalsuite:recordings': { mode: 'replay', dir: '/project/recorded', fromEnvironment: false },
       'evalsuite:annotate-samples': false,
       'evalsuite:judge': { concurrency: 3, models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], mode: 'live', fromEnvironment: true, update: false },
+      // what the gate tests judge with: the reporter's own settings
+      'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', updateMode: 'none' },
     })
+  })
+
+  it("declares evalsuite's tags in the config, once, beside the user's", () => {
+    const plugin = evalsuite() as unknown as { config: (config: { test?: { tags?: { name: string }[] } }) => void }
+    const config = { test: { tags: [{ name: 'slow' }] } }
+    plugin.config(config)
+    plugin.config(config)
+    expect(config.test.tags.map((tag) => tag.name)).toEqual(['slow', 'evalsuite:sample', 'evalsuite:gate'])
   })
 
   it('refuses a malformed judge option, metric or mode before any worker starts, naming what is wrong', async () => {

@@ -1,8 +1,8 @@
-import { describe, test, type TestContext, type TestOptions } from 'vitest'
+import { describe, inject, test, type TestContext, type TestOptions } from 'vitest'
 import { JudgeError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, GATE_TAG, GATES_KEY, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
@@ -13,6 +13,7 @@ import { callerLocation } from './caller-location.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import { checkFileClash } from './file-clash.ts'
+import { declareGateTests } from './gate-tests.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
@@ -80,7 +81,7 @@ function errorText(error: unknown): string {
 }
 
 // the shape shared by describe, describe.only and describe.skip, as this module calls them
-type SuiteDeclaration = (name: string, options: TestOptions, factory: () => Promise<void>) => void
+type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void
 
 function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
   registerMatchers()
@@ -89,7 +90,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const name = definition.name
   const judging = createBenchmarkJudging(name, options.judge)
   const meta = benchmarkMeta(resolved)
-  suite(name, { meta: taskMeta(meta), ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
+  // never shuffled: the gate tests come last, after the samples they judge
+  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     const recorded = options.model ? prepareModel(name, options.model, options) : undefined
@@ -122,6 +124,9 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     // when this shard holds none of the "only" samples, its others must not run as if nothing were selected
     const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
     const annotate = sampleAnnotationsWanted()
+    // the plugin declares evalsuite's tags in the config; without it, an undeclared tag would be refused
+    const tagged = inject(GATES_KEY as never) !== undefined
+    const sampleTags = tagged ? [SAMPLE_TAG] : []
     for (const entry of planned) {
       const { sample } = entry
       const sampleMeta: SampleMeta = {
@@ -132,8 +137,10 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors))
     }
+    // last in the suite, so that each gate judges every sample before it
+    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [] })
   })
 }
 

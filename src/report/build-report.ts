@@ -129,6 +129,17 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   const { errored } = counts
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
   const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog)]
+  // Vitest's timeout ends a test before the sample can be counted against maxErrors: its failed test fails Vitest's
+  // run, and the verdict must say so rather than pass beside it
+  const failedWithin = errorBudget.passed ? run.samples.filter((sample) => sample.testFailed) : []
+  if (failedWithin.length > 0) {
+    const ids = failedWithin.slice(0, 5).map((sample) => (sample.meta.attempt === undefined ? sample.meta.sampleId : `${sample.meta.sampleId}#${sample.meta.attempt}`))
+    diagnostics.push({
+      severity: 'error',
+      code: 'errored-test-failed',
+      message: `${failedWithin.length} errored sample(s) failed their tests although within maxErrors ${run.meta.maxErrors} (${ids.join(', ')}): a test timeout ends a sample before maxErrors can allow it; give the model calls a timeout of their own (timeoutMs), shorter than the benchmark's`,
+    })
+  }
   const unreadable = context.baseline.problem
   if (unreadable !== undefined) diagnostics.unshift({ severity: 'error', code: 'baseline-invalid', message: unreadable })
   const noRealError = errorBudget.passed && diagnostics.every((d) => d.severity !== 'error')

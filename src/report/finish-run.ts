@@ -2,9 +2,8 @@ import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { createMetricCatalog } from '../metrics/index.ts'
-import { compiledSchema, fileSlug, ReportSchema, SampleMetaSchema, type Baseline, type MetricDefinition, type Report } from '../schema/index.ts'
-import { loadBaseline, updateBaseline, writeBaseline } from './baseline-file.ts'
-import { buildReport } from './build-report.ts'
+import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, type Report } from '../schema/index.ts'
+import { updateBaseline, writeBaseline } from './baseline-file.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { decideVerdict, type RunVerdict } from './exit-code.ts'
@@ -12,6 +11,7 @@ import { githubAnnotations } from './github.ts'
 import { scoresBySample } from './observations.ts'
 import { renderMarkdown } from './render-markdown.ts'
 import { renderReports } from './render-table.ts'
+import { baselineFileOf, readBaseline, reportRun, type JudgeSettings, type LoadedBaseline } from './report-run.ts'
 import { isPartial } from './shards.ts'
 import { sharedBaselineFiles } from './shared-baselines.ts'
 import { supportsColor } from './supports-color.ts'
@@ -25,22 +25,17 @@ export interface FinishRunOptions {
   metrics: Record<string, MetricDefinition> | undefined
 }
 
-interface LoadedBaseline {
-  baseline: Baseline | null
-  problem?: string
-}
-
 /** Compiles the schemas every sample and report is parsed with, so that it is done while the tests run. */
 export function warmUp(): void {
   compiledSchema(SampleMetaSchema)
   compiledSchema(ReportSchema)
 }
 
-const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions): string => join(resolve(root, options.baselineDir), `${fileSlug(run.meta.name)}.json`)
+const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions): string => baselineFileOf(run.meta.name, root, options.baselineDir)
 
 /**
  * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed, and
- * the exit code decided from the gates and the real errors.
+ * the exit code raised when the gates and the real errors fail a run that Vitest's own tests passed.
  */
 export async function finishRun(vitest: Vitest, modules: readonly TestModule[], unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason, options: FinishRunOptions): Promise<void> {
   const root = vitest.config.root
@@ -56,12 +51,8 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
   const shared = sharedBaselineFiles(ran, (run) => baselineFile(run, root, options), (file) => relative(root, file))
   const baselines = await loadBaselines(ran, root, options, shared)
-  const reports = ran.map((run) => {
-    const file = baselineFile(run, root, options)
-    const loaded = baselines.get(file)!
-    const baseline = { file: relative(root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
-    return buildReport(run, { createdAt, catalog, baseline, updating, missingBaselineFails: updateMode === 'none' })
-  })
+  const settings: JudgeSettings = { root, baselineDir: options.baselineDir, catalog, createdAt, updating, missingBaselineFails: updateMode === 'none' }
+  const reports = ran.map((run) => reportRun(run, baselines.get(baselineFile(run, root, options))!, settings))
   const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
   const merging = Boolean(vitest.config.mergeReports)
   if (reason === 'interrupted') for (const report of reports) report.passed = false
@@ -84,9 +75,10 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
   log(verdictLines(verdict, reports, options.outputDir))
   await reportToGitHub(reports, verdict, log)
-  // Vitest set the exit code from test states before calling reporters; wrong answers failed their tests, so it
-  // is recomputed here from the gates and the real errors alone
-  process.exitCode = verdict.passed ? 0 : 1
+  // Vitest's exit code already carries the verdict: wrong answers end skipped, and each gate is a test that fails
+  // with it. evalsuite only ever raises it, never lowers it (a coverage threshold or an unhandled error set it too):
+  // for what no gate test could judge, the merged run of shards and a gate that -t filtered out
+  if (!verdict.passed) process.exitCode = 1
 }
 
 async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {
@@ -99,11 +91,7 @@ async function loadBaselines(runs: readonly BenchmarkRun[], root: string, option
       loaded.set(file, { baseline: null, problem: clash })
       continue
     }
-    try {
-      loaded.set(file, { baseline: await loadBaseline(file, relative(root, file)) })
-    } catch (error) {
-      loaded.set(file, { baseline: null, problem: error instanceof Error ? error.message : String(error) })
-    }
+    loaded.set(file, await readBaseline(file, root))
   }
   return loaded
 }

@@ -6,6 +6,8 @@ export interface SampleOutcome {
   status: 'right' | 'wrong' | 'errored' | 'skipped'
   name: string
   error?: string
+  /** Its test failed in Vitest (an errored sample past `maxErrors`, or one a test timeout ended). */
+  testFailed?: true
 }
 
 /** A test's state as both sides see it: the reporter (`TestCase.result()`) and a gate test (its siblings' results). */
@@ -20,7 +22,8 @@ export function sampleOutcome(meta: SampleMeta, name: string, state: TestState, 
   // a test can fail after scoring (a hook, a timeout): anything thrown makes the sample errored, not wrong
   const thrown = state === 'failed' ? errors : []
   if (meta.status !== 'scored' || thrown.length > 0) {
-    return { meta, status: 'errored', name, error: meta.error ?? thrown[0]?.message ?? 'the test did not finish (timeout or interrupted run)' }
+    const error = meta.error ?? thrown[0]?.message ?? 'the test did not finish (timeout or interrupted run)'
+    return state === 'failed' ? { meta, status: 'errored', name, error, testFailed: true } : { meta, status: 'errored', name, error }
   }
   return { meta, status: meta.scores && isWrongAnswer(meta.scores) ? 'wrong' : 'right', name }
 }

@@ -3,6 +3,7 @@ export { UsageSchema, type Usage } from './usage.ts'
 export {
   BenchmarkMetaSchema,
   evalsuiteMetaOf,
+  GateMetaSchema,
   isWrongAnswer,
   META_KEY,
   parseSampleMeta,
@@ -14,6 +15,7 @@ export {
   type BenchmarkMeta,
   type Check,
   type EvalsuiteMeta,
+  type GateMeta,
   type Regression,
   type SampleMeta,
   type Threshold,
@@ -53,7 +55,7 @@ export {
 export { compiledSchema } from './compiled.ts'
 export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
-export { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
+export { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
 export {
   JudgeModelSpecSchema,
   JudgeRecordSchema,

@@ -29,3 +29,16 @@ export const SHARD_VARIABLE = 'EVALSUITE_SHARD'
  */
 export const RATE_LIMITS_KEY = 'evalsuite:rate-limits'
 export const RATE_LIMITS_BYTES = 24 * 256
+
+/**
+ * The `provide` key under which the plugin hands the workers what a benchmark's gate tests judge with: the project
+ * root, the baseline folder, the metrics the user added, and Vitest's snapshot update mode (`-u` rewrites baselines).
+ */
+export const GATES_KEY = 'evalsuite:gates'
+
+/**
+ * The tags of evalsuite's tests, declared in the config by the plugin: the UI's and the html report's search finds
+ * every sample with `tag:evalsuite:sample`, every gate with `tag:evalsuite:gate`.
+ */
+export const SAMPLE_TAG = 'evalsuite:sample'
+export const GATE_TAG = 'evalsuite:gate'

@@ -98,7 +98,7 @@ const RegressionGateSchema = z.object({
 const DiagnosticSchema = z.object({
   /** An error fails the benchmark; a warning is shown. */
   severity: z.enum(['error', 'warning']),
-  code: z.enum(['primary-metric-ambiguous', 'primary-metric-undeclared', 'baseline-invalid', 'undeclared-metric', 'small-sample', 'attempts-excluded']),
+  code: z.enum(['primary-metric-ambiguous', 'primary-metric-undeclared', 'baseline-invalid', 'errored-test-failed', 'undeclared-metric', 'small-sample', 'attempts-excluded']),
   message: z.string(),
 })
 

@@ -127,8 +127,13 @@ export function parseSampleMeta(entry: unknown): z.ZodSafeParseResult<SampleMeta
   return parsed
 }
 
+/** What a gate test records: the gate of its benchmark it judges, named as the test is. */
+export const GateMetaSchema = z.object({ kind: z.literal('gate'), gate: z.string() })
+/** What a gate test records. */
+export type GateMeta = z.infer<typeof GateMetaSchema>
+
 /** Everything evalsuite stores in Vitest's task meta, under one key. */
-export type EvalsuiteMeta = BenchmarkMeta | SampleMeta
+export type EvalsuiteMeta = BenchmarkMeta | SampleMeta | GateMeta
 
 /** A scored sample is wrong when its accuracy is 0; continuous scores alone never make it wrong. */
 export function isWrongAnswer(scores: Readonly<Record<string, number>>): boolean {

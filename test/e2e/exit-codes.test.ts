@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
-import { readReport, runVitest, spawnVitest, tableRows } from './run-fixture.ts'
+import { failedTests, readReport, runVitest, spawnVitest, tableRows, vitestSummary } from './run-fixture.ts'
 
 describe('a user runs evals with `vitest run`', () => {
   let server: FakeServer
@@ -22,9 +22,8 @@ describe('a user runs evals with `vitest run`', () => {
       ]
     `)
     expect(run.stdout).toContain('evalsuite: PASS')
-    // Vitest's own summary agrees: the wrong sample ends skipped with its reason, nothing failed
-    expect(run.stdout).toMatch(/Test Files {2}1 passed \(1\)/)
-    expect(run.stdout).toMatch(/Tests {2}3 passed \| 1 skipped \(4\)/)
+    // Vitest's own summary agrees: the wrong sample ends skipped with its reason, and both gate tests pass
+    expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  5 passed | 1 skipped (6)'])
     expect(run.stdout).not.toContain('Failed Tests')
     expect(run.stderr).not.toContain('AssertionError')
     const report = await readReport('wrong-but-passing')
@@ -45,6 +44,10 @@ describe('a user runs evals with `vitest run`', () => {
       ]
     `)
     expect(run.stdout).toContain('gate brevity failed, 0.25 < min 0.9')
+    // Vitest's own summary agrees: one failed test, the gate, named for it, with the metric, interval and threshold
+    expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 failed (1)', 'Tests  1 failed | 4 passed (5)'])
+    expect(failedTests(run)).toEqual(['evals/gate-fails.eval.ts > gate-fails > gate: brevity ≥ 0.9'])
+    expect(run.stderr).toContain('GateError: gate-fails [task] gate brevity FAILED (0.25 < min 0.9): brevity 0.2500 [0.2500, 0.2500] (n 2), threshold ≥ 0.9000')
     const report = await readReport('gate-fails')
     expect(report.counts.right).toBe(2)
     expect(report.passed).toBe(false)
@@ -64,6 +67,9 @@ describe('a user runs evals with `vitest run`', () => {
     expect(report.samples[0]?.error).toMatch(/HTTP 500/)
     expect(run.stdout).toMatch(/endpoint-down: 3 errored, budget 0 \(d1, d2, d3\); first: .*HTTP 500/)
     expect(run.stdout).toContain('3 errored sample(s), maxErrors is 0')
+    // past maxErrors, each errored sample fails its test, and so does the error budget's gate
+    expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 failed (1)', 'Tests  4 failed (4)'])
+    expect(failedTests(run).at(-1)).toBe('evals/endpoint-down.eval.ts > endpoint-down > gate: errored samples ≤ 0 (maxErrors)')
   })
 
   it('gives up on an endpoint that hangs: each call times out, then the rest fail at once', async () => {
@@ -111,6 +117,8 @@ describe('a user runs evals with `vitest run`', () => {
     expect(report.counts).toEqual({ samples: 3, right: 2, wrong: 0, errored: 1, skipped: 0 })
     expect(report.metrics[0]).toMatchObject({ metric: 'accuracy', n: 2, value: 1 })
     expect(report.errorBudget).toEqual({ maxErrors: 1, errored: 1, passed: true })
+    // within the budget, the errored sample ends skipped with its error: Vitest's summary shows no failure
+    expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  3 passed | 1 skipped (4)'])
   })
 
   it('exits 1 on a malformed data file, naming the file, line and field of every problem', async () => {
@@ -146,6 +154,19 @@ describe('a user runs evals with `vitest run`', () => {
     const report = await readReport('timeout')
     expect(report.counts).toEqual({ samples: 2, right: 1, wrong: 0, errored: 1, skipped: 0 })
     expect(report.samples.find((s) => s.id === 'h2')?.error).toMatch(/timed out in 300ms/)
+    expect(failedTests(run)).toEqual(['evals/timeout.eval.ts > timeout > h2: stuck', 'evals/timeout.eval.ts > timeout > gate: errored samples ≤ 0 (maxErrors)'])
+  })
+
+  it('stops at a failing gate with --bail, never at a wrong answer', async () => {
+    // a wrong answer fails no test, so --bail=1 lets every benchmark with wrong answers run to its end
+    const wrong = await runVitest(['wrong-but-passing', '--bail=1'])
+    expect(wrong.code).toBe(0)
+    expect((await readReport('wrong-but-passing')).counts).toEqual({ samples: 4, right: 3, wrong: 1, errored: 0, skipped: 0 })
+    // a failing gate is the first failed test: the run stops there
+    const gate = await runVitest(['gate-fails', '--bail=1'])
+    expect(gate.code).toBe(1)
+    expect(failedTests(gate)).toEqual(['evals/gate-fails.eval.ts > gate-fails > gate: brevity ≥ 0.9'])
+    expect(gate.stdout).toContain('· gate: errored samples ≤ 0 (maxErrors)')
   })
 
   it('keeps the github-actions reporter in GitHub Actions, next to the evalsuite table', async () => {

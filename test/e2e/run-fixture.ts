@@ -66,3 +66,16 @@ export function tableRows(stdout: string, benchmark: string): string[] {
     .filter((line) => line.trimStart().startsWith(benchmark) && !line.includes(': latency p50'))
     .map((line) => line.trim().replace(/\s{2,}/g, ' | '))
 }
+
+/** The Test Files and Tests lines of Vitest's own summary, whitespace trimmed: they must agree with evalsuite's verdict. */
+export function vitestSummary(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('Test Files ') || line.startsWith('Tests '))
+}
+
+/** The tests Vitest lists under "Failed Tests" (on stderr), as `file > suite > test`, without the project label. */
+export function failedTests(run: VitestRun): string[] {
+  return [...run.stderr.matchAll(/^ FAIL {2}(?:\|[^|]+\| )?(.+)$/gm)].map((found) => found[1]!.trim())
+}

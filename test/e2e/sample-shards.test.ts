@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/schema/index.ts'
-import { FIXTURE, readReport, runVitest, tableRows } from './run-fixture.ts'
+import { FIXTURE, readReport, runVitest, tableRows, vitestSummary } from './run-fixture.ts'
 
 // a folder of its own: another e2e file merges the default .vitest-reports at the same time
 const BLOBS = '.sample-shard-blobs'
@@ -86,6 +86,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     const run = await runVitest(['shard-alone'], { EVALSUITE_SHARD: '1/2' })
     expect(run.code).toBe(0)
     expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: no gate judged in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) judges its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    // Vitest's own summary agrees: the threshold's gate test is skipped (left to the merged run), the error budget's
+    // passes, the wrong samples are skipped
+    expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  1 passed | 4 skipped (5)'])
     const report = await readReport('shard-alone')
     expect(report.counts.right).toBe(0)
     expect(report.passed).toBeNull()
@@ -128,6 +131,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     `)
     const report = await readReport('shard-alone')
     expect([report.passed, report.gates.map((gate) => gate.passed), report.shards]).toEqual([false, [false], { count: 2, merged: [1, 2] }])
+    // a merged run replays the shards' tests, whose gate tests skipped: Vitest's summary shows no failure, and the
+    // exit code is evalsuite's, which judged the gate on every shard's samples (docs/metrics.md says why)
+    expect(vitestSummary(merged.stdout).at(-1)).not.toContain('failed')
   })
 
   it('refuses EVALSUITE_SHARD together with Vitest\'s own --shard', async () => {

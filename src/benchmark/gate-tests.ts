@@ -1,0 +1,57 @@
+import { relative } from 'node:path'
+import { inject, test, type TestContext } from 'vitest'
+import { GateError } from '../errors.ts'
+import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSettings, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
+import { GATES_KEY, parseSampleMeta, sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
+import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './vitest-compat.ts'
+
+/** The annotation type of a gate test's outcome. */
+const GATE_ANNOTATION = 'evalsuite:gate'
+
+// a gate's own limit, not the suite's: a benchmark's `timeout` is for one sample's model call and scoring
+const GATE_TIMEOUT_MS = 600_000
+
+const STATES: Record<string, TestState> = { pass: 'passed', fail: 'failed', skip: 'skipped', todo: 'skipped' }
+
+// the samples before the gate test, as the reporter will read them at the end of the run
+function sampleOutcomes(siblings: readonly TaskLike[]): SampleOutcome[] {
+  return siblings.flatMap((task) => {
+    const parsed = task.type === 'test' ? parseSampleMeta(sampleMetaOf(task.meta)) : undefined
+    if (!parsed?.success) return []
+    const state = STATES[task.result?.state ?? ''] ?? (task.mode === 'skip' || task.mode === 'todo' ? 'skipped' : 'pending')
+    return [sampleOutcome(parsed.data, task.name, state, task.result?.errors ?? [])]
+  })
+}
+
+/** Whether any sample of the benchmark ran in this run: -t, `.skip` or an IDE's "run this test" can leave none. */
+function anyRan(samples: readonly SampleOutcome[]): boolean {
+  return samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined)
+}
+
+async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot): Promise<void> {
+  const settings = inject(GATES_KEY as never) as GateSettings | undefined
+  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
+  const samples = sampleOutcomes(siblingsOf(context))
+  if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not judged: no sample of this benchmark ran')
+  const file = context.task.file.filepath
+  const report = await judgeBenchmark(meta, relative(settings.root, file), samples, settings)
+  const judged = judgeSlot(report, slot)
+  if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
+  await context.annotate(judged.summary, GATE_ANNOTATION)
+  if (!judged.passed) throw new GateError(judged.summary)
+}
+
+/**
+ * Declares one test per gate of a benchmark, after its samples: each threshold, the regression gate and the error
+ * budget. Each judges its gate once the samples have run, with the reporter's own code, and fails when the gate
+ * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
+ * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
+ */
+export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[] }): void {
+  const declare = options.only ? test.only : test
+  for (const slot of gateSlots(meta)) {
+    const name = gateTestName(slot)
+    // never concurrent with the samples (it reads their results), never retried (the samples do not change)
+    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, (context) => runGate(context, meta, slot))
+  }
+}
