@@ -70,8 +70,13 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
     }
     for (const test of module.children.allTests()) {
       const entry = evalsuiteMetaOf(test.meta())
-      // a gate test judges with the same code as this reporter: its outcome is in the report already
-      if (entry?.kind === 'gate') continue
+      // a gate test judges with the same code as this reporter: its outcome is in the report already, unless it
+      // failed with something other than its gate (a bug, a hook)
+      if (entry?.kind === 'gate') {
+        const result = test.result()
+        if (result.state === 'failed' && result.errors.some((error) => error.name !== 'GateError')) problems.failures.push(`${file} > ${test.fullName}: ${result.errors[0]?.message ?? 'failed'}`)
+        continue
+      }
       if (entry === undefined) {
         if (test.result().state === 'failed') problems.failures.push(`${file} > ${test.fullName}`)
         continue

@@ -12,8 +12,8 @@ const SUITE = new URL(import.meta.url.endsWith('.ts') ? './suite.ts' : './cli-su
 const QUICK_EVAL_DIR = '.evalsuite'
 
 /**
- * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns the exit code
- * the evalsuite reporter decided. The eval file is written under `.evalsuite/` in the project: its recorded replies
+ * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns Vitest's exit
+ * code, which carries evalsuite's verdict (the gates are tests). The eval file is written under `.evalsuite/` in the project: its recorded replies
  * and verdicts stay there, so an interrupted or repeated run asks the endpoint only for what it has not answered,
  * in CI too (a quick evaluation means to call the model; EVALSUITE_RECORDINGS still chooses another mode).
  */
@@ -38,5 +38,7 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
     { plugins: [evalsuite({ include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
   )
   await vitest?.close()
-  return typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 1)
+  // Vitest sets the code only when the run fails; a run that did not start has set it already
+  if (vitest === undefined) return Number(process.exitCode ?? 1)
+  return typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
 }
