@@ -1,6 +1,6 @@
 import { relative } from 'node:path'
 import { afterAll } from 'vitest'
-import { sampleMetaOf } from '../schema/index.ts'
+import { evalsuiteMetaOf, sampleMetaOf } from '../schema/index.ts'
 import { isUpdatingVerdicts } from './judge-settings.ts'
 import { closeVerdictStore, existingVerdictStore } from './verdict-store.ts'
 
@@ -30,6 +30,14 @@ function unsettledOf(tests: readonly TaskLike[]): Set<string> {
   return unsettled
 }
 
+// a sample that ran and ended skipped (a wrong answer, an error within maxErrors) was run all the same; a gate test
+// judges no sample
+function wasRun(test: TaskLike): boolean {
+  if (test.mode === 'run') return true
+  const entry = evalsuiteMetaOf(test.meta)
+  return entry?.kind === 'gate' || (entry?.kind === 'sample' && entry.status !== 'pending')
+}
+
 /**
  * Once an eval file has run, folds its verdicts into the committed file and closes its store. After a run of the
  * whole file, verdicts nothing used are obsolete: reported, and removed with `update` (Vitest's `-u`). Returns the
@@ -40,7 +48,7 @@ export function finishVerdictFile(file: TaskLike, update: boolean): string | und
   const store = existingVerdictStore(file.filepath)
   if (store === undefined) return undefined
   const tests = testsOf(file)
-  const complete = tests.every((test) => test.mode === 'run')
+  const complete = tests.every(wasRun)
   const obsolete = complete ? store.unused(unsettledOf(tests)) : []
   store.save(update ? { drop: new Set(obsolete.map((v) => v.key)) } : {})
   closeVerdictStore(file.filepath)

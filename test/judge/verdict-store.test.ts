@@ -133,12 +133,25 @@ describe('verdicts committed beside the eval file', () => {
     expect(lines(verdictFileOf(file)).map((v) => v.sample)).toEqual(['t1'])
   })
 
+  it('counts a wrong sample, which ends skipped, as run, and the gate tests as no sample', async () => {
+    const file = evalFile()
+    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b', gone: 'c' })
+    finishVerdictFile(fileTask(file, ['t1', 't2', 'gone']), false)
+    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b' })
+    const run = fileTask(file, ['t1', 't2'])
+    run.tasks[1]!.mode = 'skip'
+    run.tasks.push({ type: 'test', mode: 'skip', name: 'gate: accuracy ≥ 0.7', meta: { evalsuite: { kind: 'gate', gate: 'gate: accuracy ≥ 0.7' } } })
+    expect(finishVerdictFile(run, false)).toContain('1 obsolete verdict(s)')
+  })
+
   it('reports nothing obsolete after a partial run, nor for samples that failed before being judged', async () => {
     const file = evalFile()
     await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b' })
     finishVerdictFile(fileTask(file, ['t1', 't2']), false)
+    // left out by -t: skipped before it ran, its record still pending
     const filtered = fileTask(file, ['t1', 't2'])
     filtered.tasks[1]!.mode = 'skip'
+    filtered.tasks[1]!.meta = { evalsuite: { kind: 'sample', sampleId: 't2', status: 'pending' } }
     expect(finishVerdictFile(filtered, true)).toBeUndefined()
     const errored = fileTask(file, ['t1', 't2'])
     errored.tasks[1]!.meta = { evalsuite: { kind: 'sample', sampleId: 't2', status: 'errored' } }
