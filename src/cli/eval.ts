@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
 import { loadDataFile } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
+import { baseURLProblem } from '../model/index.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
 import { parseOptions } from './parse-options.ts'
 import { runQuickEval } from './quick-eval/run-vitest.ts'
@@ -58,18 +59,12 @@ function positiveInteger(option: string, value: string | undefined): number | un
   return Number(value)
 }
 
-// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials
+// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials; without it,
+// OPENAI_BASE_URL is checked here as models.openai would check it, before Vitest starts. Neither is repeated.
 function endpoint(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new ConfigError(`evalsuite eval: --base-url is not a URL: "${value}"`)
-  }
-  if (url.username !== '' || url.password !== '' || url.search !== '') {
-    throw new ConfigError('evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY')
-  }
+  const [setting, url] = value === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['--base-url', value]
+  const problem = url === undefined ? undefined : baseURLProblem(url)
+  if (problem !== undefined) throw new ConfigError(`evalsuite eval: ${setting} ${problem}`)
   return value
 }
 
@@ -94,12 +89,13 @@ export const evalCommand: Command = {
     const file = resolve(positionals[0]!)
     if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
     if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
+    const baseURL = endpoint(values['base-url'])
     const settings: QuickEvalSettings = {
       file,
       name: basename(file, extname(file)),
       model: values.model,
       thresholds: thresholds(values.threshold),
-      ...(values['base-url'] ? { baseURL: endpoint(values['base-url']) } : {}),
+      ...(baseURL ? { baseURL } : {}),
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),
     }
