@@ -51,5 +51,6 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
   { name: 'long white space', make: (size) => fill(' ', size) },
   { name: '"answer", white space, no answer', make: (size) => fill(' ', size, 'the answer', '?') },
   { name: 'a letter, white space, a word', make: (size) => fill(' ', size, 'A', 'x') },
+  { name: 'white space inside an "ANSWER:" line', make: (size) => fill(' ', size, 'ANSWER: a', 'b') },
   { name: 'newlines', make: (size) => fill('\n', size) },
 ]

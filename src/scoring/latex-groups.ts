@@ -47,23 +47,24 @@ function closingBraces(text: string): Int32Array {
 const SPACE = /\s*/y
 
 /**
- * Every `\command{...}` of the given names, in order, with the span each covers; linear even when none closes. Found
- * at each backslash rather than by a regex, and yielded one at a time rather than gathered, because a reply may hold a
- * hundred thousand of them and then the cost of each is what counts.
+ * Every `\command{...}` of the given names, in order, with the span each covers; linear even when none closes. Yielded
+ * one at a time rather than gathered, because a reply may hold a hundred thousand of them.
  */
 export function* commandGroups(text: string, names: readonly string[]): Generator<Group & { start: number }> {
+  const command = new RegExp(String.raw`\\(?:${names.join('|')})`, 'g')
   // Each group is read from its "{" until one never closes. Reading on from every later "{" to the end could then be
   // quadratic, so every closing brace is found at once instead.
   let closing: Int32Array | undefined
   let unclosed = false
-  for (let start = text.indexOf('\\'); start >= 0; start = text.indexOf('\\', start + 1)) {
+  for (let found = command.exec(text); found !== null; found = command.exec(text)) {
+    const start = found.index
     const open = openingAfter(text, start, names)
     if (open < 0) continue
     const close: number = unclosed ? ((closing ??= closingBraces(text))[open] as number) : closingBrace(text, open)
     unclosed ||= close < 0
     if (close < 0) continue
     yield { content: text.slice(open + 1, close), end: close + 1, start }
-    start = close
+    command.lastIndex = close + 1
   }
 }
 

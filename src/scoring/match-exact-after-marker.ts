@@ -17,6 +17,17 @@ export interface ExactOptions extends TextOptions {
 
 // from the end of a marker: spaces, line breaks and bold markers, then the answer up to the end of its line
 const ANSWER_AFTER = /[\s*]*([^\n]*)/y
+const SPACE_OR_STAR = /[\s*]/
+
+/**
+ * The line without the spaces and bold markers it ends with, read from its end: `/[\s*]+$/` would try from every run of
+ * spaces in the line, in quadratic time.
+ */
+function trimEnd(line: string): string {
+  let end = line.length
+  while (end > 0 && SPACE_OR_STAR.test(line[end - 1] as string)) end--
+  return line.slice(0, end)
+}
 
 /** The answer stated after the last marker, trying the markers in order, and where it is. */
 function statedAnswer(output: string, markers: readonly AnswerMarker[]): { text: string; start: number; end: number; marker: AnswerMarker } | null {
@@ -26,7 +37,7 @@ function statedAnswer(output: string, markers: readonly AnswerMarker[]): { text:
     if (after < 0) continue
     ANSWER_AFTER.lastIndex = after
     const line = ANSWER_AFTER.exec(output)!
-    const text = line[1]!.replace(/[\s*]+$/, '')
+    const text = trimEnd(line[1]!)
     if (text === '') continue
     const start = line.index + line[0].length - line[1]!.length
     return { text, start, end: start + text.length, marker }

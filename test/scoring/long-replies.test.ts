@@ -105,6 +105,12 @@ describe('text kinds on long hostile replies', () => {
     expect(matchAnswer(`${' '.repeat(N)}Paris${'\n'.repeat(N)}`, 'paris').pass).toBe(true)
   }, LIMIT)
 
+  it('exact with a marker: reads the line after it across long spacing', () => {
+    const reply = `ANSWER: a${' '.repeat(N)}b${' '.repeat(N)}`
+    expect(matchAnswer(reply, 'a b', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: `a${' '.repeat(N)}b` })
+    expect(matchAnswer(reply, 'a', { kind: 'exact' }).pass).toBe(false)
+  }, LIMIT)
+
   it('includes: matches words across long spacing', () => {
     expect(matchAnswer(`the${' '.repeat(N)}answer`, 'The answer', { kind: 'includes' }).pass).toBe(true)
   }, LIMIT)
