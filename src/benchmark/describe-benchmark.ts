@@ -2,7 +2,7 @@ import { describe, test, type TestContext, type TestOptions } from 'vitest'
 import { JudgeError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { cutText, evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
@@ -11,6 +11,7 @@ import { prepareModel } from './benchmark-model.ts'
 import { BudgetExhausted } from './budget.ts'
 import { callerLocation } from './caller-location.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
+import { inputText } from './input-text.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import { checkFileClash } from './file-clash.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
@@ -23,7 +24,6 @@ import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, markTestFailed, taskMeta } from './vitest-compat.ts'
 
 const NAME_PREFIX = 48
-const OUTPUT_KEPT = 4000
 
 /** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
 function testName(planned: PlannedSample): string {
@@ -68,7 +68,8 @@ function wrongAnswerNote(meta: SampleMeta): string {
   if (failed === undefined) return 'the scorer returned a failing verdict'
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
-  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}`
+  const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
+  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}${hint}`
 }
 
 // kept in the report and shown in the summary: credentials a task or endpoint quoted in its error are masked
@@ -223,6 +224,9 @@ async function runSample(
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
   meta.judge = undefined
+  // kept in the report, so a wrong sample can be read without the data file
+  meta.input = cutText(inputText(sample))
+  meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
   let output: ModelOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
   // pool listens for its own)
@@ -241,7 +245,7 @@ async function runSample(
   }
   const turn = turnIfDue()
   if (turn) await turn
-  meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
+  meta.output = cutText(output.text)
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
   if (output.costUsd !== undefined) meta.costUsd = output.costUsd

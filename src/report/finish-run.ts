@@ -79,7 +79,8 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: [...problems.failures, ...unwritten], reports, merging })
 
   const log = (text: string): void => vitest.logger.log(text)
-  log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
+  const stream = vitest.logger.outputStream as { columns?: number }
+  log(renderReports(reports, { color: supportsColor(stream), ...(stream.columns ? { width: stream.columns } : {}) }))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.map(escapeControlCharacters).join(', ')}`)
   for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
   log(verdictLines(verdict, reports, options.outputDir))

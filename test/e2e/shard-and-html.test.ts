@@ -38,8 +38,8 @@ describe('Vitest features that CI setups rely on', () => {
     // Vitest stores the report as JSON: the annotation's quotes come escaped
     expect(meta).toContain('the reply is not the target: target \\"8\\", extracted \\"9\\" from \\"9\\"')
     expect(meta).toContain('"wrong answer"')
-    // with the html reporter on, every scored sample is annotated with its input, target, output and scores
-    // (the input appears nowhere else as a whole string; the test's name has an id before it)
+    // with the html reporter on, every scored sample is annotated with its input, target, output and scores (the
+    // input is in the sample's record too; the test's name has an id before it)
     expect(meta).toContain('"four plus four"')
     expect(meta).toContain('"score.accuracy"')
     for (const folder of folders) await rm(folder, { recursive: true, force: true })
