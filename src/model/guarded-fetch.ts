@@ -75,8 +75,11 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
   const late = (progress: Progress): EndpointFault => {
     const limit = `timed out after ${secondsText(options.timeoutMs)} (timeoutMs)`
     if (progress.headersAt === undefined) return new EndpointFault(`${limit} with no answer from ${host}; raise timeoutMs if the model is this slow`, false)
-    const quiet = performance.now() - (progress.dataAt ?? progress.headersAt)
-    if (quiet >= Math.min(5_000, options.timeoutMs / 2)) return new EndpointFault(`${limit}: no data from ${host} for ${secondsText(quiet)} while reading the reply`, false)
+    const now = performance.now()
+    const quiet = now - (progress.dataAt ?? progress.headersAt)
+    // silent for most of the reading, or for long: stalled; a slow answer to the headers leaves little time to read,
+    // so the share matters as much as the length
+    if (quiet >= Math.min(5_000, options.timeoutMs / 2) || quiet >= (now - progress.headersAt) / 2) return new EndpointFault(`${limit}: no data from ${host} for ${secondsText(quiet)} while reading the reply`, false)
     return new EndpointFault(`${limit} while the reply from ${host} was still arriving; raise timeoutMs for replies this long`, false)
   }
   const lost = (error: unknown, reading: boolean): EndpointFault => {
