@@ -6,7 +6,7 @@ import type { Vitest } from 'vitest/node'
 import { ConfigError } from './errors.ts'
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
-import { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
+import { ANNOTATE_SAMPLES_KEY, JUDGE_KEY, METRICS_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
 import type { MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from './schema/index.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
@@ -137,6 +137,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
           ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
           ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+          projectName,
         }),
       )
       await shardBlobReports(vitest)
@@ -162,6 +163,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
             [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
             [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
             [JUDGE_KEY]: judge,
+            [METRICS_KEY]: options.metrics ?? {},
           },
         },
       })

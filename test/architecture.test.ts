@@ -15,10 +15,10 @@ const ALLOWED: Record<string, string[]> = {
   metrics: ['schema'],
   scoring: ['schema'],
   judge: ['schema', 'model', 'store'],
-  benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge'],
+  benchmark: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge'],
   benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
-  cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks', 'report'],
+  cli: ['.', 'schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 

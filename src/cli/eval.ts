@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
 import { loadDataFile } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
+import { gateCatalog, gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { baseURLProblem } from '../model/index.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
 import { parseOptions } from './parse-options.ts'
@@ -68,13 +69,21 @@ function endpoint(value: string | undefined): string | undefined {
   return value
 }
 
+// the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures
+const QUICK_EVAL_METRICS: GateableMetrics = { scores: ['accuracy'], open: false }
+
+// a gate that cannot hold (a misspelt metric, 80 for a proportion) is a usage error, found before any call is made
 function thresholds(values: readonly string[] = []): Record<string, number> {
   const gates: Record<string, number> = {}
+  const entries: GateEntry[] = []
   for (const value of values) {
     const found = /^([A-Za-z_][\w.-]*)=(-?\d+(?:\.\d+)?)$/.exec(value)
     if (found === null) throw new ConfigError(`evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "${value}"`)
     gates[found[1]!] = Number(found[2])
+    entries.push({ option: `--threshold ${value}`, metric: found[1]!, bounds: [{ option: `--threshold ${value}`, value: Number(found[2]) }] })
   }
+  const problems = gateProblems(entries, QUICK_EVAL_METRICS, gateCatalog())
+  if (problems.length > 0) throw new ConfigError(`evalsuite eval: ${problems.join('; ')}`)
   return gates
 }
 

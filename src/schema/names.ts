@@ -10,6 +10,12 @@ export const VERDICT_MODES = ['live', 'record', 'replay'] as const
 /** The `provide` key under which the plugin hands the recording settings to the workers. */
 export const RECORDINGS_KEY = 'evalsuite:recordings'
 
+/**
+ * The `provide` key under which the plugin hands the metrics of its `metrics` option to the workers, so that a gate
+ * on a misspelt metric fails when its benchmark is collected, not once every sample has run.
+ */
+export const METRICS_KEY = 'evalsuite:metrics'
+
 /** The `provide` key under which the plugin hands the judge settings to the workers. */
 export const JUDGE_KEY = 'evalsuite:judge'
 

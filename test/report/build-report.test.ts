@@ -42,15 +42,21 @@ describe('buildReport: the primary metric', () => {
     expect(ReportSchema.parse(report)).toEqual(report)
   })
 
-  it('refuses to guess between several score metrics, failing the benchmark with the fix', () => {
-    const report = buildReport(run([outcome('a', { accuracy: 1, f1: 0.5 })]), context())
+  it('refuses to guess between several score metrics without accuracy, failing the benchmark with the fix', () => {
+    const report = buildReport(run([outcome('a', { exact_match: 1, f1: 0.5 })]), context())
     expect(report.primaryMetric).toBeNull()
     expect(report.passed).toBe(false)
     expect(report.diagnostics[0]).toEqual({
       severity: 'error',
       code: 'primary-metric-ambiguous',
-      message: 'it emits "accuracy", "f1" and names no primary metric, and the report will not guess; add primaryMetric: "accuracy" (or another) to describeBenchmark("qa", { ... })',
+      message: 'it emits "exact_match", "f1" and no accuracy, so add primaryMetric: "exact_match" (or another) where "qa" is declared',
     })
+  })
+
+  it('takes accuracy, the verdict, beside the scores a scorer adds', () => {
+    const report = buildReport(run([outcome('a', { accuracy: 1, f1: 0.5 })]), context())
+    expect(report.primaryMetric).toBe('accuracy')
+    expect(report.metrics.map((row) => row.metric)).toEqual(['accuracy', 'f1'])
   })
 
   it('takes the named one, and puts it first', () => {
@@ -62,7 +68,7 @@ describe('buildReport: the primary metric', () => {
 
   it("counts a metric declared in the user's catalog as a score", () => {
     const catalog = createMetricCatalog({ brevity: { direction: 'higher', range: [0, 1] } })
-    const report = buildReport(run([outcome('a', { accuracy: 1, brevity: 0.5 })]), context({ catalog }))
+    const report = buildReport(run([outcome('a', { brevity: 0.5, judge_score: 3 })]), context({ catalog }))
     // and without a primary metric, no small-sample warning either: there is no headline number to warn about
     expect(report.diagnostics.map((d) => d.code)).toEqual(['primary-metric-ambiguous'])
   })
