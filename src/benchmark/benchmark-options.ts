@@ -92,7 +92,10 @@ export interface BenchmarkOptions extends RunOptions, SelectionOptions {
   dataset: Dataset
   /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
   prompt?: PromptTemplate
-  /** How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else { kind: 'exact' } */
+  /**
+   * How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else
+   * { kind: 'exact', marker: 'ANSWER:' } (the last "ANSWER:" line, or the whole reply when it has none)
+   */
   answer?: MatchAnswerOptions
   /**
    * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.

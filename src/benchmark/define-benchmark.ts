@@ -37,7 +37,7 @@ export interface BenchmarkDefinition {
   toFewShot?: string | ((example: Sample) => string)
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
-  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). */
+  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default as describeBenchmark's `answer` */
   extractAnswer?: MatchAnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer

@@ -54,9 +54,12 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   return ({ sample, attempt }, call) => model!.generate(messagesOf(sample), repeated ? withAttempt(call, attempt) : call)
 }
 
-/** Without a scorer callback: the target, read as an option letter when the sample has choices. */
+/**
+ * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
+ * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
+ */
 function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
-  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const })
+  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
 }
@@ -163,7 +166,8 @@ function declarer(suite: SuiteDeclaration): DeclareBenchmark {
 /**
  * Declares a benchmark: a Vitest suite with one test per sample (and attempt). Inference runs in the benchmark's own
  * pool; each test scores its sample with the scorer (or the default: the target, read with the benchmark's answer
- * extraction, as an option letter for multiple choice, and compared exactly otherwise).
+ * extraction, as an option letter for multiple choice, and otherwise from the reply's last "ANSWER:" line, or the
+ * whole reply, compared exactly).
  * @example
  * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
  * describeBenchmark(gsm8k({ path: 'data/gsm8k/test.jsonl' }), { model: models.openai({ model: 'gpt-4o-mini' }), limit: 200 })
