@@ -1,5 +1,5 @@
 import { describe, test, type TestContext, type TestOptions } from 'vitest'
-import { JudgeError } from '../errors.ts'
+import { JudgeError, ModelError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
 import { cutText, evalsuiteMetaOf, isWrongAnswer, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
@@ -16,6 +16,7 @@ import type { Benchmark } from './define-benchmark.ts'
 import { checkFileClash } from './file-clash.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareSamples } from './prepare-samples.ts'
+import { recordSampleCommand } from './rerun-command.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { turnIfDue } from './event-loop-turn.ts'
@@ -131,7 +132,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate))
+      declare(testName(entry), { meta: taskMeta(sampleMeta) }, (context) => runSample(context, entry, run, resolved, judging, annotate, recorded?.replaying ?? false))
     }
   })
 }
@@ -221,6 +222,7 @@ async function runSample(
   resolved: ResolvedBenchmark,
   judging: BenchmarkJudging,
   annotate: boolean,
+  replaying: boolean,
 ): Promise<void> {
   const { sample, key } = entry
   const scorer = resolved.scorer
@@ -243,9 +245,13 @@ async function runSample(
       meta.notRun = 'budget'
       context.skip(error.message)
     }
+    // in replay mode no call is made, so a failed one is a sample to record: the model layer does not know which
+    const failed = replaying && error instanceof ModelError
+      ? new ModelError(`${error.message}\nRecord this sample: ${recordSampleCommand(context.task.file.filepath, resolved.definition.name, key)}`, { cause: error })
+      : error
     meta.status = 'errored'
-    meta.error = errorText(error)
-    throw error
+    meta.error = errorText(failed)
+    throw failed
   }
   const turn = turnIfDue()
   if (turn) await turn
