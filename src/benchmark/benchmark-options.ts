@@ -98,8 +98,9 @@ export interface BenchmarkOptions extends RunOptions, SelectionOptions {
    */
   answer?: MatchAnswerOptions
   /**
-   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
-   * @default the only score metric it emits
+   * The metric that stands for the benchmark. Needed when it emits several score metrics, none of them accuracy: the
+   * report will not guess.
+   * @default accuracy, or the only score metric it emits
    */
   primaryMetric?: string
 }
