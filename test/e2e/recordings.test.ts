@@ -62,7 +62,7 @@ describe('recorded model calls', () => {
     const errored = report.samples.find((s) => s.status === 'errored')
     expect(errored?.error).toContain(`No recording of this call (key ${JSON.parse(lines[0]!).key})`)
     const command = /\nRecord this sample: EVALSUITE_RECORDINGS=auto npx vitest run (\S+) -t '([^']+)'$/.exec(errored!.error!)
-    expect(command?.slice(1)).toEqual(['evals/recorded.eval.ts', `recorded ${errored!.id}: `])
+    expect(command?.slice(1)).toEqual(['evals/recorded.eval.ts', `recorded( >)? ${errored!.id}: `])
     // the command does what it says: one call, for that sample, and the replay then passes
     const recording = await runVitest([command![1]!, '-t', command![2]!], { ...env, EVALSUITE_RECORDINGS: 'auto' })
     expect(recording.code).toBe(0)
