@@ -146,6 +146,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
           ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
           ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+          projectName,
         }),
       )
       await shardBlobReports(vitest)

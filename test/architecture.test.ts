@@ -16,10 +16,10 @@ const ALLOWED: Record<string, string[]> = {
   scoring: ['schema'],
   judge: ['schema', 'model', 'store'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
-  benchmark: ['schema', 'dataset', 'model', 'scoring', 'judge', 'report'],
+  benchmark: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report'],
   benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
   report: ['schema', 'metrics'],
-  cli: ['.', 'schema', 'dataset', 'model', 'judge', 'benchmark', 'benchmarks', 'report'],
+  cli: ['.', 'schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
 

@@ -54,17 +54,19 @@ describe('the plugin with EVALSUITE_SHARD', () => {
 })
 
 describe('the plugin options', () => {
-  it('hands the workers the recording and judge settings, from the options and the environment', async () => {
+  it('hands the workers the recording, judge and metric settings, from the options and the environment', async () => {
     vi.stubEnv('CI', 'true')
     vi.stubEnv('EVALSUITE_VERDICTS', 'live')
-    const { injected, done } = configure({}, { recordings: { dir: 'recorded' }, judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 } })
+    const metrics = { politeness: { direction: 'higher' as const, range: [0, 1] as [number, number] } }
+    const { injected, done } = configure({}, { recordings: { dir: 'recorded' }, judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 }, metrics })
     await done
     expect(injected[0]?.test.provide).toEqual({
       'evalsuite:recordings': { mode: 'replay', dir: '/project/recorded', fromEnvironment: false },
       'evalsuite:annotate-samples': false,
       'evalsuite:judge': { concurrency: 3, models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], mode: 'live', fromEnvironment: true, update: false },
-      // what the gate tests judge with: the reporter's own settings
-      'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', updateMode: 'none' },
+      // what the gate tests judge with, the reporter's own settings; a gate on a misspelt metric, or out of the
+      // metric's range, fails where its benchmark is declared
+      'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', metrics, updateMode: 'none' },
     })
   })
 

@@ -6,6 +6,8 @@ import { withRecordings } from './recordings.ts'
 /** The model a benchmark calls: the user's, under its cost budget, behind its recordings. */
 export interface BenchmarkModel {
   model: Model
+  /** Replay mode: no call reaches the model, so a sample whose call failed was not recorded. */
+  replaying: boolean
   /** Saves what the run recorded. */
   save(): void
   /** US dollars spent on live calls; 0 without a budget to track it. */
@@ -16,5 +18,5 @@ export interface BenchmarkModel {
 export function prepareModel(benchmark: string, model: Model, options: { maxCost?: number; recordings?: RecordingMode }): BenchmarkModel {
   const budgeted = options.maxCost === undefined ? undefined : withBudget(model, options.maxCost, benchmark)
   const recorded = withRecordings(benchmark, budgeted?.model ?? model, options.recordings)
-  return { model: recorded.model, save: recorded.save, spentUsd: () => budgeted?.spentUsd() ?? 0 }
+  return { model: recorded.model, replaying: recorded.mode === 'replay', save: recorded.save, spentUsd: () => budgeted?.spentUsd() ?? 0 }
 }

@@ -92,11 +92,15 @@ export interface BenchmarkOptions extends RunOptions, SelectionOptions {
   dataset: Dataset
   /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
   prompt?: PromptTemplate
-  /** How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else { kind: 'exact' } */
+  /**
+   * How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else
+   * { kind: 'exact', marker: 'ANSWER:' } (the last "ANSWER:" line, or the whole reply when it has none)
+   */
   answer?: MatchAnswerOptions
   /**
-   * The metric that stands for the benchmark. Needed when it emits several score metrics: the report will not guess.
-   * @default the only score metric it emits
+   * The metric that stands for the benchmark. Needed when it emits several score metrics, none of them accuracy: the
+   * report will not guess.
+   * @default accuracy, or the only score metric it emits
    */
   primaryMetric?: string
 }

@@ -31,6 +31,9 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
   }
   let spent = 0
   let reserved = 0
+  // the calls in flight are counted, not read from `reserved`: adding and taking away different estimates leaves a
+  // rounding residue (1e-19), so `reserved > 0` could hold with nothing in flight and its waiters never be woken
+  let inFlight = 0
   let stopped: string | undefined
   const seen = { calls: 0, characters: 0, inputTokens: 0, outputTokens: 0 }
   let waiting: (() => void)[] = []
@@ -52,7 +55,7 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
     // the first call goes alone; the others wait for it (or, if it fails, for the next one to try)
     while (seen.calls === 0 && probe) await probe.catch(() => undefined)
     let cost = estimate(characters)
-    while (stopped === undefined && reserved > 0 && spent + reserved + cost > maxCostUsd) {
+    while (stopped === undefined && inFlight > 0 && spent + reserved + cost > maxCostUsd) {
       await nextSettle()
       cost = estimate(characters)
     }
@@ -61,7 +64,9 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
     }
     if (stopped !== undefined) throw new BudgetExhausted(`Not run: ${stopped}.`)
     reserved += cost
-    const running = call()
+    inFlight++
+    // a model that throws before returning its promise must still leave the count, or the waiters would never wake
+    const running = new Promise<T>((resolve) => resolve(call()))
     if (seen.calls === 0) probe = running
     try {
       const output = await running
@@ -77,7 +82,8 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
       }
       return output
     } finally {
-      reserved -= cost
+      inFlight--
+      reserved = inFlight === 0 ? 0 : reserved - cost
       // a failed first call hands the probe to the next one
       if (probe === running && seen.calls === 0) probe = undefined
       settle()

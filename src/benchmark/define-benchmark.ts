@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
+import { BUILTIN_METRICS, closestName } from '../metrics/index.ts'
 import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type Scorer } from './benchmark-options.ts'
@@ -37,13 +38,16 @@ export interface BenchmarkDefinition {
   toFewShot?: string | ((example: Sample) => string)
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
-  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). */
+  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default as describeBenchmark's `answer` */
   extractAnswer?: MatchAnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
-  /** The metrics the benchmark reports. When given, thresholds and the primary metric must be among them; when not, any metric may be gated. */
+  /**
+   * The metrics the benchmark reports. When given, thresholds and the primary metric must be among them (thresholds may
+   * also gate the usage figures, such as latency); when not, a gate must name a metric the benchmark emits.
+   */
   metrics?: string[]
-  /** The metric that stands for the benchmark. @default the first of `metrics`, else the only score metric it emits */
+  /** The metric that stands for the benchmark. @default the first of `metrics`, else accuracy, or the only score metric it emits */
   primaryMetric?: string
   /** Default gates; describeBenchmark's `thresholds` replace them metric by metric. */
   thresholds?: Record<string, Threshold>
@@ -94,11 +98,15 @@ const DefinitionSchema = z
   .superRefine((definition, context) => {
     const problem = (path: PropertyKey[], message: string): void => context.addIssue({ code: 'custom', path, message })
     const metrics = definition.metrics
+    const guess = (name: string): string => {
+      const close = closestName(name, metrics ?? [])
+      return close === undefined ? '' : `; did you mean "${close}"?`
+    }
     if (metrics && definition.primaryMetric !== undefined && !metrics.includes(definition.primaryMetric)) {
-      problem(['primaryMetric'], `must be one of the declared metrics (${metrics.join(', ')})`)
+      problem(['primaryMetric'], `names a metric the benchmark does not declare${guess(definition.primaryMetric)} (it declares ${metrics.join(', ')})`)
     }
     for (const metric of Object.keys(definition.thresholds ?? {})) {
-      if (metrics && !metrics.includes(metric)) problem(['thresholds', metric], `gates a metric the benchmark does not declare (${metrics.join(', ')})`)
+      if (metrics && !metrics.includes(metric) && BUILTIN_METRICS[metric]?.kind !== 'usage') problem(['thresholds', metric], `gates a metric the benchmark does not declare${guess(metric)} (it declares ${metrics.join(', ')})`)
     }
     const listed = listedSubsets(definition.subsets)
     if (listed && new Set(listed).size !== listed.length) problem(['subsets'], 'lists a subset twice')

@@ -1,8 +1,8 @@
-import { describe, inject, test, type TestContext, type TestOptions } from 'vitest'
-import { JudgeError } from '../errors.ts'
+import { describe, test, type TestContext, type TestOptions } from 'vitest'
+import { JudgeError, ModelError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { evalsuiteMetaOf, GATE_TAG, GATES_KEY, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { cutText, evalsuiteMetaOf, GATE_TAG, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
@@ -11,11 +11,14 @@ import { prepareModel } from './benchmark-model.ts'
 import { BudgetExhausted } from './budget.ts'
 import { callerLocation } from './caller-location.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
+import { inputText } from './input-text.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import { checkFileClash } from './file-clash.ts'
+import { providedGateSettings } from './gate-settings.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareSamples } from './prepare-samples.ts'
+import { recordSampleCommand } from './rerun-command.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { turnIfDue } from './event-loop-turn.ts'
@@ -27,7 +30,6 @@ const NAME_PREFIX = 48
 /** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
 const WRONG_ANNOTATION = 'evalsuite:wrong'
 const ERROR_ANNOTATION = 'evalsuite:error'
-const OUTPUT_KEPT = 4000
 
 /** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
 function testName(planned: PlannedSample): string {
@@ -58,9 +60,12 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   return ({ sample, attempt }, call) => model!.generate(messagesOf(sample), repeated ? withAttempt(call, attempt) : call)
 }
 
-/** Without a scorer callback: the target, read as an option letter when the sample has choices. */
+/**
+ * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
+ * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
+ */
 function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
-  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const })
+  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, sample.target, withChoices, 'default scorer')
 }
@@ -72,7 +77,8 @@ function wrongAnswerNote(meta: SampleMeta): string {
   if (failed === undefined) return 'the scorer returned a failing verdict'
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
-  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}`
+  const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
+  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}${hint}`
 }
 
 // kept in the report and shown in the summary: credentials a task or endpoint quoted in its error are masked
@@ -125,7 +131,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
     const annotate = sampleAnnotationsWanted()
     // the plugin declares evalsuite's tags in the config; without it, an undeclared tag would be refused
-    const tagged = inject(GATES_KEY as never) !== undefined
+    const tagged = providedGateSettings() !== undefined
     const sampleTags = tagged ? [SAMPLE_TAG] : []
     for (const entry of planned) {
       const { sample } = entry
@@ -137,7 +143,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors, recorded?.replaying ?? false))
     }
     // last in the suite, so that each gate judges every sample before it
     declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [] })
@@ -174,7 +180,8 @@ function declarer(suite: SuiteDeclaration): DeclareBenchmark {
 /**
  * Declares a benchmark: a Vitest suite with one test per sample (and attempt). Inference runs in the benchmark's own
  * pool; each test scores its sample with the scorer (or the default: the target, read with the benchmark's answer
- * extraction, as an option letter for multiple choice, and compared exactly otherwise).
+ * extraction, as an option letter for multiple choice, and otherwise from the reply's last "ANSWER:" line, or the
+ * whole reply, compared exactly).
  * @example
  * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
  * describeBenchmark(gsm8k({ path: 'data/gsm8k/test.jsonl' }), { model: models.openai({ model: 'gpt-4o-mini' }), limit: 200 })
@@ -229,6 +236,7 @@ async function runSample(
   judging: BenchmarkJudging,
   annotate: boolean,
   errors: ErrorCount,
+  replaying: boolean,
 ): Promise<void> {
   const { sample, key } = entry
   const scorer = resolved.scorer
@@ -236,6 +244,9 @@ async function runSample(
   if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
   meta.checks = undefined
   meta.judge = undefined
+  // kept in the report, so a wrong sample can be read without the data file
+  meta.input = cutText(inputText(sample))
+  meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
   let output: ModelOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
   // pool listens for its own)
@@ -248,13 +259,17 @@ async function runSample(
       meta.notRun = 'budget'
       context.skip(error.message)
     }
+    // in replay mode no call is made, so a failed one is a sample to record: the model layer does not know which
+    const failed = replaying && error instanceof ModelError
+      ? new ModelError(`${error.message}\nRecord this sample: ${recordSampleCommand(context.task.file.filepath, resolved.definition.name, key)}`, { cause: error })
+      : error
     meta.status = 'errored'
-    meta.error = errorText(error)
-    return endErrored(context, meta, error, errors)
+    meta.error = errorText(failed)
+    return endErrored(context, meta, failed, errors)
   }
   const turn = turnIfDue()
   if (turn) await turn
-  meta.output = output.text.length > OUTPUT_KEPT ? `${output.text.slice(0, OUTPUT_KEPT)}…` : output.text
+  meta.output = cutText(output.text)
   meta.latencyMs = output.latencyMs
   if (output.usage) meta.usage = output.usage
   if (output.costUsd !== undefined) meta.costUsd = output.costUsd

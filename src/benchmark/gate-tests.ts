@@ -1,8 +1,9 @@
 import { relative } from 'node:path'
-import { inject, test, type TestContext } from 'vitest'
+import { test, type TestContext } from 'vitest'
 import { GateError } from '../errors.ts'
-import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSettings, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
-import { GATES_KEY, parseSampleMeta, sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
+import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
+import { parseSampleMeta, sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
+import { providedGateSettings } from './gate-settings.ts'
 import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './vitest-compat.ts'
 
 /** The annotation type of a gate test's outcome. */
@@ -29,7 +30,7 @@ function anyRan(samples: readonly SampleOutcome[]): boolean {
 }
 
 async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot): Promise<void> {
-  const settings = inject(GATES_KEY as never) as GateSettings | undefined
+  const settings = providedGateSettings()
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
   const samples = sampleOutcomes(siblingsOf(context))
   if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not judged: no sample of this benchmark ran')

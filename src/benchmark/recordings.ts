@@ -9,11 +9,11 @@ function recordingSettings(): RecordingSettings {
   return parsed.success ? parsed.data : { mode: 'live', dir: '', fromEnvironment: false }
 }
 
-/** The benchmark's model behind its recording file, and how to save what the run recorded. */
-export function withRecordings(benchmark: string, model: Model, own: RecordingMode | undefined): { model: Model; save: () => void } {
+/** The benchmark's model behind its recording file, the recording mode, and how to save what the run recorded. */
+export function withRecordings(benchmark: string, model: Model, own: RecordingMode | undefined): { model: Model; mode: RecordingMode; save: () => void } {
   const settings = recordingSettings()
   const mode = settings.fromEnvironment ? settings.mode : (own ?? settings.mode)
-  if (mode === 'live') return { model, save: () => undefined }
+  if (mode === 'live') return { model, mode, save: () => undefined }
   const store = loadRecordingStore(join(settings.dir, `${fileSlug(benchmark)}.jsonl`))
-  return { model: createRecordedModel(model, store, mode), save: () => store.save() }
+  return { model: createRecordedModel(model, store, mode), mode, save: () => store.save() }
 }

@@ -1,6 +1,9 @@
+import { ConfigError } from '../errors.ts'
+import { gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
 /** Which samples run, every default and override applied. */
 export interface ResolvedSelection {
@@ -30,6 +33,36 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }
 
+// what the benchmark can emit: what it declares; else accuracy (the rule's or the judge's verdict) and the judge's own
+// metric, and, with a scorer callback or a judge chosen per output, names of their own
+function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
+  const declared = resolved.definition.metrics
+  if (declared !== undefined) return { scores: declared, open: false }
+  const judge = resolved.run.judge?.definition
+  const judgeMetric = typeof judge === 'object' && 'metric' in judge ? judge.metric : undefined
+  return { scores: [...new Set(['accuracy', ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
+}
+
+/**
+ * Refuses, where the benchmark is declared and before any call is paid for, gates that cannot hold: a threshold or
+ * regression gate on a metric the benchmark does not emit (with the likely one), a bound outside the metric's range
+ * (80 for a proportion), and a primary metric without a direction.
+ */
+function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
+  const gateable = gateableOf(resolved)
+  const { regression } = resolved.run
+  const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
+  if (resolved.primaryMetric !== undefined) entries.push({ option: 'option "primaryMetric"', metric: resolved.primaryMetric, primary: true })
+  const watched = regression?.metric ?? resolved.primaryMetric ?? (gateable.open ? undefined : 'accuracy')
+  if (regression !== undefined && watched !== undefined) {
+    const bounds = [{ option: 'option "regression.maxDrop"', value: regression.maxDrop }]
+    entries.push({ option: 'option "regression.metric"', metric: watched, bounds, implied: regression.metric === undefined })
+  }
+  const problems = gateProblems(entries, gateable, providedCatalog())
+  if (problems.length > 0) throw new ConfigError(`${resolved.where}: ${problems.join('; ')}.`)
+  return resolved
+}
+
 function whereOf(name: string, location: string | undefined): string {
   return location === undefined ? `describeBenchmark("${name}")` : `describeBenchmark("${name}") at ${location}`
 }
@@ -39,7 +72,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
   validateOptions(name, options)
   const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...run } = options
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric })
-  return {
+  return checkGates({
     definition,
     where: whereOf(name, location),
     run,
@@ -55,7 +88,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
     thresholds: thresholds ?? {},
     ...(primaryMetric === undefined ? {} : { primaryMetric }),
     ...(scorer ? { scorer } : {}),
-  }
+  })
 }
 
 /** `describeBenchmark(benchmark, overrides, scorer?)`: the overrides applied over the benchmark's defaults. */
@@ -66,7 +99,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = overrides
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
-  return {
+  return checkGates({
     definition: benchmark,
     where: whereOf(name, location),
     run: withoutUndefined({ ...run, system: run.system ?? benchmark.system }),
@@ -82,5 +115,5 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
     thresholds: { ...benchmark.thresholds, ...thresholds },
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
-  }
+  })
 }

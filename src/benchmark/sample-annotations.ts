@@ -1,5 +1,6 @@
 import { inject, type TestContext } from 'vitest'
 import { ANNOTATE_SAMPLES_KEY, type Sample, type SampleMeta } from '../schema/index.ts'
+import { inputText } from './input-text.ts'
 
 const SHOWN_CHARS = 1000
 
@@ -10,11 +11,6 @@ export function sampleAnnotationsWanted(): boolean {
 
 function shorten(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text
-}
-
-function inputText(sample: Sample): string {
-  if (typeof sample.input === 'string') return sample.input
-  return sample.input.map((message) => `[${message.role}] ${message.content}`).join('\n')
 }
 
 /**

@@ -176,10 +176,18 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
       const promise = known ? known.promise : dispatch(key)
       if (!known) pump()
       const job = jobs.get(key)
-      // a timed-out or cancelled test gives up its call, so that a hung request cannot hold a place in the pool
+      // a timed-out or cancelled test gives up its call, so that a hung request cannot hold a place in the pool; a
+      // call given up in flight counts as failed, or an endpoint that outlasts each test's timeout is never taken for down
       if (signal && job?.resolve !== undefined) {
-        if (signal.aborted) giveUp(job, signal.reason)
-        else signal.addEventListener('abort', () => giveUp(job, signal.reason), { once: true })
+        const onAbort = (): void => {
+          if (job.controller !== undefined) {
+            failuresInARow++
+            lastFailure = signal.reason
+          }
+          giveUp(job, signal.reason)
+        }
+        if (signal.aborted) onAbort()
+        else signal.addEventListener('abort', onAbort, { once: true })
       }
       return promise
     },

@@ -2,6 +2,8 @@ import { existsSync, statSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
 import { loadDataFile } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
+import { gateCatalog, gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
+import { baseURLProblem } from '../model/index.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
 import { parseOptions } from './parse-options.ts'
 import { runQuickEval } from './quick-eval/run-vitest.ts'
@@ -58,28 +60,30 @@ function positiveInteger(option: string, value: string | undefined): number | un
   return Number(value)
 }
 
-// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials
+// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials; without it,
+// OPENAI_BASE_URL is checked here as models.openai would check it, before Vitest starts. Neither is repeated.
 function endpoint(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new ConfigError(`evalsuite eval: --base-url is not a URL: "${value}"`)
-  }
-  if (url.username !== '' || url.password !== '' || url.search !== '') {
-    throw new ConfigError('evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY')
-  }
+  const [setting, url] = value === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['--base-url', value]
+  const problem = url === undefined ? undefined : baseURLProblem(url)
+  if (problem !== undefined) throw new ConfigError(`evalsuite eval: ${setting} ${problem}`)
   return value
 }
 
+// the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures
+const QUICK_EVAL_METRICS: GateableMetrics = { scores: ['accuracy'], open: false }
+
+// a gate that cannot hold (a misspelt metric, 80 for a proportion) is a usage error, found before any call is made
 function thresholds(values: readonly string[] = []): Record<string, number> {
   const gates: Record<string, number> = {}
+  const entries: GateEntry[] = []
   for (const value of values) {
     const found = /^([A-Za-z_][\w.-]*)=(-?\d+(?:\.\d+)?)$/.exec(value)
     if (found === null) throw new ConfigError(`evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "${value}"`)
     gates[found[1]!] = Number(found[2])
+    entries.push({ option: `--threshold ${value}`, metric: found[1]!, bounds: [{ option: `--threshold ${value}`, value: Number(found[2]) }] })
   }
+  const problems = gateProblems(entries, QUICK_EVAL_METRICS, gateCatalog())
+  if (problems.length > 0) throw new ConfigError(`evalsuite eval: ${problems.join('; ')}`)
   return gates
 }
 
@@ -94,12 +98,13 @@ export const evalCommand: Command = {
     const file = resolve(positionals[0]!)
     if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
     if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
+    const baseURL = endpoint(values['base-url'])
     const settings: QuickEvalSettings = {
       file,
       name: basename(file, extname(file)),
       model: values.model,
       thresholds: thresholds(values.threshold),
-      ...(values['base-url'] ? { baseURL: endpoint(values['base-url']) } : {}),
+      ...(baseURL ? { baseURL } : {}),
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),
     }

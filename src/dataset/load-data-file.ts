@@ -7,6 +7,7 @@ import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, type RecordConverter } from './field-map.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
+import { missingFile } from './missing-file.ts'
 import { loadOpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
 import { readJsonValue, splitNames } from './read-json.ts'
 
@@ -52,7 +53,7 @@ export interface DataFileSummary {
  * messages is ChatML, other files are read with the default field names. Throws a `DatasetError` listing every problem.
  */
 export async function loadDataFile(path: string, options: DataFileOptions = {}): Promise<DataFileSummary> {
-  if (!existsSync(path)) throw new DatasetError([{ file: path, message: 'file not found' }])
+  if (!existsSync(path)) throw new DatasetError([missingFile(path)])
   const format = options.format ?? (await detectFormat(path, options))
   const subset = options.subset ?? 'subset'
   if (format === 'opencompass') {

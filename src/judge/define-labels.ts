@@ -12,7 +12,7 @@ export interface LabelsJudgeOptions<L extends string> {
   labels: Record<L, number>
   /** The verdict's zod object; it needs a "verdict" field. @default { reasoning: string, verdict: one of the labels } */
   schema?: z.ZodObject
-  /** @default the first line of the prompt */
+  /** Names the judge in annotations and reports. @default the `metric` given, else "labels judge" */
   name?: string
   /** Also record the label's score under this metric (besides pass/fail, which counts toward accuracy). */
   metric?: string
@@ -42,7 +42,7 @@ export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): 
     kind: 'labels',
     where,
     prompt: options.prompt,
-    name: options.name,
+    name: options.name ?? options.metric,
     metric: options.metric,
     aggregate: 'majority',
     passingScore,

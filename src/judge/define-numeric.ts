@@ -12,7 +12,7 @@ export interface NumericJudgeOptions {
   max: number
   /** The verdict's zod object; it needs a numeric "score" field. @default { reasoning: string, score: number in [min, max] } */
   schema?: z.ZodObject
-  /** @default the first line of the prompt */
+  /** Names the judge in annotations and reports. @default the `metric` given, else "numeric judge" */
   name?: string
   /** The metric the grade is recorded under. @default "score" */
   metric?: string
@@ -38,7 +38,7 @@ export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinitio
     kind: 'numeric',
     where,
     prompt: options.prompt,
-    name: options.name,
+    name: options.name ?? options.metric,
     metric: options.metric ?? 'score',
     aggregate: 'mean',
     passingScore,

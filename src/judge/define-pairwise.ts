@@ -10,7 +10,7 @@ export interface PairwiseJudgeOptions {
   prompt: string
   /** The answer the output is compared with. @default the reference (the sample's target) */
   against?: (context: JudgeContext) => string
-  /** @default the first line of the prompt */
+  /** Names the judge in annotations and reports. @default the `metric` given, else "pairwise judge" */
   name?: string
   /** The metric the outcome's score is recorded under. @default "win_rate" */
   metric?: string
@@ -46,7 +46,7 @@ export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinit
     kind: 'pairwise',
     where,
     prompt: options.prompt,
-    name: options.name,
+    name: options.name ?? options.metric,
     metric: options.metric ?? 'win_rate',
     aggregate: 'majority',
     passingScore,

@@ -43,7 +43,7 @@ const byCriteria = new Map<string, ModelJudgeDefinition>()
 function criteriaJudge(criteria: string): ModelJudgeDefinition {
   let definition = byCriteria.get(criteria)
   if (definition === undefined) {
-    definition = defineLabels({ prompt: criteria, labels: { pass: 1, fail: 0 } })
+    definition = defineLabels({ prompt: criteria, labels: { pass: 1, fail: 0 }, name: 'criteria judge' })
     byCriteria.set(criteria, definition)
   }
   return definition

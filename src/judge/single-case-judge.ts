@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { VerdictAggregate } from '../schema/index.ts'
 import type { JudgeCase, JudgeContext, JudgeResult, ModelJudgeDefinition } from './judge-definition.ts'
-import { nameFromCriteria } from './standard-material.ts'
+import { promptExcerpt } from './standard-material.ts'
 import { verdictInstruction } from './verdict-instruction.ts'
 
 /** The reasoning field every built-in verdict starts with, so the judge explains before it decides. */
@@ -10,7 +10,7 @@ export const reasoningField = z.string().describe('your grading notes, written b
 
 /** Where a built-in definition was written, for its errors: `judge.labels("first words of the prompt")`. */
 export function definitionSite(builder: string, prompt: unknown): string {
-  const where = `judge.${builder}(${JSON.stringify(typeof prompt === 'string' ? nameFromCriteria(prompt) : '')})`
+  const where = `judge.${builder}(${JSON.stringify(typeof prompt === 'string' ? promptExcerpt(prompt) : '')})`
   if (typeof prompt !== 'string' || prompt.trim() === '') throw new ConfigError(`${where}: "prompt" must be a non-empty string.`)
   return where
 }
@@ -35,7 +35,8 @@ export function singleCaseJudge<V>(parts: SingleCaseJudge<V>): ModelJudgeDefinit
   verdictInstruction(parts.judgeCase.schema, parts.where)
   return {
     kind: parts.kind,
-    name: parts.name ?? nameFromCriteria(parts.prompt),
+    // annotations and reports name the judge: a prompt's first words would read as a name, cut mid-word when long
+    name: parts.name ?? `${parts.kind} judge`,
     ...(parts.metric === undefined ? {} : { metric: parts.metric }),
     aggregate: parts.aggregate,
     passingScore: parts.passingScore,

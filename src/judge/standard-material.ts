@@ -15,8 +15,8 @@ export function standardMaterial(context: JudgeContext): Record<string, string> 
   }
 }
 
-/** A definition's default name: the first line of its criteria, shortened. */
-export function nameFromCriteria(criteria: string): string {
+/** A definition's prompt as its errors quote it: the first line, shortened. */
+export function promptExcerpt(criteria: string): string {
   const line = criteria.trim().split('\n')[0]!.replace(/\s+/g, ' ')
   return line.length > 60 ? `${line.slice(0, 59)}…` : line
 }

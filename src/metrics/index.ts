@@ -2,6 +2,8 @@ export { aggregateMetric, SMALL_SAMPLE, type AggregateOptions, type Observation 
 export { pairedBootstrap, type BootstrapOptions, type PairedTest } from './bootstrap.ts'
 export { BUILTIN_METRICS, createMetricCatalog, diagnosticSemantics, type MetricCatalog } from './catalog.ts'
 export { BOOTSTRAP_LIMIT, comparePaired, type ScorePair } from './compare.ts'
+export { closestName } from './did-you-mean.ts'
+export { gateCatalog, gateProblems, type GateableMetrics, type GateCatalog, type GateEntry } from './gate-problems.ts'
 export { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonInterval } from './interval.ts'
 export { mcnemarExact } from './mcnemar.ts'
 export { pairedT } from './paired-t.ts'

@@ -23,7 +23,7 @@ export function tQuantile975(df: number): number {
   )
 }
 
-function wilson(p: number, n: number, method: 'wilson' | 'cluster-wilson'): Interval {
+function wilson(p: number, n: number, method: 'wilson' | 'cluster-wilson' | 'stratified-wilson'): Interval {
   const z2 = Z95 * Z95
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n)
@@ -52,6 +52,32 @@ export function tInterval(values: readonly number[]): Interval | null {
   return { lower: centre - half, upper: centre + half, level: 0.95, method: 't' }
 }
 
+// the between-cluster (sandwich) variance of the mean, with the G/(G-1) correction
+function clusterVarianceOf(clusters: readonly (readonly number[])[], n: number, centre: number): number {
+  const g = clusters.length
+  let between = 0
+  for (const cluster of clusters) {
+    let residual = 0
+    for (const value of cluster) residual += value - centre
+    between += residual ** 2
+  }
+  return (g / (g - 1)) * (between / (n * n))
+}
+
+/**
+ * What `n` pass/fail attempts in `g >= 2` clusters are worth as independent samples: n over the design effect. With
+ * all values equal there is nothing to estimate the correlation from, so the worst is assumed (each cluster is one sample).
+ */
+function effectiveSize(clusters: readonly (readonly number[])[], n: number, centre: number): number {
+  let within = 0
+  for (const cluster of clusters) for (const value of cluster) within += (value - centre) ** 2
+  const independentVariance = (n / (n - 1)) * (within / (n * n))
+  const designEffect = independentVariance === 0 ? n / clusters.length : Math.max(1, clusterVarianceOf(clusters, n, centre) / independentVariance)
+  return n / designEffect
+}
+
+const isPassFail = (value: number): boolean => value === 0 || value === 1
+
 /**
  * Interval for a mean over repeated attempts, which are not independent: the attempts of one sample form a cluster.
  * Continuous values get a cluster-robust t interval (sandwich variance with the G/(G-1) correction, G - 1 degrees of
@@ -63,34 +89,49 @@ export function clusteredInterval(clusters: readonly (readonly number[])[]): Int
   const g = clusters.length
   if (g < 2) return null
   const centre = mean(all)
-  let between = 0
-  for (const cluster of clusters) {
-    let residual = 0
-    for (const value of cluster) residual += value - centre
-    between += residual ** 2
-  }
-  const clusterVariance = (g / (g - 1)) * (between / (n * n))
-  if (all.every((value) => value === 0 || value === 1)) {
-    let within = 0
-    for (const value of all) within += (value - centre) ** 2
-    const independentVariance = (n / (n - 1)) * (within / (n * n))
-    // all values equal: nothing to estimate the correlation from, so assume the worst (each cluster is one sample)
-    const designEffect = independentVariance === 0 ? n / g : Math.max(1, clusterVariance / independentVariance)
-    return wilson(centre, n / designEffect, 'cluster-wilson')
-  }
-  const half = tQuantile975(g - 1) * Math.sqrt(clusterVariance)
+  if (all.every(isPassFail)) return wilson(centre, effectiveSize(clusters, n, centre), 'cluster-wilson')
+  const half = tQuantile975(g - 1) * Math.sqrt(clusterVarianceOf(clusters, n, centre))
   return { lower: centre - half, upper: centre + half, level: 0.95, method: 'cluster-t' }
 }
 
+// a stratum's sample size for the stratified Wilson interval: its samples, or its attempts over their design effect
+function stratumSize(stratum: readonly (readonly number[])[]): number {
+  if (stratum.every((cluster) => cluster.length === 1)) return stratum.length
+  if (stratum.length < 2) return 1
+  const values = stratum.flat()
+  return effectiveSize(stratum, values.length, mean(values))
+}
+
 /**
- * Interval for a macro mean, the plain mean of the strata's (subsets') means: the stratified variance
- * Σ v_s / S², each v_s the variance of one stratum's mean (clustered when its samples repeat), with the design
- * degrees of freedom, samples minus strata (Cochran, Sampling Techniques, 5.4). A stratum of one sample adds none.
+ * Interval for a macro mean of pass/fail values, the plain mean of the strata's (subsets') proportions: the stratified
+ * Wilson interval (Yan and Su 2010), a Wilson interval on the effective sample size S² / Σ (1 / n_s), each n_s a
+ * stratum's samples (over their design effect when they repeat). The plug-in stratified variance Σ p_s(1 - p_s) / n_s
+ * is 0 when every subset is all right or all wrong: a certainty that a few samples per subset cannot give.
+ */
+function stratifiedWilson(strata: readonly (readonly (readonly number[])[])[]): Interval {
+  let centre = 0
+  let inverseSizes = 0
+  for (const stratum of strata) {
+    centre += mean(stratum.flat())
+    inverseSizes += 1 / stratumSize(stratum)
+  }
+  const s = strata.length
+  return wilson(centre / s, (s * s) / inverseSizes, 'stratified-wilson')
+}
+
+/**
+ * Interval for a macro mean, the plain mean of the strata's (subsets') means. Pass/fail values get the stratified
+ * Wilson interval. Continuous values get the stratified variance Σ v_s / S², each v_s the variance of one stratum's
+ * mean (clustered when its samples repeat), with the design degrees of freedom, samples minus strata (Cochran,
+ * Sampling Techniques, 5.4); a stratum of one sample adds none, and with no variance left there is no interval, since
+ * none was measured.
  */
 export function stratifiedInterval(strata: readonly (readonly (readonly number[])[])[]): Interval | null {
+  if (strata.length === 0) return null
+  if (strata.every((stratum) => stratum.every((cluster) => cluster.every(isPassFail)))) return stratifiedWilson(strata)
   const clusters = strata.reduce((total, stratum) => total + stratum.length, 0)
   const df = clusters - strata.length
-  if (strata.length === 0 || df < 1) return null
+  if (df < 1) return null
   let centre = 0
   let variance = 0
   for (const stratum of strata) {
@@ -112,6 +153,7 @@ export function stratifiedInterval(strata: readonly (readonly (readonly number[]
       variance += squares / (n - 1) / n
     }
   }
+  if (variance === 0) return null
   const s = strata.length
   const half = tQuantile975(df) * (Math.sqrt(variance) / s)
   return { lower: centre / s - half, upper: centre / s + half, level: 0.95, method: 'stratified-t' }

@@ -1,6 +1,7 @@
 import type { Model } from './model.ts'
 import { createOpenAIModel, type OpenAIModelOptions } from './openai-model.ts'
 
+export { baseURLProblem } from './base-url.ts'
 export type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 export { costOf, estimateTokens, type Price } from './cost.ts'
 export { createRecordedModel, recordingKey } from './recorded-model.ts'

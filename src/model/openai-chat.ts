@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
 import type { ChatMessage, Usage } from '../schema/index.ts'
+import { excerpt } from './reply-excerpt.ts'
 
 /** One answered chat request. */
 export interface ChatReply {
@@ -28,11 +29,12 @@ function noText(model: string, choices: number, finishReason: string | null | un
   return new ModelError(`Model "${model}" returned ${why}.`)
 }
 
-async function complete(client: OpenAI, request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatReply> {
-  const completion = await client.chat.completions.create(
-    { ...request.params, model: request.model, messages: request.messages, stream: false },
-    { signal },
-  )
+async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
+  const completion = await client.chat.completions.create({ ...request.params, model: request.model, messages: request.messages, stream: false }, options)
+  // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
+  if (!Array.isArray(completion?.choices)) {
+    throw new ModelError(`Model "${request.model}" returned JSON without a "choices" list: ${excerpt(JSON.stringify(completion) ?? String(completion))}`)
+  }
   const choice = completion.choices[0]
   const text = choice?.message.content
   if (typeof text !== 'string') throw noText(request.model, completion.choices.length, choice?.finish_reason)
@@ -40,39 +42,36 @@ async function complete(client: OpenAI, request: ChatRequest, signal: AbortSigna
   return { text, ...(usage ? { usage } : {}) }
 }
 
-async function stream(client: OpenAI, request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatReply> {
+async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
   const started = performance.now()
   const chunks = await client.chat.completions.create(
     { ...request.params, model: request.model, messages: request.messages, stream: true, stream_options: { include_usage: true } },
-    { signal },
+    options,
   )
   let text: string | undefined
   let ttftMs: number | undefined
   let usage: Usage | undefined
   let choices = 0
   let finishReason: string | null | undefined
-  try {
-    for await (const chunk of chunks) {
-      const choice = chunk.choices[0]
-      if (choice) {
-        choices++
-        const piece = choice.delta?.content
-        if (typeof piece === 'string') text = (text ?? '') + piece
-        if (piece) ttftMs ??= performance.now() - started
-        finishReason = choice.finish_reason ?? finishReason
-      }
-      usage = usageOf(chunk.usage) ?? usage
+  // a connection lost mid-stream fails in the guarded fetch, which says so and lets the attempt be retried
+  for await (const chunk of chunks) {
+    const choice = chunk.choices?.[0]
+    if (choice) {
+      choices++
+      const piece = choice.delta?.content
+      if (typeof piece === 'string') text = (text ?? '') + piece
+      if (piece) ttftMs ??= performance.now() - started
+      finishReason = choice.finish_reason ?? finishReason
     }
-  } catch (error) {
-    // a connection lost mid-stream is a failed attempt like any lost connection, so it is retried
-    if (error instanceof OpenAI.APIError || signal?.aborted) throw error
-    throw new OpenAI.APIConnectionError({ message: `the reply stream broke off: ${error instanceof Error ? error.message : String(error)}` })
+    usage = usageOf(chunk.usage) ?? usage
   }
+  // the SDK ends a stream quietly when it is aborted: what came so far is not the reply
+  options.signal?.throwIfAborted()
   if (text === undefined) throw noText(request.model, choices, finishReason)
   return { text, ...(usage ? { usage } : {}), ...(ttftMs === undefined ? {} : { ttftMs }) }
 }
 
-/** Sends one chat request, streamed or not. */
-export function requestChat(client: OpenAI, request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatReply> {
-  return request.stream ? stream(client, request, signal) : complete(client, request, signal)
+/** Sends one chat request, streamed or not, with the SDK's per-request options (signal, fetch options). */
+export function requestChat(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
+  return request.stream ? stream(client, request, options) : complete(client, request, options)
 }

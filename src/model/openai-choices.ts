@@ -4,6 +4,7 @@ import type { ChatMessage, Usage } from '../schema/index.ts'
 import type { ChoiceMethod } from './model.ts'
 import { usageOf } from './openai-chat.ts'
 import { promptText } from './prompt-text.ts'
+import { statusErrorText } from './status-error-text.ts'
 
 /** The log-probabilities of one choice-scoring request. */
 export interface ScoredChoices {
@@ -30,12 +31,12 @@ function unsupported(model: string, method: ChoiceMethod, what: string): ModelEr
 }
 
 /** One answer token through the chat API; each choice gets its best log-probability among the top tokens. */
-async function byAnswerToken(client: OpenAI, request: ChoiceRequest, signal: AbortSignal | undefined): Promise<ScoredChoices> {
+async function byAnswerToken(client: OpenAI, request: ChoiceRequest, options: OpenAI.RequestOptions): Promise<ScoredChoices> {
   const completion = await client.chat.completions.create(
     { ...request.params, model: request.model, messages: request.messages, max_tokens: 1, logprobs: true, top_logprobs: TOP_LOGPROBS, stream: false },
-    { signal },
+    options,
   )
-  const first = completion.choices[0]?.logprobs?.content?.[0]
+  const first = completion.choices?.[0]?.logprobs?.content?.[0]
   if (first === undefined) throw unsupported(request.model, 'logprobs', 'returned no log-probabilities')
   const candidates = [{ token: first.token, logprob: first.logprob }, ...first.top_logprobs]
   // tokenizers differ in how they attach spaces to a letter (" B", "B"); either counts as the letter
@@ -51,16 +52,16 @@ async function byAnswerToken(client: OpenAI, request: ChoiceRequest, signal: Abo
  * Each choice appended to the prompt and scored whole through the completions endpoint (`echo`): its mean
  * log-probability per token, OpenCompass's perplexity rule (the lowest perplexity is the highest mean).
  */
-async function byPerplexity(client: OpenAI, request: ChoiceRequest, signal: AbortSignal | undefined): Promise<ScoredChoices> {
+async function byPerplexity(client: OpenAI, request: ChoiceRequest, options: OpenAI.RequestOptions): Promise<ScoredChoices> {
   const context = promptText(request.messages)
   const texts = request.choices.map((choice) => context + choice)
   // one token is generated (not every server accepts zero); it lies past the end of the text and is left out
   const completion = await client.completions.create(
     { ...request.params, model: request.model, prompt: texts, echo: true, logprobs: 1, max_tokens: 1, stream: false },
-    { signal },
+    options,
   )
-  if (completion.choices.length !== texts.length) {
-    throw unsupported(request.model, 'ppl', `returned ${completion.choices.length} completions for ${texts.length} prompts`)
+  if (completion.choices?.length !== texts.length) {
+    throw unsupported(request.model, 'ppl', `returned ${completion.choices?.length ?? 'no'} completions for ${texts.length} prompts`)
   }
   const byIndex = [...completion.choices].sort((a, b) => a.index - b.index)
   const logprobs = texts.map((text, index) => {
@@ -76,18 +77,18 @@ async function byPerplexity(client: OpenAI, request: ChoiceRequest, signal: Abor
   return { logprobs, ...(usage ? { usage } : {}) }
 }
 
-/** Sends one choice-scoring request; a 400 or 404 means the endpoint does not offer what the method needs. */
+/** Sends one choice-scoring request with the SDK's per-request options; a 400 or 404 means the endpoint does not offer what the method needs. */
 export async function requestChoiceScores(
   client: OpenAI,
   method: ChoiceMethod,
   request: ChoiceRequest,
-  signal: AbortSignal | undefined,
+  options: OpenAI.RequestOptions,
 ): Promise<ScoredChoices> {
   try {
-    return await (method === 'logprobs' ? byAnswerToken : byPerplexity)(client, request, signal)
+    return await (method === 'logprobs' ? byAnswerToken : byPerplexity)(client, request, options)
   } catch (error) {
     if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 404)) {
-      throw unsupported(request.model, method, `refused the request (HTTP ${error.status}: ${error.message})`)
+      throw unsupported(request.model, method, `refused the request (HTTP ${error.status}: ${statusErrorText(error)})`)
     }
     throw error
   }

@@ -1,20 +1,28 @@
 import OpenAI from 'openai'
 import { ConfigError, ModelError } from '../errors.ts'
 import type { Usage } from '../schema/index.ts'
+import { MAX_TIMER_MS, secondsText } from './durations.ts'
+import { EndpointFault } from './endpoint-fault.ts'
+import { AttemptState, attemptFetchOptions, createGuardedFetch } from './guarded-fetch.ts'
 import type { ChoiceMethod } from './model.ts'
 import { requestChat, type ChatReply, type ChatRequest } from './openai-chat.ts'
 import { requestChoiceScores, type ChoiceRequest, type ScoredChoices } from './openai-choices.ts'
 import { redactSecrets } from './redact.ts'
+import { excerpt } from './reply-excerpt.ts'
 import type { RequestGate } from './request-gate.ts'
-import { withRetries } from './retry.ts'
+import { RetryWaitRefused, withRetries } from './retry.ts'
+import { statusErrorText } from './status-error-text.ts'
 
 /** Where and how an OpenAI-compatible endpoint is called. */
 export interface Endpoint {
   model: string
-  baseURL: string | undefined
+  /** The endpoint's address, already checked for credentials. */
+  baseURL: string
   apiKey: string | undefined
   timeoutMs: number
   maxRetries: number
+  maxRetryAfterMs: number
+  maxReplyBytes: number
   gate: RequestGate
 }
 
@@ -27,48 +35,84 @@ export interface OpenAIConnection {
 const tokensOf = (usage: Usage | undefined): number | undefined => (usage ? usage.inputTokens + usage.outputTokens : undefined)
 
 // The SDK's error (and its cause) can quote request URLs or an endpoint's echo of the auth header, so only a
-// redacted message survives: no cause is attached.
-function toModelError(model: string, error: unknown, apiKey: string | undefined): Error {
+// redacted message survives: no cause is attached. "after N attempts" only when there were retries.
+function toModelError(endpoint: Endpoint, host: string, error: unknown, attempts: number): Error {
   if (error instanceof ConfigError) return error
-  const message = redactSecrets(error instanceof Error ? error.message : String(error), [apiKey])
-  if (error instanceof ModelError) return new ModelError(message)
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status === undefined ? '' : ` (HTTP ${error.status})`
-    return new ModelError(`Model "${model}" failed after retries${status}: ${message}`)
-  }
-  return new ModelError(`Model "${model}" failed: ${message}`)
+  const failed = `Model "${endpoint.model}" failed${attempts > 1 ? ` after ${attempts} attempts` : ''}`
+  let text: string
+  if (error instanceof ModelError) text = error.message
+  else if (error instanceof EndpointFault) text = `${failed}: ${error.message}`
+  else if (error instanceof RetryWaitRefused) {
+    const status = error.error instanceof OpenAI.APIError ? error.error.status : undefined
+    text =
+      `${failed} (HTTP ${status} from ${host}): the endpoint asked to wait ${secondsText(error.waitMs)} before a retry, ` +
+      `longer than maxRetryAfterMs (${secondsText(endpoint.maxRetryAfterMs)}); raise maxRetryAfterMs to wait that long, or try again later`
+  } else if (error instanceof OpenAI.APIError && error.status !== undefined) text = `${failed} (HTTP ${error.status} from ${host}): ${statusErrorText(error)}`
+  else text = `${failed}: ${error instanceof Error ? error.message : String(error)}`
+  return new ModelError(redactSecrets(text, [endpoint.apiKey]))
+}
+
+// what an attempt failed of, in words that say what happened: the guarded fetch's own finding first
+function attemptFailure(error: unknown, state: AttemptState, host: string): unknown {
+  if (state.fault) return state.fault
+  if (!(error instanceof SyntaxError)) return error
+  const seen = state.text === undefined ? 'a streamed event' : `"${excerpt(state.text)}"`
+  return new EndpointFault(`${host} answered with invalid JSON (${error.message}): ${seen}`, false)
 }
 
 /**
  * Opens the SDK client. Retries are ours, not the SDK's: each attempt must pass the gate, so that retries count
- * against the rate limits and every 429 reaches the concurrency limit.
+ * against the rate limits and every 429 reaches the concurrency limit. Its fetch is guarded (see `createGuardedFetch`),
+ * and the SDK's own timer, which stops at the headers, is set past the guard's, which runs to the last byte.
  */
 export function connect(endpoint: Endpoint): OpenAIConnection {
-  // local endpoints (vLLM, Ollama) take no key, but the SDK insists on one
-  const client = new OpenAI({ apiKey: endpoint.apiKey ?? 'no-key', baseURL: endpoint.baseURL, timeout: endpoint.timeoutMs, maxRetries: 0 })
-  const send = async <T extends { usage?: Usage }>(tokens: number, signal: AbortSignal | undefined, request: () => Promise<T>): Promise<T> => {
+  const host = new URL(endpoint.baseURL).host
+  const client = new OpenAI({
+    // local endpoints (vLLM, Ollama) take no key, but the SDK insists on one
+    apiKey: endpoint.apiKey ?? 'no-key',
+    baseURL: endpoint.baseURL,
+    timeout: Math.min(endpoint.timeoutMs + 1_000, MAX_TIMER_MS),
+    maxRetries: 0,
+    fetch: createGuardedFetch({ timeoutMs: endpoint.timeoutMs, maxBytes: endpoint.maxReplyBytes, baseURL: endpoint.baseURL }),
+    // failures are reported once, as the sample's error; the SDK would also print bad stream events to the console
+    logLevel: 'off',
+  })
+  const policy = { maxRetries: endpoint.maxRetries, maxRetryAfterMs: endpoint.maxRetryAfterMs }
+  const send = async <T extends { usage?: Usage }>(
+    tokens: number,
+    signal: AbortSignal | undefined,
+    maxBytes: number,
+    request: (options: OpenAI.RequestOptions) => Promise<T>,
+  ): Promise<T> => {
+    let attempts = 0
     try {
       return await withRetries(
         async () => {
           const admission = await endpoint.gate.admit(tokens, signal)
+          attempts++
+          const state = new AttemptState(maxBytes)
           try {
-            const reply = await request()
+            const reply = await request({ signal, fetchOptions: attemptFetchOptions(state) })
             admission.release({ tokensUsed: tokensOf(reply.usage) })
             return reply
           } catch (error) {
-            admission.release({ rateLimited: error instanceof OpenAI.APIError && error.status === 429, tokensUsed: 0 })
-            throw error
+            const failure = attemptFailure(error, state, host)
+            admission.release({ rateLimited: failure instanceof OpenAI.APIError && failure.status === 429, tokensUsed: 0 })
+            throw failure
           }
         },
-        endpoint.maxRetries,
-        signal,
+        { ...policy, signal },
       )
     } catch (error) {
-      throw toModelError(endpoint.model, error, endpoint.apiKey)
+      throw toModelError(endpoint, host, error, attempts)
     }
   }
   return {
-    chat: (request, tokens, signal) => send(tokens, signal, () => requestChat(client, request, signal)),
-    scoreChoices: (method, request, tokens, signal) => send(tokens, signal, () => requestChoiceScores(client, method, request, signal)),
+    chat: (request, tokens, signal) => send(tokens, signal, endpoint.maxReplyBytes, (options) => requestChat(client, request, options)),
+    // "ppl" echoes every choice's whole text with a log-probability per token, so each choice gets the limit
+    scoreChoices: (method, request, tokens, signal) =>
+      send(tokens, signal, endpoint.maxReplyBytes * (method === 'ppl' ? Math.max(1, request.choices.length) : 1), (options) =>
+        requestChoiceScores(client, method, request, options),
+      ),
   }
 }

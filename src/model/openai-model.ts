@@ -2,7 +2,9 @@ import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import { RATE_LIMITS_KEY, type ChatMessage, type Usage } from '../schema/index.ts'
+import { baseURLProblem } from './base-url.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
+import { MAX_TIMER_MS } from './durations.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } from './model.ts'
 import type { OpenAIConnection } from './openai-connection.ts'
 import { promptText } from './prompt-text.ts'
@@ -12,7 +14,10 @@ import { createRequestGate } from './request-gate.ts'
 export interface OpenAIModelOptions {
   /** The model name the endpoint knows, e.g. "gpt-4o-mini" or "llama3.1:8b". */
   model: string
-  /** @default process.env.OPENAI_BASE_URL, else the OpenAI API */
+  /**
+   * The endpoint's address, e.g. "http://localhost:8000/v1"; refused when it carries a user name, password or query
+   * string. @default process.env.OPENAI_BASE_URL, else the OpenAI API
+   */
   baseURL?: string
   /** @default process.env.OPENAI_API_KEY; optional when `baseURL` points at a local server */
   apiKey?: string
@@ -23,13 +28,20 @@ export interface OpenAIModelOptions {
   temperature?: number
   /** The reply's token limit; sent as `max_completion_tokens` to the reasoning models, which refuse `max_tokens`. */
   maxTokens?: number
-  /** Per-request timeout, for each attempt. @default 120000 */
+  /**
+   * The time one attempt may take, from sending the request to the last byte of the reply, a streamed reply
+   * included. An attempt that runs out of time is not retried. @default 120000
+   */
   timeoutMs?: number
   /**
-   * Retries on 429, 5xx, 408, 409, connection errors and timeouts: exponential backoff from 0.5 s to 8 s with jitter,
-   * or the wait the endpoint asks for in `Retry-After` / `retry-after-ms`. @default 3
+   * Retries on 429, 5xx, 408, 409 and lost connections: exponential backoff from 0.5 s to 8 s with jitter, or the
+   * wait the endpoint asks for in `Retry-After` / `retry-after-ms`. @default 3
    */
   maxRetries?: number
+  /** The longest wait before a retry that an endpoint may ask for; a longer one fails the call at once. @default 60000 */
+  maxRetryAfterMs?: number
+  /** The largest reply body accepted, in bytes; a larger reply fails its call and is never recorded. @default 1000000 */
+  maxReplyBytes?: number
   /** Other request fields the endpoint accepts (top_p, seed, stop, ...). */
   extraBody?: Record<string, unknown>
   /** Streams each reply, which measures its time to first token (`ttftMs`). @default false */
@@ -47,19 +59,23 @@ const LimitsSchema = z.object({
   tpm: z.number().positive().optional(),
   price: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict().optional(),
   maxRetries: z.number().int().nonnegative().optional(),
-  timeoutMs: z.number().positive().optional(),
+  timeoutMs: z.number().positive().max(MAX_TIMER_MS).optional(),
+  maxRetryAfterMs: z.number().nonnegative().max(MAX_TIMER_MS).optional(),
+  maxReplyBytes: z.number().int().positive().optional(),
 })
 
-function validate(options: OpenAIModelOptions): void {
+/** Checks the options, and the base URL from wherever it comes; returns the base URL to use, if any. */
+function validate(options: OpenAIModelOptions): string | undefined {
   const where = `models.openai({ model: "${options.model}" })`
   const parsed = LimitsSchema.safeParse(options)
   if (!parsed.success) {
     throw new ConfigError(`${where}: ${parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`).join('; ')}.`)
   }
-  const { baseURL } = options
-  if (baseURL !== undefined && URL.canParse(baseURL) && (new URL(baseURL).username || new URL(baseURL).password)) {
-    throw new ConfigError(`${where}: put the credentials in apiKey, not in the base URL.`)
-  }
+  // an empty variable is an unset one, as the SDK takes it
+  const [setting, baseURL] = options.baseURL === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['baseURL', options.baseURL]
+  const problem = baseURL === undefined ? undefined : baseURLProblem(baseURL)
+  if (problem !== undefined) throw new ConfigError(`${where}: ${setting} ${problem}.`)
+  return baseURL
 }
 
 function withCost<T extends { usage?: Usage }>(price: Price | undefined, reply: T): T & { costUsd?: number } {
@@ -72,8 +88,7 @@ const REASONING_MODEL = /^(o\d|gpt-5)/
 
 /** A model behind an OpenAI-compatible endpoint, called through the official SDK, under its rate limits. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
-  validate(options)
-  const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
+  const baseURL = validate(options)
   const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY
   const memory = getEnvironmentData(RATE_LIMITS_KEY)
   const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${baseURL ?? 'https://api.openai.com/v1'} ${options.model}` } : undefined
@@ -86,7 +101,16 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
         `models.openai({ model: "${options.model}" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.`,
       )
     }
-    const endpoint = { model: options.model, baseURL, apiKey, timeoutMs: options.timeoutMs ?? 120_000, maxRetries: options.maxRetries ?? 3, gate }
+    const endpoint = {
+      model: options.model,
+      baseURL: baseURL ?? 'https://api.openai.com/v1',
+      apiKey,
+      timeoutMs: options.timeoutMs ?? 120_000,
+      maxRetries: options.maxRetries ?? 3,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      maxReplyBytes: options.maxReplyBytes ?? 1_000_000,
+      gate,
+    }
     connection ??= import('./openai-connection.ts').then((module) => module.connect(endpoint))
     return connection
   }

@@ -63,9 +63,9 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     const usable = found && kind in found ? found : undefined
     if (usable || mode !== 'replay') return usable
     throw new ModelError(
+      // the benchmark, which knows the sample, adds the command that records it
       `No recording of this call (key ${key}) in "${store.file}", and replay mode makes no calls. ` +
-        'Record it with EVALSUITE_RECORDINGS=record (or auto) and a model endpoint, e.g. ' +
-        `EVALSUITE_RECORDINGS=auto npx vitest run evals -t "<sample id>"`,
+        'Record it with EVALSUITE_RECORDINGS=auto (or record) and a model endpoint.',
     )
   }
   const replayed = <T extends Recording['reply']>(reply: T): T & { replayed: true; costUsd?: number } => {

@@ -1,8 +1,10 @@
-// Shapes that credentials take in error texts: auth headers, OpenAI-style keys, and user:password in URLs.
+// Shapes that credentials take in error texts: auth headers, OpenAI-style keys, user:password in URLs, and query
+// parameters named like keys (?api_key=, &token=, &sig=), which an endpoint may echo with the URL it was asked for.
 const CREDENTIAL_PATTERNS: Array<[RegExp, string]> = [
   [/(Bearer|Basic)\s+[\w.~+/=-]+/gi, '$1 ***'],
   [/\bsk-[\w-]{6,}/g, 'sk-***'],
-  [/(\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1***@'],
+  [/(\/\/)[^/\s@]+@/g, '$1***@'],
+  [/([?&][\w.-]*(?:key|token|secret|passw|pwd|auth|sig|credential)[\w.-]*=)[^&#\s"'<>]+/gi, '$1***'],
 ]
 
 /** Removes the given secrets, and anything shaped like a credential, from a text bound for logs or reports. */

@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from './durations.ts'
 import { createTokenBucket, type SharedBucket } from './token-bucket.ts'
 
 /** Per-model limits on the requests sent to an endpoint. */
@@ -68,7 +69,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       const next = waiting[0]!
       const wait = Math.max(requests?.waitMs(1) ?? 0, tokens?.waitMs(next.tokens) ?? 0)
       if (wait > 0) {
-        timer = setTimeout(pump, Math.ceil(wait))
+        // a tiny rpm can ask for a wait past what Node's timers take; the pump looks again when it wakes
+        timer = setTimeout(pump, Math.min(Math.ceil(wait), MAX_TIMER_MS))
         return
       }
       waiting.shift()

@@ -1,5 +1,5 @@
 import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
-import { REPORT_VERSION, type Baseline, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
+import { cutText, REPORT_VERSION, type Baseline, type Check, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
@@ -37,6 +37,23 @@ function metricOrder(names: Iterable<string>, catalog: MetricCatalog, primary: s
   })
 }
 
+const cutOrNull = (text: string | null): string | null => (text === null ? null : cutText(text))
+
+// a check of the exact kind holds the whole reply as its answer and passage: cut as the output is
+function keptCheck(check: Check): Check {
+  const kept: Check = {
+    matcher: check.matcher,
+    kind: check.kind,
+    pass: check.pass,
+    target: typeof check.target === 'string' ? cutText(check.target) : check.target.map((target) => cutText(target)),
+    extracted: cutOrNull(check.extracted),
+    passage: cutOrNull(check.passage),
+    explanation: check.explanation,
+  }
+  if (check.hint) kept.hint = check.hint
+  return kept
+}
+
 // one row per sample of a large run, so fields are set rather than spread from temporaries, in the schema's key
 // order: the rows are written as built (their values come from sample records already parsed), see writeReport
 function sampleRow(sample: SampleOutcome): Report['samples'][number] {
@@ -47,8 +64,13 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   if (meta.attempt !== undefined) row.attempt = meta.attempt
   if (meta.subset !== undefined) row.subset = meta.subset
   row.status = sample.status
+  // the worker cut these already, and a cut text is not cut again
+  if (meta.input !== undefined) row.input = cutText(meta.input)
+  if (meta.target !== undefined) row.target = typeof meta.target === 'string' ? cutText(meta.target) : meta.target.map((target) => cutText(target))
+  if (meta.output !== undefined) row.output = cutText(meta.output)
   if (meta.scores) row.scores = meta.scores
-  if (check) row.extracted = check.extracted
+  if (check) row.extracted = cutOrNull(check.extracted)
+  if (meta.checks && meta.checks.length > 0) row.checks = meta.checks.map(keptCheck)
   if (meta.latencyMs !== undefined) row.latencyMs = Math.round(meta.latencyMs * 10) / 10
   if (meta.ttftMs !== undefined) row.ttftMs = Math.round(meta.ttftMs * 10) / 10
   if (meta.usage) row.usage = meta.usage

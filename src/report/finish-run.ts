@@ -23,6 +23,8 @@ export interface FinishRunOptions {
   outputDir: string
   baselineDir: string
   metrics: Record<string, MetricDefinition> | undefined
+  /** The Vitest project of the eval files. */
+  projectName: string
 }
 
 /** Compiles the schemas every sample and report is parsed with, so that it is done while the tests run. */
@@ -40,7 +42,7 @@ const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions
 export async function finishRun(vitest: Vitest, modules: readonly TestModule[], unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason, options: FinishRunOptions): Promise<void> {
   const root = vitest.config.root
   const { runs, problems } = collectRuns(modules, root)
-  if (runs.length === 0) return
+  if (runs.length === 0) return noBenchmarkRan(vitest, modules, problems.failures, unhandledErrors, reason, options)
   const catalog = createMetricCatalog(options.metrics)
   const createdAt = new Date().toISOString()
   // -u sets Vitest's snapshot update mode to "all"; in CI without -u it is "none", and a missing baseline fails
@@ -70,7 +72,8 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: [...problems.failures, ...unwritten], reports, merging })
 
   const log = (text: string): void => vitest.logger.log(text)
-  log(renderReports(reports, { color: supportsColor(vitest.logger.outputStream) }))
+  const stream = vitest.logger.outputStream as { columns?: number }
+  log(renderReports(reports, { color: supportsColor(stream), ...(stream.columns ? { width: stream.columns } : {}) }))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.map(escapeControlCharacters).join(', ')}`)
   for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
   log(verdictLines(verdict, reports, options.outputDir))
@@ -79,6 +82,19 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   // with it. evalsuite only ever raises it, never lowers it (a coverage threshold or an unhandled error set it too):
   // for what no gate test could judge, the merged run of shards and a gate that -t filtered out
   if (!verdict.passed) process.exitCode = 1
+}
+
+/**
+ * A run without a benchmark: when an eval file failed to load (a missing data file, a gate on a misspelt metric), the
+ * verdict still says why, so that a run of that one file does not end in Vitest's output alone. A run of other tests
+ * only says nothing.
+ */
+function noBenchmarkRan(vitest: Vitest, modules: readonly TestModule[], failures: readonly string[], unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason, options: FinishRunOptions): void {
+  if (failures.length === 0 || !modules.some((module) => module.project.name === options.projectName)) return
+  const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures, reports: [] })
+  const reasons = verdict.reasons.map((line) => `   - ${line.split('\n').map(escapeControlCharacters).join('\n     ')}`)
+  vitest.logger.log(`\n evalsuite: FAIL, no benchmark ran\n${reasons.join('\n')}\n`)
+  process.exitCode = 1
 }
 
 async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {

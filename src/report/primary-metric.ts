@@ -9,8 +9,8 @@ export interface PrimaryMetric {
 }
 
 /**
- * The benchmark's primary metric: the one it names, which must be in the catalog, or else the only score metric it
- * emits. With several and none named the report refuses to guess.
+ * The benchmark's primary metric: the one it names, which must be in the catalog; else the only score metric it emits,
+ * or accuracy among several. With several and no accuracy, none named, the report refuses to guess.
  */
 export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly string[], catalog: MetricCatalog): PrimaryMetric {
   const named = meta.primaryMetric
@@ -22,8 +22,8 @@ export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly stri
   }
   const scores = emitted.filter((metric) => catalog.get(metric).kind === 'score').sort()
   if (scores.length <= 1) return { metric: scores[0] ?? null }
-  const message =
-    `it emits ${scores.map((m) => `"${m}"`).join(', ')} and names no primary metric, and the report will not guess; ` +
-    `add primaryMetric: "${scores[0]}" (or another) to describeBenchmark("${meta.name}", { ... })`
+  // accuracy is every sample's verdict (its checks, its judge, a returned boolean): a scorer's other scores grade beside it
+  if (scores.includes('accuracy')) return { metric: 'accuracy' }
+  const message = `it emits ${scores.map((m) => `"${m}"`).join(', ')} and no accuracy, so add primaryMetric: "${scores[0]}" (or another) where "${meta.name}" is declared`
   return { metric: null, problem: { severity: 'error', code: 'primary-metric-ambiguous', message } }
 }

@@ -35,7 +35,9 @@ export class ProgressReporter implements Reporter {
   private startedAt = 0
   private timer: NodeJS.Timeout | undefined
   private readonly intervalMs: number
-  private readonly counted = new Set<string>()
+  // the samples counted into the total, each taken out once counted as done: a sample `-t` or `.skip` left out is
+  // reported (skipped) without ever having been in the total, and a Vitest retry reports the same test again
+  private readonly planned = new Set<string>()
 
   constructor(options: ProgressOptions = {}) {
     this.intervalMs = options.intervalMs ?? 30_000
@@ -49,7 +51,7 @@ export class ProgressReporter implements Reporter {
     const vitest = this.vitest
     if (vitest === undefined) return
     this.tally = emptyTally()
-    this.counted.clear()
+    this.planned.clear()
     this.startedAt = performance.now()
     const window = summaryWindowOf(vitest)
     if (window !== undefined) {
@@ -65,16 +67,18 @@ export class ProgressReporter implements Reporter {
   async onTestModuleCollected(module: TestModule): Promise<void> {
     const { sampleMetaOf } = await this.load()
     for (const test of module.children.allTests()) {
-      if (test.options.mode === 'run' && sampleMetaOf(test.meta()) !== undefined) this.tally.total += 1
+      if (test.options.mode === 'run' && sampleMetaOf(test.meta()) !== undefined && !this.planned.has(test.id)) {
+        this.planned.add(test.id)
+        this.tally.total += 1
+      }
     }
   }
 
   async onTestCaseResult(test: TestCase): Promise<void> {
     const { parseSampleMeta, sampleMetaOf } = await this.load()
+    if (!this.planned.delete(test.id)) return
     const parsed = parseSampleMeta(sampleMetaOf(test.meta()))
-    // a Vitest retry reports the same test again; each sample counts once
-    if (!parsed.success || this.counted.has(test.id)) return
-    this.counted.add(test.id)
+    if (!parsed.success) return
     const result = test.result()
     countSample(this.tally, parsed.data, result.state === 'failed' && (result.errors?.length ?? 0) > 0)
   }

@@ -3,8 +3,11 @@ import { SMALL_SAMPLE } from '../metrics/index.ts'
 import { sampleLabel, type Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
+import { idList } from './id-list.ts'
+import { wrongSampleLines } from './wrong-samples.ts'
 
-const SHOWN_IDS = 5
+// lines of wrong samples keep to this width when the terminal's is unknown (a CI log, a pipe)
+const DEFAULT_WIDTH = 120
 
 const TONES: Record<Tone, string[]> = {
   pass: ['green'],
@@ -28,6 +31,8 @@ function styled(tone: Tone, text: string): string {
 export interface RenderOptions {
   /** Colour the gates, the warnings and the significant changes. */
   color: boolean
+  /** The terminal's width in columns: wrong samples' lines are cut to it. @default 120 */
+  width?: number
 }
 
 function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
@@ -42,13 +47,8 @@ function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
   })
 }
 
-function idList(ids: readonly string[]): string {
-  const shown = ids.slice(0, SHOWN_IDS).join(', ')
-  return ids.length > SHOWN_IDS ? `${shown}, … (+${ids.length - SHOWN_IDS})` : shown
-}
-
-function sampleIds(report: Report, status: 'wrong' | 'errored'): string {
-  return idList(report.samples.filter((s) => s.status === status).map((s) => sampleLabel(s.id, s.attempt)))
+function erroredIds(report: Report): string {
+  return idList(report.samples.filter((s) => s.status === 'errored').map((s) => sampleLabel(s.id, s.attempt)))
 }
 
 // cents for a dollar or more; below that, down to a millionth, without trailing zeros past the cents
@@ -101,35 +101,36 @@ function baselineLine(report: Report): string | undefined {
   return `  ${report.benchmark}: vs ${baseline.file}: ${baseline.shared} shared, ${changes.join(', ')}`
 }
 
-function wrongLine(report: Report): string | undefined {
-  const { wrong } = report.counts
-  return wrong > 0 ? `  ${report.benchmark}: ${wrong} wrong (${sampleIds(report, 'wrong')})` : undefined
-}
-
 function erroredLine(report: Report): string | undefined {
   const { errored } = report.counts
   if (errored === 0) return undefined
   const first = report.samples.find((s) => s.status === 'errored')
   const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
-  return `  ${report.benchmark}: ${errored} errored, budget ${report.errorBudget.maxErrors} (${sampleIds(report, 'errored')}); first: ${firstError}`
+  return `  ${report.benchmark}: ${errored} errored, budget ${report.errorBudget.maxErrors} (${erroredIds(report)}); first: ${firstError}`
 }
 
 // names, sample ids and messages come from the user's files, the data and the endpoints: every line is escaped
-// before a colour of ours is added to it
-function notes(report: Report, paint: (tone: Tone, text: string) => string): string[] {
-  const lines = [usageLine(report), judgeLine(report), budgetLine(report), baselineLine(report), wrongLine(report), erroredLine(report)]
+// before a colour of ours is added to it (the wrong samples' lines escape each text before cutting it to the width)
+function notes(report: Report, paint: (tone: Tone, text: string) => string, width: number): string[] {
+  const lines = [usageLine(report), judgeLine(report), budgetLine(report), baselineLine(report)]
   const benchmark = escapeControlCharacters(report.benchmark)
   const diagnostics = report.diagnostics.map((diagnostic) => {
     const label = diagnostic.severity === 'error' ? paint('fail', 'error') : paint('warn', 'note')
     return `  ${benchmark}: ${label}: ${escapeControlCharacters(diagnostic.message)}`
   })
-  return [...lines.filter((line) => line !== undefined).map(escapeControlCharacters), ...diagnostics]
+  const errored = erroredLine(report)
+  return [
+    ...lines.filter((line) => line !== undefined).map(escapeControlCharacters),
+    ...wrongSampleLines(report, width),
+    ...(errored === undefined ? [] : [escapeControlCharacters(errored)]),
+    ...diagnostics,
+  ]
 }
 
 /**
  * The terminal summary: one table per model (benchmark, subset, metric, n, score, interval, change against the
  * baseline with its p-value, gates), then a few lines per benchmark: usage, the judges' usage apart, new and missing
- * samples, wrong and errored samples, and what the reader must know.
+ * samples, the first wrong samples with what was read, errored samples, and what the reader must know.
  */
 export function renderReports(reports: readonly Report[], options: RenderOptions = { color: false }): string {
   const paint = (tone: Tone, text: string): string => (options.color ? styled(tone, text) : text)
@@ -140,7 +141,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     lines.push('', ` evalsuite · model ${escapeControlCharacters(model)}`, '')
     const rows = group.flatMap(displayRows)
     lines.push(...table(tableOf(rows), options.color))
-    for (const report of group) lines.push(...notes(report, paint))
+    for (const report of group) lines.push(...notes(report, paint, options.width ?? DEFAULT_WIDTH))
     if (rows.some((row) => row[3]!.tone === 'warn')) {
       lines.push(`  ${paint('warn', '!')} fewer than ${SMALL_SAMPLE} samples: the interval is wide, and only a large change can be told from noise`)
     }

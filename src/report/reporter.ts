@@ -9,6 +9,8 @@ export interface EvalsuiteReporterOptions {
   baselineDir?: string
   /** Metrics added to the catalog, or overriding built-in entries. */
   metrics?: Record<string, MetricDefinition>
+  /** The Vitest project the eval files run in. @default "evals" */
+  projectName?: string
 }
 
 type FinishRun = typeof import('./finish-run.ts')
@@ -21,7 +23,7 @@ type FinishRun = typeof import('./finish-run.ts')
  */
 export class EvalsuiteReporter implements Reporter {
   private vitest: Vitest | undefined
-  private readonly options: { outputDir: string; baselineDir: string; metrics: Record<string, MetricDefinition> | undefined }
+  private readonly options: { outputDir: string; baselineDir: string; metrics: Record<string, MetricDefinition> | undefined; projectName: string }
   // --merge-reports hands onTestRunEnd one module per file, the last shard's; each shard's module ends here
   private readonly ended = new Set<TestModule>()
   // the report's modules (zod, the schemas, metrics and rendering) load once a worker has collected its tests, while
@@ -29,7 +31,12 @@ export class EvalsuiteReporter implements Reporter {
   private finishing: Promise<FinishRun> | undefined
 
   constructor(options: EvalsuiteReporterOptions = {}) {
-    this.options = { outputDir: options.outputDir ?? 'eval-reports', baselineDir: options.baselineDir ?? 'evals/__baselines__', metrics: options.metrics }
+    this.options = {
+      outputDir: options.outputDir ?? 'eval-reports',
+      baselineDir: options.baselineDir ?? 'evals/__baselines__',
+      metrics: options.metrics,
+      projectName: options.projectName ?? 'evals',
+    }
   }
 
   onInit(vitest: Vitest): void {

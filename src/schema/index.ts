@@ -1,7 +1,9 @@
+export { cutText, KEPT_CHARS } from './cut-text.ts'
 export { ChatMessageSchema, sampleLabel, SampleSchema, type ChatMessage, type Sample } from './sample.ts'
 export { UsageSchema, type Usage } from './usage.ts'
 export {
   BenchmarkMetaSchema,
+  CheckSchema,
   evalsuiteMetaOf,
   GateMetaSchema,
   isWrongAnswer,

@@ -57,7 +57,7 @@ export const AggregationSchema = z.enum(['mean', 'pass_at_k', 'pass_hat_k', 'maj
 export type Aggregation = z.infer<typeof AggregationSchema>
 
 /** How a 95% interval was computed. */
-const IntervalMethodSchema = z.enum(['wilson', 'cluster-wilson', 't', 'cluster-t', 'stratified-t', 'bootstrap'])
+const IntervalMethodSchema = z.enum(['wilson', 'cluster-wilson', 'stratified-wilson', 't', 'cluster-t', 'stratified-t', 'bootstrap'])
 
 /** A 95% confidence interval and how it was computed. */
 export const IntervalSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { JudgeRecordSchema } from './judge.ts'
 import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metric.ts'
+import { CheckSchema } from './task-meta.ts'
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
-export const REPORT_VERSION = 3
+export const REPORT_VERSION = 4
 
 const count = z.number().int().nonnegative()
 
@@ -109,8 +110,18 @@ const SampleRowSchema = z.object({
   subset: z.string().optional(),
   /** right and wrong are scored; errored and skipped are not in any metric. */
   status: z.enum(['right', 'wrong', 'errored', 'skipped']),
+  /**
+   * The sample's input as text (a conversation as `[role] content` lines), its target and the reply. A text over
+   * 2,000 characters is cut to 2,000: its start and its end with `…[N characters cut]…` between; check texts likewise.
+   */
+  input: z.string().optional(),
+  target: z.union([z.string(), z.array(z.string())]).optional(),
+  output: z.string().optional(),
   scores: z.record(z.string(), z.number()).optional(),
+  /** The answer the first failed check read (or the first check's, when none failed). */
   extracted: z.string().nullable().optional(),
+  /** Each `toMatchAnswer` call or default check: kind, pass, target, what it read and from which passage, why. */
+  checks: z.array(CheckSchema).optional(),
   latencyMs: z.number().optional(),
   ttftMs: z.number().optional(),
   usage: UsageSchema.optional(),

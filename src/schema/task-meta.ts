@@ -69,7 +69,7 @@ export const BenchmarkMetaSchema = z.object({
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
 
 /** One matcher call inside a sample's scorer. */
-const CheckSchema = z.object({
+export const CheckSchema = z.object({
   matcher: z.string(),
   kind: z.string(),
   pass: z.boolean(),
@@ -78,6 +78,11 @@ const CheckSchema = z.object({
   /** The part of the output the answer was read from, for the reviewer. */
   passage: z.string().nullable(),
   explanation: z.string(),
+  /**
+   * A failed `exact` check whose reply holds the target in another form: the answer option that reads it (as written
+   * in an eval file) and what that reading finds.
+   */
+  hint: z.object({ answer: z.string(), explanation: z.string() }).optional(),
 })
 /** One matcher call inside a sample's scorer. */
 export type Check = z.infer<typeof CheckSchema>
@@ -95,6 +100,11 @@ export const SampleMetaSchema = z.object({
   checks: z.array(CheckSchema).optional(),
   /** The judgements of this sample, one per `toPassJudge` call or benchmark judge. */
   judge: z.array(JudgeRecordSchema).optional(),
+  /** The sample's input as text (a conversation as `[role] content` lines), cut as `cutText` cuts. */
+  input: z.string().optional(),
+  /** The sample's target, each accepted answer cut as `cutText` cuts. */
+  target: z.union([z.string(), z.array(z.string())]).optional(),
+  /** The reply, cut as `cutText` cuts. */
   output: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
   /** Time to the first token of a streamed reply. */

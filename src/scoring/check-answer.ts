@@ -1,10 +1,14 @@
 import type { Check } from '../schema/index.ts'
+import { exactHint } from './exact-hint.ts'
 import { matchAnswer, type AnswerTarget, type MatchAnswerOptions } from './match-answer.ts'
 
-/** Scores a reply against a target and returns the record kept in the sample's meta and report. */
+/**
+ * Scores a reply against a target and returns the record kept in the sample's meta and report. A failed `exact` check
+ * whose reply holds the target in another form carries a hint naming the kind that reads it.
+ */
 export function checkAnswer(output: string, target: AnswerTarget, options: MatchAnswerOptions = {}, matcher = 'toMatchAnswer'): Check {
   const match = matchAnswer(output, target, options)
-  return {
+  const check: Check = {
     matcher,
     kind: target instanceof RegExp ? 'regex' : (options.kind ?? 'exact'),
     pass: match.pass,
@@ -13,4 +17,9 @@ export function checkAnswer(output: string, target: AnswerTarget, options: Match
     passage: match.passage,
     explanation: match.explanation,
   }
+  if (!match.pass && !(target instanceof RegExp) && (options.kind === undefined || options.kind === 'exact')) {
+    const hint = exactHint(output, check.target, options)
+    if (hint) check.hint = hint
+  }
+  return check
 }

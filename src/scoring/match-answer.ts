@@ -1,5 +1,6 @@
 import type { AnswerMatch } from './answer-match.ts'
 import { matchChoice, type ChoiceOptions } from './match-choice.ts'
+import { matchExactAfterMarker, type ExactOptions } from './match-exact-after-marker.ts'
 import { matchMath, type MathOptions } from './match-math.ts'
 import { matchNumber, type NumberOptions } from './match-number.ts'
 import { matchExact, matchIncludes, matchRegex } from './match-text.ts'
@@ -7,7 +8,7 @@ import type { TextOptions } from './normalize-text.ts'
 
 /** How `toMatchAnswer` reads and compares an answer; `kind` picks the scorer. */
 export type MatchAnswerOptions =
-  | ({ kind?: 'exact' } & TextOptions)
+  | ({ kind?: 'exact' } & ExactOptions)
   | ({ kind: 'includes' } & TextOptions)
   | ({ kind: 'regex'; pattern?: RegExp } & TextOptions)
   | ({ kind: 'number' } & NumberOptions)
@@ -24,7 +25,7 @@ export function matchAnswer(output: string, target: AnswerTarget, options: Match
   switch (options.kind) {
     case undefined:
     case 'exact':
-      return matchExact(output, accepted, options)
+      return options.marker === undefined ? matchExact(output, accepted, options) : matchExactAfterMarker(output, accepted, options)
     case 'includes':
       return matchIncludes(output, accepted, options)
     case 'regex':

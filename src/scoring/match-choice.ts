@@ -1,7 +1,7 @@
 import { passageAround, type AnswerMatch } from './answer-match.ts'
 import { readMmluProLetter } from './mmlu-pro-choice.ts'
 import { normalizeText } from './normalize-text.ts'
-import { LETTERS, readCommitments, type Commitment } from './read-choice.ts'
+import { LETTERS, readCommitments } from './read-choice.ts'
 
 /** Options of the `choice` kind. */
 export interface ChoiceOptions {
@@ -55,11 +55,10 @@ export function matchChoice(output: string, target: string | readonly string[], 
   if (options.protocol === 'mmlu-pro') return matchProtocol(output, expected)
   const allowed = LETTERS.slice(0, options.choices?.length ?? LETTERS.length)
   const found = readCommitments(output, allowed, options.choices)
-  if (found.length === 0) return unanswered('the reply commits to no option')
-  const last = found.at(-1) as Commitment
+  if (found === null) return unanswered('the reply commits to no option')
+  const { last, distinct } = found
   const passage = passageAround(output, last.start, last.end)
-  const distinct = new Set(found.map((c) => c.letters.join(', ')))
-  if (distinct.size > 1) return unanswered(`the reply commits to conflicting options (${[...distinct].join(' / ')})`, passage)
+  if (distinct.length > 1) return unanswered(`the reply commits to conflicting options (${distinct.join(' / ')})`, passage)
   if (last.letters.length > 1 && expected.length === 1) return unanswered(`the reply commits to several options (${last.letters.join(', ')}) where one is asked for`, passage)
   return compare(last.letters, expected, passage)
 }

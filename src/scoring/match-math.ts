@@ -1,5 +1,6 @@
 import { passageAround, type AnswerMatch } from './answer-match.ts'
-import { sameValue, type Budget } from './math-equal.ts'
+import type { Budget } from './budget.ts'
+import { sameValue } from './math-equal.ts'
 import { parseMathValue } from './math-value.ts'
 import { normalizeLatex } from './normalize-latex.ts'
 import { readMathAnswer, readMathTarget } from './read-math-answer.ts'
@@ -11,7 +12,10 @@ const MAX_ANSWER = 1000
 export interface MathOptions {
   /** Relative tolerance of numeric comparison (absolute below 1). @default 1e-6 */
   tolerance?: number
-  /** Time one check may take; past it the answer counts as not equal, and the explanation says so. @default 1000 */
+  /**
+   * Time one check may take, reading the answer from the reply included; past it the answer counts as not equal,
+   * and the explanation says so. @default 1000
+   */
   timeoutMs?: number
 }
 
@@ -23,7 +27,10 @@ export interface MathOptions {
  * @example matchMath('So the answer is $\\boxed{\\dfrac{1}{2}}$.', '0.5').pass // true
  */
 export function matchMath(output: string, target: string | number | readonly (string | number)[], options: MathOptions = {}): AnswerMatch {
-  const found = readMathAnswer(output)
+  const timeoutMs = options.timeoutMs ?? 1000
+  const budget: Budget = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
+  const found = readMathAnswer(output, budget)
+  if (budget.timedOut) return { pass: false, extracted: null, passage: null, explanation: `could not decide within ${timeoutMs} ms which final answer the reply states` }
   if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply states no final answer' }
   const passage = passageAround(output, found.start, found.end)
   const written = (Array.isArray(target) ? target : [target]).map((t) => readMathTarget(String(t)))
@@ -31,8 +38,6 @@ export function matchMath(output: string, target: string | number | readonly (st
     const pass = written.some((t) => t.trim() === found.answer.trim())
     return { pass, extracted: found.answer, passage, explanation: `${pass ? 'the answer is the target' : 'the answer is not the target'}, compared as text: answers over ${MAX_ANSWER} characters are not read as mathematics` }
   }
-  const timeoutMs = options.timeoutMs ?? 1000
-  const budget: Budget = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
   const answer = normalizeLatex(found.answer)
   const value = parseMathValue(answer)
   const targets = written.map(normalizeLatex)

@@ -1,9 +1,7 @@
 import { ScorerError } from '../errors.ts'
 import { passageAround, type AnswerMatch } from './answer-match.ts'
+import { describeMarker, markerPattern, type AnswerMarker } from './answer-marker.ts'
 import { lastNumber, numberAt, parseNumber, type WrittenNumber } from './read-number.ts'
-
-/** A phrase after which a reply states its answer: text (matched ignoring case, as whole words) or a pattern. */
-export type AnswerMarker = string | RegExp
 
 /** Options of the `number` kind. */
 export interface NumberOptions {
@@ -18,19 +16,6 @@ export interface NumberOptions {
 }
 
 const DEFAULT_MARKERS: readonly AnswerMarker[] = ['####', 'answer:', 'answer is']
-const compiled = new Map<string, RegExp>()
-
-function markerPattern(marker: AnswerMarker): RegExp {
-  if (marker instanceof RegExp) return new RegExp(marker.source, marker.flags.includes('g') ? marker.flags : `${marker.flags}g`)
-  let pattern = compiled.get(marker)
-  if (pattern === undefined) {
-    const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ +/g, '\\s+')
-    pattern = new RegExp(`${/^\w/.test(marker) ? '(?<![\\w])' : ''}${escaped}${/\w$/.test(marker) ? '(?!\\w)' : ''}`, 'gi')
-    compiled.set(marker, pattern)
-  }
-  pattern.lastIndex = 0
-  return pattern
-}
 
 /** The number a reply gives: the one after its last answer marker, else its last number. */
 function readAnswer(output: string, markers: readonly AnswerMarker[]): (WrittenNumber & { marker?: AnswerMarker }) | null {
@@ -62,7 +47,7 @@ export function matchNumber(output: string, target: string | number | readonly (
   if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply gives no number' }
   const tolerance = options.tolerance ?? 1e-6
   const pass = accepted.some((t) => Math.abs(found.value - t) <= tolerance * Math.max(1, Math.abs(t)))
-  const where = found.marker === undefined ? 'the last number' : `the number after ${typeof found.marker === 'string' ? `"${found.marker}"` : String(found.marker)}`
+  const where = found.marker === undefined ? 'the last number' : `the number after ${describeMarker(found.marker)}`
   return {
     pass,
     extracted: String(found.value),

@@ -1,18 +1,24 @@
 import { ConfigError } from '../errors.ts'
 import { passageAround, type AnswerMatch } from './answer-match.ts'
-import { normalizeText, type TextOptions } from './normalize-text.ts'
+import { isLongerNormalized, normalizeText, type TextOptions } from './normalize-text.ts'
 
 const targets = (target: string | readonly string[]): readonly string[] => (typeof target === 'string' ? [target] : target)
 
+/** Whether the text, normalised, is one of the targets; a text longer than every target is not normalised at all. */
+function isOneOf(text: string, target: string | readonly string[], options: TextOptions): boolean {
+  const accepted = targets(target).map((t) => normalizeText(t, options))
+  const longest = accepted.reduce((most, t) => Math.max(most, t.length), 0)
+  return !isLongerNormalized(text, longest, options) && accepted.includes(normalizeText(text, options))
+}
+
 /** The whole reply equals the target (or one of several accepted targets). */
 export function matchExact(output: string, target: string | readonly string[], options: TextOptions = {}): AnswerMatch {
-  const reply = normalizeText(output, options)
-  const hit = targets(target).find((t) => normalizeText(t, options) === reply)
+  const pass = isOneOf(output, target, options)
   return {
-    pass: hit !== undefined,
+    pass,
     extracted: output,
     passage: output,
-    explanation: hit === undefined ? 'the reply is not the target' : 'the reply equals the target',
+    explanation: pass ? 'the reply equals the target' : 'the reply is not the target',
   }
 }
 
@@ -49,6 +55,6 @@ export function matchRegex(
   const extracted = found[1] ?? found[0]
   const passage = passageAround(output, found.index, found.index + found[0].length)
   if (target instanceof RegExp) return { pass: true, extracted, passage, explanation: `the reply matches ${pattern}` }
-  const accepted = targets(target).some((t) => normalizeText(t, options) === normalizeText(extracted, options))
+  const accepted = isOneOf(extracted, target, options)
   return { pass: accepted, extracted, passage, explanation: accepted ? 'the extracted answer equals the target' : 'the extracted answer is not the target' }
 }

@@ -1,12 +1,6 @@
+import { outOfTime, type Budget } from './budget.ts'
 import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
-
-/** What a comparison may spend: a deadline, and whether it was reached. */
-export interface Budget {
-  deadline: number
-  tolerance: number
-  timedOut: boolean
-}
 
 const POINTS = 6
 const ENOUGH_POINTS = 3
@@ -34,11 +28,6 @@ function sameNumber(a: Value, b: Value, tolerance: number): boolean {
 
 function isUsable(value: Value): boolean {
   return Number.isFinite(value.re) && Number.isFinite(value.im)
-}
-
-function outOfTime(budget: Budget): boolean {
-  if (!budget.timedOut && performance.now() >= budget.deadline) budget.timedOut = true
-  return budget.timedOut
 }
 
 /**

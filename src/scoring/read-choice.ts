@@ -1,4 +1,4 @@
-import { normalizeText } from './normalize-text.ts'
+import { isLongerNormalized, normalizeText } from './normalize-text.ts'
 
 /** Option letters a reply commits to in one place, and where. */
 export interface Commitment {
@@ -7,14 +7,24 @@ export interface Commitment {
   end: number
 }
 
+/** Where a reply commits to options: its last commitment, and each distinct list of letters, in order of appearance. */
+export interface Commitments {
+  last: Commitment
+  distinct: string[]
+}
+
 /** The option letters, in order. */
 export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
 // One letter, perhaps bracketed or bold ("(B)", "**B**", "**(B)**", "$\boxed{B}$" is read separately), and a list
-// of them ("A, C", "(A) and (C)").
+// of them ("A, C", "(A) and (C)"). A list is read to at most as many letters as there are, and one that goes on
+// commits to none: reading on would cost time in proportion to a reply that repeats a letter after "Answer:".
 const LETTER = String.raw`(?:\*\*|__)?[(\[]?(?:\*\*)?[A-Za-z](?:\*\*)?[)\]]?(?:\*\*|__)?`
-const LETTER_LIST = String.raw`${LETTER}(?:\s*(?:,|&|\band\b)\s*${LETTER})*`
+const SEPARATOR = String.raw`\s*(?:,|&|\band\b)\s*`
+const LETTER_LIST = String.raw`${LETTER}(?:${SEPARATOR}${LETTER}){0,${LETTERS.length - 1}}`
 const END = String.raw`(?![A-Za-z0-9'’-])`
+const SPLIT = new RegExp(SEPARATOR, 'i')
+const MORE = new RegExp(`${SEPARATOR}${LETTER}`, 'iy')
 
 // Forms that say which option is the answer. After "answer is", a bare lower-case letter is usually an article
 // ("the answer is a matter of ..."), so it counts only when bracketed or bold; after "Answer:" it counts.
@@ -37,7 +47,7 @@ const BOLD = /\*\*\(?([A-Z])\)?(?:[.):]\s*[^*\n]{0,80})?\*\*/g
 function lettersIn(group: string, allowed: string): string[] | null {
   const letters = group
     .replace(/[()[\]*_]/g, '')
-    .split(/\s*(?:,|&|\band\b)\s*/i)
+    .split(SPLIT)
     .map((s) => s.trim().toUpperCase())
   return letters.every((l) => l.length === 1 && allowed.includes(l)) ? [...new Set(letters)].sort() : null
 }
@@ -46,23 +56,51 @@ function isMarked(text: string): boolean {
   return /[(\[*_]/.test(text)
 }
 
-function markedCommitments(output: string, allowed: string): Commitment[] {
-  const found: Commitment[] = []
+/** Whether a list read to the most letters there are (so at least a letter and a comma each) goes on after `end`. */
+function goesOn(output: string, group: string, end: number): boolean {
+  if (group.length < 2 * LETTERS.length - 1) return false
+  MORE.lastIndex = end
+  return MORE.test(output) && group.split(SPLIT).length === LETTERS.length
+}
+
+/**
+ * The answer markers' commitments: the last, and each distinct list in order of first appearance. Neither the
+ * commitments nor the readings of their lists are kept one by one, as a reply may repeat one a hundred thousand times.
+ */
+function markedCommitments(output: string, allowed: string): Commitments | null {
+  let last: Commitment | null = null
+  // made at the first match: most replies have one or none
+  let firstSeen: Map<string, number> | undefined
+  let read: Map<string, { letters: string[]; key: string } | null> | undefined
   for (const { pattern, lowercase } of MARKED) {
     for (const match of output.matchAll(pattern)) {
       const group = match[1] ?? ''
       if (lowercase === 'marked' && /[a-z]/.test(group.replace(/\band\b/gi, '')) && !isMarked(group)) continue
-      if (group === 'I' && PRONOUN.test(output.slice(match.index + match[0].length, match.index + match[0].length + 12))) continue
-      const letters = lettersIn(group, allowed)
-      if (letters) found.push({ letters, start: match.index, end: match.index + match[0].length })
+      const end = match.index + match[0].length
+      if (group === 'I' && PRONOUN.test(output.slice(end, end + 12))) continue
+      if (goesOn(output, group, end)) continue
+      read ??= new Map()
+      if (!read.has(group)) {
+        const letters = lettersIn(group, allowed)
+        read.set(group, letters && { letters, key: letters.join(', ') })
+      }
+      const list = read.get(group)
+      if (!list) continue
+      firstSeen ??= new Map()
+      const seen = firstSeen.get(list.key)
+      if (seen === undefined || match.index < seen) firstSeen.set(list.key, match.index)
+      if (last === null || match.index >= last.start) last = { letters: list.letters, start: match.index, end }
     }
   }
-  return found.sort((a, b) => a.start - b.start)
+  return last && { last, distinct: [...(firstSeen ?? [])].sort((a, b) => a[1] - b[1]).map(([key]) => key) }
 }
 
 function optionIndex(text: string, choices: readonly string[]): number {
+  const names = choices.map((choice) => normalizeText(choice))
+  // one character more: a final "." or "!" is dropped
+  if (isLongerNormalized(text, names.reduce((most, name) => Math.max(most, name.length), 0) + 1)) return -1
   const said = normalizeText(text).replace(/[.!]$/, '')
-  return choices.findIndex((choice) => normalizeText(choice) === said)
+  return names.indexOf(said)
 }
 
 function wholeReply(output: string, allowed: string, choices: readonly string[] | undefined): Commitment | null {
@@ -82,23 +120,27 @@ function wholeReply(output: string, allowed: string, choices: readonly string[] 
   return null
 }
 
-function boldCommitments(output: string, allowed: string): Commitment[] {
-  const found: Commitment[] = []
+function boldCommitments(output: string, allowed: string): Commitments | null {
+  let last: RegExpExecArray | null = null
+  const distinct: string[] = []
   for (const match of output.matchAll(BOLD)) {
     const letter = match[1] as string
-    if (allowed.includes(letter)) found.push({ letters: [letter], start: match.index, end: match.index + match[0].length })
+    if (!allowed.includes(letter)) continue
+    last = match
+    if (!distinct.includes(letter)) distinct.push(letter)
   }
-  return found
+  return last && { last: { letters: [last[1] as string], start: last.index, end: last.index + last[0].length }, distinct }
 }
 
 /**
- * Every place a reply commits to options, strongest form first: answer markers ("ANSWER: B", "The answer is (C)",
+ * Where a reply commits to options, strongest form first: answer markers ("ANSWER: B", "The answer is (C)",
  * "$\boxed{B}$"); else the reply as a whole ("B", "(b)", "A, C", "B) London", an option's own text); else bold letters.
+ * Null when it commits to none.
  */
-export function readCommitments(output: string, allowed: string, choices: readonly string[] | undefined): Commitment[] {
+export function readCommitments(output: string, allowed: string, choices: readonly string[] | undefined): Commitments | null {
   const marked = markedCommitments(output, allowed)
-  if (marked.length > 0) return marked
+  if (marked) return marked
   const whole = wholeReply(output, allowed, choices)
-  if (whole) return [whole]
+  if (whole) return { last: whole, distinct: [whole.letters.join(', ')] }
   return boldCommitments(output, allowed)
 }

@@ -1,4 +1,7 @@
+import { outOfTime, type Budget } from './budget.ts'
+import { isProse } from './is-prose.ts'
 import { commandGroups, type Group } from './latex-groups.ts'
+import { createSpanReader, mathSpans, type MathSpan } from './math-spans.ts'
 import { lastNumber } from './read-number.ts'
 
 /** The final answer a reply states, as LaTeX, and where it stands. */
@@ -9,19 +12,17 @@ export interface MathAnswer {
 }
 
 const MARKER = /(?:final answer|the answer|answer)\s*(?:is|:)\s*:?/gi
-// math spans; a span's length is bounded so that an unclosed "\(" costs a bounded scan, not the rest of the reply
-const MATH_SPAN = /\$\$([^$]{1,2000})\$\$|(?<!\\)\$((?:[^$\n\\]|\\[^])+?)(?<!\\)\$|\\\(([^]{1,2000}?)\\\)|\\\[([^]{1,2000}?)\\\]/g
-const LEADING_MATH = /^\s*(?:\$\$([^$]{1,2000})\$\$|(?<!\\)\$((?:[^$\n\\]|\\[^])+?)(?<!\\)\$|\\\(([^]{1,2000}?)\\\)|\\\[([^]{1,2000}?)\\\])/
 const SHORT_REPLY = 60
 const MAX_BOX_GAP = 60
 const MAX_GAP_WORDS = 3
+// One answer is split over a few boxes; joining every box of a reply of them side by side would cost time in
+// proportion to it, and read no answer anyone wrote.
+const MAX_JOINED_BOXES = 100
+// The clock is read between the (linear) passes over a reply from this length on. A shorter reply is read in well
+// under a millisecond, so its answer is always read, and even a limit of 0 ms says which answer it could not compare.
+const TIMED_LENGTH = 10_000
 
 type Span = Group & { start: number }
-
-/** Whether text outside LaTeX commands and math spans reads as words ("The volume is 120") rather than math. */
-function isProse(text: string): boolean {
-  return /[a-zA-Z]{3,}/.test(text.replace(MATH_SPAN, ' ').replace(/\\[a-zA-Z]+(?:\{[^}]*\})?/g, ' '))
-}
 
 /** Two boxes one answer is split over are joined by "and", "or", punctuation, spacing and at most a few other words. */
 function isConnector(gap: string): boolean {
@@ -35,16 +36,19 @@ function isConnector(gap: string): boolean {
   return words.length <= MAX_GAP_WORDS
 }
 
+/** The last box, with the boxes before it that only connectors separate from it, up to MAX_JOINED_BOXES in all. */
 function boxedAnswer(text: string): MathAnswer | null {
-  const boxes = commandGroups(text, ['boxed', 'fbox'])
-  const last = boxes.at(-1)
-  if (last === undefined) return null
-  const parts: Span[] = [last]
-  for (let i = boxes.length - 2; i >= 0; i--) {
-    const box = boxes[i] as Span
-    if (!isConnector(text.slice(box.end, (parts[0] as Span).start))) break
-    parts.unshift(box)
+  let recent: Span[] = []
+  for (const box of commandGroups(text, ['boxed', 'fbox'])) {
+    // cut back now and then, not at every box, so each box costs the same however many came before
+    if (recent.push(box) === 2 * MAX_JOINED_BOXES) recent = recent.slice(MAX_JOINED_BOXES)
   }
+  recent = recent.slice(-MAX_JOINED_BOXES)
+  const last = recent.at(-1)
+  if (last === undefined) return null
+  let first = recent.length - 1
+  while (first > 0 && isConnector(text.slice((recent[first - 1] as Span).end, (recent[first] as Span).start))) first--
+  const parts = recent.slice(first)
   return { answer: parts.map((p) => p.content.trim()).join(', '), start: (parts[0] as Span).start, end: last.end }
 }
 
@@ -55,21 +59,17 @@ function stripDelimiters(answer: string): string {
   return (wrapped ? (wrapped[1] ?? wrapped[2] ?? wrapped[3] ?? wrapped[4] ?? '') : trimmed).trim()
 }
 
-function spanContent(found: RegExpExecArray): string {
-  return (found[1] ?? found[2] ?? found[3] ?? found[4] ?? '').trim()
-}
-
 /** The last math span of a text, or its last number when that comes later ("... $$x$$. So it grows by 100%."). */
 function lastStatement(text: string, offset: number): MathAnswer | null {
-  let last: RegExpExecArray | null = null
-  MATH_SPAN.lastIndex = 0
-  for (let found = MATH_SPAN.exec(text); found !== null; found = MATH_SPAN.exec(text)) last = found
+  let last: MathSpan | null = null
+  for (const span of mathSpans(text)) last = span
   const number = lastNumber(text)
-  if (number && (last === null || number.start >= last.index + last[0].length)) {
+  if (number && (last === null || number.start >= last.end)) {
     return { answer: text.slice(number.start, number.end), start: offset + number.start, end: offset + number.end }
   }
-  if (last === null || spanContent(last) === '') return null
-  return { answer: spanContent(last), start: offset + last.index, end: offset + last.index + last[0].length }
+  const content = last?.content.trim() ?? ''
+  if (last === null || content === '') return null
+  return { answer: content, start: offset + last.start, end: offset + last.end }
 }
 
 function markedAnswer(text: string): MathAnswer | null {
@@ -77,8 +77,9 @@ function markedAnswer(text: string): MathAnswer | null {
   for (const found of text.matchAll(MARKER)) after = found.index + found[0].length
   if (after < 0) return null
   const rest = text.slice(after)
-  const math = LEADING_MATH.exec(rest)
-  const said = math ? math[0].trim() : (/^\s*([^\n]*?)(?:\.\s|\.?$|\n)/.exec(rest)?.[1] ?? '')
+  const lead = rest.length - rest.trimStart().length
+  const math = createSpanReader(rest)(lead)
+  const said = math ? rest.slice(lead, math.end) : (/^\s*([^\n]*?)(?:\.\s|\.?$|\n)/.exec(rest)?.[1] ?? '')
   const start = after + rest.indexOf(said)
   if (!math && isProse(said)) {
     const inner = lastStatement(said, start)
@@ -91,18 +92,24 @@ function markedAnswer(text: string): MathAnswer | null {
 /**
  * The final answer of a reply: its last `\boxed{}` (with the boxes just before it when only a few words separate
  * them), or what follows its last "answer is" / "Answer:" when that comes after every box; else the reply itself when
- * it is short math; else its last math span or its last number, whichever comes later. Null when it gives none.
+ * it is short math; else its last math span or its last number, whichever comes later. Null when it gives none, or
+ * when the budget's deadline passes while a long reply is read (`budget.timedOut` then says so).
  */
-export function readMathAnswer(text: string): MathAnswer | null {
+export function readMathAnswer(text: string, budget?: Pick<Budget, 'deadline' | 'timedOut'>): MathAnswer | null {
+  const late = (): boolean => budget !== undefined && text.length >= TIMED_LENGTH && outOfTime(budget)
   const boxed = boxedAnswer(text)
+  if (late()) return null
   const marked = markedAnswer(text)
+  if (late()) return null
   if (boxed && (marked === null || marked.start < boxed.end)) return boxed
   if (marked) return marked
   const trimmed = text.trim()
   if (trimmed !== '' && trimmed.length <= SHORT_REPLY && !trimmed.includes('\n') && !isProse(trimmed)) {
     return { answer: stripDelimiters(trimmed), start: 0, end: text.length }
   }
-  return lastStatement(text, 0) ?? (trimmed !== '' && trimmed.length <= SHORT_REPLY ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
+  const statement = lastStatement(text, 0)
+  if (late()) return null
+  return statement ?? (trimmed !== '' && trimmed.length <= SHORT_REPLY ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
 }
 
 /** The answer a target states: its boxed answer, the target itself when it is short or math, else its final answer. */

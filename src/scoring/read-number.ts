@@ -24,24 +24,40 @@ export function parseNumber(text: string): number {
     .replace(/−/g, '-')
     .replace(/\\%|%|\\\$|[$€£¥,\s]/g, '')
     .replace(/\\[dt]?frac\{([^}]*)\}\{([^}]*)\}/, '$1/$2')
-  const scientific = /^(-?(?:\d+\.?\d*|\.\d+))(?:×|x|\*|\\times|\\cdot)10\^\{?([-+]?\d+)\}?$/.exec(cleaned)
+  // "\d+(?:\.\d*)?", not "\d+\.?\d*", which splits a run of digits every way before failing: quadratic
+  const scientific = /^(-?(?:\d+(?:\.\d*)?|\.\d+))(?:×|x|\*|\\times|\\cdot)10\^\{?([-+]?\d+)\}?$/.exec(cleaned)
   if (scientific) return Number(`${scientific[1]}e${scientific[2]}`)
   const fraction = /^(-?\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(cleaned)
   if (fraction) return Number(fraction[1]) / Number(fraction[2])
-  return /^-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : Number.NaN
+  return /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : Number.NaN
 }
 
 function written(found: RegExpExecArray): WrittenNumber {
   return { value: parseNumber(found[0]), start: found.index, end: found.index + found[0].length }
 }
 
+const DECORATION = /(?:\\boxed\{|\\text\{|\\\(|\\\[|[\s*_:=${}(])+/y
+const MAX_UNDECORATED = 3
+
+/**
+ * Whether text[from, to) is decoration but for a few characters, read a run of decoration at a time rather than
+ * rewritten without it: the gap may be a megabyte of spaces.
+ */
+function isDecoration(text: string, from: number, to: number): boolean {
+  let left = 0
+  for (let at = from; at < to; at++) {
+    DECORATION.lastIndex = at
+    if (DECORATION.test(text)) at = DECORATION.lastIndex
+    if (at < to && ++left > MAX_UNDECORATED) return false
+  }
+  return true
+}
+
 /** The first number starting at `from`, when only decoration ("**", "$", "\boxed{", ":", "=") stands before it. */
 export function numberAt(text: string, from: number): WrittenNumber | null {
   NUMBERS.lastIndex = from
   const found = NUMBERS.exec(text)
-  if (found === null) return null
-  const gap = text.slice(from, found.index).replace(/\\boxed\{|\\text\{|\\\(|\\\[|[\s*_:=${}(]/g, '')
-  return gap.length <= 3 ? written(found) : null
+  return found !== null && isDecoration(text, from, found.index) ? written(found) : null
 }
 
 /** The last number of a text, or null when it has none. */

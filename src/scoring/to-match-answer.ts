@@ -20,7 +20,8 @@ function failureMessage(check: Check, received: string, isNot: boolean, target: 
     `expected the reply ${isNot ? 'not ' : ''}to match the answer ${describeTarget(target)} (kind "${check.kind}")\n` +
     `  extracted: ${check.extracted === null ? 'nothing' : JSON.stringify(check.extracted)}\n` +
     `  from: ${JSON.stringify(check.passage ?? received.slice(0, 200))}\n` +
-    `  why: ${check.explanation}`
+    `  why: ${check.explanation}` +
+    (check.hint ? `\n  hint: ${check.hint.answer} would score it right: ${check.hint.explanation}` : '')
   )
 }
 

@@ -71,6 +71,36 @@ describe('withBudget', () => {
     expect(state.calls).toBe(1)
   })
 
+  it('refuses a waiting call once the calls in flight have ended, whatever rounding their estimates left behind', { timeout: 2000 }, async () => {
+    const usage = { inputTokens: 100, outputTokens: 100 }
+    const replies: (() => void)[] = []
+    const model: Model = {
+      name: 'metered',
+      identity: { provider: 'test', model: 'metered', params: {} },
+      price,
+      generate: () => new Promise<ModelOutput>((resolve) => replies.push(() => resolve({ text: 'ok', latencyMs: 1, usage, costUsd: costOf(price, usage) }))),
+    }
+    const budget = withBudget(model, 0.009, 'bench')
+    const called = async (count: number): Promise<void> => {
+      while (replies.length < count) await sleep(1)
+    }
+    const probe = budget.model.generate(ask)
+    await called(1)
+    replies[0]!()
+    await probe
+    // estimates for 1 and 6 characters: added, then taken away in the same order, they leave 2e-19 "reserved"
+    const first = budget.model.generate([{ role: 'user', content: 'x' }])
+    const second = budget.model.generate([{ role: 'user', content: 'x'.repeat(6) }])
+    await called(3)
+    const waiting = budget.model.generate([{ role: 'user', content: 'x'.repeat(4000) }])
+    replies[1]!()
+    await first
+    replies[2]!()
+    await second
+    await expect(waiting).rejects.toThrow(BudgetExhausted)
+    expect(replies).toHaveLength(3)
+  })
+
   it('needs the model to have a price', () => {
     const { model } = meteredModel()
     expect(() => withBudget({ ...model, price: undefined }, 1, 'bench')).toThrow(ConfigError)

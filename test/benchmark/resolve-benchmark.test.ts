@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineBenchmark } from '../../src/benchmark/index.ts'
 import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
+import { judge } from '../../src/judge/index.ts'
 import type { Model } from '../../src/model/index.ts'
 
 const model: Model = { name: 'm', generate: async () => ({ text: '', latencyMs: 0 }) }
@@ -78,5 +79,39 @@ describe('resolveNamed', () => {
     expect(resolved.selection).toEqual({ limit: 3, repeats: 4, shuffle: false, seed: 0, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 1 })
     expect(resolved.run).toEqual({ model })
+  })
+})
+
+describe('gates checked where the benchmark is declared, before any call', () => {
+  const inline = (options: object, scorer?: () => boolean): unknown => resolveNamed('quiz', { dataset, model, ...options }, scorer, 'evals/quiz.eval.ts:3')
+
+  it('refuses a threshold on a metric the benchmark does not emit, naming the one it likely meant', () => {
+    expect(() => inline({ thresholds: { acuracy: 0.5 } })).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.acuracy" names "acuracy", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost").]`,
+    )
+    expect(() => inline({ regression: { maxDrop: 0.02, metric: 'acc' } })).toThrow('option "regression.metric" names "acc", which the benchmark does not emit; did you mean "accuracy"?')
+  })
+
+  it('refuses a bound outside the metric\'s range, saying how a proportion is written', () => {
+    expect(() => inline({ thresholds: { accuracy: { min: 80, subsets: { hard: -0.5 } } }, regression: { maxDrop: 5 } })).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.accuracy.min" is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%; option "thresholds.accuracy.subsets.hard" is -0.5, outside the range of "accuracy" (0 to 1); option "regression.maxDrop" is 5, but "accuracy" is a proportion from 0 to 1: write 0.05 for 5%.]`,
+    )
+  })
+
+  it('takes gates on the usage figures, and on the metric the judge records', () => {
+    const labels = judge.labels({ prompt: 'Same answer?', labels: { same: 1, different: 0 }, metric: 'agreement' })
+    expect(() => inline({ thresholds: { accuracy: 0.8, latency: { max: 2000 }, cost: { max: 0.01 }, agreement: 0.5 }, judge: { model, definition: labels } })).not.toThrow()
+  })
+
+  it('lets a scorer gate metrics of its own, refusing only a name that looks like a typo of a known one', () => {
+    expect(() => inline({ thresholds: { brevity: 0.5, accuracy: 0.8 } }, () => true)).not.toThrow()
+    expect(() => inline({ thresholds: { acuracy: 0.8 } }, () => true)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.acuracy" names "acuracy"; did you mean "accuracy"? (if your scorer emits "acuracy", declare it: evalsuite({ metrics: { acuracy: { direction: 'higher' } } })).]`,
+    )
+  })
+
+  it('checks the overrides of a defined benchmark against the metrics it declares', () => {
+    const declared = defineBenchmark({ name: 'declared', dataset, metrics: ['accuracy', 'f1'], scorer: () => true })
+    expect(() => resolveDefined(declared, { model, thresholds: { f2: 0.5 } }, undefined, undefined)).toThrow('option "thresholds.f2" names "f2", which the benchmark does not emit; did you mean "f1"?')
   })
 })

@@ -167,6 +167,23 @@ describe('createSampleRun', () => {
     expect(state.calls).toEqual(['a'])
   })
 
+  it('counts a call its test gave up on as failed, so an endpoint that outlasts every test timeout is taken for down', async () => {
+    let calls = 0
+    const hung = (): Promise<ModelOutput> => (calls++, new Promise<ModelOutput>(() => undefined))
+    const run = createSampleRun(samples, hung, { concurrency: 1, stopAfterFailures: 2 })
+    run.start(samples.map((s) => s.key))
+    for (const key of ['a', 'b']) {
+      const test = new AbortController()
+      const reply = run.output(key, false, test.signal)
+      test.abort(new Error('Test timed out in 300ms.'))
+      await expect(reply).rejects.toThrowError('Test timed out in 300ms.')
+    }
+    await expect(run.output('c')).rejects.toThrowError(
+      'Not called: the last 2 calls failed in a row, so the endpoint looks down. The last error: Test timed out in 300ms.',
+    )
+    expect(calls).toBe(2)
+  })
+
   it('fails a long queue behind a dead endpoint without running out of stack', async () => {
     const many: PlannedSample[] = Array.from({ length: 20_000 }, (_, i) => ({ key: `s${i}`, sample: { id: `s${i}`, input: 'q', target: 't' }, attempt: 0 }))
     const run = createSampleRun(many, () => Promise.reject(new Error('HTTP 500')), { concurrency: 1, stopAfterFailures: 1 })

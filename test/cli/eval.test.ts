@@ -43,10 +43,10 @@ function evalsuite(cwd: string, ...args: string[]): Promise<{ code: number | nul
   return runCommand(['--import', TSX, MAIN], cwd, args)
 }
 
-function runCommand(entry: string[], cwd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCommand(entry: string[], cwd: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV'))
   return new Promise((resolve) => {
-    execFile(process.execPath, [...entry, ...args], { cwd, env: { ...env, CI: 'true', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...entry, ...args], { cwd, env: { ...env, CI: 'true', NO_COLOR: '1', ...extraEnv } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
     })
   })
@@ -150,10 +150,13 @@ describe('evalsuite eval', () => {
     [['quiz.csv', '--model', 'm', '--bogus'], 'evalsuite eval: unknown option "--bogus"; see "evalsuite eval --help"'],
     [['nowhere.csv', '--model', 'm'], 'evalsuite eval: no such file: nowhere.csv'],
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy>0.8'], 'evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "accuracy>0.8"'],
+    [['quiz.csv', '--model', 'm', '--threshold', 'acc=0.5'], 'evalsuite eval: --threshold acc=0.5 names "acc", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")'],
+    [['quiz.csv', '--model', 'm', '--threshold', 'accuracy=80'], 'evalsuite eval: --threshold accuracy=80 is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%'],
     [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a positive whole number; received "0"'],
     [['quiz.csv', '--model', 'm', '--judge', 'j'], 'evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters'],
-    [['quiz.csv', '--model', 'm', '--base-url', 'https://user:sk-secret@example.test/v1'], 'evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY'],
-    [['quiz.csv', '--model', 'm', '--base-url', 'https://example.test/v1?api-key=sk-secret'], 'evalsuite eval: --base-url must not carry credentials or a query string; give the key in OPENAI_API_KEY'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'https://user:sk-secret@example.test/v1'], 'evalsuite eval: --base-url carries a user name or password; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'https://example.test/v1?api-key=sk-secret'], 'evalsuite eval: --base-url has a query string or fragment, which may hold a key; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1'],
+    [['quiz.csv', '--model', 'm', '--base-url', 'localhost:8000/v1'], 'evalsuite eval: --base-url must be an http:// or https:// address, e.g. http://localhost:8000/v1'],
     [['splits.json', '--model', 'm'], 'evalsuite eval: splits.json holds the splits train, test; choose one with --split, e.g. --split test'],
     [['mixed.jsonl', '--model', 'm'], 'evalsuite eval: some samples of mixed.jsonl have options and some do not; split the file into multiple-choice and open questions'],
   ])('exits 2 with one line for a usage error: %j', async (args, message) => {
@@ -163,6 +166,16 @@ describe('evalsuite eval', () => {
       'mixed.jsonl': '{"question":"a?","answer":"a"}\n{"question":"b?","choices":["x","y"],"answer":"A"}\n',
     })
     expect(await evalsuite(dir, 'eval', ...args)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
+  })
+
+  it('refuses an OPENAI_BASE_URL with a password in it before Vitest starts, without repeating it', async () => {
+    const dir = project({ 'quiz.csv': QUIZ })
+    const result = await runCommand(['--import', TSX, MAIN], dir, ['eval', 'quiz.csv', '--model', 'm'], { OPENAI_BASE_URL: 'http://user:pw-secret@127.0.0.1:1/v1' })
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'evalsuite eval: OPENAI_BASE_URL carries a user name or password; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1\n',
+    })
   })
 
   it('answers --help with examples', async () => {

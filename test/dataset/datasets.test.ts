@@ -102,13 +102,15 @@ describe('datasets.jsonl', () => {
     `)
   })
 
-  it('refuses a file that does not exist, naming the path as given', async () => {
+  it('refuses a file that does not exist, naming the path as given and the folder it is relative to', async () => {
     const error = await loadError(datasets.jsonl('fixtures/data/no-such-file.jsonl'))
-    expect(error.issues).toEqual([{ file: 'fixtures/data/no-such-file.jsonl', message: 'file not found' }])
-    expect(error.message).toMatchInlineSnapshot(`
+    expect(error.issues).toEqual([{ file: 'fixtures/data/no-such-file.jsonl', message: `file not found (paths are relative to the working directory, ${process.cwd()})` }])
+    expect(error.message.replaceAll(process.cwd(), '<cwd>')).toMatchInlineSnapshot(`
       "Invalid dataset:
-      fixtures/data/no-such-file.jsonl: file not found"
+      fixtures/data/no-such-file.jsonl: file not found (paths are relative to the working directory, <cwd>)"
     `)
+    const absolute = await loadError(datasets.jsonl(`${process.cwd()}/fixtures/data/no-such-file.jsonl`))
+    expect(absolute.issues[0]!.message).toBe('file not found')
   })
 
   it('builds samples with a mapping function', async () => {

@@ -60,9 +60,9 @@ describe('loadDataFile detects the format', () => {
       "Invalid dataset:
       <dir>/data.yaml: no loader reads ".yaml" files; evalsuite reads .jsonl, .csv and .json"
     `)
-    expect((await rejection(loadDataFile('no/such/file.jsonl'))).message).toMatchInlineSnapshot(`
+    expect((await rejection(loadDataFile('no/such/file.jsonl'))).message.replaceAll(process.cwd(), '<cwd>')).toMatchInlineSnapshot(`
       "Invalid dataset:
-      no/such/file.jsonl: file not found"
+      no/such/file.jsonl: file not found (paths are relative to the working directory, <cwd>)"
     `)
   })
 })

@@ -52,7 +52,7 @@ describe('baselines and the regression gate, as a user runs them', () => {
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'regression')).toEqual([
       'regression | all | accuracy | 200 | 79.0% | [72.8%, 84.1%] | -1.0 p=0.73 | pass drop n.s.',
-      'regression: 42 wrong (r000, r001, r002, r003, r004, … (+37))',
+      'regression: 42 wrong:',
     ])
     const report = await readReport('regression')
     expect(report.baseline).toMatchObject({ found: true, shared: 200, newSamples: [], missingSamples: [] })

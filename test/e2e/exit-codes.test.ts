@@ -17,7 +17,7 @@ describe('a user runs evals with `vitest run`', () => {
     expect(tableRows(run.stdout, 'wrong-but-passing')).toMatchInlineSnapshot(`
       [
         "wrong-but-passing | all | accuracy | 4! | 75.0% | [30.1%, 95.4%] | pass ≥ 70.0%",
-        "wrong-but-passing: 1 wrong (q3)",
+        "wrong-but-passing: 1 wrong: q3: target 8, read 9 (exact)",
         "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 65.4 points, so smaller changes cannot be told from noise",
       ]
     `)

@@ -60,7 +60,7 @@ describe('judge verdicts in a run', () => {
     ])
     expect(report.samples[5]!.judge).toEqual([
       {
-        name: 'Does the reply state the same return window as the referenc…',
+        name: 'labels judge',
         status: 'judged',
         pass: false,
         score: 0,
@@ -76,7 +76,7 @@ describe('judge verdicts in a run', () => {
     expect(report.usage).toEqual({ inputTokens: 0, outputTokens: 0 })
     expect(report.judge!.usage.inputTokens).toBeGreaterThan(0)
     // the wrong sample's annotation carries the verdict into the terminal (and Vitest UI)
-    expect(run.stdout).toContain('judge judge-model ("Does the reply state the same return window as the referenc…"): fail "fail", score 0 — judged: You have 14 days to return it.')
+    expect(run.stdout).toContain('judge judge-model ("labels judge"): fail "fail", score 0 — judged: You have 14 days to return it.')
     expect((await readReport('judged-tone')).samples.map((s) => [s.id, s.status, s.judge?.[0]?.label])).toEqual([
       ['t1', 'right', 'pass'],
       ['t2', 'wrong', 'fail'],

@@ -27,6 +27,16 @@ it('stops calling at maxCost, and reports the samples left as not run because of
   expect(run.stdout).toMatch(/cost-budget: latency .*; cost \$0\.028$/m)
 })
 
+it('ends a live run cleanly at maxCost when the calls\' estimates differ, instead of leaving the samples after it waiting', async () => {
+  const run = await runVitest(['uneven-budget'], { OPENAI_BASE_URL: await serve({ latencyMs: 20 }), EVALSUITE_RECORDINGS: 'live' })
+  expect(run.code).toBe(0)
+  const report = await readReport('uneven-budget')
+  expect(report.counts.errored).toBe(0)
+  expect(report.counts.right + report.counts.skipped).toBe(30)
+  expect(report.samples.filter((s) => s.notRun === 'budget')).toHaveLength(report.counts.skipped)
+  expect(run.stdout).toMatch(/uneven-budget: maxCost \$0\.04 reached \(\$[\d.]+ spent\): \d+ sample\(s\) not run/)
+})
+
 it('reports the time to first token and the cost of streamed replies, per sample and as percentiles', async () => {
   const run = await runVitest(['streamed'], { OPENAI_BASE_URL: await serve({ latencyMs: 20, streamGapMs: 5 }) })
   expect(run.code).toBe(0)

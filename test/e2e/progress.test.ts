@@ -15,6 +15,14 @@ it('prints plain progress lines in CI logs: done of total, errors, ETA and token
   expect(run.stdout).not.toMatch(/[\r\u001b]/)
 })
 
+it('counts only the samples -t selects: those it filters away are neither done nor errored', async () => {
+  const run = await runVitest(['narrowed', '-t', 'narrowed-kept'], { PROGRESS_INTERVAL_MS: '150' })
+  expect(run.code).toBe(0)
+  const lines = run.stdout.split('\n').filter((line) => line.startsWith('evalsuite ') && line.includes(' samples ('))
+  expect(lines.length).toBeGreaterThanOrEqual(2)
+  expect(lines.every((line) => /^evalsuite \d+\/12 samples \(\d+%\) · \d+s elapsed/.test(line))).toBe(true)
+})
+
 it('stays quiet in runs shorter than the interval', async () => {
   const run = await runVitest(['progress'])
   expect(run.stdout).not.toMatch(/^evalsuite \d+\/\d+ samples/m)

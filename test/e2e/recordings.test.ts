@@ -50,7 +50,7 @@ describe('recorded model calls', () => {
     expect(scoreRows(replayed)).toEqual(scoreRows(recorded))
   })
 
-  it('in replay mode fails a sample whose call was never recorded, saying how to record it, and calls nothing', async () => {
+  it('in replay mode fails a sample whose call was never recorded, with the command that records that sample alone, and calls nothing', async () => {
     const lines = readFileSync(FILE, 'utf8').trim().split('\n')
     const before = server.requestCount
     writeFileSync(FILE, `${lines.slice(1).join('\n')}\n`)
@@ -61,7 +61,13 @@ describe('recorded model calls', () => {
     expect(report.counts.errored).toBe(1)
     const errored = report.samples.find((s) => s.status === 'errored')
     expect(errored?.error).toContain(`No recording of this call (key ${JSON.parse(lines[0]!).key})`)
-    expect(errored?.error).toContain('EVALSUITE_RECORDINGS=auto npx vitest run evals')
+    const command = /\nRecord this sample: EVALSUITE_RECORDINGS=auto npx vitest run (\S+) -t '([^']+)'$/.exec(errored!.error!)
+    expect(command?.slice(1)).toEqual(['evals/recorded.eval.ts', `recorded( >)? ${errored!.id}: `])
+    // the command does what it says: one call, for that sample, and the replay then passes
+    const recording = await runVitest([command![1]!, '-t', command![2]!], { ...env, EVALSUITE_RECORDINGS: 'auto' })
+    expect(recording.code).toBe(0)
+    expect(server.requestCount).toBe(before + 1)
+    expect((await runVitest(['recorded'], { ...env, EVALSUITE_RECORDINGS: 'replay' })).code).toBe(0)
   })
 
   it('after a run killed half-way, requests again only what had not been answered', async () => {

@@ -13,14 +13,14 @@ it('holds a model\'s rpm across eval files that run side by side in worker threa
   expect(run.code).toBe(0)
   expect(server.requestCount).toBe(60)
   // 1,200 a minute is 20 a second: a burst of 20 for both files together, then one every 50 ms. So no stretch of
-  // time holds more requests than 20 plus one per 50 ms of its length, give or take the few that a busy test process
-  // takes in together (5 here); two allowances, one per file, would let 40 through at once, and the 60 would be done
-  // in about half a second. A slow machine only spreads requests out further.
+  // time holds more requests than 20 plus one per 50 ms of its length, give or take those that a busy test process
+  // takes in together (up to 14 seen at a load of 10 on 2 cores; 15 allowed here). Two allowances, one per file,
+  // would let 40 through at once, and the 60 would be done in about half a second, which the last check refuses.
   const times = server.arrivals.map((arrival) => arrival.at)
   const crowded: string[] = []
   for (let i = 0; i < times.length; i++) {
     for (let j = i; j < times.length; j++) {
-      const allowed = 20 + (times[j]! - times[i]!) / 50 + 5
+      const allowed = 20 + (times[j]! - times[i]!) / 50 + 15
       if (j - i + 1 > allowed) crowded.push(`${j - i + 1} requests in ${Math.round(times[j]! - times[i]!)} ms`)
     }
   }

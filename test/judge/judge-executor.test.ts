@@ -26,7 +26,7 @@ describe('one judge, one reply', () => {
   it('records a valid verdict: label, score, reasoning, judge, and its tokens apart from the model under test', async () => {
     const judgeModel = scriptedJudge('grader', () => verdict('pass', 'Both say Paris.'))
     expect(await run([judgeModel])).toEqual({
-      name: 'Does the response give the same capital as the reference?',
+      name: 'labels judge',
       status: 'judged',
       pass: true,
       score: 1,

@@ -15,12 +15,22 @@ const polite = scriptedJudge('grader', ({ parts }) => verdict(parts.get('respons
 describe('toPassJudge outside a benchmark', () => {
   it('passes when the judge passes the output, and annotates the test with the verdict', async ({ task }) => {
     await expect('One moment, please.').toPassJudge('The reply is polite.', { model: polite })
-    expect(task.annotations.map((a) => [a.type, a.message])).toEqual([['judge', 'judge grader ("The reply is polite."): pass "pass", score 1 — checked the tone']])
+    expect(task.annotations.map((a) => [a.type, a.message])).toEqual([['judge', 'judge grader ("criteria judge"): pass "pass", score 1 — checked the tone']])
+  })
+
+  it('names the judge by its name, else its metric, else its kind, never by the start of its prompt', async ({ task }) => {
+    const prompt = 'Does the reply state the same return window as the reference, in any wording or unit at all?'
+    const labels = { pass: 1, fail: 0 }
+    for (const named of [{}, { metric: 'window' }, { name: 'return window', metric: 'window' }]) {
+      await expect('One moment, please.').toPassJudge(judge.labels({ prompt, labels, ...named }), { model: polite })
+    }
+    await expect('One moment, please.').toPassJudge(judge.numeric({ prompt, min: 1, max: 5 }), { model: scriptedJudge('grader', () => JSON.stringify({ reasoning: 'fine', score: 5 })) })
+    expect(task.annotations.map((a) => /^judge grader \("([^"]*)"\)/.exec(a.message)?.[1])).toEqual(['labels judge', 'window', 'return window', 'numeric judge'])
   })
 
   it('fails with the judge\'s verdict and reasoning when it fails the output; .not inverts', async () => {
     await expect(expect('Wait.').toPassJudge('The reply is polite.', { model: polite })).rejects.toThrowError(
-      'expected the output to pass the judge\n  judge grader ("The reply is polite."): fail "fail", score 0 — checked the tone',
+      'expected the output to pass the judge\n  judge grader ("criteria judge"): fail "fail", score 0 — checked the tone',
     )
     await expect('Wait.').not.toPassJudge('The reply is polite.', { model: polite })
   })

@@ -123,25 +123,42 @@ describe('clusteredInterval', () => {
 })
 
 describe('stratifiedInterval', () => {
-  // Reference: an independent NumPy computation of the stratified variance Σ s_s² / n_s / S² with t quantile of
-  // n − S degrees of freedom (Cochran, Sampling Techniques, 5.4) from scipy.stats.t.ppf. Subset "easy" is 6 of 8,
-  // subset "hard" 0 of 2: the macro mean is 0.375.
-  it('gives the interval of the mean of subset means', () => {
+  // Reference: the Wilson formula by hand (Python) at the effective sample size S² / Σ 1/n_s = 4 / (1/8 + 1/2) = 6.4
+  // (Yan and Su 2010). Subset "easy" is 6 of 8, subset "hard" 0 of 2: the macro mean is 0.375.
+  it('gives a macro mean of pass/fail values the Wilson interval on the effective sample size of the stratified mean', () => {
     const easy = [1, 1, 1, 0, 1, 1, 0, 1].map((value) => [value])
     const interval = stratifiedInterval([easy, [[0], [0]]])!
-    expect(interval.method).toBe('stratified-t')
-    expect(interval.lower).toBeCloseTo(0.18629574102760232, 6)
-    expect(interval.upper).toBeCloseTo(0.5637042589723977, 6)
+    expect(interval.method).toBe('stratified-wilson')
+    expect(interval.lower).toBeCloseTo(0.12170318468900082, 9)
+    expect(interval.upper).toBeCloseTo(0.7220690719775003, 9)
   })
 
-  // Reference: the same computation with the first stratum's variance clustered (CR1) over its 3 samples
-  it('clusters the attempts of repeated samples within their subset', () => {
+  it('gives subsets that are each all right or all wrong an interval of honest width, not a point', () => {
+    const interval = stratifiedInterval([[[1], [1], [1], [1]], [[0], [0], [0], [0]]])!
+    // equal subsets: the same as a Wilson interval on the 8 samples pooled
+    expect(interval).toEqual({ ...wilsonInterval(4, 8)!, method: 'stratified-wilson' })
+    expect(interval.upper - interval.lower).toBeGreaterThan(0.5)
+    expect(stratifiedInterval([[[1]], [[0]], [[1]]])).toEqual({ ...wilsonInterval(2, 3)!, method: 'stratified-wilson' })
+  })
+
+  it('counts the repeated attempts of a subset at their effective sample size, as the clustered interval does', () => {
+    // every sample answered alike in all its attempts: each sample is worth one, so 2 + 2 samples, not 6 + 6 attempts
+    const interval = stratifiedInterval([[[1, 1, 1], [1, 1, 1]], [[0, 0, 0], [0, 0, 0]]])!
+    expect(interval).toEqual({ ...wilsonInterval(2, 4)!, method: 'stratified-wilson' })
+  })
+
+  // Reference: an independent NumPy computation of the stratified variance Σ s_s² / n_s / S² with t quantile of
+  // n − S degrees of freedom (Cochran, Sampling Techniques, 5.4) from scipy.stats.t.ppf, with the first stratum's
+  // variance clustered (CR1) over its 3 samples
+  it('gives continuous values a t interval on the stratified variance, clustering repeated attempts within their subset', () => {
     const interval = stratifiedInterval([[[1, 1, 0], [0, 0, 0], [1, 1, 1]], [[0.2], [0.6], [0.4], [0.8]]])!
+    expect(interval.method).toBe('stratified-t')
     expect(interval.lower).toBeCloseTo(0.11510847234126487, 6)
     expect(interval.upper).toBeCloseTo(0.9404470832142907, 6)
   })
 
-  it('has no interval without a degree of freedom', () => {
-    expect(stratifiedInterval([[[1]], [[0]]])).toBeNull()
+  it('gives continuous values no interval when no variance was measured, rather than a point', () => {
+    expect(stratifiedInterval([[[0.2], [0.2]], [[0.8], [0.8]]])).toBeNull()
+    expect(stratifiedInterval([[[0.5]], [[0.25]]])).toBeNull()
   })
 })

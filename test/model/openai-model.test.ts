@@ -31,7 +31,7 @@ describe('models.openai', () => {
   it('retries a failing endpoint, then reports the status', async () => {
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 503 }) })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, maxRetries: 2 })
-    await expect(model.generate(ask)).rejects.toThrow(/^Model "fake-model" failed after retries \(HTTP 503\)/)
+    await expect(model.generate(ask)).rejects.toThrow(/^Model "fake-model" failed after 3 attempts \(HTTP 503 from 127\.0\.0\.1:\d+\)/)
     expect(server.requestCount).toBe(3)
   })
 
@@ -49,15 +49,31 @@ describe('models.openai', () => {
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, apiKey: key, maxRetries: 0 })
     const error = (await model.generate(ask).then(() => undefined, (e: unknown) => e)) as Error
     expect(error).toBeInstanceOf(ModelError)
-    expect(error.message).toBe('Model "fake-model" failed after retries (HTTP 401): 401 bad header Authorization: Bearer ***')
+    expect(error.message).toBe(`Model "fake-model" failed (HTTP 401 from ${new URL(server.baseURL).host}): 401 bad header Authorization: Bearer ***`)
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('0123456789abcdef')
     expect(error.cause).toBeUndefined()
   })
 
-  it('refuses credentials written into the base URL', () => {
-    expect(() => models.openai({ model: 'm', baseURL: 'http://user:sk-secret@127.0.0.1:1/v1' })).toThrowError(
-      new ConfigError('models.openai({ model: "m" }): put the credentials in apiKey, not in the base URL.'),
-    )
+  it('refuses credentials written into the base URL, from the option or OPENAI_BASE_URL, without repeating them', () => {
+    const refusal = (baseURL?: string): string => {
+      try {
+        models.openai({ model: 'm', ...(baseURL === undefined ? {} : { baseURL }) })
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError)
+        return (error as Error).message
+      }
+      return 'accepted'
+    }
+    const fix = 'give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1.'
+    expect(refusal('http://user:sk-secret@127.0.0.1:1/v1')).toBe(`models.openai({ model: "m" }): baseURL carries a user name or password; ${fix}`)
+    expect(refusal('http://127.0.0.1:1/v1?api_key=sk-secret')).toBe(`models.openai({ model: "m" }): baseURL has a query string or fragment, which may hold a key; ${fix}`)
+    expect(refusal('127.0.0.1:8000/v1')).toBe('models.openai({ model: "m" }): baseURL must be an http:// or https:// address, e.g. http://localhost:8000/v1.')
+    vi.stubEnv('OPENAI_BASE_URL', 'http://user:pw-secret@127.0.0.1:1/v1')
+    expect(refusal()).toBe(`models.openai({ model: "m" }): OPENAI_BASE_URL carries a user name or password; ${fix}`)
+    vi.stubEnv('OPENAI_BASE_URL', 'http://127.0.0.1:1/v1?key=sk-secret')
+    expect(refusal()).toBe(`models.openai({ model: "m" }): OPENAI_BASE_URL has a query string or fragment, which may hold a key; ${fix}`)
+    // the option outranks the variable, which is then not looked at
+    expect(refusal('http://127.0.0.1:1/v1')).toBe('accepted')
   })
 
   it('asks for a key only when a call is made without key or base URL', async () => {

@@ -42,7 +42,7 @@ describe('retries against the local server', () => {
   it('wait exponentially longer between attempts', async () => {
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 500 }) })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, maxRetries: 2 })
-    await expect(model.generate(ask())).rejects.toThrow(/failed after retries \(HTTP 500\)/)
+    await expect(model.generate(ask())).rejects.toThrow(/^Model "fake-model" failed after 3 attempts \(HTTP 500 from 127\.0\.0\.1:\d+\)/)
     const [first, second] = gaps(server)
     expect(first).toBeGreaterThanOrEqual(370)
     expect(second).toBeGreaterThanOrEqual(745)
@@ -56,22 +56,33 @@ describe('retries against the local server', () => {
     expect(gaps(server)[0]).toBeGreaterThanOrEqual(995)
   })
 
-  it('retry lost connections and timed-out attempts', async () => {
-    server = await startFakeServer({ fault: ({ index }) => (index === 1 ? { kind: 'reset' } : index === 2 ? { kind: 'hang' } : undefined) })
-    const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL, timeoutMs: 300 }).generate(ask())
+  it('retry lost connections', async () => {
+    server = await startFakeServer({ fault: ({ index }) => (index <= 2 ? { kind: 'reset' } : undefined) })
+    const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL }).generate(ask())
     expect(output.text).toBe('ok')
     expect(server.requestCount).toBe(3)
+  })
+
+  it('do not retry an attempt that ran out of time: the next would wait as long', async () => {
+    server = await startFakeServer({ fault: ({ index }) => (index === 1 ? { kind: 'hang' } : undefined) })
+    const error = await models.openai({ model: 'fake-model', baseURL: server.baseURL, timeoutMs: 300 }).generate(ask()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ModelError)
+    expect((error as Error).message.replace(/127\.0\.0\.1:\d+/, 'HOST')).toBe(
+      'Model "fake-model" failed: timed out after 0.3 s (timeoutMs) with no answer from HOST; raise timeoutMs if the model is this slow',
+    )
+    expect(server.requestCount).toBe(1)
   })
 
   it('give up at once on an exhausted quota and on a bad request', async () => {
     const quota = JSON.stringify({ error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } })
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 429, body: quota }) })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL })
+    const host = new URL(server.baseURL).host
     await expect(model.generate(ask())).rejects.toThrowError(
-      new ModelError('Model "fake-model" failed after retries (HTTP 429): 429 You exceeded your current quota'),
+      new ModelError(`Model "fake-model" failed (HTTP 429 from ${host}): 429 You exceeded your current quota`),
     )
     server.setFault(() => ({ kind: 'status', status: 400 }))
-    await expect(model.generate(ask())).rejects.toThrow(/HTTP 400/)
+    await expect(model.generate(ask())).rejects.toThrowError(new ModelError(`Model "fake-model" failed (HTTP 400 from ${host}): 400 Injected fault: HTTP 400`))
     expect(server.requestCount).toBe(2)
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import { collectRuns, type BenchmarkRun, type SampleOutcome } from '../../src/report/collect-runs.ts'
-import { ReportSchema, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
+import { cutText, ReportSchema, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }
 
@@ -42,15 +42,21 @@ describe('buildReport: the primary metric', () => {
     expect(ReportSchema.parse(report)).toEqual(report)
   })
 
-  it('refuses to guess between several score metrics, failing the benchmark with the fix', () => {
-    const report = buildReport(run([outcome('a', { accuracy: 1, f1: 0.5 })]), context())
+  it('refuses to guess between several score metrics without accuracy, failing the benchmark with the fix', () => {
+    const report = buildReport(run([outcome('a', { exact_match: 1, f1: 0.5 })]), context())
     expect(report.primaryMetric).toBeNull()
     expect(report.passed).toBe(false)
     expect(report.diagnostics[0]).toEqual({
       severity: 'error',
       code: 'primary-metric-ambiguous',
-      message: 'it emits "accuracy", "f1" and names no primary metric, and the report will not guess; add primaryMetric: "accuracy" (or another) to describeBenchmark("qa", { ... })',
+      message: 'it emits "exact_match", "f1" and no accuracy, so add primaryMetric: "exact_match" (or another) where "qa" is declared',
     })
+  })
+
+  it('takes accuracy, the verdict, beside the scores a scorer adds', () => {
+    const report = buildReport(run([outcome('a', { accuracy: 1, f1: 0.5 })]), context())
+    expect(report.primaryMetric).toBe('accuracy')
+    expect(report.metrics.map((row) => row.metric)).toEqual(['accuracy', 'f1'])
   })
 
   it('takes the named one, and puts it first', () => {
@@ -62,7 +68,7 @@ describe('buildReport: the primary metric', () => {
 
   it("counts a metric declared in the user's catalog as a score", () => {
     const catalog = createMetricCatalog({ brevity: { direction: 'higher', range: [0, 1] } })
-    const report = buildReport(run([outcome('a', { accuracy: 1, brevity: 0.5 })]), context({ catalog }))
+    const report = buildReport(run([outcome('a', { brevity: 0.5, judge_score: 3 })]), context({ catalog }))
     // and without a primary metric, no small-sample warning either: there is no headline number to warn about
     expect(report.diagnostics.map((d) => d.code)).toEqual(['primary-metric-ambiguous'])
   })
@@ -100,7 +106,10 @@ describe('buildReport: sample rows', () => {
       usage: { outputTokens: 4, inputTokens: 10 },
       ttftMs: 12.34,
       latencyMs: 100.06,
-      checks: [{ explanation: 'exact', passage: 'B', extracted: 'B', target: 'A', pass: false, kind: 'exact', matcher: 'toMatchAnswer' }],
+      output: 'The answer is B.\nANSWER: B',
+      checks: [{ hint: { explanation: 'the last number equals the target', answer: "{ kind: 'number' }" }, explanation: 'exact', passage: 'B', extracted: 'B', target: 'A', pass: false, kind: 'exact', matcher: 'toMatchAnswer' }],
+      target: ['A', 'a'],
+      input: 'Which letter?',
       scores: { accuracy: 0 },
       status: 'scored',
       subset: 'hard',
@@ -115,8 +124,30 @@ describe('buildReport: sample rows', () => {
       { meta: { ...skipped, sampleId: 'q3', notRun: undefined }, status: 'errored', name: 'q3', error: 'HTTP 500' },
     ]
     const report = buildReport(run(samples, { repeats: 2 }), context())
-    expect(Object.keys(report.samples[0]!)).toEqual(['id', 'attempt', 'subset', 'status', 'scores', 'extracted', 'latencyMs', 'ttftMs', 'usage', 'costUsd', 'judge'])
+    expect(Object.keys(report.samples[0]!)).toEqual(['id', 'attempt', 'subset', 'status', 'input', 'target', 'output', 'scores', 'extracted', 'checks', 'latencyMs', 'ttftMs', 'usage', 'costUsd', 'judge'])
     expect(JSON.stringify(report.samples)).toBe(JSON.stringify(ReportSchema.parse(report).samples))
+  })
+
+  it('keeps input, target, output and each check text up to 2,000 characters, cut in the middle past that', () => {
+    const reply = `${'step '.repeat(1000)}\nANSWER: 7`
+    const meta: SampleMeta = {
+      kind: 'sample',
+      sampleId: 'long',
+      status: 'scored',
+      scores: { accuracy: 0 },
+      input: 'q'.repeat(1500),
+      target: ['8', 'x'.repeat(2001)],
+      output: cutText(reply),
+      checks: [{ matcher: 'default scorer', kind: 'exact', pass: false, target: ['8', 'x'.repeat(2001)], extracted: reply, passage: reply, explanation: 'the reply is not the target' }],
+    }
+    const [row] = buildReport(run([{ meta, status: 'wrong', name: 'long' }]), context()).samples
+    expect(row!.input).toBe('q'.repeat(1500))
+    expect(row!.output).toHaveLength(2000)
+    expect(row!.output!.slice(975, 1030)).toMatchInlineSnapshot(`"step step ste…[3,034 characters cut]…ep step step step "`)
+    expect(row!.output!.endsWith('step \nANSWER: 7')).toBe(true)
+    expect(row!.target).toEqual(['8', cutText('x'.repeat(2001))])
+    expect(row!.extracted).toBe(row!.output)
+    expect(row!.checks![0]).toMatchObject({ extracted: row!.output, passage: row!.output, target: row!.target })
   })
 })
 

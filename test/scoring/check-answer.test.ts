@@ -36,14 +36,42 @@ describe('checkAnswer, unanswered apart from wrong', () => {
   })
 })
 
+describe('checkAnswer, a failed exact check that another kind would pass', () => {
+  it("hints at the marker when the reply's last ANSWER: line is the target", () => {
+    expect(checkAnswer('The capital of France is Paris.\nANSWER: Paris', 'Paris').hint).toEqual({
+      answer: "{ kind: 'exact', marker: 'ANSWER:' }",
+      explanation: 'the answer after "ANSWER:" equals the target',
+    })
+  })
+
+  it('hints at the number kind when the number the reply answers with is the target', () => {
+    expect(checkAnswer('The sum is 40 + 2 = 42.', '42').hint).toEqual({ answer: "{ kind: 'number' }", explanation: 'the last number equals the target' })
+    expect(checkAnswer('The sum is 42.\nANSWER: 42.', '42', { kind: 'exact', marker: 'ANSWER:' }).hint).toEqual({
+      answer: "{ kind: 'number' }",
+      explanation: 'the number after "answer:" equals the target',
+    })
+  })
+
+  it('gives no hint when no other reading finds the target, when the check passed, or for another kind', () => {
+    expect(checkAnswer('The sum is 41.', '42')).not.toHaveProperty('hint')
+    expect(checkAnswer('It is Paris.', 'Paris')).not.toHaveProperty('hint')
+    expect(checkAnswer('The sum is 42.\nANSWER: 42', '42', { kind: 'exact', marker: 'ANSWER:' })).not.toHaveProperty('hint')
+    expect(checkAnswer('The sum is 42.', '41', { kind: 'includes' })).not.toHaveProperty('hint')
+  })
+})
+
 describe('MatchAnswerOptions', () => {
   it('types each kind\'s options, and refuses an option of another kind', () => {
     expectTypeOf<{ kind: 'math'; timeoutMs: number; tolerance: number }>().toExtend<MatchAnswerOptions>()
     expectTypeOf<{ kind: 'choice'; protocol: 'mmlu-pro' }>().toExtend<MatchAnswerOptions>()
     expectTypeOf<{ kind: 'number'; marker: Array<string | RegExp> }>().toExtend<MatchAnswerOptions>()
+    expectTypeOf<{ kind: 'exact'; marker: string; caseSensitive: boolean }>().toExtend<MatchAnswerOptions>()
     expectTypeOf<{ kind: 'choice'; protocol: 'mmlu' }>().not.toExtend<MatchAnswerOptions>()
     // @ts-expect-error: "protocol" is an option of kind "choice"
     const misplaced: MatchAnswerOptions = { kind: 'number', protocol: 'mmlu-pro' }
     expect(misplaced.kind).toBe('number')
+    // @ts-expect-error: "marker" is an option of kinds "exact" and "number"
+    const marked: MatchAnswerOptions = { kind: 'includes', marker: 'ANSWER:' }
+    expect(marked.kind).toBe('includes')
   })
 })

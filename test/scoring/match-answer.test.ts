@@ -43,6 +43,33 @@ describe('matchAnswer, kind "exact" (the default)', () => {
   })
 })
 
+describe('matchAnswer, kind "exact" with a marker', () => {
+  it('compares the rest of the line after the last marker, ignoring case in the marker', () => {
+    expect(matchAnswer('The sum is 42.\nANSWER: 42', '42', { kind: 'exact', marker: 'ANSWER:' })).toEqual({
+      pass: true,
+      extracted: '42',
+      passage: 'The sum is 42.\nANSWER: 42',
+      explanation: 'the answer after "ANSWER:" equals the target',
+    })
+    expect(matchAnswer('Answer: Paris\nOn reflection...\nfinal answer: Lyon', 'Lyon', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: 'Lyon' })
+  })
+
+  it('reads the next line when the marker ends its line, and drops bold markers around the answer', () => {
+    expect(matchAnswer('**ANSWER:**\n\n  **New York**  \n', 'new york', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: 'New York' })
+  })
+
+  it('compares the whole reply when no marker is followed by an answer', () => {
+    expect(matchAnswer('Paris', 'Paris', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: 'Paris', explanation: 'the reply equals the target' })
+    expect(matchAnswer('It is Paris.\nANSWER:', 'Paris', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: false, extracted: 'It is Paris.\nANSWER:' })
+  })
+
+  it('tries the markers in order, a RegExp among them', () => {
+    const options = { kind: 'exact', marker: [/final:/i, 'ANSWER:'] } as const
+    expect(matchAnswer('ANSWER: B\nFINAL: C', 'C', options)).toMatchObject({ pass: true, extracted: 'C', explanation: 'the answer after /final:/i equals the target' })
+    expect(matchAnswer('ANSWER: B', 'C', options)).toMatchObject({ pass: false, extracted: 'B', explanation: 'the answer after "ANSWER:" is not the target' })
+  })
+})
+
 describe('matchAnswer, kind "includes"', () => {
   it('accepts a reply containing the target anywhere, ignoring case', () => {
     const match = matchAnswer('The capital of France is PARIS, of course.', 'Paris', { kind: 'includes' })

@@ -30,6 +30,18 @@ describe('toMatchAnswer outside a benchmark', () => {
     )
   })
 
+  it('says which kind would read the target when an exact check fails on a reply that holds it', () => {
+    expect(failureOf(() => expect('The sum is 42.\nANSWER: 42').toMatchAnswer('42'))).toBe(
+      [
+        'expected the reply to match the answer "42" (kind "exact")',
+        '  extracted: "The sum is 42.\\nANSWER: 42"',
+        '  from: "The sum is 42.\\nANSWER: 42"',
+        '  why: the reply is not the target',
+        `  hint: { kind: 'exact', marker: 'ANSWER:' } would score it right: the answer after "ANSWER:" equals the target`,
+      ].join('\n'),
+    )
+  })
+
   it('refuses a reply that is not a string', () => {
     expect(failureOf(() => expect(42).toMatchAnswer('42'))).toBe("toMatchAnswer expects the model's reply as a string, received number")
   })

@@ -22,11 +22,30 @@ export interface FakeServerOptions {
 }
 
 export type Fault =
-  | { kind: 'status'; status: number; retryAfterSeconds?: number; retryAfterMs?: number; body?: string }
+  | {
+      kind: 'status'
+      status: number
+      retryAfterSeconds?: number
+      retryAfterMs?: number
+      /** The reply's body; sent as JSON when it parses, else as text, unless `contentType` says otherwise. */
+      body?: string
+      contentType?: string
+      /** More headers, e.g. a raw `retry-after` such as "1e9". */
+      headers?: Record<string, string>
+    }
+  /** Accepts the request and never answers: no headers, no body. */
   | { kind: 'hang' }
   | { kind: 'reset' }
   /** A streamed reply whose connection drops after its first chunk (a non-streamed request gets a reset). */
   | { kind: 'cut' }
+  /** Sends the headers (200) and the first bytes of the reply, then nothing more, keeping the connection open. */
+  | { kind: 'stall' }
+  /** A reply that never ends: SSE chunks (streamed) or JSON whitespace (not streamed), one every `gapMs` (default 10). */
+  | { kind: 'endless'; gapMs?: number }
+  /** A redirect to `location`, with no body. */
+  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
+  /** A valid reply of about `bytes` bytes; `chunked` leaves out its content-length. */
+  | { kind: 'huge'; bytes: number; chunked?: boolean }
 
 export interface FakeServer {
   /** e.g. http://127.0.0.1:PORT/v1 — pass as baseURL to the openai SDK */
@@ -96,6 +115,10 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
       if (res.destroyed) return
       if (injected?.kind === 'reset' || (injected?.kind === 'cut' && !stream)) return void req.socket.destroy()
       if (injected?.kind === 'status') return sendFault(res, injected)
+      if (injected?.kind === 'stall') return sendStall(res, stream)
+      if (injected?.kind === 'endless') return sendEndless(res, stream, injected.gapMs ?? 10)
+      if (injected?.kind === 'redirect') return void res.writeHead(injected.status, { location: injected.location, 'content-length': 0 }).end()
+      if (injected?.kind === 'huge') return sendHuge(res, stream, injected)
       const full = reply(request)
       const content = firstWords(full, maxTokens)
       const usage = countUsage(request.messages, content)
@@ -354,11 +377,11 @@ function sendError(res: ServerResponse, status: number, message: string, type: s
 }
 
 function sendFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>): void {
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...fault.headers }
   if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
   if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs)
   if (fault.body !== undefined) {
-    const type = looksLikeJson(fault.body) ? 'application/json' : 'text/plain; charset=utf-8'
+    const type = fault.contentType ?? (looksLikeJson(fault.body) ? 'application/json' : 'text/plain; charset=utf-8')
     return sendRaw(res, fault.status, fault.body, type, headers)
   }
   const type = fault.status === 429 ? 'rate_limit_error' : fault.status >= 500 ? 'server_error' : 'invalid_request_error'
@@ -376,6 +399,47 @@ function looksLikeJson(text: string): boolean {
 }
 
 type Usage = ReturnType<typeof countUsage>
+
+const CHUNK = (content: string): string =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-hostile', object: 'chat.completion.chunk', created: 0, model: MODEL_ID, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`
+
+/** Headers and the first bytes of a reply, then silence on an open connection. */
+function sendStall(res: ServerResponse, stream: boolean): void {
+  res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' })
+  res.write(stream ? CHUNK('The answer') : '{"id":"chatcmpl-stalled","object":"chat.completion",')
+}
+
+/** A reply that keeps coming and never ends, until the client goes away. */
+function sendEndless(res: ServerResponse, stream: boolean, gapMs: number): void {
+  res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' })
+  res.write(stream ? CHUNK('and') : '{"id":"chatcmpl-endless","choices":[')
+  const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(stream ? CHUNK(' and') : ' '.repeat(64))), gapMs)
+  res.once('close', () => clearInterval(timer))
+}
+
+/** A well-formed reply of about `bytes` bytes: one long answer, streamed in 64 KB chunks or sent whole. */
+function sendHuge(res: ServerResponse, stream: boolean, fault: Extract<Fault, { kind: 'huge' }>): void {
+  const piece = 'x'.repeat(64 * 1024)
+  const pieces = Math.max(1, Math.ceil(fault.bytes / piece.length))
+  if (stream) {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    for (let i = 0; i < pieces && !res.destroyed; i++) res.write(CHUNK(piece))
+    return void res.end('data: [DONE]\n\n')
+  }
+  const content = piece.repeat(pieces)
+  const body = JSON.stringify({
+    id: 'chatcmpl-huge',
+    object: 'chat.completion',
+    created: 0,
+    model: MODEL_ID,
+    choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 1, completion_tokens: pieces, total_tokens: pieces + 1 },
+  })
+  if (!fault.chunked) return sendRaw(res, 200, body, 'application/json', {})
+  res.writeHead(200, { 'content-type': 'application/json' })
+  for (let at = 0; at < body.length && !res.destroyed; at += piece.length) res.write(body.slice(at, at + piece.length))
+  res.end()
+}
 
 type Streamed = { id: string; created: number; model: string; content: string; usage: Usage | undefined }
 

@@ -1,0 +1,37 @@
+import { gateCatalog, type GateCatalog, type GateEntry } from '../metrics/index.ts'
+import type { Threshold } from '../schema/index.ts'
+import { providedGateSettings } from './gate-settings.ts'
+
+let provided: GateCatalog | undefined
+
+/** The run's catalog, with the plugin's `metrics`; without the plugin, the built-in one, known to be partial. */
+export function providedCatalog(): GateCatalog {
+  if (provided === undefined) {
+    const settings = providedGateSettings()
+    provided = gateCatalog(settings?.metrics, settings !== undefined)
+  }
+  return provided
+}
+
+/** The entries of a benchmark's thresholds: each metric, with every bound and the option path that sets it. */
+export function thresholdEntries(thresholds: Readonly<Record<string, Threshold>>): GateEntry[] {
+  return Object.entries(thresholds).map(([metric, threshold]) => {
+    const path = `thresholds.${metric}`
+    const option = (suffix = ''): string => `option "${path}${suffix}"`
+    if (typeof threshold === 'number') return { option: option(), metric, bounds: [{ option: option(), value: threshold }] }
+    const bounds: { option: string; value: number }[] = []
+    const add = (suffix: string, value: number | undefined): void => {
+      if (value !== undefined) bounds.push({ option: option(suffix), value })
+    }
+    add('.min', threshold.min)
+    add('.max', threshold.max)
+    for (const [subset, bound] of Object.entries(threshold.subsets ?? {})) {
+      if (typeof bound === 'number') add(`.subsets.${subset}`, bound)
+      else {
+        add(`.subsets.${subset}.min`, bound.min)
+        add(`.subsets.${subset}.max`, bound.max)
+      }
+    }
+    return { option: option(), metric, bounds }
+  })
+}

@@ -1,0 +1,227 @@
+import type OpenAI from 'openai'
+import { bytesText, secondsText } from './durations.ts'
+import { EndpointFault } from './endpoint-fault.ts'
+import { notJsonText } from './reply-excerpt.ts'
+
+/** One attempt's side of the guarded fetch: the size its reply may have, and what went wrong with it. */
+export class AttemptState {
+  /** The most bytes the reply's body may have. */
+  readonly maxBytes: number
+  /** Why the attempt failed, when the fetch found out; it outranks the error the SDK makes of it. */
+  fault: EndpointFault | undefined
+  /** The body of a non-streamed reply, for an error that quotes it (invalid JSON). */
+  text: string | undefined
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes
+  }
+}
+
+type FetchOptions = NonNullable<OpenAI.RequestOptions['fetchOptions']>
+
+// the SDK hands each request's `fetchOptions` on to fetch, so they carry the attempt's state to it
+const ATTEMPT = Symbol('evalsuite attempt')
+
+/** The SDK request options (`fetchOptions`) that tie a request to its attempt's state. */
+export function attemptFetchOptions(state: AttemptState): FetchOptions {
+  const init = { redirect: 'manual' as const, [ATTEMPT]: state }
+  return init
+}
+
+function stateOf(init: RequestInit | undefined): AttemptState | undefined {
+  const state: unknown = init !== undefined && ATTEMPT in init ? init[ATTEMPT] : undefined
+  return state instanceof AttemptState ? state : undefined
+}
+
+/** How the guarded fetch treats every request to one endpoint. */
+export interface GuardedFetchOptions {
+  /** The time an attempt may take, from sending the request to the reply's last byte, in ms. */
+  timeoutMs: number
+  /** The reply size limit of a request that brings no state of its own. */
+  maxBytes: number
+  /** The endpoint's base URL, which messages name by host. */
+  baseURL: string
+}
+
+/** When an attempt got its headers and its last data, which its deadline's message tells apart. */
+interface Progress {
+  headersAt?: number
+  dataAt?: number
+}
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined
+  if (typeof cause !== 'object' || cause === null) return undefined
+  const code = 'code' in cause ? cause.code : undefined
+  const message = 'message' in cause ? cause.message : undefined
+  if (typeof code === 'string') return typeof message === 'string' && message !== '' && !message.includes(code) ? `${code}: ${message}` : code
+  return typeof message === 'string' && message !== '' ? message : undefined
+}
+
+/**
+ * A fetch for the SDK that bounds what an endpoint can do to a call: the attempt's deadline runs to the reply's last
+ * byte (the SDK's own stops at the headers, so a stalled body or an endless stream held a sample until the test's
+ * timeout), redirects are refused (fetch would follow them to another host, turning the POST into a GET whose page
+ * was scored as the answer), the body may not pass its size limit, a successful reply must be JSON or a stream, and
+ * each failure is an `EndpointFault` that names the host.
+ */
+export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetch = fetch): Fetch {
+  const url = new URL(options.baseURL)
+  const host = url.host
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+  const address = `${url.hostname}:${port}`
+
+  const late = (progress: Progress): EndpointFault => {
+    const limit = `timed out after ${secondsText(options.timeoutMs)} (timeoutMs)`
+    if (progress.headersAt === undefined) return new EndpointFault(`${limit} with no answer from ${host}; raise timeoutMs if the model is this slow`, false)
+    const now = performance.now()
+    const quiet = now - (progress.dataAt ?? progress.headersAt)
+    // silent for most of the reading, or for long: stalled; a slow answer to the headers leaves little time to read,
+    // so the share matters as much as the length
+    if (quiet >= Math.min(5_000, options.timeoutMs / 2) || quiet >= (now - progress.headersAt) / 2) return new EndpointFault(`${limit}: no data from ${host} for ${secondsText(quiet)} while reading the reply`, false)
+    return new EndpointFault(`${limit} while the reply from ${host} was still arriving; raise timeoutMs for replies this long`, false)
+  }
+  const lost = (error: unknown, reading: boolean): EndpointFault => {
+    const code = causeCode(error) ?? (error instanceof Error ? error.message : String(error))
+    if (reading) return new EndpointFault(`the connection to ${host} broke off while reading the reply (${code})`, true)
+    if (code.startsWith('ECONNREFUSED')) return new EndpointFault(`cannot connect to ${address}: connection refused (ECONNREFUSED); is the server running and listening there?`, true)
+    return new EndpointFault(`the connection to ${address} failed before a reply (${code})`, true)
+  }
+  const tooLarge = (limit: number): EndpointFault =>
+    new EndpointFault(`the reply from ${host} passed its size limit of ${bytesText(limit)} (maxReplyBytes); raise maxReplyBytes if replies this large are expected`, false)
+  const redirected = (status: number, location: string): EndpointFault => {
+    let target = 'another address'
+    try {
+      const to = new URL(location, url)
+      target = to.host === host ? `${to.protocol}//${to.host}${to.pathname}` : to.host
+    } catch {}
+    return new EndpointFault(`the endpoint ${host} redirected (HTTP ${status}) to ${target}; set baseURL to the final address`, false)
+  }
+
+  return async (input, init) => {
+    const state = stateOf(init) ?? new AttemptState(options.maxBytes)
+    const caller = init?.signal ?? undefined
+    const controller = new AbortController()
+    const progress: Progress = {}
+    const timer = setTimeout(() => {
+      state.fault ??= late(progress)
+      controller.abort(state.fault)
+    }, options.timeoutMs)
+    const forward = (): void => controller.abort(caller?.reason)
+    caller?.addEventListener('abort', forward, { once: true })
+    if (caller?.aborted) forward()
+    const done = (): void => {
+      clearTimeout(timer)
+      caller?.removeEventListener('abort', forward)
+    }
+    // a failure of our own (deadline, size) is already the state's fault; the caller's abort is the SDK's to report
+    const failure = (error: unknown, reading: boolean): unknown => {
+      done()
+      return caller?.aborted ? error : (state.fault ??= lost(error, reading))
+    }
+
+    let response: Response
+    try {
+      response = await fetchImpl(input, { ...init, signal: controller.signal, redirect: 'manual' })
+    } catch (error) {
+      throw failure(error, false)
+    }
+    progress.headersAt = performance.now()
+    const { status, headers } = response
+    const location = status >= 300 && status < 400 ? headers.get('location') : null
+    const length = Number(headers.get('content-length') ?? 0)
+    if (location !== null || length > state.maxBytes) {
+      done()
+      void response.body?.cancel().catch(() => undefined)
+      throw (state.fault = location !== null ? redirected(status, location) : tooLarge(state.maxBytes))
+    }
+    const type = headers.get('content-type') ?? ''
+    if (response.ok && response.body !== null && type.startsWith('text/event-stream')) {
+      const stream = guardedStream(response.body, state, progress, done, () => tooLarge(state.maxBytes), (error) => failure(error, true))
+      return new Response(stream, { status, statusText: response.statusText, headers })
+    }
+    // the whole reply is read here, under the deadline and the size limit, before the SDK parses it
+    let text: string
+    try {
+      text = await readText(response.body, state, progress, () => tooLarge(state.maxBytes))
+    } catch (error) {
+      throw failure(error, true)
+    }
+    done()
+    if (response.ok) {
+      if (!/^\s*[{[]/.test(text)) throw (state.fault = new EndpointFault(notJsonText(host, status, type, text), false))
+      state.text = text
+      // some servers label their JSON text/plain, and the SDK parses only what is labelled JSON
+      if (!/application\/json|\+json/.test(type)) {
+        const labelled = new Headers(headers)
+        labelled.set('content-type', 'application/json')
+        return new Response(text, { status, statusText: response.statusText, headers: labelled })
+      }
+    }
+    // the SDK reads the body through these two methods; answering them from the text read above costs a tenth of
+    // handing it a new Response, which would stream the text again
+    return Object.defineProperties(response, { text: { value: async () => text }, json: { value: async () => JSON.parse(text) } })
+  }
+}
+
+async function readText(body: ReadableStream<Uint8Array> | null, state: AttemptState, progress: Progress, tooLarge: () => EndpointFault): Promise<string> {
+  if (body === null) return ''
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    bytes += value.byteLength
+    if (bytes > state.maxBytes) {
+      void reader.cancel().catch(() => undefined)
+      throw (state.fault = tooLarge())
+    }
+    progress.dataAt = performance.now()
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+/** A streamed reply passed on chunk by chunk, under the size limit; the deadline runs until it ends. */
+function guardedStream(
+  body: ReadableStream<Uint8Array>,
+  state: AttemptState,
+  progress: Progress,
+  done: () => void,
+  tooLarge: () => EndpointFault,
+  failure: (error: unknown) => unknown,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  let bytes = 0
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk
+      try {
+        chunk = await reader.read()
+      } catch (error) {
+        controller.error(failure(error))
+        return
+      }
+      if (chunk.done) {
+        done()
+        controller.close()
+        return
+      }
+      bytes += chunk.value.byteLength
+      if (bytes > state.maxBytes) {
+        done()
+        void reader.cancel().catch(() => undefined)
+        controller.error((state.fault = tooLarge()))
+        return
+      }
+      progress.dataAt = performance.now()
+      controller.enqueue(chunk.value)
+    },
+    cancel(reason) {
+      done()
+      return reader.cancel(reason)
+    },
+  })
+}

@@ -1,0 +1,23 @@
+/** How many characters of a sample's input, target, output and check texts a report keeps. */
+export const KEPT_CHARS = 2000
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff
+const thousands = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
+const marker = (cut: number): string => `…[${thousands(cut)} characters cut]…`
+
+/**
+ * The text as a report keeps it: whole up to `kept` characters; longer, cut to `kept` characters: its start and its
+ * end with `…[N characters cut]…` between, so the start of a reply and the answer at its end both remain. A cut text
+ * is not cut again, and no character is split in two.
+ */
+export function cutText(text: string, kept = KEPT_CHARS): string {
+  if (text.length <= kept) return text
+  // the marker for the whole length is at least as long as the one written, so the result stays within `kept`
+  const room = kept - marker(text.length).length
+  let head = Math.ceil(room / 2)
+  let tail = text.length - Math.floor(room / 2)
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--
+  if (isLowSurrogate(text.charCodeAt(tail))) tail++
+  return `${text.slice(0, head)}${marker(tail - head)}${text.slice(tail)}`
+}

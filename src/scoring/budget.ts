@@ -1,0 +1,12 @@
+/** What one check may spend: a deadline, and whether it was reached; and the tolerance of its comparisons. */
+export interface Budget {
+  deadline: number
+  tolerance: number
+  timedOut: boolean
+}
+
+/** Whether the deadline has passed, remembered once it has. */
+export function outOfTime(budget: Pick<Budget, 'deadline' | 'timedOut'>): boolean {
+  if (!budget.timedOut && performance.now() >= budget.deadline) budget.timedOut = true
+  return budget.timedOut
+}
