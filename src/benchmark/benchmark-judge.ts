@@ -13,7 +13,8 @@ import {
   type JudgeOptions,
 } from '../judge/index.ts'
 import type { ModelOutput } from '../model/index.ts'
-import { isWrongAnswer, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { recordSampleCommand } from './rerun-command.ts'
 import { judgementScores } from './score-sample.ts'
 
 /** What the rule made of a sample: its scores, and whether it could read an answer at all. */
@@ -38,7 +39,7 @@ export interface BenchmarkJudging {
    * Lets `toPassJudge` calls in `scorer` use this benchmark's judges, sample and policy while it runs. `attempt` is
    * given only when the benchmark repeats its samples, here and below: it keys their verdicts apart.
    */
-  withScope<T>(task: object, sample: Sample, attempt: number | undefined, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
+  withScope<T>(task: object, file: string, sample: Sample, attempt: number | undefined, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
   /** Whether the benchmark's judge grades this sample, given what the rule found (undefined if it did not run). */
   needsJudge(rule: RuleOutcome | undefined): boolean
   /** The judgement of a sample's (attempt's) output; asked once per output, so a judgement started ahead is reused. */
@@ -113,12 +114,15 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
   // keyed by sample and attempt: the attempts of a repeated sample are judged apart
   const pending = new Map<string, { output: ModelOutput; promise: Promise<JudgeRecord>; controller: AbortController }>()
   const pendingKey = (sampleId: string, attempt: number | undefined): string => JSON.stringify([sampleId, attempt ?? null])
+  // a sample's test is named by its id, with "#<attempt>" when the benchmark repeats it
+  const recordCommandOf = (file: string, sampleId: string, attempt: number | undefined): string =>
+    recordSampleCommand(file, name, attempt === undefined ? sampleId : sampleLabel(sampleId, attempt), 'verdicts')
   return {
     policy,
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
-    async withScope(task, sample, attempt, signal, scorer) {
-      const scope = { executor, sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), context: contextOf(sample), signal }
+    async withScope(task, file, sample, attempt, signal, scorer) {
+      const scope = { executor, sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), recordCommand: recordCommandOf(file, sample.id, attempt), context: contextOf(sample), signal }
       bindJudgeScope(task, { ...scope, ...(policy ? { policy } : {}) })
       try {
         return await scorer()
@@ -146,7 +150,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
       const controller = new AbortController()
       signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
       const context: JudgeContext = { ...contextOf(sample), output: output.text }
-      const call = { sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), file, signal: controller.signal }
+      const call = { sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), file, recordCommand: recordCommandOf(file, sample.id, attempt), signal: controller.signal }
       const promise = Promise.resolve().then(() => executor.judge(definitionFor(context), context, call))
       // the test that awaits it reports the failure; until then it must not count as unhandled
       promise.catch(() => undefined)

@@ -219,7 +219,7 @@ async function scoreByScorer(context: TestContext, sample: Sample, output: Model
       return context.expect
     },
   }
-  const returned = await judging.withScope(context.task, sample, meta.attempt, context.signal, async () => scorer(scorerContext))
+  const returned = await judging.withScope(context.task, context.task.file.filepath, sample, meta.attempt, context.signal, async () => scorer(scorerContext))
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 

@@ -8,14 +8,17 @@ function shellWord(text: string): string {
   return SHELL_PLAIN.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`
 }
 
+/** The environment that records what replay mode lacks: a model's replies, or a judge's verdicts. */
+const RECORDING_ENVIRONMENT = { replies: 'EVALSUITE_RECORDINGS=auto', verdicts: 'EVALSUITE_VERDICTS=record' } as const
+
 /**
- * The command that records one sample's calls: its eval file, in auto mode, with a `-t` pattern that matches its test
- * alone. Vitest matches `-t` as a regular expression against the full test name: "<benchmark> <id>: <input…>" in
+ * The command that records one sample's model calls (`replies`) or judge calls (`verdicts`): its eval file, with a
+ * `-t` pattern that matches its test alone. Vitest matches `-t` as a regular expression against the full test name: "<benchmark> <id>: <input…>" in
  * Vitest 4, "<benchmark> > <id>: <input…>" in Vitest 5 (the id with `#<attempt>` when samples repeat). So the names are
  * escaped, either separator is taken, and the pattern ends at the colon: "q1" never runs "q10".
  */
-export function recordSampleCommand(file: string, benchmark: string, key: string): string {
+export function recordSampleCommand(file: string, benchmark: string, key: string, what: keyof typeof RECORDING_ENVIRONMENT = 'replies'): string {
   const escape = (text: string): string => text.replace(REGEX_SPECIAL, '\\$&')
   const pattern = `${escape(benchmark)}( >)? ${escape(key)}: `
-  return `EVALSUITE_RECORDINGS=auto npx vitest run ${shellWord(relative(process.cwd(), file))} -t ${shellWord(pattern)}`
+  return `${RECORDING_ENVIRONMENT[what]} npx vitest run ${shellWord(relative(process.cwd(), file))} -t ${shellWord(pattern)}`
 }

@@ -33,6 +33,8 @@ export interface JudgeCall {
   attempt?: number
   /** The eval file; its verdicts are committed beside it. */
   file: string
+  /** The command that records this sample's verdicts alone; without it, a plain test's: `-t "<its full name>"`. */
+  recordCommand?: string
   signal?: AbortSignal
 }
 
@@ -50,7 +52,7 @@ function missingMessage(call: JudgeCall, missing: readonly string[]): string {
     `No stored verdict for sample "${sample}" in ${file}, and replay mode calls no judge. Missing:`,
     ...missing.map((m) => `  - ${m}`),
     'Record them with the judge\'s credentials set (e.g. OPENAI_API_KEY) and',
-    `  EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${sample}"`,
+    `  ${call.recordCommand ?? `EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${sample}"`}`,
     'then commit the verdict file.',
   ].join('\n')
 }

@@ -8,6 +8,8 @@ export interface JudgeScope {
   sampleId: string
   /** The attempt of a sample its benchmark repeats. */
   attempt?: number
+  /** The command that records this sample's verdicts alone. */
+  recordCommand: string
   /** What is known about the sample besides the output. */
   context: Omit<JudgeContext, 'output'>
   policy?: ScoringPolicy

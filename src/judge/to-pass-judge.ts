@@ -55,7 +55,8 @@ async function judgeReceived(state: MatcherState, task: TestLike | undefined, re
   const sampleId = scope?.sampleId ?? task?.fullTestName ?? task?.name ?? state.currentTestName ?? 'test'
   const signal = scope?.signal ?? task?.context?.signal
   const attempt = scope?.attempt === undefined ? {} : { attempt: scope.attempt }
-  return executor.judge(definition, context, { sampleId, ...attempt, file, ...(signal ? { signal } : {}) })
+  const recordCommand = scope === undefined ? {} : { recordCommand: scope.recordCommand }
+  return executor.judge(definition, context, { sampleId, ...attempt, file, ...recordCommand, ...(signal ? { signal } : {}) })
 }
 
 /**

@@ -100,7 +100,7 @@ function checkLine(start: string, check: Check, width: number, output: string | 
 function sampleLine(start: string, row: SampleRow, width: number): string {
   const judged = row.judge?.filter((record) => record.pass === false).at(-1)
   if (judged !== undefined) {
-    // a judge's name may be the start of its prompt: only a short one is named, and its reasoning says more
+    // a judge may be given a long name: only a short one is named, and its reasoning says more
     const named = judged.name.length <= JUDGE_NAME_WIDTH ? ` "${pieces(judged.name).join('')}"` : ''
     const by = judged.status === 'skipped' ? 'a rule' : `the judge${named}`
     const why = judged.reasoning ?? judged.reason

@@ -25,4 +25,10 @@ describe('recordSampleCommand', () => {
     expect(pattern.test("gsm8k (v1.2) > it's.q+1#2: input")).toBe(true)
     expect(pattern.test("gsm8k (v1x2) it's.q+1#2: input")).toBe(false)
   })
+
+  it("records a judge's verdicts with the same pattern", () => {
+    const command = recordSampleCommand(join(process.cwd(), 'evals/judged.eval.ts'), 'judged', 'j4', 'verdicts')
+    expect(command).toBe("EVALSUITE_VERDICTS=record npx vitest run evals/judged.eval.ts -t 'judged( >)? j4: '")
+    expect(new RegExp(patternOf(command)).test('judged > j40: input')).toBe(false)
+  })
 })

@@ -3,16 +3,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
+import { closeServers, startFakeServer, type FakeServer } from '../support/openai-server.ts'
 import { FIXTURE, readReport, runVitest } from './run-fixture.ts'
 
 let server: FakeServer | undefined
 let other: Server | undefined
 afterEach(async () => {
-  await server?.close()
+  await closeServers(server, other)
   server = undefined
-  other?.closeAllConnections()
-  await new Promise((done) => (other ? other.close(done) : done(undefined)))
   other = undefined
 })
 

@@ -108,7 +108,7 @@ describe('judge verdicts in a run', () => {
         'JudgeError: No stored verdict for sample "j4" in evals/__verdicts__/judged.eval.ts.jsonl, and replay mode calls no judge. Missing:',
         `  - judge "judge-model", case "judge" (key ${missing.key})`,
         "Record them with the judge's credentials set (e.g. OPENAI_API_KEY) and",
-        '  EVALSUITE_VERDICTS=record npx vitest run evals/judged.eval.ts -t "j4"',
+        "  EVALSUITE_VERDICTS=record npx vitest run evals/judged.eval.ts -t 'judged( >)? j4: '",
         'then commit the verdict file.',
       ].join('\n'),
     )

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError, ModelError, models } from '../../src/index.ts'
 import { createRecordedModel, loadRecordingStore } from '../../src/model/index.ts'
-import { startFakeServer, type Fault, type FakeServer } from '../support/openai-server.ts'
+import { closeServers, startFakeServer, type Fault, type FakeServer } from '../support/openai-server.ts'
 
 // Each endpoint misbehaves in one way; each test asserts what the call does about it, with short timeouts (a
 // second: shorter ones misread a loaded machine's pauses as the endpoint's). How long a
@@ -15,10 +15,8 @@ import { startFakeServer, type Fault, type FakeServer } from '../support/openai-
 let server: FakeServer | undefined
 let other: Server | undefined
 afterEach(async () => {
-  await server?.close()
+  await closeServers(server, other)
   server = undefined
-  other?.closeAllConnections()
-  await new Promise((done) => (other ? other.close(done) : done(undefined)))
   other = undefined
 })
 

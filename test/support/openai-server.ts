@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
 export interface FakeServerOptions {
@@ -471,4 +471,11 @@ function sendStream(res: ServerResponse, c: Streamed, gapMs: number, timers: Set
     timers.add(timer)
   }
   next()
+}
+
+/** Closes a test's servers, the fake one and any plain one it started, cutting open connections. */
+export async function closeServers(fake: FakeServer | undefined, plain: Server | undefined): Promise<void> {
+  await fake?.close()
+  plain?.closeAllConnections()
+  await new Promise((done) => (plain ? plain.close(done) : done(undefined)))
 }
