@@ -271,6 +271,7 @@ async function runSample(
   if (turn) await turn
   meta.output = cutText(output.text)
   meta.latencyMs = output.latencyMs
+  if (output.replayed) meta.replayed = true
   if (output.usage) meta.usage = output.usage
   if (output.costUsd !== undefined) meta.costUsd = output.costUsd
   if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs

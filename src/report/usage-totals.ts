@@ -26,7 +26,9 @@ export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttft
   const ttfts: number[] = []
   const costs: number[] = []
   let notRun = 0
+  let replayed = false
   for (const { meta } of run.samples) {
+    if (meta.replayed) replayed = true
     if (meta.ttftMs !== undefined) ttfts.push(meta.ttftMs)
     if (meta.costUsd !== undefined) costs.push(meta.costUsd)
     if (meta.notRun === 'budget') notRun++
@@ -35,7 +37,8 @@ export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttft
   const { maxCostUsd } = run.meta
   return {
     ttftMs: percentiles(ttfts),
-    outputTokensPerSecond: duration && usage.outputTokens > 0 ? tenths((usage.outputTokens * 1000) / duration) : null,
+    // replayed replies took no time, so the run's wall time says nothing of the model's throughput
+    outputTokensPerSecond: duration && usage.outputTokens > 0 && !replayed ? tenths((usage.outputTokens * 1000) / duration) : null,
     costUsd: totalCostUsd(costs),
     ...(maxCostUsd === undefined
       ? {}

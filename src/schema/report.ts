@@ -181,7 +181,7 @@ export const ReportSchema = z.object({
   latencyMs: PercentilesSchema.nullable(),
   /** Time to first token, over the samples whose reply was streamed. */
   ttftMs: PercentilesSchema.nullable().optional(),
-  /** Output tokens per second of the benchmark's wall time. */
+  /** Output tokens per second of the benchmark's wall time; null when any reply was replayed from a recording. */
   outputTokensPerSecond: z.number().nullable().optional(),
   /** What the samples' model calls cost at the model's price, in US dollars; null when no price is known. */
   costUsd: z.number().nullable().optional(),

@@ -107,6 +107,8 @@ export const SampleMetaSchema = z.object({
   /** The reply, cut as `cutText` cuts. */
   output: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
+  /** The reply came from a recording: its latency is the recorded call's, and it took no time in this run. */
+  replayed: z.literal(true).optional(),
   /** Time to the first token of a streamed reply. */
   ttftMs: z.number().nonnegative().optional(),
   usage: UsageSchema.optional(),

@@ -294,3 +294,15 @@ describe('collectRuns and buildReport: repeated samples', () => {
     ])
   })
 })
+
+describe('buildReport: usage', () => {
+  const usage = { usage: { inputTokens: 10, outputTokens: 20 }, latencyMs: 400 }
+
+  it('gives the output tokens per second of the wall time of a live run, and none when a reply was replayed', () => {
+    const live = buildReport(run([outcome('a', { accuracy: 1 }, usage), outcome('b', { accuracy: 1 }, usage)], { durationMs: 2000 }), context())
+    expect(live.outputTokensPerSecond).toBe(20)
+    const replayed = buildReport(run([outcome('a', { accuracy: 1 }, usage), outcome('b', { accuracy: 1 }, { ...usage, replayed: true })], { durationMs: 2000 }), context())
+    expect(replayed.outputTokensPerSecond).toBeNull()
+    expect(replayed.latencyMs).toEqual({ p50: 400, p90: 400, p99: 400 })
+  })
+})
