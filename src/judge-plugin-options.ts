@@ -13,7 +13,7 @@ export interface JudgePluginOptions extends JudgeRunOptions {
   /**
    * "live" calls only, "record" reuses committed verdicts and records the rest, "replay" never calls (a missing
    * verdict fails its sample). EVALSUITE_VERDICTS overrides it; Vitest's `-u` judges again and rewrites the files.
-   * @default "replay" when a judge has no credentials, else "record"
+   * @default "replay" where CI is set or a judge has no credentials, else "record"
    */
   verdicts?: VerdictMode
 }

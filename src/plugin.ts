@@ -60,10 +60,15 @@ function modeFromEnvironment<T extends string>(variable: string, modes: readonly
   return text as T
 }
 
+// in CI, replies and verdicts are replayed unless asked otherwise: a run there never pays for calls nor re-judges
+// a changed output in silence, even where a key is set
+function inCI(): boolean {
+  return Boolean(process.env.CI) && process.env.CI !== 'false'
+}
+
 function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
   const chosen = modeFromEnvironment('EVALSUITE_RECORDINGS', RECORDING_MODES)
-  const ci = Boolean(process.env.CI) && process.env.CI !== 'false'
-  const mode: RecordingMode = chosen ?? options.recordings?.mode ?? (ci ? 'replay' : 'auto')
+  const mode: RecordingMode = chosen ?? options.recordings?.mode ?? (inCI() ? 'replay' : 'auto')
   return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: chosen !== undefined }
 }
 
@@ -96,13 +101,15 @@ async function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): P
   const { models, verdicts, run } =
     options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
   const fromEnvironment = modeFromEnvironment('EVALSUITE_VERDICTS', VERDICT_MODES)
-  const chosen: VerdictMode | undefined = fromEnvironment ?? verdicts
+  const update = vitest.config.snapshotOptions.updateSnapshot === 'all'
+  // -u asks to judge again, in CI too
+  const chosen: VerdictMode | undefined = fromEnvironment ?? verdicts ?? (inCI() && !update ? 'replay' : undefined)
   return {
     ...run,
     models,
     ...(chosen === undefined ? {} : { mode: chosen }),
     fromEnvironment: fromEnvironment !== undefined,
-    update: vitest.config.snapshotOptions.updateSnapshot === 'all',
+    update,
   }
 }
 

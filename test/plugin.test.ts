@@ -3,7 +3,7 @@ import type { Vitest } from 'vitest/node'
 import { evalsuite, type EvalsuitePluginOptions } from '../src/plugin.ts'
 
 // the parts of Vitest the plugin's configureVitest touches; `injected` is the eval project it asked for
-function configure(config: { shard?: { index: number; count: number }; outputFile?: string | Record<string, string> } = {}, options: EvalsuitePluginOptions = {}) {
+function configure(config: { shard?: { index: number; count: number }; outputFile?: string | Record<string, string>; snapshotOptions?: { updateSnapshot: string } } = {}, options: EvalsuitePluginOptions = {}) {
   const vitest = { config: { reporters: [] as unknown[], root: '/project', ui: false, snapshotOptions: { updateSnapshot: 'none' }, ...config } } as unknown as Vitest
   const plugin = evalsuite(options) as unknown as { configureVitest: (context: object) => Promise<void> }
   const project = { name: 'unit', vite: { config: { configFile: undefined } } }
@@ -68,6 +68,24 @@ describe('the plugin options', () => {
       // metric's range, fails where its benchmark is declared
       'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', metrics, updateMode: 'none' },
     })
+  })
+
+  it('replays verdicts in CI even with a judge key set, unless a mode is chosen; outside CI, leaves the choice to the judges\' credentials', async () => {
+    const modeOf = async (options: EvalsuitePluginOptions = {}): Promise<unknown> => {
+      const { injected, done } = configure({}, { judge: { model: 'gpt-4o-mini' }, ...options })
+      await done
+      return (injected[0]?.test.provide['evalsuite:judge'] as { mode?: string }).mode
+    }
+    vi.stubEnv('OPENAI_API_KEY', 'sk-test')
+    vi.stubEnv('CI', 'true')
+    expect(await modeOf()).toBe('replay')
+    expect(await modeOf({ judge: { model: 'gpt-4o-mini', verdicts: 'record' } })).toBe('record')
+    const { injected, done } = configure({ snapshotOptions: { updateSnapshot: 'all' } }, { judge: { model: 'gpt-4o-mini' } })
+    await done
+    expect(injected[0]?.test.provide['evalsuite:judge']).toMatchObject({ update: true })
+    expect(injected[0]?.test.provide['evalsuite:judge']).not.toHaveProperty('mode')
+    vi.stubEnv('CI', 'false')
+    expect(await modeOf()).toBeUndefined()
   })
 
   it("declares evalsuite's tags in the config, once, beside the user's", () => {

@@ -31,7 +31,7 @@ describe('judge verdicts in a run', () => {
   beforeAll(async () => {
     await rm(VERDICTS, { recursive: true, force: true })
     server = await startFakeServer({ reply: (request) => grade(strict)(request) })
-    env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET }
+    env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET, EVALSUITE_VERDICTS: 'record' }
   })
   afterAll(async () => {
     await server.close()
@@ -98,7 +98,8 @@ describe('judge verdicts in a run', () => {
     const missing = lines().find((l) => l.sample === 'j4')!
     writeFileSync(FILE, lines().filter((l) => l !== undefined && l.key !== missing.key).map((l) => `${JSON.stringify(l)}\n`).join(''))
     const before = server.requestCount
-    const run = await runVitest(['judged'], { ...env, EVALSUITE_VERDICTS: 'replay' })
+    // in CI verdicts replay by default, key or no key: a changed output is never re-judged in silence
+    const run = await runVitest(['judged'], { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET })
     expect(run.code).toBe(1)
     expect(server.requestCount).toBe(before)
     const report = await readReport('judged')
@@ -158,7 +159,7 @@ describe('repeated samples, judged attempt by attempt', () => {
   beforeAll(async () => {
     await rm(ATTEMPTS, { force: true })
     server = await startFakeServer({ reply: (request) => grade(false)(request) })
-    env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET }
+    env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET, EVALSUITE_VERDICTS: 'record' }
   })
   afterAll(async () => {
     await server.close()
