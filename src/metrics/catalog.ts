@@ -42,6 +42,7 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   precision: ratio('Share of predicted items that are right.'),
   recall: ratio('Share of expected items that were predicted.'),
   pass_rate: ratio('Share of samples that passed every check.'),
+  win_rate: ratio("Share of pairwise comparisons the output won, a tie counting half (a pairwise judge's metric)."),
   judge_score: unbounded(2, "A judge model's grade, on the judge's own scale."),
   score: unbounded(3, 'The number a scorer returned.'),
   latency: measured('lower', 'ms', 0, 'Wall time of the model call, retries included.'),

@@ -6,7 +6,7 @@ import { formatAmount } from './format-metric.ts'
 import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
-import { resolvePrimaryMetric } from './primary-metric.ts'
+import { judgeOnlyMetric, resolvePrimaryMetric } from './primary-metric.ts'
 import { isPartial, shardLabel } from './shards.ts'
 import { percentiles, usageTotals } from './usage-totals.ts'
 
@@ -130,7 +130,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   }
   const attempts = plannedAttempts(run.samples)
   const observations = observationsByMetric(run.samples)
-  const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog)
+  const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog, judgeOnlyMetric(run.samples))
   const metrics: MetricRow[] = metricOrder(observations.keys(), catalog, primary.metric).flatMap((metric) =>
     aggregateMetric(observations.get(metric)!, { attempts, range: catalog.get(metric).range }).map((row) => ({ metric, ...row })),
   )

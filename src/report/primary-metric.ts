@@ -1,5 +1,5 @@
 import type { MetricCatalog } from '../metrics/index.ts'
-import type { BenchmarkMeta, Diagnostic } from '../schema/index.ts'
+import type { BenchmarkMeta, Diagnostic, SampleMeta } from '../schema/index.ts'
 
 /** The metric that stands for a benchmark, or the reason there is none. */
 export interface PrimaryMetric {
@@ -9,10 +9,30 @@ export interface PrimaryMetric {
 }
 
 /**
- * The benchmark's primary metric: the one it names, which must be in the catalog; else the only score metric it emits,
- * or accuracy among several. With several and no accuracy, none named, the report refuses to guess.
+ * The metric a judge alone grades the benchmark on: every scored sample was graded by judges only (no answer check),
+ * all under that one metric. Its accuracy is then only the judge's pass line over the same grades.
  */
-export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly string[], catalog: MetricCatalog): PrimaryMetric {
+export function judgeOnlyMetric(samples: readonly { meta: SampleMeta }[]): string | undefined {
+  let found: string | undefined
+  for (const { meta } of samples) {
+    if (meta.status !== 'scored') continue
+    if ((meta.checks?.length ?? 0) > 0) return undefined
+    const graded = meta.judge?.filter((record) => record.pass !== undefined) ?? []
+    if (graded.length === 0) return undefined
+    for (const { metric } of graded) {
+      if (metric === undefined || metric === 'accuracy' || (found !== undefined && metric !== found)) return undefined
+      found = metric
+    }
+  }
+  return found
+}
+
+/**
+ * The benchmark's primary metric: the one it names, which must be in the catalog; else the judge's metric when a
+ * judge alone grades it; else the only score metric it emits, or accuracy among several. With several and no
+ * accuracy, none named, the report refuses to guess.
+ */
+export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly string[], catalog: MetricCatalog, judged?: string): PrimaryMetric {
   const named = meta.primaryMetric
   if (named !== undefined) {
     if (catalog.has(named)) return { metric: named }
@@ -21,6 +41,7 @@ export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly stri
     return { metric: null, problem: { severity: 'error', code: 'primary-metric-undeclared', message } }
   }
   const scores = emitted.filter((metric) => catalog.get(metric).kind === 'score').sort()
+  if (judged !== undefined && scores.includes(judged)) return { metric: judged }
   if (scores.length <= 1) return { metric: scores[0] ?? null }
   // accuracy is every sample's verdict (its checks, its judge, a returned boolean): a scorer's other scores grade beside it
   if (scores.includes('accuracy')) return { metric: 'accuracy' }
