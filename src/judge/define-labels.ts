@@ -46,6 +46,7 @@ export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): 
     metric: options.metric,
     aggregate: 'majority',
     passingScore,
+    scale: { min: Math.min(...scoreOf.values()), max: Math.max(...scoreOf.values()) },
     judgeCase: { id: 'judge', schema },
     material: standardMaterial,
     // the refinement above makes the label one of the labels

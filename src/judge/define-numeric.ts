@@ -42,6 +42,7 @@ export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinitio
     metric: options.metric ?? 'score',
     aggregate: 'mean',
     passingScore,
+    scale: { min, max },
     judgeCase: { id: 'judge', schema },
     material: standardMaterial,
     // the refinement above makes the score a number on the scale

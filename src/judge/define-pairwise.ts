@@ -50,6 +50,7 @@ export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinit
     metric: options.metric ?? 'win_rate',
     aggregate: 'majority',
     passingScore,
+    scale: { min: Math.min(scores.win, scores.tie, scores.loss), max: Math.max(scores.win, scores.tie, scores.loss) },
     judgeCase: { id: 'pairwise', schema: PairwiseVerdictSchema, swap: { entries: ['answer_1', 'answer_2'], decision: outcome } },
     material: (context) => ({ ...(context.input === undefined ? {} : { question: context.input }), answer_1: context.output, answer_2: other(context) }),
     grade: (verdict) => {

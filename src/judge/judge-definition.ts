@@ -80,6 +80,11 @@ export interface ModelJudgeDefinition extends DefinitionBase {
   readonly aggregate: VerdictAggregate
   /** A combined score at or above it passes (for mean aggregation). */
   readonly passingScore: number
+  /**
+   * The lowest and highest score a grade can have: the report keeps the metric's interval inside them. A workflow's
+   * is unknown (declare its metric's range in the catalog).
+   */
+  readonly scale?: { readonly min: number; readonly max: number }
   // verdicts are checked against each case's own schema at run time, so the verdict type is erased here
   readonly workflow: JudgeWorkflow<unknown>
 }

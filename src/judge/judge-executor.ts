@@ -73,6 +73,7 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
     ...(result ? { pass: result.pass, score: result.score } : {}),
     ...(result?.label === undefined ? {} : { label: result.label }),
     ...(definition.metric === undefined ? {} : { metric: definition.metric }),
+    ...(definition.scale === undefined ? {} : { scale: { min: definition.scale.min, max: definition.scale.max } }),
     ...reasoning,
     ...(reason === undefined ? {} : { reason }),
     judges: models.map((model) => model.name),

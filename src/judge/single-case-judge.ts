@@ -24,6 +24,7 @@ export interface SingleCaseJudge<V> {
   metric: string | undefined
   aggregate: VerdictAggregate
   passingScore: number
+  scale: { min: number; max: number }
   judgeCase: JudgeCase<V>
   material: (context: JudgeContext) => Record<string, string>
   /** The grade a verdict stands for; its reasoning is copied from the verdict's "reasoning" field. */
@@ -40,6 +41,7 @@ export function singleCaseJudge<V>(parts: SingleCaseJudge<V>): ModelJudgeDefinit
     ...(parts.metric === undefined ? {} : { metric: parts.metric }),
     aggregate: parts.aggregate,
     passingScore: parts.passingScore,
+    scale: parts.scale,
     workflow: {
       cases: [parts.judgeCase as JudgeCase<unknown>],
       request: (_, context) => ({ criteria: parts.prompt, material: parts.material(context) }),

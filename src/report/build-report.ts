@@ -6,6 +6,7 @@ import { formatAmount } from './format-metric.ts'
 import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
+import { metricRange } from './metric-range.ts'
 import { judgeOnlyMetric, resolvePrimaryMetric } from './primary-metric.ts'
 import { isPartial, shardLabel } from './shards.ts'
 import { percentiles, usageTotals } from './usage-totals.ts'
@@ -132,7 +133,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   const observations = observationsByMetric(run.samples)
   const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog, judgeOnlyMetric(run.samples))
   const metrics: MetricRow[] = metricOrder(observations.keys(), catalog, primary.metric).flatMap((metric) =>
-    aggregateMetric(observations.get(metric)!, { attempts, range: catalog.get(metric).range }).map((row) => ({ metric, ...row })),
+    aggregateMetric(observations.get(metric)!, { attempts, range: metricRange(metric, catalog.get(metric), run.samples) }).map((row) => ({ metric, ...row })),
   )
   // compared only where the report shows it: a baseline to compare with, one being written, or a regression gate
   const shown = context.baseline.entry !== undefined || context.updating || run.meta.regression !== undefined

@@ -113,6 +113,8 @@ export const JudgeRecordSchema = z.object({
   score: z.number().finite().optional(),
   /** The metric the score is recorded under, besides pass/fail for accuracy. */
   metric: z.string().optional(),
+  /** The lowest and highest score the judge can give, which bound the metric's interval. */
+  scale: z.object({ min: z.number().finite(), max: z.number().finite() }).optional(),
   reasoning: z.string().optional(),
   reason: z.string().optional(),
   /** Names of the judge models asked. */

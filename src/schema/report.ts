@@ -5,7 +5,7 @@ import { CheckSchema } from './task-meta.ts'
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
-export const REPORT_VERSION = 4
+export const REPORT_VERSION = 5
 
 const count = z.number().int().nonnegative()
 

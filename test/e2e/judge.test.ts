@@ -65,6 +65,7 @@ describe('judge verdicts in a run', () => {
         pass: false,
         score: 0,
         label: 'fail',
+        scale: { min: 0, max: 1 },
         reasoning: 'judged: You have 14 days to return it.',
         judges: ['judge-model'],
         calls: { live: 1, stored: 0, invalid: 0 },

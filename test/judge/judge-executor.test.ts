@@ -31,6 +31,8 @@ describe('one judge, one reply', () => {
       pass: true,
       score: 1,
       label: 'pass',
+      // the lowest and highest score of its labels, which bound the metric's interval
+      scale: { min: 0, max: 1 },
       reasoning: 'Both say Paris.',
       judges: ['grader'],
       calls: { live: 1, stored: 0, invalid: 0 },

@@ -306,3 +306,17 @@ describe('buildReport: usage', () => {
     expect(replayed.latencyMs).toEqual({ p50: 400, p90: 400, p99: 400 })
   })
 })
+
+describe('buildReport: intervals of judged scores', () => {
+  const graded = (sampleId: string, score: number, scale?: { min: number; max: number }): SampleOutcome =>
+    outcome(sampleId, { accuracy: score >= 3 ? 1 : 0, score }, { judge: [{ name: 'numeric judge', status: 'judged', pass: score >= 3, score, metric: 'score', judges: ['j'], calls: { live: 1, stored: 0, invalid: 0 }, ...(scale ? { scale } : {}) }] })
+
+  it("keeps a 1–5 judge's mean interval inside its scale, which the catalog does not know", () => {
+    const scores = [1, 5, 5, 1, 5]
+    const row = (scale?: { min: number; max: number }) =>
+      buildReport(run(scores.map((score, i) => graded(`s${i}`, score, scale))), context()).metrics.find((metric) => metric.metric === 'score')!
+    // without the scale, the t interval of five 1-or-5 grades reaches past both ends
+    expect(row().interval!.upper).toBeGreaterThan(5)
+    expect(row({ min: 1, max: 5 }).interval).toMatchObject({ lower: 1, upper: 5 })
+  })
+})

@@ -15,7 +15,8 @@ const QUICK_EVAL_DIR = '.evalsuite'
  * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns Vitest's exit
  * code, which carries evalsuite's verdict (the gates are tests). The eval file is written under `.evalsuite/` in the project: its recorded replies
  * and verdicts stay there, so an interrupted or repeated run asks the endpoint only for what it has not answered,
- * in CI too (a quick evaluation means to call the model; EVALSUITE_RECORDINGS still chooses another mode).
+ * in CI too (a quick evaluation means to call the model and its judge; EVALSUITE_RECORDINGS and EVALSUITE_VERDICTS
+ * still choose another mode).
  */
 export async function runQuickEval(root: string, settings: QuickEvalSettings, outputDir: string): Promise<number> {
   const dir = join(root, QUICK_EVAL_DIR)
@@ -35,7 +36,7 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
     'test',
     [],
     { root, config: false, watch: false, include: [] },
-    { plugins: [evalsuite({ include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') } })] },
+    { plugins: [evalsuite({ include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } })] },
   )
   await vitest?.close()
   // Vitest sets the code only when the run fails; a run that did not start has set it already
