@@ -128,8 +128,13 @@ describe('rate limits', () => {
     expect(rejected).toBeLessThan(100)
 
     server.setFault(undefined)
-    const before = server.arrivals.length
-    await run(300)
-    expect(Math.max(...server.arrivals.slice(before).map((arrival) => arrival.inFlight))).toBe(16)
+    // each success lets one more through; a loaded machine keeps fewer calls in flight, so it may take more rounds
+    let highest = 0
+    for (let round = 0; round < 5 && highest < 16; round++) {
+      const before = server.arrivals.length
+      await run(300)
+      highest = Math.max(...server.arrivals.slice(before).map((arrival) => arrival.inFlight))
+    }
+    expect(highest).toBe(16)
   })
 })
