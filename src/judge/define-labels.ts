@@ -23,7 +23,7 @@ export interface LabelsJudgeOptions<L extends string> {
    * Reads the label from a reply in the format your prompt asks for, or null when the reply names none (an invalid
    * reply). With it the prompt is yours alone (no JSON reply instruction is added), and `schema` is not used.
    */
-  parseReply?: ParseReply<L>
+  parseReply?: ParseReply<NoInfer<L>>
 }
 
 /** Builds a judge that picks one label from a fixed set; each label maps to a score. */
