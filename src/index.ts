@@ -41,6 +41,7 @@ export {
 export { ConfigError, DatasetError, EvalsuiteError, GateError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
 export {
   judge,
+  type HumanVerdict,
   type JudgeCase,
   type JudgeContext,
   type JudgeDefinition,

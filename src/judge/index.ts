@@ -16,7 +16,7 @@ export type {
   SkipJudgeDefinition,
 } from './judge-definition.ts'
 export { createJudgeExecutor, type JudgeCall, type JudgeExecutor, type JudgeSettings } from './judge-executor.ts'
-export { JudgeOptionsSchema, type JudgeDefinitionSource, type JudgeOptions } from './judge-options.ts'
+export { JudgeOptionsSchema, type HumanVerdict, type JudgeDefinitionSource, type JudgeOptions } from './judge-options.ts'
 export { bindJudgeScope, unbindJudgeScope, type JudgeScope } from './judge-scope.ts'
 export { resolveJudgeSettings } from './judge-settings.ts'
 export { parseVerdict, type ParsedVerdict } from './parse-verdict.ts'

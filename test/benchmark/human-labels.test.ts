@@ -1,0 +1,108 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createBenchmarkJudging, scoreByPolicy } from '../../src/benchmark/benchmark-judge.ts'
+import { ConfigError } from '../../src/errors.ts'
+import { judge, type JudgeOptions } from '../../src/judge/index.ts'
+import { createMetricCatalog } from '../../src/metrics/index.ts'
+import { buildReport } from '../../src/report/build-report.ts'
+import type { SampleOutcome } from '../../src/report/sample-outcome.ts'
+import { ReportSchema, type Sample, type SampleMeta } from '../../src/schema/index.ts'
+import { scriptedJudge } from '../judge/scripted-judge.ts'
+
+// each sample: the human label, and what the judge replies when the output under test is shown first and second
+const CASES: Array<[string, 'win' | 'loss', string, string]> = [
+  ['agree-win', 'win', 'A', 'B'],
+  ['agree-loss', 'loss', 'B', 'A'],
+  ['wrong-both', 'win', 'B', 'A'],
+  ['orders-disagree', 'win', 'A', 'A'],
+  ['one-invalid', 'loss', 'B', 'no idea'],
+  ['both-invalid', 'win', 'hmm', 'no idea'],
+]
+
+const byLetter = (reply: string): 'first' | 'second' | null => (reply === 'A' ? 'first' : reply === 'B' ? 'second' : null)
+
+function setUp(options: Partial<JudgeOptions> = {}) {
+  const replies = new Map(CASES.map(([id, , first, second]) => [id, { first, second }]))
+  const judgeModel = scriptedJudge('grader', ({ parts }) => {
+    const [id, order] = parts.get('answer_1')!.split(' ')
+    return order === 'under-test' ? replies.get(id!)!.first : replies.get(id!)!.second
+  })
+  const definition = judge.pairwise({ prompt: 'Which answer is better? Reply A or B.', against: (context) => `${context.sample!.id} other`, parseReply: byLetter })
+  const expected = (sample: Sample): string => String(sample.target)
+  return createBenchmarkJudging('preferences', { model: judgeModel, definition, expected, verdicts: 'live', ...options })
+}
+
+async function measure(): Promise<SampleOutcome[]> {
+  const judging = setUp()
+  const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-human-')), 'preferences.eval.ts')
+  return Promise.all(
+    CASES.map(async ([id, label]): Promise<SampleOutcome> => {
+      const meta: SampleMeta = { kind: 'sample', sampleId: id, status: 'pending' }
+      const sample = { id, input: 'Say hello.', target: label }
+      meta.scores = await scoreByPolicy(judging, sample, { text: `${id} under-test`, latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+      meta.status = 'scored'
+      return { meta, status: 'right', name: id }
+    }),
+  )
+}
+
+describe('a judge measured against human labels (judge.expected)', () => {
+  it('keeps each order\'s verdict, disagreeing orders and invalid replies included, and scores the agreement', async () => {
+    const samples = await measure()
+    expect(samples.map(({ meta }) => [meta.sampleId, meta.judge![0]!.verdicts, meta.scores])).toEqual([
+      ['agree-win', { original: 'win', swapped: 'win' }, { judge_agreement: 1, judge_agreement_original: 1, judge_agreement_swapped: 1, judge_agreement_both: 1, position_consistency: 1 }],
+      ['agree-loss', { original: 'loss', swapped: 'loss' }, { judge_agreement: 1, judge_agreement_original: 1, judge_agreement_swapped: 1, judge_agreement_both: 1, position_consistency: 1 }],
+      ['wrong-both', { original: 'loss', swapped: 'loss' }, { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 }],
+      ['orders-disagree', { original: 'win', swapped: 'loss' }, { judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 }],
+      ['one-invalid', { original: 'loss', swapped: null }, { judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 }],
+      // two invalid replies agree with each other, and with no label
+      ['both-invalid', { original: null, swapped: null }, { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 }],
+    ])
+    expect(samples.map(({ meta }) => meta.judge![0]!.expected)).toEqual(['win', 'loss', 'win', 'win', 'loss', 'win'])
+  })
+
+  it('reports the kappas (an invalid reply a category of its own) with intervals, and the confusion matrices', async () => {
+    const report = ReportSchema.parse(
+      buildReport(
+        { meta: { kind: 'benchmark', name: 'preferences', model: 'task', primaryMetric: 'judge_agreement', thresholds: { position_kappa: 0.5 }, maxErrors: 0 }, file: 'evals/p.eval.ts', samples: await measure() },
+        { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: true },
+      ),
+    )
+    const value = (metric: string): number | null | undefined => report.metrics.find((row) => row.metric === metric)?.value
+    // labels w l w w l w against original w l l w l none: po 4/6, pe (4·2 + 2·3) / 36
+    expect(value('judge_kappa_original')).toBeCloseTo((4 / 6 - 14 / 36) / (1 - 14 / 36), 12)
+    // against swapped w l l l none none: po 2/6, pe (4·1 + 2·3) / 36
+    expect(value('judge_kappa_swapped')).toBeCloseTo((2 / 6 - 10 / 36) / (1 - 10 / 36), 12)
+    // original w l l w l none against swapped w l l l none none: po 4/6, pe (2·1 + 3·3 + 1·2) / 36
+    expect(value('position_kappa')).toBeCloseTo((4 / 6 - 13 / 36) / (1 - 13 / 36), 12)
+    expect(value('judge_agreement_original')).toBeCloseTo(4 / 6, 12)
+    expect(report.metrics.find((row) => row.metric === 'position_kappa')).toMatchObject({ n: 6, samples: 6, interval: { method: 'bootstrap', level: 0.95 } })
+    expect(report.primaryMetric).toBe('judge_agreement')
+    expect(report.judge?.confusion).toEqual({
+      original: { win: { win: 2, loss: 1, none: 1 }, loss: { loss: 2 } },
+      swapped: { win: { win: 1, loss: 2, none: 1 }, loss: { loss: 1, none: 1 } },
+    })
+    expect(report.gates).toMatchObject([{ metric: 'position_kappa', passed: false }])
+    expect(report.catalog.position_kappa).toMatchObject({ direction: 'higher', range: { min: -1, max: 1 } })
+  })
+
+  it('refuses what it cannot measure: no definition, another policy, a panel, repeats', () => {
+    const judgeModel = scriptedJudge('grader', () => 'A')
+    expect(() => createBenchmarkJudging('preferences', { model: judgeModel, expected: () => 'win' })).toThrow(
+      new ConfigError('describeBenchmark("preferences"): "judge.expected" needs "judge.definition", the judge it measures.'),
+    )
+    expect(() => setUp({ model: [judgeModel, judgeModel], repeats: 2 })).toThrow(
+      new ConfigError('describeBenchmark("preferences"): "judge.expected" measures one judge model, not 2; measures each verdict asked once, not with "repeats" 2.'),
+    )
+    expect(() => setUp({ policy: 'cascade' })).toThrow(new ConfigError('describeBenchmark("preferences"): "judge.expected" measures the judge alone, so "judge.policy" must be "judge-only", not "cascade".'))
+  })
+
+  it('errs a sample whose human verdict is not a label or a score, naming it', async () => {
+    const judging = setUp({ expected: () => ({ label: 'win' }) as never })
+    expect(() => judging.humanVerdict({ id: 's7', input: 'x', target: 'win' })).toThrow(
+      'describeBenchmark("preferences"): judge.expected returned {"label":"win"} for sample "s7"; return the human verdict: "win", "loss" or "tie" for a pairwise judge, a label, or a finite score.',
+    )
+  })
+})
