@@ -106,3 +106,34 @@ describe('a judge measured against human labels (judge.expected)', () => {
     )
   })
 })
+
+describe('a numeric judge measured against human scores', () => {
+  it('scores the absolute error of each valid grade, and reports the correlations over them', async () => {
+    // human scores, and the grade the judge gives (null: an unreadable reply)
+    const cases: Array<[string, number, number | null]> = [['a', 1, 2], ['b', 2, 2], ['c', 3, 5], ['d', 4, 4], ['e', 5, null]]
+    const grades = new Map(cases.map(([id, , grade]) => [id, grade]))
+    const judgeModel = scriptedJudge('grader', ({ parts }) => `Score: ${grades.get(parts.get('response')!) ?? 'none'}`)
+    const definition = judge.numeric({ prompt: 'Rate 1 to 5 as "Score: n".', min: 1, max: 5, parseReply: (reply) => Number(/Score: (\d)/.exec(reply)?.[1] ?? Number.NaN) || null })
+    const judging = createBenchmarkJudging('ratings', { model: judgeModel, definition, expected: (sample) => Number(sample.target), verdicts: 'live' })
+    const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-human-')), 'ratings.eval.ts')
+    const samples = await Promise.all(
+      cases.map(async ([id, human]): Promise<SampleOutcome> => {
+        const meta: SampleMeta = { kind: 'sample', sampleId: id, status: 'scored' }
+        meta.scores = await scoreByPolicy(judging, { id, input: 'Rate it.', target: String(human) }, { text: id, latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+        return { meta, status: 'right', name: id }
+      }),
+    )
+    expect(samples.map(({ meta }) => meta.scores)).toEqual([{ judge_mae: 1 }, { judge_mae: 0 }, { judge_mae: 2 }, { judge_mae: 0 }, {}])
+    const report = buildReport(
+      { meta: { kind: 'benchmark', name: 'ratings', model: 'task', primaryMetric: 'judge_mae', thresholds: {}, maxErrors: 0 }, file: 'evals/r.eval.ts', samples },
+      { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: true },
+    )
+    const row = (metric: string) => report.metrics.find((r) => r.metric === metric)
+    expect(row('judge_mae')).toMatchObject({ n: 4, value: 0.75 })
+    // grades 2 2 5 4 against 1 2 3 4: ranks 1.5 1.5 4 3 against 1 2 3 4, so 3.5 / √(4.5 · 5); Pearson 4.5 / √(6.75 · 5)
+    expect(row('judge_spearman')).toMatchObject({ n: 4 })
+    expect(row('judge_spearman')!.value).toBeCloseTo(3.5 / Math.sqrt(4.5 * 5), 12)
+    expect(row('judge_pearson')!.value).toBeCloseTo(4.5 / Math.sqrt(6.75 * 5), 12)
+    expect(report.judge?.confusion).toBeUndefined()
+  })
+})
