@@ -52,6 +52,8 @@ export interface BenchmarkJudging {
   settledByRule(): JudgeRecord
   /** The human verdict of a sample when the benchmark measures its judge (`judge.expected`), else undefined. */
   humanVerdict(sample: Sample): HumanVerdict | undefined
+  /** The name of the judge model the benchmark measures (`judge.expected`), else undefined. */
+  readonly measuredJudge: string | undefined
 }
 
 /** Where a sample is scored: its meta, its eval file, and how to annotate its test. */
@@ -131,6 +133,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
     recordSampleCommand(file, name, attempt === undefined ? sampleId : sampleLabel(sampleId, attempt), 'verdicts')
   return {
     policy,
+    measuredJudge: expected === undefined ? undefined : executor.settings.models[0]!.name,
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
     async withScope(task, file, sample, attempt, signal, scorer) {

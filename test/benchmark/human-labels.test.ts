@@ -61,6 +61,7 @@ describe('a judge measured against human labels (judge.expected)', () => {
       ['both-invalid', { original: null, swapped: null }, { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 }],
     ])
     expect(samples.map(({ meta }) => meta.judge![0]!.expected)).toEqual(['win', 'loss', 'win', 'win', 'loss', 'win'])
+    expect(setUp().measuredJudge).toBe('grader')
   })
 
   it('reports the kappas (an invalid reply a category of its own) with intervals, and the confusion matrices', async () => {

@@ -59,6 +59,7 @@ describe("LLMBar's recorded GPT-4 judgments, replayed as the judge's replies and
         expect(report.judge?.confusion).toEqual(confusion(set, strategy))
       }
     }
-    expect((await readReport('llmbar-natural-vanilla', PROJECT)).primaryMetric).toBe('judge_agreement')
+    // what is under test is the judge: the report, and its baseline entry, are the judge model's
+    expect(await readReport('llmbar-natural-vanilla', PROJECT)).toMatchObject({ model: 'gpt-4 vanilla (recorded)', primaryMetric: 'judge_agreement' })
   })
 })
