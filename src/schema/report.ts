@@ -11,6 +11,7 @@ const count = z.number().int().nonnegative()
 
 const MetricRowSchema = z.object({
   metric: z.string(),
+  /** `mean` too for a figure of the whole set (a kappa, a correlation), the benchmark's one row of that metric. */
   aggregation: AggregationSchema,
   /** Attempts per sample that `pass_at_k`, `pass_hat_k` and `majority_vote` look at; null for the mean. */
   k: z.number().int().positive().nullable(),
