@@ -196,6 +196,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
 function checkMeasured(where: string, options: JudgeOptions, executor: JudgeExecutor): void {
   const problems: string[] = []
   if (options.definition === undefined) problems.push('needs "judge.definition", the judge it measures')
+  else if (typeof options.definition === 'object' && options.definition.kind === 'workflow') problems.push('measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow')
   if (options.policy !== undefined && options.policy !== 'judge-only') problems.push(`measures the judge alone, so "judge.policy" must be "judge-only", not "${options.policy}"`)
   if (executor.settings.models.length !== 1) problems.push(`measures one judge model, not ${executor.settings.models.length}`)
   if (executor.settings.repeats !== 1) problems.push(`measures each verdict asked once, not with "repeats" ${executor.settings.repeats}`)

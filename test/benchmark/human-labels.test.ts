@@ -97,6 +97,8 @@ describe('a judge measured against human labels (judge.expected)', () => {
     expect(() => setUp({ model: [judgeModel, judgeModel], repeats: 2 })).toThrow(
       new ConfigError('describeBenchmark("preferences"): "judge.expected" measures one judge model, not 2; measures each verdict asked once, not with "repeats" 2.'),
     )
+    const workflow = judge.workflow({ name: 'rubric', cases: [], request: () => ({ criteria: 'x', material: {} }), reduce: () => ({ pass: true, score: 1 }) })
+    expect(() => setUp({ definition: workflow })).toThrow('"judge.expected" measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow.')
     expect(() => setUp({ policy: 'cascade' })).toThrow(new ConfigError('describeBenchmark("preferences"): "judge.expected" measures the judge alone, so "judge.policy" must be "judge-only", not "cascade".'))
   })
 
