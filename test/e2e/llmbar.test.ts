@@ -49,6 +49,8 @@ describe("LLMBar's recorded GPT-4 judgments, replayed as the judge's replies and
   it('give exactly the counts and the kappa between the orders that LLMBar reads from them, on every set and strategy', async () => {
     const run = await runVitest([], {}, PROJECT)
     expect(run.code, run.stderr).toBe(0)
+    // 300 samples, and three gate tests (two thresholds, the error budget) for each of the ten benchmarks
+    expect(run.stdout).toMatch(/Tests {2}330 passed \(330\)/)
     for (const set of LLMBAR_SETS) {
       for (const strategy of LLMBAR_STRATEGIES) {
         const { kappa_agreement, ...counts } = recorded(set, strategy)
@@ -57,6 +59,7 @@ describe("LLMBar's recorded GPT-4 judgments, replayed as the judge's replies and
         expect({ set, strategy, ...figures }).toEqual({ set, strategy, ...counts })
         expect(betweenOrders).toBeCloseTo(kappa_agreement, 12)
         expect(report.judge?.confusion).toEqual(confusion(set, strategy))
+        expect(report.gates.map((gate) => [gate.metric, gate.passed])).toEqual([['judge_agreement', true], ['position_kappa', true]])
       }
     }
     // what is under test is the judge: the report, and its baseline entry, are the judge model's
