@@ -140,3 +140,36 @@ describe('a numeric judge measured against human scores', () => {
     expect(report.judge?.confusion).toBeUndefined()
   })
 })
+
+describe('a labels judge measured against human labels', () => {
+  it('asks once, scores agreement in that order, and reports its kappa and confusion matrix', async () => {
+    const cases: Array<[string, string, string]> = [['a', 'polite', 'polite'], ['b', 'rude', 'polite'], ['c', 'rude', 'rude'], ['d', 'polite', '???']]
+    const replies = new Map(cases.map(([id, , reply]) => [id, reply]))
+    const judgeModel = scriptedJudge('grader', ({ parts }) => replies.get(parts.get('response')!)!)
+    const definition = judge.labels({ prompt: 'Is the reply polite or rude? Answer with the one word.', labels: { polite: 1, rude: 0 }, parseReply: (reply) => (reply === 'polite' || reply === 'rude' ? reply : null) })
+    const judging = createBenchmarkJudging('tone', { model: judgeModel, definition, expected: (sample) => String(sample.target), verdicts: 'live' })
+    const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-human-')), 'tone.eval.ts')
+    const samples = await Promise.all(
+      cases.map(async ([id, human]): Promise<SampleOutcome> => {
+        const meta: SampleMeta = { kind: 'sample', sampleId: id, status: 'scored' }
+        meta.scores = await scoreByPolicy(judging, { id, input: 'Reply to the customer.', target: human }, { text: id, latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+        return { meta, status: 'right', name: id }
+      }),
+    )
+    expect(judgeModel.prompts).toHaveLength(4)
+    expect(samples.map(({ meta }) => [meta.judge![0]!.verdicts, meta.scores])).toEqual([
+      [{ original: 'polite' }, { judge_agreement: 1, judge_agreement_original: 1 }],
+      [{ original: 'polite' }, { judge_agreement: 0, judge_agreement_original: 0 }],
+      [{ original: 'rude' }, { judge_agreement: 1, judge_agreement_original: 1 }],
+      [{ original: null }, { judge_agreement: 0, judge_agreement_original: 0 }],
+    ])
+    const report = buildReport(
+      { meta: { kind: 'benchmark', name: 'tone', model: 'grader', primaryMetric: 'judge_agreement', thresholds: {}, maxErrors: 0 }, file: 'evals/t.eval.ts', samples },
+      { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: true },
+    )
+    // labels p r r p against verdicts p p r none: po 2/4, pe (2·2 + 2·1) / 16
+    expect(report.metrics.find((row) => row.metric === 'judge_kappa_original')!.value).toBeCloseTo((2 / 4 - 6 / 16) / (1 - 6 / 16), 12)
+    expect(report.metrics.map((row) => row.metric)).not.toContain('position_kappa')
+    expect(report.judge?.confusion).toEqual({ original: { polite: { polite: 1, none: 1 }, rude: { polite: 1, rude: 1 } } })
+  })
+})
