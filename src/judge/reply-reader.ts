@@ -18,7 +18,13 @@ export function replyReader<V>(parseReply: unknown, field: string, schema: z.Zod
   if (parseReply === undefined) return undefined
   if (typeof parseReply !== 'function') throw new ConfigError(`${where}: "parseReply" must be a function (reply: string) => verdict | null.`)
   return (reply) => {
-    const value: unknown = parseReply(reply)
+    let value: unknown
+    try {
+      value = parseReply(reply)
+    } catch (error) {
+      // a bug in the user's function, not a judge that answered badly: it errs the sample instead of counting as invalid
+      throw new ConfigError(`${where}: parseReply threw on the reply ${preview(reply)}: ${error instanceof Error ? error.message : String(error)}`)
+    }
     if (value === null) return { valid: false, reason: `parseReply read no verdict in the reply ${preview(reply)}` }
     const parsed = schema.safeParse({ [field]: value })
     if (parsed.success) return { valid: true, verdict: parsed.data }

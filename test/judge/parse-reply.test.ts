@@ -54,6 +54,13 @@ describe('parseReply reads replies in the format the prompt asks for', () => {
     expect(await run(scriptedJudge('grader', () => 'Score: 9'), grade)).toMatchObject({ status: 'invalid', reason: 'judge "grader": case "judge": parseReply returned 9, which is not a verdict (Too big: expected number to be <=5)' })
   })
 
+  it('fails the sample, naming the definition, when parseReply throws', async () => {
+    const broken = judge.pairwise({ prompt: 'Pick one.', parseReply: (reply) => (JSON.parse(reply) as { pick: 'first' }).pick })
+    await expect(run(scriptedJudge('grader', () => 'Output (a)'), broken, { swap: false })).rejects.toThrow(
+      /^judge\.pairwise\("Pick one\."\): parseReply threw on the reply "Output \(a\)": Unexpected token/,
+    )
+  })
+
   it('refuses a parseReply that is not a function, and one given with a schema', () => {
     expect(() => judge.pairwise({ prompt: 'Pick one.', parseReply: 'first' as never })).toThrow(new ConfigError('judge.pairwise("Pick one."): "parseReply" must be a function (reply: string) => verdict | null.'))
     const schema = z.object({ verdict: z.enum(['yes', 'no']) })
