@@ -16,6 +16,8 @@ const FILES: Record<string, string> = {
   'math_verify_cases/math_verify_cases.jsonl': "huggingface/Math-Verify: the (gold, pred, expected) cases of its parametrised tests, one JSON object a line (Apache-2.0)",
   'mmlu/{dev,val,test}/<subject>_<split>.csv': 'hendrycks/test: data.tar, the 57 subjects of each split (MIT)',
   'mmlu_pro/test.jsonl': 'TIGER-AI-Lab/MMLU-Pro: the question fields of its evaluation outputs, one question a line (Apache-2.0)',
+  'llmbar/LLMBar/<set>/dataset.jsonl, llmbar/LLMBar/<set>/GPT-4/{Vanilla,CoT}/{replies.jsonl,parsing.json,statistics.json}, llmbar/LICENSE':
+    "princeton-nlp/LLMBar at 900616b: each set's dataset.json as JSONL with the record's position as id, and GPT-4's recorded replies (from its result.json), parsing patterns and published statistics (MIT)",
   'mmlu_pro/outputs/<model>.jsonl': 'TIGER-AI-Lab/MMLU-Pro: the evaluation outputs of Meta-Llama-3_1-8B-Instruct, jamba-1.5-large and gemini-1.5-pro-002, as {question_id, category, answer, pred, completion} (Apache-2.0)',
 }
 

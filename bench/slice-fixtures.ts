@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync'
 import { seededShuffle } from '../src/benchmark/seeded-random.ts'
 import { matchChoice, matchMath, matchNumber } from '../src/index.ts'
 import { fullDataPath, readFullJsonl } from './full-data.ts'
+import { sliceLlmbar } from './slice-llmbar.ts'
 
 const OUT = fileURLToPath(new URL('../fixtures/real/', import.meta.url))
 const SEED = 'fixtures/real'
@@ -174,3 +175,4 @@ sliceMmluPro()
 sliceMmlu()
 sliceMath500()
 sliceMathCot()
+sliceLlmbar(OUT)

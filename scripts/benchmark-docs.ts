@@ -1,5 +1,5 @@
 import type { Benchmark } from '../src/benchmark/index.ts'
-import { arc, gsm8k, math500, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
+import { arc, gsm8k, llmbar, math500, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
 
 /** A built-in as the docs show it: the call a user writes, and the benchmark it makes. */
 interface Entry {
@@ -21,6 +21,7 @@ export const BUILTINS: readonly Entry[] = [
   entry('arc', arc, { path: 'data/arc/ARC-Challenge-Test.jsonl' }),
   entry('mcq', mcq, { path: 'evals/data/quiz.csv' }),
   entry('qa', qa, { path: 'evals/data/facts.jsonl' }),
+  entry('llmbar', llmbar, { path: 'data/LLMBar/Natural/dataset.json' }),
 ]
 
 function literal(value: unknown): string {
@@ -61,21 +62,31 @@ function fewShot(benchmark: Benchmark): string {
   return `${spec.count} by default; ${pick}${group}, ${source}`
 }
 
+// a benchmark that measures a judge shows the judge's prompt: what it sends has no prompt template of its own
+function judgeCriteria(benchmark: Benchmark): string | undefined {
+  const definition = benchmark.judge?.definition
+  if (typeof definition !== 'object' || definition.kind === 'skip' || !Array.isArray(definition.workflow.cases)) return undefined
+  return definition.workflow.request(definition.workflow.cases[0]!, { output: '' }).criteria
+}
+
 function section(item: Entry): string[] {
   const { benchmark } = item
+  const criteria = judgeCriteria(benchmark)
   const lines = [`## \`${item.call}\`: ${benchmark.prettyName ?? benchmark.name}`, '', benchmark.description ?? '', '']
-  lines.push(...codeBlock(`import { describeBenchmark, models } from 'evalsuite'\nimport { ${item.call} } from 'evalsuite/benchmarks'\n\ndescribeBenchmark(${item.call}(${literal(item.options)}), { model: models.openai({ model: 'gpt-4o-mini' }) })`, 'ts'), '')
+  const runs = criteria === undefined ? "{ model: models.openai({ model: 'gpt-4o-mini' }) }" : "{ judge: { model: models.openai({ model: 'gpt-4o' }) } }"
+  lines.push(...codeBlock(`import { describeBenchmark, models } from 'evalsuite'\nimport { ${item.call} } from 'evalsuite/benchmarks'\n\ndescribeBenchmark(${item.call}(${literal(item.options)}), ${runs})`, 'ts'), '')
   lines.push(`- Name in reports and recordings: \`${benchmark.name}\``)
   if (benchmark.tags?.length) lines.push(`- Tags: ${benchmark.tags.join(', ')}`)
   lines.push(`- Subsets: ${subsets(benchmark)}`)
   lines.push(`- Few-shot examples: ${fewShot(benchmark)}`)
-  lines.push(`- Answer extraction: \`${literal(benchmark.extractAnswer ?? { kind: 'exact' })}\``)
+  if (criteria === undefined) lines.push(`- Answer extraction: \`${literal(benchmark.extractAnswer ?? { kind: 'exact' })}\``)
   lines.push(`- Metrics: ${(benchmark.metrics ?? ['accuracy']).map((m) => `\`${m}\``).join(', ')}; primary: \`${benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? 'accuracy'}\``)
   const thresholds = Object.keys(benchmark.thresholds ?? {}).length > 0 ? literal(benchmark.thresholds) : 'none'
   lines.push(`- Default gates: ${thresholds === 'none' ? 'none' : `\`${thresholds}\``}`, '')
   lines.push('Expected fields:', '', '| field | what it holds |', '|---|---|')
   for (const [field, meaning] of Object.entries(benchmark.expectedFields ?? {})) lines.push(`| ${field} | ${meaning.replace(/\|/g, '\\|')} |`)
-  lines.push('', 'Prompt:', '', ...template(benchmark.promptTemplate), '')
+  if (criteria === undefined) lines.push('', 'Prompt:', '', ...template(benchmark.promptTemplate), '')
+  else lines.push('', 'The judge\'s criteria (the outputs follow as `answer_1` and `answer_2`, in both orders):', '', ...codeBlock(criteria), '')
   if (benchmark.fewShot) {
     lines.push('Few-shot: the examples, then the prompt:', '', ...codeBlock(benchmark.fewShotTemplate ?? '{examples}\n\n{prompt}'), '')
     lines.push('Each example:', '', ...template(benchmark.toFewShot), '')

@@ -41,6 +41,7 @@ export {
 export { ConfigError, DatasetError, EvalsuiteError, GateError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
 export {
   judge,
+  type HumanVerdict,
   type JudgeCase,
   type JudgeContext,
   type JudgeDefinition,
@@ -54,6 +55,9 @@ export {
   type NumericJudgeOptions,
   type PairwiseJudgeOptions,
   type PairwiseSwap,
+  type PairwiseWinner,
+  type ParsedVerdict,
+  type ParseReply,
   type SkipJudgeDefinition,
   type ToPassJudgeOptions,
   type WorkflowJudgeOptions,

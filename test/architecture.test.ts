@@ -17,7 +17,8 @@ const ALLOWED: Record<string, string[]> = {
   judge: ['schema', 'model', 'store'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
   benchmark: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report'],
-  benchmarks: ['schema', 'dataset', 'scoring', 'benchmark'],
+  // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
+  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'benchmark'],
   report: ['schema', 'metrics'],
   cli: ['.', 'schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],

@@ -9,12 +9,14 @@ import {
   unbindJudgeScope,
   type JudgeContext,
   type JudgeDefinition,
+  type HumanVerdict,
   type JudgeExecutor,
   type JudgeOptions,
 } from '../judge/index.ts'
 import type { ModelOutput } from '../model/index.ts'
 import { isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
 import { recordSampleCommand } from './rerun-command.ts'
+import { agreementScores } from './agreement-scores.ts'
 import { judgementScores } from './score-sample.ts'
 
 /** What the rule made of a sample: its scores, and whether it could read an answer at all. */
@@ -48,6 +50,10 @@ export interface BenchmarkJudging {
   abort(sampleId: string, attempt: number | undefined, reason: unknown): void
   /** The record of a sample the policy kept from the judge, so it shows why none was asked. */
   settledByRule(): JudgeRecord
+  /** The human verdict of a sample when the benchmark measures its judge (`judge.expected`), else undefined. */
+  humanVerdict(sample: Sample): HumanVerdict | undefined
+  /** The name of the judge model the benchmark measures (`judge.expected`), else undefined. */
+  readonly measuredJudge: string | undefined
 }
 
 /** Where a sample is scored: its meta, its eval file, and how to annotate its test. */
@@ -76,6 +82,12 @@ async function keep(record: JudgeRecord, at: SampleJudgement): Promise<void> {
  * no verdict rejects with a JudgeError, so it is errored and never counted as wrong.
  */
 export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, output: ModelOutput, rule: RuleOutcome | undefined, at: SampleJudgement): Promise<Record<string, number>> {
+  const expected = judging.humanVerdict(sample)
+  if (expected !== undefined) {
+    const measured = { ...(await judging.judge(sample, at.meta.attempt, output, at.file, at.signal)), expected }
+    await keep(measured, at)
+    return agreementScores(measured)
+  }
   if (!judging.needsJudge(rule)) {
     if (judging.policy === 'cascade' || judging.policy === 'rule-by-default') keepQuietly(judging.settledByRule(), at)
     return rule!.scores
@@ -109,6 +121,8 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
   if (source !== undefined && policy !== 'rule-only' && executor.settings.models.length === 0) {
     throw new ConfigError(`${where}: "judge.definition" needs a judge model: set "judge.model", or the plugin's "judge" option.`)
   }
+  const { expected } = options
+  if (expected !== undefined) checkMeasured(where, options, executor)
   const definitionFor = (context: JudgeContext): JudgeDefinition =>
     toDefinition(typeof source === 'function' ? source(context) : source, `${where}: judge.definition`)
   // keyed by sample and attempt: the attempts of a repeated sample are judged apart
@@ -119,6 +133,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
     recordSampleCommand(file, name, attempt === undefined ? sampleId : sampleLabel(sampleId, attempt), 'verdicts')
   return {
     policy,
+    measuredJudge: expected === undefined ? undefined : executor.settings.models[0]!.name,
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
     async withScope(task, file, sample, attempt, signal, scorer) {
@@ -150,7 +165,8 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
       const controller = new AbortController()
       signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
       const context: JudgeContext = { ...contextOf(sample), output: output.text }
-      const call = { sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), file, recordCommand: recordCommandOf(file, sample.id, attempt), signal: controller.signal }
+      const keepOrders = expected === undefined ? {} : { keepOrders: true }
+      const call = { sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), file, recordCommand: recordCommandOf(file, sample.id, attempt), signal: controller.signal, ...keepOrders }
       const promise = Promise.resolve().then(() => executor.judge(definitionFor(context), context, call))
       // the test that awaits it reports the failure; until then it must not count as unhandled
       promise.catch(() => undefined)
@@ -164,5 +180,25 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {})
       const found = policy === 'cascade' ? 'scored the output right' : 'read an answer'
       return skippedByPolicy('rule', `the rule ${found}, so no judge was asked (policy "${policy}")`)
     },
+    humanVerdict(sample) {
+      if (expected === undefined) return undefined
+      const value: unknown = expected(sample)
+      if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return value
+      throw new ConfigError(
+        `${where}: judge.expected returned ${JSON.stringify(value) ?? String(value)} for sample "${sample.id}"; return the human verdict: "win", "loss" or "tie" for a pairwise judge, a label, or a finite score.`,
+      )
+    },
   }
+}
+
+// the verdicts kept are one judge's, asked once in each order: a panel or repeats would need a rule to combine them
+// first, and that rule, not the judge, would be what is measured
+function checkMeasured(where: string, options: JudgeOptions, executor: JudgeExecutor): void {
+  const problems: string[] = []
+  if (options.definition === undefined) problems.push('needs "judge.definition", the judge it measures')
+  else if (typeof options.definition === 'object' && options.definition.kind === 'workflow') problems.push('measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow')
+  if (options.policy !== undefined && options.policy !== 'judge-only') problems.push(`measures the judge alone, so "judge.policy" must be "judge-only", not "${options.policy}"`)
+  if (executor.settings.models.length !== 1) problems.push(`measures one judge model, not ${executor.settings.models.length}`)
+  if (executor.settings.repeats !== 1) problems.push(`measures each verdict asked once, not with "repeats" ${executor.settings.repeats}`)
+  if (problems.length > 0) throw new ConfigError(`${where}: "judge.expected" ${problems.join('; ')}.`)
 }

@@ -1,13 +1,16 @@
 import { RegressionSchema, type BenchmarkMeta } from '../schema/index.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 
-/** What the benchmark's suite records for the reporter: its name, model, gates, and how its samples were run. */
-export function benchmarkMeta(resolved: ResolvedBenchmark): BenchmarkMeta {
+/**
+ * What the benchmark's suite records for the reporter: its name, model, gates, and how its samples were run. A
+ * benchmark that measures its judge names the judge model: it is what is under test, and its baseline entry.
+ */
+export function benchmarkMeta(resolved: ResolvedBenchmark, measuredJudge?: string): BenchmarkMeta {
   const { definition, run, selection } = resolved
   return {
     kind: 'benchmark',
     name: definition.name,
-    model: run.model?.name ?? (run.task?.name || 'task'),
+    model: measuredJudge ?? run.model?.name ?? (run.task?.name || 'task'),
     ...(resolved.primaryMetric === undefined ? {} : { primaryMetric: resolved.primaryMetric }),
     thresholds: resolved.thresholds,
     ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse(run.regression) }),

@@ -3,7 +3,8 @@ import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
 import { BUILTIN_METRICS, closestName } from '../metrics/index.ts'
 import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
-import { AnswerOptionsSchema, DatasetSchema, optionsError, type Scorer } from './benchmark-options.ts'
+import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
+import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
 import type { FewShotSpec } from './few-shot.ts'
 import type { PromptTemplate } from './prompt.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'
@@ -53,6 +54,10 @@ export interface BenchmarkDefinition {
   thresholds?: Record<string, Threshold>
   /** Default selection (limit, subsets, repeats, shuffle, seed); describeBenchmark's overrides win. */
   defaults?: Omit<SelectionOptions, 'shard'>
+  /** What is under test when describeBenchmark gives neither `task` nor `model`, e.g. an output read from the sample. */
+  task?: RunOptions['task']
+  /** Default judge options (a definition, human labels); describeBenchmark's `judge` is laid over them, option by option. */
+  judge?: JudgeOptions
 }
 
 /** A validated benchmark definition, as `describeBenchmark(benchmark, overrides)` takes it. */
@@ -93,6 +98,8 @@ const DefinitionSchema = z
     primaryMetric: z.string().min(1).optional(),
     thresholds: z.record(z.string(), ThresholdSchema).optional(),
     defaults: z.object(SelectionShape).omit({ shard: true }).strict().optional(),
+    task: z.function().optional(),
+    judge: JudgeOptionsSchema.optional(),
   })
   .strict()
   .superRefine((definition, context) => {

@@ -95,7 +95,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const { definition, run: options, selection } = resolved
   const name = definition.name
   const judging = createBenchmarkJudging(name, options.judge)
-  const meta = benchmarkMeta(resolved)
+  const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)

@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import { gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
+import { gateProblems, JUDGE_AGREEMENT_METRICS, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
@@ -39,8 +39,16 @@ function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
   const declared = resolved.definition.metrics
   if (declared !== undefined) return { scores: declared, open: false }
   const judge = resolved.run.judge?.definition
+  if (resolved.run.judge?.expected !== undefined) return { scores: Object.keys(JUDGE_AGREEMENT_METRICS), open: false }
   const judgeMetric = typeof judge === 'object' && 'metric' in judge ? judge.metric : undefined
   return { scores: [...new Set(['accuracy', ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
+}
+
+// a benchmark that measures its judge stands for how often the judge agrees with people, or how far its grades are
+function measuredPrimary(run: RunOptions): string | undefined {
+  if (run.judge?.expected === undefined) return undefined
+  const { definition } = run.judge
+  return typeof definition === 'object' && definition.kind === 'numeric' ? 'judge_mae' : 'judge_agreement'
 }
 
 /**
@@ -71,7 +79,8 @@ function whereOf(name: string, location: string | undefined): string {
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
   validateOptions(name, options)
   const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...run } = options
-  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric })
+  const chosenPrimary = primaryMetric ?? measuredPrimary(run)
+  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
   return checkGates({
     definition,
     where: whereOf(name, location),
@@ -86,17 +95,26 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
       fewShot: 0,
     }),
     thresholds: thresholds ?? {},
-    ...(primaryMetric === undefined ? {} : { primaryMetric }),
+    ...(chosenPrimary === undefined ? {} : { primaryMetric: chosenPrimary }),
     ...(scorer ? { scorer } : {}),
   })
+}
+
+// a definition may bring what is under test (a task reading the output from the sample) and its judge; the
+// overrides' judge options are laid over its own, and a model given in the overrides replaces its task
+function withDefinitionDefaults(benchmark: Benchmark, overrides: BenchmarkOverrides): BenchmarkOverrides {
+  const task = overrides.task === undefined && overrides.model === undefined ? benchmark.task : undefined
+  const judge = benchmark.judge === undefined ? overrides.judge : { ...benchmark.judge, ...overrides.judge }
+  return withoutUndefined({ ...overrides, ...(task ? { task } : {}), judge })
 }
 
 /** `describeBenchmark(benchmark, overrides, scorer?)`: the overrides applied over the benchmark's defaults. */
 export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
   const name = benchmark.name
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
-  validateOverrides(name, overrides)
-  const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = overrides
+  const merged = withDefinitionDefaults(benchmark, overrides)
+  validateOverrides(name, merged)
+  const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   return checkGates({
@@ -113,7 +131,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,
     }),
     thresholds: { ...benchmark.thresholds, ...thresholds },
-    ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] }),
+    ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
   })
 }

@@ -1,6 +1,7 @@
 export { arc, type ArcOptions } from './arc/arc.ts'
 export type { BuiltinOptions } from './builtin-options.ts'
 export { gsm8k, type Gsm8kOptions } from './gsm8k/gsm8k.ts'
+export { llmbar, type LlmbarOptions } from './llmbar/llmbar.ts'
 export { math500, MATH500_SUBJECTS, type Math500Options } from './math500/math500.ts'
 export { mcq, type McqOptions } from './mcq/mcq.ts'
 export { mmlu, type MmluOptions } from './mmlu/mmlu.ts'

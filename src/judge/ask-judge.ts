@@ -85,7 +85,8 @@ async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironmen
  */
 export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<CallOutcome> {
   const { judge, judgeCase } = plan
-  const instructions = judgeInstructions(plan.request.criteria, verdictInstruction(judgeCase.schema, `judge case "${judgeCase.id}"`))
+  const { readReply } = judgeCase
+  const instructions = judgeInstructions(plan.request.criteria, readReply ? undefined : verdictInstruction(judgeCase.schema, `judge case "${judgeCase.id}"`))
   const { original, shown } = materialOf(plan)
   const identity = judge.identity ?? { provider: 'function', model: judge.name, params: {} }
   const attempt = env.attempt === undefined ? {} : { attempt: env.attempt }
@@ -100,8 +101,8 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
     const repeat = plan.repeat > 0 ? `, repeat ${plan.repeat + 1}` : ''
     return { kind: 'missing', key, describe: `judge "${judge.name}", case "${judgeCase.id}"${repeat}${order} (key ${key})` }
   }
-  const reply = await call(plan, buildJudgePrompt(instructions, shown).messages, env)
-  const parsed = parseVerdict(reply.text, judgeCase.schema)
+  const reply = await call(plan, buildJudgePrompt(instructions, shown, readReply === undefined).messages, env)
+  const parsed = readReply ? readReply(reply.text) : parseVerdict(reply.text, judgeCase.schema)
   // a model of the user's own may know its price without pricing its replies
   const costUsd = reply.costUsd ?? costOf(judge.price, reply.usage)
   const usage = reply.usage ? { usage: reply.usage } : {}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { ModelJudgeDefinition } from './judge-definition.ts'
+import { replyReader, type ParseReply } from './reply-reader.ts'
 import { definitionSite, reasoningField, singleCaseJudge } from './single-case-judge.ts'
 import { standardMaterial } from './standard-material.ts'
 
@@ -18,6 +19,11 @@ export interface LabelsJudgeOptions<L extends string> {
   metric?: string
   /** A label whose score reaches it passes. @default the highest label score */
   passingScore?: number
+  /**
+   * Reads the label from a reply in the format your prompt asks for, or null when the reply names none (an invalid
+   * reply). With it the prompt is yours alone (no JSON reply instruction is added), and `schema` is not used.
+   */
+  parseReply?: ParseReply<NoInfer<L>>
 }
 
 /** Builds a judge that picks one label from a fixed set; each label maps to a score. */
@@ -30,12 +36,14 @@ export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): 
   if (options.schema !== undefined && !(options.schema instanceof z.ZodObject && 'verdict' in options.schema.shape)) {
     throw new ConfigError(`${where}: "schema" must be a zod object with a "verdict" field.`)
   }
+  if (options.schema !== undefined && options.parseReply !== undefined) throw new ConfigError(`${where}: give "schema" (a JSON reply) or "parseReply" (a reply in your format), not both.`)
   const names = labels.map(([label]) => label) as [L, ...L[]]
-  const shape: z.ZodObject = options.schema ?? z.object({ reasoning: reasoningField, verdict: z.enum(names) })
+  const shape: z.ZodObject = options.schema ?? z.object(options.parseReply === undefined ? { reasoning: reasoningField, verdict: z.enum(names) } : { verdict: z.enum(names) })
   const schema = shape.refine((v: Record<string, unknown>) => names.includes(v.verdict as L), {
     path: ['verdict'],
     message: `must be one of ${names.map((n) => JSON.stringify(n)).join(', ')}`,
   })
+  const readReply = replyReader(options.parseReply, 'verdict', schema, where)
   const scoreOf = new Map<string, number>(labels)
   const passingScore = options.passingScore ?? Math.max(...labels.map(([, score]) => score))
   return singleCaseJudge({
@@ -47,7 +55,7 @@ export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): 
     aggregate: 'majority',
     passingScore,
     scale: { min: Math.min(...scoreOf.values()), max: Math.max(...scoreOf.values()) },
-    judgeCase: { id: 'judge', schema },
+    judgeCase: { id: 'judge', schema, ...(readReply ? { readReply } : {}) },
     material: standardMaterial,
     // the refinement above makes the label one of the labels
     grade: (verdict) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { ModelJudgeDefinition } from './judge-definition.ts'
+import { replyReader, type ParseReply } from './reply-reader.ts'
 import { definitionSite, reasoningField, singleCaseJudge } from './single-case-judge.ts'
 import { standardMaterial } from './standard-material.ts'
 
@@ -18,6 +19,12 @@ export interface NumericJudgeOptions {
   metric?: string
   /** A grade that reaches it passes. @default the middle of the scale */
   passingScore?: number
+  /**
+   * Reads the grade from a reply in the format your prompt asks for, or null when the reply gives none (an invalid
+   * reply, as is a grade off the scale). With it the prompt is yours alone (no JSON reply instruction is added), and
+   * `schema` is not used.
+   */
+  parseReply?: ParseReply<number>
 }
 
 /** Builds a judge that gives a numeric grade on a scale. */
@@ -28,11 +35,14 @@ export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinitio
   if (options.schema !== undefined && !(options.schema instanceof z.ZodObject && 'score' in options.schema.shape)) {
     throw new ConfigError(`${where}: "schema" must be a zod object with a "score" field.`)
   }
-  const shape: z.ZodObject = options.schema ?? z.object({ reasoning: reasoningField, score: z.number().min(min).max(max) })
+  if (options.schema !== undefined && options.parseReply !== undefined) throw new ConfigError(`${where}: give "schema" (a JSON reply) or "parseReply" (a reply in your format), not both.`)
+  const score = z.number().min(min).max(max)
+  const shape: z.ZodObject = options.schema ?? z.object(options.parseReply === undefined ? { reasoning: reasoningField, score } : { score })
   const schema = shape.refine((v: Record<string, unknown>) => typeof v.score === 'number' && v.score >= min && v.score <= max, {
     path: ['score'],
     message: `must be a number from ${min} to ${max}`,
   })
+  const readReply = replyReader(options.parseReply, 'score', schema, where)
   const passingScore = options.passingScore ?? (min + max) / 2
   return singleCaseJudge({
     kind: 'numeric',
@@ -43,7 +53,7 @@ export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinitio
     aggregate: 'mean',
     passingScore,
     scale: { min, max },
-    judgeCase: { id: 'judge', schema },
+    judgeCase: { id: 'judge', schema, ...(readReply ? { readReply } : {}) },
     material: standardMaterial,
     // the refinement above makes the score a number on the scale
     grade: (verdict) => ({ pass: Number(verdict.score) >= passingScore, score: Number(verdict.score) }),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { JudgeContext, ModelJudgeDefinition } from './judge-definition.ts'
 import { definitionSite, reasoningField, singleCaseJudge } from './single-case-judge.ts'
+import { replyReader, type ParseReply } from './reply-reader.ts'
 import { referenceText } from './standard-material.ts'
 
 /** Options of `judge.pairwise`. */
@@ -18,13 +19,21 @@ export interface PairwiseJudgeOptions {
   scores?: { win: number; tie: number; loss: number }
   /** An outcome whose score reaches it passes. @default the tie score: the output is at least as good */
   passingScore?: number
+  /**
+   * Reads the winner from a reply in the format your prompt asks for: "first" (answer_1, the output when not
+   * swapped), "second" or "tie", or null when the reply names none (an invalid reply). With it the prompt is yours
+   * alone: no JSON reply instruction is added.
+   */
+  parseReply?: ParseReply<PairwiseWinner>
 }
 
-const PairwiseVerdictSchema = z.object({
-  reasoning: reasoningField,
-  winner: z.enum(['first', 'second', 'tie']).describe('"first" if answer_1 is better, "second" if answer_2 is better, "tie" if neither is'),
-})
-type PairwiseVerdict = z.infer<typeof PairwiseVerdictSchema>
+/** Which of the two answers, as the judge saw them, a pairwise verdict prefers. */
+export type PairwiseWinner = 'first' | 'second' | 'tie'
+
+const winnerField = z.enum(['first', 'second', 'tie']).describe('"first" if answer_1 is better, "second" if answer_2 is better, "tie" if neither is')
+const PairwiseVerdictSchema = z.object({ reasoning: reasoningField, winner: winnerField })
+const ParsedWinnerSchema = z.object({ winner: winnerField })
+type PairwiseVerdict = { reasoning?: string; winner: PairwiseWinner }
 
 // which answer won, in terms of the output under test whatever order the judge saw
 function outcome(verdict: PairwiseVerdict, swapped: boolean): 'win' | 'tie' | 'loss' {
@@ -42,6 +51,9 @@ export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinit
     if (context.reference === undefined) throw new ConfigError(`${where}: nothing to compare with; give "against", or judge samples that have a target.`)
     return referenceText(context.reference)
   }
+  const readReply = replyReader(options.parseReply, 'winner', ParsedWinnerSchema, where)
+  const schema: z.ZodType<PairwiseVerdict> = readReply ? ParsedWinnerSchema : PairwiseVerdictSchema
+  const swap = { entries: ['answer_1', 'answer_2'] as const, decision: outcome }
   return singleCaseJudge<PairwiseVerdict>({
     kind: 'pairwise',
     where,
@@ -51,7 +63,7 @@ export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinit
     aggregate: 'majority',
     passingScore,
     scale: { min: Math.min(scores.win, scores.tie, scores.loss), max: Math.max(scores.win, scores.tie, scores.loss) },
-    judgeCase: { id: 'pairwise', schema: PairwiseVerdictSchema, swap: { entries: ['answer_1', 'answer_2'], decision: outcome } },
+    judgeCase: { id: 'pairwise', schema, swap, ...(readReply ? { readReply } : {}) },
     material: (context) => ({ ...(context.input === undefined ? {} : { question: context.input }), answer_1: context.output, answer_2: other(context) }),
     grade: (verdict) => {
       const label = outcome(verdict, false)

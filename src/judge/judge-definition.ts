@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Sample, VerdictAggregate } from '../schema/index.ts'
+import type { ParsedVerdict } from './parse-verdict.ts'
 
 /** What a judge grades: the output, and what is known about the task it answers. */
 export interface JudgeContext {
@@ -30,6 +31,11 @@ export interface JudgeCase<V = unknown> {
   readonly swap?: PairwiseSwap<V>
   /** What `request` needs to ask this case, e.g. the claim to check. */
   readonly data?: unknown
+  /**
+   * Reads the reply in a format the criteria set: the prompt then carries no reply instruction, and the reply is not
+   * read as JSON. @default the strict JSON reading of `schema`
+   */
+  readonly readReply?: (reply: string) => ParsedVerdict<V>
 }
 
 /**

@@ -35,6 +35,8 @@ export interface JudgeCall {
   file: string
   /** The command that records this sample's verdicts alone; without it, a plain test's: `-t "<its full name>"`. */
   recordCommand?: string
+  /** Keep each order's verdict in the record, even where the orders disagree: the judge is measured against human labels. */
+  keepOrders?: boolean
   signal?: AbortSignal
 }
 
@@ -65,6 +67,8 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
   const agreement = { ...combined.agreement, ...swaps }
   // priced judges whose verdicts were all stored spent nothing, which is worth saying as $0
   const costUsd = tally.costUsd ?? (models.every((model) => model.price !== undefined) ? 0 : undefined)
+  const original = tally.orders.find((order) => !order.swapped)
+  const swapped = tally.orders.find((order) => order.swapped)
   // reasoning travels in every sample's meta to the reporter and the UI: a judge that writes an essay is shortened
   const reasoning = result?.reasoning === undefined ? {} : { reasoning: result.reasoning.length > KEPT_REASONING ? `${result.reasoning.slice(0, KEPT_REASONING)}…` : result.reasoning }
   return {
@@ -81,6 +85,7 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
     ...(tally.usage ? { usage: tally.usage } : {}),
     ...(costUsd === undefined ? {} : { costUsd }),
     ...(Object.keys(agreement).length === 0 ? {} : { agreement }),
+    ...(original === undefined ? {} : { verdicts: { original: original.verdict, ...(swapped ? { swapped: swapped.verdict } : {}) } }),
   }
 }
 
@@ -117,7 +122,7 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
       let observed: Array<Array<Observation | undefined>>
       try {
         observed = await Promise.all(
-          settings.models.map((judge) => Promise.all(repeats.map((repeat) => observeJudge({ definition, context, judge, repeat, swap: settings.swap, env, tally })))),
+          settings.models.map((judge) => Promise.all(repeats.map((repeat) => observeJudge({ definition, context, judge, repeat, swap: settings.swap, env, tally, keepOrders: call.keepOrders === true })))),
         )
       } finally {
         // one failed call errs the sample; the calls still in flight for it are given up

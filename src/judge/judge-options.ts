@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Model } from '../model/index.ts'
-import { JudgeRunOptionsSchema, ScoringPolicySchema, VerdictModeSchema, type JudgeRunOptions, type ScoringPolicy, type VerdictMode } from '../schema/index.ts'
+import { JudgeRunOptionsSchema, ScoringPolicySchema, VerdictModeSchema, type JudgeRunOptions, type Sample, type ScoringPolicy, type VerdictMode } from '../schema/index.ts'
 import type { JudgeContext, JudgeDefinition } from './judge-definition.ts'
 
 /** What decides a sample's judge definition: criteria, a definition, or a function choosing one per output. */
@@ -16,7 +16,17 @@ export interface JudgeOptions extends JudgeRunOptions {
   policy?: ScoringPolicy
   /** This benchmark's verdict mode, instead of the plugin's; EVALSUITE_VERDICTS still outranks it. */
   verdicts?: VerdictMode
+  /**
+   * The human verdict of each sample. With it the benchmark measures its judge against people instead of grading
+   * the output: for a pairwise judge "win", "loss" or "tie" for the output under test, for a labels judge a label,
+   * for a numeric judge the human score.
+   * @example { expected: (sample) => String(sample.target) }
+   */
+  expected?: (sample: Sample) => HumanVerdict
 }
+
+/** A human verdict: a pairwise outcome ("win", "loss", "tie") or a label, or a score for a numeric judge. */
+export type HumanVerdict = string | number
 
 const isModel = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
 
@@ -34,4 +44,5 @@ export const JudgeOptionsSchema = JudgeRunOptionsSchema.extend({
     .optional(),
   policy: ScoringPolicySchema.optional(),
   verdicts: VerdictModeSchema.optional(),
+  expected: z.custom<(sample: Sample) => HumanVerdict>((value) => typeof value === 'function', { message: 'must be a function (sample) => the human verdict' }).optional(),
 }).strict()

@@ -18,6 +18,8 @@ export interface CallTally {
   swaps: { asked: number; agreed: number }
   /** Verdicts missing in replay mode, described for the error message. */
   missing: string[]
+  /** Each order's verdict, when they are kept (the judge measured against human labels); null: an invalid reply. */
+  orders: Array<{ swapped: boolean; verdict: string | number | null }>
 }
 
 /** One judge's grade in one repeat, or why it has none. */
@@ -25,7 +27,7 @@ export type Observation = { kind: 'valid'; result: JudgeResult } | { kind: 'inva
 
 /** An empty tally. */
 export function emptyTally(): CallTally {
-  return { live: 0, stored: 0, invalid: 0, usage: undefined, costUsd: undefined, swaps: { asked: 0, agreed: 0 }, missing: [] }
+  return { live: 0, stored: 0, invalid: 0, usage: undefined, costUsd: undefined, swaps: { asked: 0, agreed: 0 }, missing: [], orders: [] }
 }
 
 function count(tally: CallTally, outcome: CallOutcome): void {
@@ -52,6 +54,15 @@ export interface ObservationRun {
   swap: boolean
   env: CallEnvironment
   tally: CallTally
+  /** Keep each order's verdict in the tally, as a label, an outcome or a grade. */
+  keepOrders: boolean
+}
+
+// what one order's verdict says: a pairwise outcome for the output under test, else the label or the grade it gives
+function decisionOf(run: ObservationRun, judgeCase: JudgeCase, verdict: unknown, swapped: boolean): string | number {
+  if (judgeCase.swap) return judgeCase.swap.decision(verdict, swapped)
+  const result = run.definition.workflow.reduce(new Map([[judgeCase.id, verdict]]), run.context)
+  return result.label ?? result.score
 }
 
 async function askCase(run: ObservationRun, judgeCase: JudgeCase): Promise<CaseVerdict> {
@@ -61,6 +72,9 @@ async function askCase(run: ObservationRun, judgeCase: JudgeCase): Promise<CaseV
   const outcomes = await Promise.all(orders.map((swapped) => askJudge({ judge, repeat, judgeCase, request, swapped }, env)))
   for (const outcome of outcomes) count(tally, outcome)
   if (outcomes.some((o) => o.kind === 'missing')) return 'missing'
+  if (run.keepOrders) {
+    outcomes.forEach((o, i) => tally.orders.push({ swapped: orders[i]!, verdict: o.kind === 'verdict' ? decisionOf(run, judgeCase, o.verdict, orders[i]!) : null }))
+  }
   const invalid = outcomes.find((o) => o.kind === 'invalid')
   if (outcomes.length === 2) {
     // a pair is one verdict: if either order failed, no fallback may stand in for half of it

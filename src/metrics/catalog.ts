@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { METRIC_NAME, MetricDefinitionSchema, type MetricDefinition, type MetricSemantics } from '../schema/index.ts'
+import { JUDGE_AGREEMENT_METRICS } from './judge-metrics.ts'
 
 const ratio = (description: string): MetricSemantics => ({
   kind: 'score',
@@ -50,6 +51,7 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   input_tokens: measured('none', 'tokens', 1, 'Prompt tokens per call.'),
   output_tokens: measured('none', 'tokens', 1, 'Completion tokens per call.'),
   cost: measured('lower', 'USD', 4, 'Price of the model call.'),
+  ...JUDGE_AGREEMENT_METRICS,
 }
 
 /** The entry of a metric the catalog does not know: a bare value, no direction, never a primary metric. */

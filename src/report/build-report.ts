@@ -4,6 +4,7 @@ import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
 import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
+import { measureJudge } from './judge-agreement.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { metricRange } from './metric-range.ts'
@@ -132,9 +133,13 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   const attempts = plannedAttempts(run.samples)
   const observations = observationsByMetric(run.samples)
   const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog, judgeOnlyMetric(run.samples))
-  const metrics: MetricRow[] = metricOrder(observations.keys(), catalog, primary.metric).flatMap((metric) =>
-    aggregateMetric(observations.get(metric)!, { attempts, range: metricRange(metric, catalog.get(metric), run.samples) }).map((row) => ({ metric, ...row })),
-  )
+  const measured = measureJudge(run.samples)
+  const setLevel = measured?.rows ?? new Map<string, Omit<MetricRow, 'metric'>>()
+  const metrics: MetricRow[] = metricOrder([...observations.keys(), ...setLevel.keys()], catalog, primary.metric).flatMap((metric) => {
+    const whole = setLevel.get(metric)
+    if (whole) return [{ metric, ...whole }]
+    return aggregateMetric(observations.get(metric)!, { attempts, range: metricRange(metric, catalog.get(metric), run.samples) }).map((row) => ({ metric, ...row }))
+  })
   // compared only where the report shows it: a baseline to compare with, one being written, or a regression gate
   const shown = context.baseline.entry !== undefined || context.updating || run.meta.regression !== undefined
   const baseline = shown ? compareWithBaseline(scoresBySample(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating) : null
@@ -190,6 +195,6 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     ...(run.shards ? { shards: run.shards } : {}),
     samples: run.samples.map(sampleRow),
-    ...(judge ? { judge } : {}),
+    ...(judge ? { judge: measured?.confusion ? { ...judge, confusion: measured.confusion } : judge } : {}),
   }
 }

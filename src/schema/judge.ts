@@ -102,6 +102,9 @@ const AgreementSchema = z.object({
   swaps: z.number().min(0).max(1).optional(),
 })
 
+/** A verdict as measured against a human label: a pairwise outcome or a label, a grade, or null for an invalid reply. */
+const MeasuredVerdictSchema = z.union([z.string(), z.number()]).nullable()
+
 /** One judgement of a sample, as kept in its meta and report: the verdict, or why there is none. */
 export const JudgeRecordSchema = z.object({
   /** The judge definition's name. */
@@ -128,6 +131,13 @@ export const JudgeRecordSchema = z.object({
   /** What the judge calls of this run cost at the judges' prices, in US dollars (0 when every verdict was stored); absent without prices. */
   costUsd: z.number().nonnegative().optional(),
   agreement: AgreementSchema.optional(),
+  /**
+   * With human labels (a benchmark's `judge.expected`): the verdict of each order asked, kept even where the orders
+   * disagree (for pairwise judges, the outcome for the output under test); null for an invalid reply.
+   */
+  verdicts: z.object({ original: MeasuredVerdictSchema, swapped: MeasuredVerdictSchema.optional() }).optional(),
+  /** The human label the verdicts are measured against. */
+  expected: z.union([z.string(), z.number().finite()]).optional(),
 })
 /** One judgement of a sample. */
 export type JudgeRecord = z.infer<typeof JudgeRecordSchema>

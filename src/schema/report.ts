@@ -11,6 +11,7 @@ const count = z.number().int().nonnegative()
 
 const MetricRowSchema = z.object({
   metric: z.string(),
+  /** `mean` too for a figure of the whole set (a kappa, a correlation), the benchmark's one row of that metric. */
   aggregation: AggregationSchema,
   /** Attempts per sample that `pass_at_k`, `pass_hat_k` and `majority_vote` look at; null for the mean. */
   k: z.number().int().positive().nullable(),
@@ -135,6 +136,9 @@ const SampleRowSchema = z.object({
 
 const MeanAgreementSchema = z.number().min(0).max(1).nullable()
 
+/** Counts of samples by human label (outer key) and verdict (inner key; "none" for an invalid reply). */
+const ConfusionSchema = z.record(z.string(), z.record(z.string(), count))
+
 /** The judges' share of a benchmark run: their calls, tokens and cost (apart from the model under test's) and agreement. */
 const JudgeSummarySchema = z.object({
   models: z.array(z.string()),
@@ -148,6 +152,8 @@ const JudgeSummarySchema = z.object({
   costUsd: z.number().nullable().optional(),
   /** Mean agreement over the samples where it was measured; null where it never was. */
   agreement: z.object({ repeats: MeanAgreementSchema, judges: MeanAgreementSchema, swaps: MeanAgreementSchema }),
+  /** With human labels for a labels or pairwise judge (`judge.expected`): the confusion matrix of each order asked. */
+  confusion: z.object({ original: ConfusionSchema, swapped: ConfusionSchema.optional() }).optional(),
 })
 
 const PercentilesSchema = z.object({ p50: z.number(), p90: z.number(), p99: z.number() })
