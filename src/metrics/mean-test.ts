@@ -1,5 +1,8 @@
 import { createCapital, createEstimates, settleBets, updateEstimates } from './betting.ts'
 
+/** How many samples a sequential test sees before it decides, unless told otherwise. */
+export const DEFAULT_MIN_SAMPLES = 100
+
 /** Which side of its threshold a sequential test found the mean on. */
 export type MeanDecision = 'above' | 'below'
 
@@ -73,7 +76,7 @@ function check(condition: boolean, message: string): void {
  * for (const correct of scores) if (test.observe(correct)) break
  */
 export function createMeanTest(options: MeanTestOptions): MeanTest {
-  const { threshold, alpha, minSamples = 100 } = options
+  const { threshold, alpha, minSamples = DEFAULT_MIN_SAMPLES } = options
   check(threshold > 0 && threshold < 1, `A sequential test's threshold must be strictly between 0 and 1, received ${threshold}`)
   check(alpha > 0 && alpha < 1, `A sequential test's alpha must be strictly between 0 and 1, received ${alpha}`)
   check(Number.isInteger(minSamples) && minSamples >= 1, `A sequential test's minSamples must be a whole number of at least 1, received ${minSamples}`)
