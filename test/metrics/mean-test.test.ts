@@ -74,7 +74,7 @@ describe('createMeanTest', () => {
       let count = 0
       for (let run = 0; run < 400; run++) {
         const test = createMeanTest({ threshold: 0.8, alpha: 0.05 })
-        for (let i = 0; i < 2000 && test.observe(random() < mean ? 1 : 0) === null; i++);
+        while (test.samples < 2000 && test.observe(random() < mean ? 1 : 0) === null);
         if (test.decision === wrongSide) count++
       }
       return count
@@ -82,6 +82,36 @@ describe('createMeanTest', () => {
     expect(wrong(0.8, 'below')).toBe(9)
     expect(wrong(0.78, 'above')).toBe(0)
     expect(wrong(0.82, 'below')).toBe(1)
+  })
+
+  it('takes continuous scores, and decides the sooner the less they vary', () => {
+    // the mean of two uniform values (triangular, standard deviation 0.2) on the threshold, then squeezed into
+    // [0.1, 1] so that its mean is 5 points above: 400 seeded runs each, counts pinned as above; pass/fail values 5
+    // points above take about 550 samples (bench/early-stop.ts)
+    const onThreshold = createRandom(2)
+    const above = createRandom(3)
+    let wrong = 0
+    let decided = 0
+    let samples = 0
+    for (let run = 0; run < 400; run++) {
+      const first = createMeanTest({ threshold: 0.5, alpha: 0.05 })
+      while (first.samples < 2000 && first.observe((onThreshold() + onThreshold()) / 2) === null);
+      if (first.decision === 'below') wrong++
+      const second = createMeanTest({ threshold: 0.5, alpha: 0.05 })
+      while (second.samples < 2000 && second.observe(0.1 + 0.45 * (above() + above())) === null);
+      if (second.decision === 'above') decided++
+      samples += second.samples
+    }
+    expect([wrong, decided, samples / 400]).toEqual([4, 400, 128.6775])
+  })
+
+  it('excludes the threshold from its confidence sequence at the moment it decides', () => {
+    const random = createRandom(4)
+    for (let run = 0; run < 5; run++) {
+      const test = createMeanTest({ threshold: 0.8, alpha: 0.05 })
+      while (test.observe(random() < 0.9 ? 1 : 0) === null);
+      expect(test.bounds()!.lower).toBeGreaterThanOrEqual(0.8)
+    }
   })
 
   it('refuses a threshold, alpha, minSamples or value out of range, naming it', () => {
