@@ -84,7 +84,18 @@ export interface RunOptions {
    * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
    */
   judge?: JudgeOptions
+  /**
+   * Stops the benchmark once every gate is decided, pass or fail, at `alpha` (shared among its gates) with an
+   * anytime-valid confidence sequence; the samples left are skipped with the reason. Its samples run in a seeded
+   * random order. Thresholds on the overall mean of metrics in [0, 1] only; off with `-u` and in a shard.
+   * @default false; alpha 0.05, minSamples 100
+   * @example true
+   */
+  earlyStop?: EarlyStopOptions
 }
+
+/** The `earlyStop` option: `true`, or the chance of a wrong decision and the samples to see before deciding. */
+export type EarlyStopOptions = boolean | { alpha?: number; minSamples?: number }
 
 /** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
 export interface BenchmarkOptions extends RunOptions, SelectionOptions {
@@ -153,6 +164,7 @@ const RunShape = {
   inferMethod: InferMethodSchema.optional(),
   maxCost: z.number().nonnegative().optional(),
   judge: JudgeOptionsSchema.optional(),
+  earlyStop: z.union([z.boolean(), z.object({ alpha: z.number().gt(0).lt(1).optional(), minSamples: z.number().int().positive().optional() }).strict()]).optional(),
 }
 
 const OptionsSchema = z.object({

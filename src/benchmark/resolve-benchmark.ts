@@ -3,6 +3,7 @@ import { gateProblems, type GateableMetrics, type GateEntry } from '../metrics/i
 import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { checkEarlyStop } from './early-stop.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
 /** Which samples run, every default and override applied. */
@@ -49,6 +50,10 @@ function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
  * (80 for a proportion), and a primary metric without a direction.
  */
 function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
+  if (resolved.run.earlyStop) {
+    if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
+    checkEarlyStop({ where: resolved.where, options: resolved.run.earlyStop, thresholds: resolved.thresholds, regression: resolved.run.regression, repeats: resolved.selection.repeats })
+  }
   const gateable = gateableOf(resolved)
   const { regression } = resolved.run
   const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
@@ -80,7 +85,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
       limit,
       subsets,
       repeats: repeats ?? 1,
-      shuffle: shuffle ?? false,
+      shuffle: shuffle ?? Boolean(run.earlyStop),
       seed: seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
       fewShot: 0,
@@ -107,7 +112,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       limit: limit ?? defaults.limit,
       subsets: subsets ?? defaults.subsets,
       repeats: repeats ?? defaults.repeats ?? 1,
-      shuffle: shuffle ?? defaults.shuffle ?? false,
+      shuffle: shuffle ?? defaults.shuffle ?? Boolean(run.earlyStop),
       seed: seed ?? defaults.seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
       fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,

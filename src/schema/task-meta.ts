@@ -64,6 +64,8 @@ export const BenchmarkMetaSchema = z.object({
   maxCostUsd: z.number().nonnegative().optional(),
   /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
   spentUsd: z.number().nonnegative().optional(),
+  /** Why `earlyStop` skipped the samples left, once every gate was decided ("decided after 212 of 2,000 samples: …"). */
+  earlyStop: z.string().optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
@@ -116,8 +118,8 @@ export const SampleMetaSchema = z.object({
   costUsd: z.number().nonnegative().optional(),
   /** For `inferMethod` "logprobs" and "ppl": each option's log-probability, null where the endpoint gave none. */
   choiceLogprobs: z.array(z.number().nullable()).optional(),
-  /** Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
-  notRun: z.enum(['budget']).optional(),
+  /** Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every gate was decided before it. */
+  notRun: z.enum(['budget', 'early-stop']).optional(),
   error: z.string().optional(),
 })
 /** What a sample test records for the reporter. */

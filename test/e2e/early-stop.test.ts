@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { readReport, runVitest } from './run-fixture.ts'
+
+describe('a benchmark with earlyStop', () => {
+  it('passes after a few hundred of its 2,000 samples when it is right 93% of the time, and says so', async () => {
+    const run = await runVitest(['stops-passing'])
+    expect(run.code).toBe(0)
+    const report = await readReport('stops-passing')
+    const decidedAfter = Number(/decided after (\d+) of 2,000 samples: accuracy ≥ 80% at 95% confidence$/.exec(report.earlyStop?.reason ?? '')?.[1])
+    expect(decidedAfter).toBeLessThanOrEqual(400)
+    expect(report.earlyStop?.notRun).toBe(2000 - decidedAfter)
+    expect(report.samples.filter((sample) => sample.notRun === 'early-stop')).toHaveLength(2000 - decidedAfter)
+    expect(report.passed).toBe(true)
+    expect(run.stdout).toContain(`stops-passing: stopped early, ${report.earlyStop?.reason}; ${2000 - decidedAfter} sample(s) not run`)
+  })
+
+  it('fails early when it is right 70% of the time', async () => {
+    const run = await runVitest(['stops-failing'])
+    expect(run.code).toBe(1)
+    const report = await readReport('stops-failing')
+    expect(report.earlyStop?.reason).toMatch(/^decided after \d+ of 2,000 samples: accuracy < 80% at 95% confidence$/)
+    expect(report.passed).toBe(false)
+  })
+})
