@@ -87,9 +87,15 @@ export function createEarlyStop(plan: EarlyStopPlan, keys: readonly string[], on
     return `${gate.metric} ${sign} ${percent(gate.bound)}`
   }
 
+  // the end of the confidence sequence the decision rests on: the lower one for "above", the upper one for "below"
+  const sequenceEnd = (gate: Gate): string => {
+    const bounds = gate.test!.bounds()!
+    return gate.test!.decision === 'above' ? `${gate.metric} ≥ ${percent(bounds.lower)}` : `${gate.metric} ≤ ${percent(bounds.upper)}`
+  }
+
   const decide = (): void => {
     if (gates.length === 0 || !gates.every((gate) => gate.test?.decision)) return
-    reason = `decided after ${next.toLocaleString('en-US')} of ${keys.length.toLocaleString('en-US')} samples: ${gates.map(verdict).join(', ')} at ${percent(1 - share)} confidence`
+    reason = `decided after ${next.toLocaleString('en-US')} of ${keys.length.toLocaleString('en-US')} samples: ${gates.map(verdict).join(', ')} at ${percent(1 - share)} confidence; confidence sequence ${gates.map(sequenceEnd).join(', ')}`
   }
 
   return {

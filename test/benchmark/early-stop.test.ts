@@ -14,7 +14,7 @@ describe('createEarlyStop', () => {
       expect(reversed.reason).toBeUndefined()
       reversed.record(key, { accuracy: 1 })
     }
-    expect(inOrder.reason).toBe('decided after 100 of 300 samples: accuracy ≥ 80% at 95% confidence')
+    expect(inOrder.reason).toBe('decided after 100 of 300 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 93.7%')
     expect(reversed.reason).toBe(inOrder.reason)
   })
 
@@ -26,7 +26,7 @@ describe('createEarlyStop', () => {
     expect(stop.reason).toBeUndefined()
     stop.record('s60', { accuracy: 1, f1: 1 })
     for (const key of keys.slice(30)) if (stop.reason === undefined) stop.record(key, { accuracy: 1, f1: 1 })
-    expect(stop.reason).toBe('decided after 39 of 300 samples: accuracy ≥ 50%, f1 > 50% at 95% confidence')
+    expect(stop.reason).toBe('decided after 39 of 300 samples: accuracy ≥ 50%, f1 > 50% at 95% confidence; confidence sequence accuracy ≥ 85%, f1 ≥ 50.7%')
     expect(left).toEqual(keys.slice(39).filter((key) => key !== 's60'))
   })
 
@@ -34,7 +34,7 @@ describe('createEarlyStop', () => {
     const errored = createEarlyStop(plan({ accuracy: 0.8 }), keys, () => undefined)
     errored.record('s0', undefined)
     for (const key of keys.slice(1)) errored.record(key, { accuracy: 1 })
-    expect(errored.reason).toBe('decided after 101 of 300 samples: accuracy ≥ 80% at 95% confidence')
+    expect(errored.reason).toBe('decided after 101 of 300 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 93.7%')
     const unbounded = createEarlyStop(plan({ score: 0.8 }), keys, () => undefined)
     unbounded.record('s0', { score: 2 })
     for (const key of keys.slice(1)) unbounded.record(key, { score: 1 })

@@ -1,12 +1,14 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readReport, runVitest } from './run-fixture.ts'
+import { FIXTURE, readReport, runVitest } from './run-fixture.ts'
 
 describe('a benchmark with earlyStop', () => {
   it('passes after a few hundred of its 2,000 samples when it is right 93% of the time, and says so', async () => {
     const run = await runVitest(['stops-passing'])
     expect(run.code).toBe(0)
     const report = await readReport('stops-passing')
-    const decidedAfter = Number(/decided after (\d+) of 2,000 samples: accuracy ≥ 80% at 95% confidence$/.exec(report.earlyStop?.reason ?? '')?.[1])
+    const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ [\d.]+%$/.exec(report.earlyStop?.reason ?? '')?.[1])
     expect(decidedAfter).toBeLessThanOrEqual(400)
     expect(report.earlyStop?.notRun).toBe(2000 - decidedAfter)
     expect(report.samples.filter((sample) => sample.notRun === 'early-stop')).toHaveLength(2000 - decidedAfter)
@@ -18,7 +20,20 @@ describe('a benchmark with earlyStop', () => {
     const run = await runVitest(['stops-failing'])
     expect(run.code).toBe(1)
     const report = await readReport('stops-failing')
-    expect(report.earlyStop?.reason).toMatch(/^decided after \d+ of 2,000 samples: accuracy < 80% at 95% confidence$/)
+    expect(report.earlyStop?.reason).toMatch(/^decided after \d+ of 2,000 samples: accuracy < 80% at 95% confidence; confidence sequence accuracy ≤ [\d.]+%$/)
     expect(report.passed).toBe(false)
+  })
+
+  it('runs every sample with -u, so that the baseline it writes is never one of an early-stopped run', async () => {
+    try {
+      const run = await runVitest(['stops-passing', '-u'])
+      expect(run.code).toBe(0)
+      const report = await readReport('stops-passing')
+      expect(report.earlyStop).toBeUndefined()
+      expect(report.counts.samples).toBe(2000)
+      expect(report.counts.skipped).toBe(0)
+    } finally {
+      rmSync(join(FIXTURE, 'evals/__baselines__/stops-passing.json'), { force: true })
+    }
   })
 })
