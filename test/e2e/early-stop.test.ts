@@ -24,6 +24,14 @@ describe('a benchmark with earlyStop', () => {
     expect(report.passed).toBe(false)
   })
 
+  it('runs on to the end when it is right 80.5% of the time, too close to the gate to decide early, and passes', async () => {
+    const run = await runVitest(['runs-on'])
+    expect(run.code).toBe(0)
+    const report = await readReport('runs-on')
+    expect(report.earlyStop).toBeUndefined()
+    expect(report.counts).toMatchObject({ samples: 2000, right: 1610, skipped: 0 })
+  })
+
   it('runs every sample with -u, so that the baseline it writes is never one of an early-stopped run', async () => {
     try {
       const run = await runVitest(['stops-passing', '-u'])
