@@ -6,11 +6,13 @@ import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
   compiledSchema,
+  EarlyStopOptionsSchema,
   InferMethodSchema,
   RecordingModeSchema,
   RegressionSchema,
   ThresholdSchema,
   UsageSchema,
+  type EarlyStopOptions,
   type InferMethod,
   type RecordingMode,
   type Sample,
@@ -94,9 +96,6 @@ export interface RunOptions {
   earlyStop?: EarlyStopOptions
 }
 
-/** The `earlyStop` option: `true`, or the chance of a wrong decision and the samples to see before deciding. */
-export type EarlyStopOptions = boolean | { alpha?: number; minSamples?: number }
-
 /** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
 export interface BenchmarkOptions extends RunOptions, SelectionOptions {
   /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
@@ -164,7 +163,7 @@ const RunShape = {
   inferMethod: InferMethodSchema.optional(),
   maxCost: z.number().nonnegative().optional(),
   judge: JudgeOptionsSchema.optional(),
-  earlyStop: z.union([z.boolean(), z.object({ alpha: z.number().gt(0).lt(1).optional(), minSamples: z.number().int().positive().optional() }).strict()]).optional(),
+  earlyStop: EarlyStopOptionsSchema.optional(),
 }
 
 const OptionsSchema = z.object({

@@ -1,7 +1,8 @@
 import { ConfigError } from '../errors.ts'
 import { createMeanTest, DEFAULT_MIN_SAMPLES, splitAlpha, type MeanTest } from '../metrics/index.ts'
-import type { Threshold } from '../schema/index.ts'
-import type { EarlyStopOptions, RegressionOptions } from './benchmark-options.ts'
+import type { EarlyStopOptions, Threshold } from '../schema/index.ts'
+import type { RegressionOptions } from './benchmark-options.ts'
+import { providedGateSettings } from './gate-settings.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
 export interface EarlyStop {
@@ -31,19 +32,34 @@ interface Gate {
 
 const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%`
 
-/**
- * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall mean. Subset
- * thresholds, the regression gate and repeated samples are refused where the benchmark is declared, not silently
- * run to the end.
- */
-export function checkEarlyStop(plan: EarlyStopPlan): void {
-  const problems = [
+// what refuses early stopping, where the benchmark is declared
+function earlyStopProblems(plan: Omit<EarlyStopPlan, 'options'>): string[] {
+  return [
     ...Object.entries(plan.thresholds).flatMap(([metric, threshold]) =>
       typeof threshold === 'object' && threshold.subsets !== undefined ? [`the subset thresholds of "${metric}"`] : [],
     ),
     ...(plan.regression ? ['the regression gate'] : []),
     ...(plan.repeats > 1 ? ['repeats'] : []),
   ]
+}
+
+/**
+ * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's, which applies only where the
+ * benchmark's gates allow it and its samples may be shuffled (`shuffle` is the benchmark's own, when it sets one).
+ */
+export function chooseEarlyStop(own: EarlyStopOptions | undefined, plan: Omit<EarlyStopPlan, 'options'>, shuffle: boolean | undefined): EarlyStopOptions | undefined {
+  if (own !== undefined) return own
+  const fallback = providedGateSettings()?.earlyStop
+  return fallback && shuffle !== false && earlyStopProblems(plan).length === 0 ? fallback : undefined
+}
+
+/**
+ * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall mean. Subset
+ * thresholds, the regression gate and repeated samples are refused where the benchmark is declared, not silently
+ * run to the end.
+ */
+export function checkEarlyStop(plan: Omit<EarlyStopPlan, 'options'>): void {
+  const problems = earlyStopProblems(plan)
   if (problems.length > 0) {
     throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's overall mean only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
   }

@@ -44,6 +44,17 @@ export const RegressionSchema = z
 /** A gate against the committed baseline. */
 export type Regression = z.infer<typeof RegressionSchema>
 
+/**
+ * The `earlyStop` option of a benchmark (and the plugin's default for it): `true`, or the chance of a wrong decision
+ * (shared among the benchmark's gates) and the samples to see before deciding.
+ */
+export const EarlyStopOptionsSchema = z.union([
+  z.boolean(),
+  z.object({ alpha: z.number().gt(0).lt(1).optional(), minSamples: z.number().int().positive().optional() }).strict(),
+])
+/** The `earlyStop` option: `true`, or `{ alpha?, minSamples? }`. */
+export type EarlyStopOptions = z.infer<typeof EarlyStopOptionsSchema>
+
 /** What a benchmark suite records for the reporter; lives under `meta.evalsuite` of the suite. */
 export const BenchmarkMetaSchema = z.object({
   kind: z.literal('benchmark'),

@@ -32,6 +32,15 @@ describe('a benchmark with earlyStop', () => {
     expect(report.counts).toMatchObject({ samples: 2000, right: 1610, skipped: 0 })
   })
 
+  it('takes the plugin\'s earlyStop as the default of a benchmark that sets none, where the benchmark allows it', async () => {
+    const run = await runVitest(['default-stop', '--config=vitest.early-stop.config.ts'])
+    expect(run.code).toBe(0)
+    expect((await readReport('default-stop')).earlyStop?.reason).toMatch(/^decided after \d+ of 2,000 samples: accuracy ≥ 80%/)
+    const inOrder = await readReport('default-in-order')
+    expect(inOrder.earlyStop).toBeUndefined()
+    expect(inOrder.counts.samples).toBe(2000)
+  })
+
   it('runs every sample with -u, so that the baseline it writes is never one of an early-stopped run', async () => {
     try {
       const run = await runVitest(['stops-passing', '-u'])
