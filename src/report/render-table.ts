@@ -92,7 +92,8 @@ function budgetLine(report: Report): string | undefined {
 
 function earlyStopLine(report: Report): string | undefined {
   const { earlyStop } = report
-  return earlyStop && `  ${report.benchmark}: stopped early, ${earlyStop.reason}; ${earlyStop.notRun} sample(s) not run`
+  const saved = earlyStop?.savedUsd === null || earlyStop?.savedUsd === undefined ? '' : `, about ${usd(earlyStop.savedUsd)} saved`
+  return earlyStop && `  ${report.benchmark}: stopped early, ${earlyStop.reason}; ${earlyStop.notRun} sample(s) not run${saved}`
 }
 
 function baselineLine(report: Report): string | undefined {

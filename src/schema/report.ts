@@ -187,8 +187,11 @@ export const ReportSchema = z.object({
   costUsd: z.number().nullable().optional(),
   /** The benchmark's `maxCost`: what was spent, and how many samples it left unrun. */
   budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
-  /** Set when `earlyStop` decided every gate before the last sample: why, and how many samples it left unrun. */
-  earlyStop: z.object({ reason: z.string(), notRun: z.number().int() }).optional(),
+  /**
+   * Set when `earlyStop` decided every gate before the last sample: why, how many samples it left unrun, and what their
+   * calls would have cost at the mean cost of the samples that ran (null when no cost is known).
+   */
+  earlyStop: z.object({ reason: z.string(), notRun: z.number().int(), savedUsd: z.number().nullable() }).optional(),
   durationMs: z.number().nullable(),
   /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
   shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),
