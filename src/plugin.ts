@@ -7,7 +7,7 @@ import { ConfigError } from './errors.ts'
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
 import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
-import type { MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from './schema/index.ts'
+import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from './schema/index.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
 // and the reports' modules are loaded only when an option needs them, or once the tests run.
@@ -50,6 +50,12 @@ export interface EvalsuitePluginOptions {
    * @example { politeness: { direction: 'higher', range: [0, 1] }, tool_calls: { direction: 'lower', unit: 'calls' } }
    */
   metrics?: Record<string, MetricDefinition>
+  /**
+   * The default `earlyStop` of every benchmark that sets none, applied where its gates allow it (thresholds on overall
+   * means, no regression gate, no repeats) and its samples may be shuffled; a benchmark's own `earlyStop` outranks it.
+   * @default false
+   */
+  earlyStop?: EarlyStopOptions
 }
 
 // an environment variable naming one of `modes`, which outranks the options; unset or empty chooses nothing
@@ -148,6 +154,9 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       configured.add(vitest)
       // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
       if (options.metrics !== undefined) (await import('./metrics/index.ts')).createMetricCatalog(options.metrics)
+      if (options.earlyStop !== undefined && !(await import('./schema/index.ts')).EarlyStopOptionsSchema.safeParse(options.earlyStop).success) {
+        throw new ConfigError(`evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received ${JSON.stringify(options.earlyStop)}.`)
+      }
       vitest.config.reporters.push(
         new EvalsuiteReporter({
           ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
@@ -183,6 +192,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
               root: vitest.config.root,
               baselineDir: options.baselines?.dir ?? 'evals/__baselines__',
               ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+              ...(options.earlyStop === undefined ? {} : { earlyStop: options.earlyStop }),
               updateMode: vitest.config.snapshotOptions.updateSnapshot,
             },
           },

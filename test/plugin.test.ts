@@ -96,11 +96,14 @@ describe('the plugin options', () => {
     expect(config.test.tags.map((tag) => tag.name)).toEqual(['slow', 'evalsuite:sample', 'evalsuite:gate'])
   })
 
-  it('refuses a malformed judge option, metric or mode before any worker starts, naming what is wrong', async () => {
+  it('refuses a malformed judge option, metric, earlyStop or mode before any worker starts, naming what is wrong', async () => {
     await expect(configure({}, { judge: { concurrency: 0, verdicts: 'sometimes' as 'live' } }).done).rejects.toThrow(
       /^evalsuite plugin option "judge\.concurrency" .*; "judge\.verdicts" Invalid option: expected one of "live"\|"record"\|"replay"\.$/,
     )
     await expect(configure({}, { metrics: { Tone: { direction: 'higher' } } }).done).rejects.toThrow('evalsuite({ metrics }): "Tone": a metric name is snake_case')
+    await expect(configure({}, { earlyStop: { alpha: 5 } }).done).rejects.toThrow(
+      'evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received {"alpha":5}.',
+    )
     vi.stubEnv('EVALSUITE_RECORDINGS', 'sometimes')
     await expect(configure().done).rejects.toThrow('EVALSUITE_RECORDINGS must be one of live, record, replay, auto; received "sometimes".')
     vi.stubEnv('EVALSUITE_RECORDINGS', '')

@@ -6,11 +6,13 @@ import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
   compiledSchema,
+  EarlyStopOptionsSchema,
   InferMethodSchema,
   RecordingModeSchema,
   RegressionSchema,
   ThresholdSchema,
   UsageSchema,
+  type EarlyStopOptions,
   type InferMethod,
   type RecordingMode,
   type Sample,
@@ -84,6 +86,14 @@ export interface RunOptions {
    * how judges run (repeats, quorum, swaps). Also the judges that `toPassJudge` calls in the scorer use.
    */
   judge?: JudgeOptions
+  /**
+   * Stops the benchmark once every gate is decided, pass or fail, at `alpha` (shared among its gates) with an
+   * anytime-valid confidence sequence; the samples left are skipped with the reason. Its samples run in a seeded
+   * random order. Thresholds on the overall mean of metrics in [0, 1] only; off with `-u` and in a shard.
+   * @default false; alpha 0.05, minSamples 100
+   * @example true
+   */
+  earlyStop?: EarlyStopOptions
 }
 
 /** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
@@ -153,6 +163,7 @@ const RunShape = {
   inferMethod: InferMethodSchema.optional(),
   maxCost: z.number().nonnegative().optional(),
   judge: JudgeOptionsSchema.optional(),
+  earlyStop: EarlyStopOptionsSchema.optional(),
 }
 
 const OptionsSchema = z.object({

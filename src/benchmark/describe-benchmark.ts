@@ -13,6 +13,7 @@ import { callerLocation } from './caller-location.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import { inputText } from './input-text.ts'
 import type { Benchmark } from './define-benchmark.ts'
+import { createEarlyStop, type EarlyStop } from './early-stop.ts'
 import { checkFileClash } from './file-clash.ts'
 import { providedGateSettings } from './gate-settings.ts'
 import { declareGateTests } from './gate-tests.ts'
@@ -22,7 +23,7 @@ import { recordSampleCommand } from './rerun-command.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { turnIfDue } from './event-loop-turn.ts'
-import { createSampleRun, withAttempt, type Infer } from './sample-run.ts'
+import { createSampleRun, withAttempt, type Infer, type SampleRun } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './vitest-compat.ts'
 
@@ -102,6 +103,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     const recorded = options.model ? prepareModel(name, options.model, options) : undefined
     const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
+    const early: { current?: EarlyStop } = {}
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
@@ -115,6 +117,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         return sample ? [attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats)] : []
       })
       run.start(keys)
+      early.current = earlyStopOf(resolved, keys, run)
       if (judging.judgesSamples && !resolved.scorer && suite.file) judgeAhead(judging, planned, keys, run, resolved, suite.file.filepath)
     })
     afterSuite((suite) => {
@@ -123,6 +126,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
       if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
+      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) own.earlyStop = early.current.reason
     })
     // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
     if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
@@ -143,7 +147,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors, recorded?.replaying ?? false))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
     // last in the suite, so that each gate judges every sample before it
     declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [] })
@@ -236,6 +240,7 @@ async function runSample(
   judging: BenchmarkJudging,
   annotate: boolean,
   errors: ErrorCount,
+  early: { current?: EarlyStop },
   replaying: boolean,
 ): Promise<void> {
   const { sample, key } = entry
@@ -247,6 +252,7 @@ async function runSample(
   // kept in the report, so a wrong sample can be read without the data file
   meta.input = cutText(inputText(sample))
   meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
+  if (early.current?.reason !== undefined) skipDecided(context, meta, early.current.reason)
   let output: ModelOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
   // pool listens for its own)
@@ -254,6 +260,8 @@ async function runSample(
   try {
     output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0, context.signal)
   } catch (error) {
+    // a call given up once every gate was decided, while its (concurrent) test awaited it
+    if (early.current?.reason !== undefined) skipDecided(context, meta, early.current.reason)
     // a sample the budget left out is not run: neither wrong nor errored, and reported as such
     if (error instanceof BudgetExhausted) {
       meta.notRun = 'budget'
@@ -265,6 +273,7 @@ async function runSample(
       : error
     meta.status = 'errored'
     meta.error = errorText(failed)
+    if (isLastAttempt(context, failed)) early.current?.record(key, undefined)
     return endErrored(context, meta, failed, errors)
   }
   const turn = turnIfDue()
@@ -289,13 +298,32 @@ async function runSample(
     meta.status = 'errored'
     // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
     meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
+    if (isLastAttempt(context, error)) early.current?.record(key, undefined)
     return endErrored(context, meta, error, errors)
   }
   meta.scores = scores
   meta.status = 'scored'
+  early.current?.record(key, scores)
   if (annotate) await annotateSample(context, sample, meta)
   // a wrong answer is data: the test ends skipped, with the reason, and only the benchmark's gates can fail the run
   if (isWrongAnswer(scores)) await skipWithReason(context, WRONG_ANNOTATION, `wrong answer: ${wrongAnswerNote(meta)}`)
+}
+
+// the samples left once every gate is decided: not run, so neither wrong nor errored
+function skipDecided(context: TestContext, meta: SampleMeta, reason: string): never {
+  meta.notRun = 'early-stop'
+  return context.skip(reason)
+}
+
+// none in a shard (which never stops on its own: the merged run judges the gates) and with -u, whose baseline must
+// come from every sample
+function earlyStopOf(resolved: ResolvedBenchmark, keys: readonly string[], run: SampleRun): EarlyStop | undefined {
+  const { earlyStop, regression } = resolved.run
+  if (!earlyStop || resolved.selection.shard !== undefined || providedGateSettings()?.updateMode === 'all') return undefined
+  const plan = { where: resolved.where, options: earlyStop, thresholds: resolved.thresholds, regression, repeats: resolved.selection.repeats }
+  return createEarlyStop(plan, keys, (left) => {
+    for (const key of left) run.abort(key, new Error('evalsuite: every gate is decided, so this sample is not run'))
+  })
 }
 
 /** The errored samples of one benchmark run so far, against its budget. */

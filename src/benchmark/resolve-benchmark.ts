@@ -3,6 +3,7 @@ import { gateProblems, JUDGE_AGREEMENT_METRICS, type GateableMetrics, type GateE
 import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { checkEarlyStop, chooseEarlyStop } from './early-stop.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
 /** Which samples run, every default and override applied. */
@@ -57,6 +58,10 @@ function measuredPrimary(run: RunOptions): string | undefined {
  * (80 for a proportion), and a primary metric without a direction.
  */
 function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
+  if (resolved.run.earlyStop) {
+    if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
+    checkEarlyStop({ where: resolved.where, thresholds: resolved.thresholds, regression: resolved.run.regression, repeats: resolved.selection.repeats })
+  }
   const gateable = gateableOf(resolved)
   const { regression } = resolved.run
   const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
@@ -78,18 +83,20 @@ function whereOf(name: string, location: string | undefined): string {
 /** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
   validateOptions(name, options)
-  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...run } = options
-  const chosenPrimary = primaryMetric ?? measuredPrimary(run)
+  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...given } = options
+  const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
+  const where = whereOf(name, location)
+  const earlyStop = chooseEarlyStop(given.earlyStop, { where, thresholds: thresholds ?? {}, regression: given.regression, repeats: repeats ?? 1 }, shuffle)
   return checkGates({
     definition,
-    where: whereOf(name, location),
-    run,
+    where,
+    run: withoutUndefined({ ...given, earlyStop }),
     selection: withoutUndefined({
       limit,
       subsets,
       repeats: repeats ?? 1,
-      shuffle: shuffle ?? false,
+      shuffle: shuffle ?? Boolean(earlyStop),
       seed: seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
       fewShot: 0,
@@ -117,20 +124,23 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
+  const where = whereOf(name, location)
+  const gates = { where, thresholds: { ...benchmark.thresholds, ...thresholds }, regression: run.regression, repeats: repeats ?? defaults.repeats ?? 1 }
+  const earlyStop = chooseEarlyStop(run.earlyStop, gates, shuffle ?? defaults.shuffle)
   return checkGates({
     definition: benchmark,
-    where: whereOf(name, location),
-    run: withoutUndefined({ ...run, system: run.system ?? benchmark.system }),
+    where,
+    run: withoutUndefined({ ...run, system: run.system ?? benchmark.system, earlyStop }),
     selection: withoutUndefined({
       limit: limit ?? defaults.limit,
       subsets: subsets ?? defaults.subsets,
       repeats: repeats ?? defaults.repeats ?? 1,
-      shuffle: shuffle ?? defaults.shuffle ?? false,
+      shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),
       seed: seed ?? defaults.seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
       fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,
     }),
-    thresholds: { ...benchmark.thresholds, ...thresholds },
+    thresholds: gates.thresholds,
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
   })

@@ -90,6 +90,12 @@ function budgetLine(report: Report): string | undefined {
   return `  ${report.benchmark}: maxCost ${usd(budget.maxCostUsd)} reached (${usd(budget.spentUsd)} spent): ${budget.notRun} sample(s) not run`
 }
 
+function earlyStopLine(report: Report): string | undefined {
+  const { earlyStop } = report
+  const saved = earlyStop?.savedUsd === null || earlyStop?.savedUsd === undefined ? '' : `, about ${usd(earlyStop.savedUsd)} saved`
+  return earlyStop && `  ${report.benchmark}: stopped early, ${earlyStop.reason}; ${earlyStop.notRun} sample(s) not run${saved}`
+}
+
 function baselineLine(report: Report): string | undefined {
   const baseline = report.baseline
   if (baseline === null || !baseline.found) return undefined
@@ -112,7 +118,7 @@ function erroredLine(report: Report): string | undefined {
 // names, sample ids and messages come from the user's files, the data and the endpoints: every line is escaped
 // before a colour of ours is added to it (the wrong samples' lines escape each text before cutting it to the width)
 function notes(report: Report, paint: (tone: Tone, text: string) => string, width: number): string[] {
-  const lines = [usageLine(report), judgeLine(report), budgetLine(report), baselineLine(report)]
+  const lines = [usageLine(report), judgeLine(report), budgetLine(report), earlyStopLine(report), baselineLine(report)]
   const benchmark = escapeControlCharacters(report.benchmark)
   const diagnostics = report.diagnostics.map((diagnostic) => {
     const label = diagnostic.severity === 'error' ? paint('fail', 'error') : paint('warn', 'note')

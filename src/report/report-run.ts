@@ -1,6 +1,6 @@
 import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
-import { fileSlug, type Baseline, type BenchmarkMeta, type MetricDefinition, type Report } from '../schema/index.ts'
+import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
@@ -54,6 +54,8 @@ export interface GateSettings {
   metrics?: Record<string, MetricDefinition>
   /** Vitest's snapshot update mode: "all" with `-u`, "none" in CI. */
   updateMode: string
+  /** The plugin's `earlyStop`, for benchmarks that set none and whose gates it can decide. */
+  earlyStop?: EarlyStopOptions
 }
 
 let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined

@@ -20,21 +20,23 @@ export function totalCostUsd(costs: readonly number[]): number | null {
   return costs.length === 0 ? null : micro(costs.reduce((sum, cost) => sum + cost, 0))
 }
 
-/** Per benchmark: time to first token, output throughput, cost, and what the budget left unrun. */
-export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget'> {
+/** Per benchmark: time to first token, output throughput, cost, and what the budget or an early stop left unrun. */
+export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget' | 'earlyStop'> {
   // one pass over a large run's samples, without an array per sample
   const ttfts: number[] = []
   const costs: number[] = []
   let notRun = 0
   let replayed = false
+  let decided = 0
   for (const { meta } of run.samples) {
     if (meta.replayed) replayed = true
     if (meta.ttftMs !== undefined) ttfts.push(meta.ttftMs)
     if (meta.costUsd !== undefined) costs.push(meta.costUsd)
     if (meta.notRun === 'budget') notRun++
+    if (meta.notRun === 'early-stop') decided++
   }
   const duration = run.meta.durationMs
-  const { maxCostUsd } = run.meta
+  const { maxCostUsd, earlyStop } = run.meta
   return {
     ttftMs: percentiles(ttfts),
     // replayed replies took no time, so the run's wall time says nothing of the model's throughput
@@ -49,5 +51,6 @@ export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttft
             notRun,
           },
         }),
+    ...(earlyStop === undefined ? {} : { earlyStop: { reason: earlyStop, notRun: decided, savedUsd: costs.length === 0 ? null : micro((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * decided) } }),
   }
 }

@@ -4,6 +4,7 @@ export { UsageSchema, type Usage } from './usage.ts'
 export {
   BenchmarkMetaSchema,
   CheckSchema,
+  EarlyStopOptionsSchema,
   evalsuiteMetaOf,
   GateMetaSchema,
   isWrongAnswer,
@@ -16,6 +17,7 @@ export {
   ThresholdSchema,
   type BenchmarkMeta,
   type Check,
+  type EarlyStopOptions,
   type EvalsuiteMeta,
   type GateMeta,
   type Regression,

@@ -127,8 +127,8 @@ const SampleRowSchema = z.object({
   ttftMs: z.number().optional(),
   usage: UsageSchema.optional(),
   costUsd: z.number().optional(),
-  /** Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
-  notRun: z.enum(['budget']).optional(),
+  /** Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every gate was decided before it. */
+  notRun: z.enum(['budget', 'early-stop']).optional(),
   error: z.string().optional(),
   /** The sample's judgements: verdict, reasoning and judge models, or why there is none. */
   judge: z.array(JudgeRecordSchema).optional(),
@@ -193,6 +193,11 @@ export const ReportSchema = z.object({
   costUsd: z.number().nullable().optional(),
   /** The benchmark's `maxCost`: what was spent, and how many samples it left unrun. */
   budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
+  /**
+   * Set when `earlyStop` decided every gate before the last sample: why, how many samples it left unrun, and what their
+   * calls would have cost at the mean cost of the samples that ran (null when no cost is known).
+   */
+  earlyStop: z.object({ reason: z.string(), notRun: z.number().int(), savedUsd: z.number().nullable() }).optional(),
   durationMs: z.number().nullable(),
   /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
   shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),

@@ -44,6 +44,17 @@ export const RegressionSchema = z
 /** A gate against the committed baseline. */
 export type Regression = z.infer<typeof RegressionSchema>
 
+/**
+ * The `earlyStop` option of a benchmark (and the plugin's default for it): `true`, or the chance of a wrong decision
+ * (shared among the benchmark's gates) and the samples to see before deciding.
+ */
+export const EarlyStopOptionsSchema = z.union([
+  z.boolean(),
+  z.object({ alpha: z.number().gt(0).lt(1).optional(), minSamples: z.number().int().positive().optional() }).strict(),
+])
+/** The `earlyStop` option: `true`, or `{ alpha?, minSamples? }`. */
+export type EarlyStopOptions = z.infer<typeof EarlyStopOptionsSchema>
+
 /** What a benchmark suite records for the reporter; lives under `meta.evalsuite` of the suite. */
 export const BenchmarkMetaSchema = z.object({
   kind: z.literal('benchmark'),
@@ -64,6 +75,8 @@ export const BenchmarkMetaSchema = z.object({
   maxCostUsd: z.number().nonnegative().optional(),
   /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
   spentUsd: z.number().nonnegative().optional(),
+  /** Why `earlyStop` skipped the samples left, once every gate was decided ("decided after 212 of 2,000 samples: …"). */
+  earlyStop: z.string().optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
@@ -116,8 +129,8 @@ export const SampleMetaSchema = z.object({
   costUsd: z.number().nonnegative().optional(),
   /** For `inferMethod` "logprobs" and "ppl": each option's log-probability, null where the endpoint gave none. */
   choiceLogprobs: z.array(z.number().nullable()).optional(),
-  /** Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it. */
-  notRun: z.enum(['budget']).optional(),
+  /** Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every gate was decided before it. */
+  notRun: z.enum(['budget', 'early-stop']).optional(),
   error: z.string().optional(),
 })
 /** What a sample test records for the reporter. */
