@@ -239,6 +239,7 @@ async function runSample(
   if (judging.judgesSamples) context.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, context.signal.reason), { once: true })
   try {
     output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0, context.signal)
+    run.forget(key)
   } catch (error) {
     // a sample the budget left out is not run: neither wrong nor errored, and reported as such
     if (error instanceof BudgetExhausted) {

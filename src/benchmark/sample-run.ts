@@ -39,6 +39,11 @@ export interface SampleRun {
   output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<ModelOutput>
   /** Gives up on a planned sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
   abort(key: string, reason: unknown): void
+  /**
+   * Drops a planned sample's reply once its test holds it: the test keeps what the report needs (the reply cut), and
+   * a pool that kept every whole reply to the end of the run would grow with each sample. A later `output` asks again.
+   */
+  forget(key: string): void
   /** Milliseconds since the first dispatch; undefined before it. */
   elapsedMs(): number | undefined
 }
@@ -194,6 +199,9 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     abort(key, reason) {
       const job = jobs.get(key)
       if (job !== undefined) giveUp(job, reason)
+    },
+    forget(key) {
+      jobs.delete(key)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

@@ -89,6 +89,17 @@ describe('createSampleRun', () => {
     expect(state.calls).toEqual(['a', 'a'])
   })
 
+  it('drops a reply once forgotten, so that the pool holds none of the replies its tests have taken', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
+    run.start(['a', 'b'])
+    expect((await run.output('a')).text).toBe('a#1')
+    run.forget('a')
+    expect((await run.output('a')).text).toBe('a#2')
+    expect((await run.output('b')).text).toBe('b#1')
+    expect(state.calls).toEqual(['a', 'b', 'a'])
+  })
+
   it('holds a failed call without an unhandled rejection until its reply is awaited', async () => {
     process.on('unhandledRejection', onUnhandled)
     const { infer } = fakeInfer({ fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined) })
