@@ -22,8 +22,7 @@ if (!Number.isInteger(samples) || samples < 10 || !Number.isInteger(rounds) || r
 }
 const SIZES = [Math.round(samples / 5), Math.round(samples / 2), samples]
 
-// the trivial tests of bench/replay.ts, in one file as the benchmark's samples are, run in worker threads as the
-// plugin runs eval files: the two runs differ by evalsuite alone
+// the trivial tests of bench/replay.ts, in one file as the benchmark's samples are
 const trivialTests = (tests: number): string => `import { expect, test } from 'vitest'
 
 for (let i = 1; i <= ${tests}; i++) {
@@ -43,20 +42,30 @@ describeBenchmark('bench', {
 })
 `
 
-interface Projects {
-  plain: string
-  evalsuite: string
+/**
+ * The contestants: plain Vitest in worker threads, the pool the plugin gives eval files, so that the two differ by
+ * evalsuite alone (the target is held to it); plain Vitest in its default pool (forked processes), as a user has it;
+ * and the benchmark.
+ */
+const CONTESTANTS = ['threads', 'forks', 'evalsuite'] as const
+type Contestant = (typeof CONTESTANTS)[number]
+
+async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks'): Promise<string> {
+  await mkdir(join(dir, 'test'), { recursive: true })
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-plain', private: true, type: 'module' })}\n`)
+  await writeFile(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}' } })\n`)
+  await writeFile(join(dir, 'test/trivial.test.ts'), trivialTests(tests))
+  return dir
 }
 
-async function writeProjects(tests: number): Promise<Projects> {
-  const plain = join(WORK, `plain-${tests}`)
-  await mkdir(join(plain, 'test'), { recursive: true })
-  await writeFile(join(plain, 'package.json'), `${JSON.stringify({ name: 'bench-plain', private: true, type: 'module' })}\n`)
-  await writeFile(join(plain, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: 'threads' } })\n`)
-  await writeFile(join(plain, 'test/trivial.test.ts'), trivialTests(tests))
+async function writeProjects(tests: number): Promise<Record<Contestant, string>> {
   const fixture = await writeFixture(join(WORK, `evalsuite-${tests}`), REPO, tests, 16, true)
   await writeFile(join(fixture.dir, 'evals/bench.eval.ts'), TASK_BENCHMARK)
-  return { plain, evalsuite: fixture.dir }
+  return {
+    threads: await writePlain(join(WORK, `threads-${tests}`), tests, 'threads'),
+    forks: await writePlain(join(WORK, `forks-${tests}`), tests, 'forks'),
+    evalsuite: fixture.dir,
+  }
 }
 
 function check(condition: boolean, message: string, run: TreeRun): void {
@@ -87,57 +96,54 @@ const median = (values: readonly number[]): number => {
 
 const mib = (value: number): string => `${Math.round(value)} MiB`
 
+const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> => (contestant === 'evalsuite' ? runEvalsuite(dir, tests) : runPlain(dir, tests))
+
 async function main(): Promise<void> {
   console.log(`evalsuite memory: ${SIZES.join(', ')} samples, ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version})`)
   await buildPackage()
   await rm(WORK, { recursive: true, force: true })
-  const measured = new Map<number, { plain: TreeRun[]; evalsuite: TreeRun[] }>()
+  const measured = new Map<number, Record<Contestant, TreeRun[]>>()
   try {
-    const projects = new Map<number, Projects>()
+    const projects = new Map<number, Record<Contestant, string>>()
     for (const size of SIZES) {
       projects.set(size, await writeProjects(size))
-      measured.set(size, { plain: [], evalsuite: [] })
+      measured.set(size, { threads: [], forks: [], evalsuite: [] })
     }
     for (let round = 1; round <= rounds; round++) {
       for (const size of SIZES) {
-        const plain = await runPlain(projects.get(size)!.plain, size)
-        const evalsuite = await runEvalsuite(projects.get(size)!.evalsuite, size)
-        measured.get(size)!.plain.push(plain)
-        measured.get(size)!.evalsuite.push(evalsuite)
-        console.log(
-          `  round ${round}, ${size} tests: plain ${mib(plain.peakTreeMib)} (${Math.round(plain.processMs / 1000)} s), ` +
-            `evalsuite ${mib(evalsuite.peakTreeMib)} (${Math.round(evalsuite.processMs / 1000)} s), ×${(evalsuite.peakTreeMib / plain.peakTreeMib).toFixed(3)}`,
-        )
+        const runs = measured.get(size)!
+        for (const contestant of CONTESTANTS) runs[contestant].push(await run(contestant, projects.get(size)![contestant], size))
+        const line = CONTESTANTS.map((c) => `${c} ${mib(runs[c].at(-1)!.peakTreeMib)} (${Math.round(runs[c].at(-1)!.processMs / 1000)} s)`)
+        console.log(`  round ${round}, ${size} tests: ${line.join(', ')}`)
       }
     }
   } finally {
     await rm(WORK, { recursive: true, force: true })
   }
   const rows = SIZES.map((size) => {
-    const { plain, evalsuite } = measured.get(size)!
-    return {
-      samples: size,
-      plainMib: median(plain.map((run) => run.peakTreeMib)),
-      evalsuiteMib: median(evalsuite.map((run) => run.peakTreeMib)),
-      ratio: median(plain.map((run, i) => evalsuite[i]!.peakTreeMib / run.peakTreeMib)),
-      plainProcesses: Math.max(...plain.map((run) => run.processes)),
-      evalsuiteProcesses: Math.max(...evalsuite.map((run) => run.processes)),
-    }
+    const runs = measured.get(size)!
+    const peak = (c: Contestant): number => median(runs[c].map((r) => r.peakTreeMib))
+    const ratio = (baseline: Contestant): number => median(runs.evalsuite.map((r, i) => r.peakTreeMib / runs[baseline][i]!.peakTreeMib))
+    return { samples: size, threadsMib: peak('threads'), forksMib: peak('forks'), evalsuiteMib: peak('evalsuite'), ratio: ratio('threads'), forksRatio: ratio('forks') }
   })
-  console.log('\n  samples   plain Vitest   evalsuite   ratio')
-  for (const row of rows) console.log(`  ${String(row.samples).padStart(7)}   ${mib(row.plainMib).padStart(12)}   ${mib(row.evalsuiteMib).padStart(9)}   ×${row.ratio.toFixed(3)}`)
+  console.log('\n  samples   Vitest, threads   Vitest, forks   evalsuite   ÷ threads   ÷ forks')
+  for (const row of rows) {
+    console.log(
+      `  ${String(row.samples).padStart(7)}   ${mib(row.threadsMib).padStart(15)}   ${mib(row.forksMib).padStart(13)}   ${mib(row.evalsuiteMib).padStart(9)}   ` +
+        `${`×${row.ratio.toFixed(3)}`.padStart(9)}   ${`×${row.forksRatio.toFixed(3)}`.padStart(7)}`,
+    )
+  }
   // the growth from the smallest run to the largest, per test: what one more sample costs once the run is going
   const first = rows[0]!
   const last = rows.at(-1)!
-  const perTest = (from: number, to: number): number => ((to - from) * MIB) / (last.samples - first.samples)
-  const plainBytes = perTest(first.plainMib, last.plainMib)
-  const evalsuiteBytes = perTest(first.evalsuiteMib, last.evalsuiteMib)
-  console.log(`\n  growth from ${first.samples} to ${last.samples}: plain Vitest ${Math.round(plainBytes)} bytes a test, evalsuite ${Math.round(evalsuiteBytes)} bytes a sample`)
-  console.log(`  ${last.samples} samples: ×${last.ratio.toFixed(3)} the plain run's peak (target ≤ ${TARGET}) ${last.ratio <= TARGET ? 'ok' : 'MISSED'}`)
+  const perTest = (from: number, to: number): number => Math.round(((to - from) * MIB) / (last.samples - first.samples))
+  const growth = { threads: perTest(first.threadsMib, last.threadsMib), forks: perTest(first.forksMib, last.forksMib), evalsuite: perTest(first.evalsuiteMib, last.evalsuiteMib) }
+  console.log(`\n  growth from ${first.samples} to ${last.samples}, bytes a test: Vitest in threads ${growth.threads}, in forks ${growth.forks}; evalsuite ${growth.evalsuite} a sample`)
+  console.log(`  ${last.samples} samples: ×${last.ratio.toFixed(3)} the peak of plain Vitest in the same pool (target ≤ ${TARGET}) ${last.ratio <= TARGET ? 'ok' : 'MISSED'}`)
   console.log('\nPeak: the largest sum of VmRSS over the vitest process and its descendants, sampled every 100 ms.')
   await mkdir(RESULTS, { recursive: true })
   const output = join(RESULTS, 'memory.json')
-  await writeFile(output, `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, rows, plainBytes, evalsuiteBytes, target: TARGET }, null, 2)}\n`)
+  await writeFile(output, `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, rows, growth, target: TARGET }, null, 2)}\n`)
   console.log(`Results in ${output}`)
 }
 
