@@ -6,6 +6,7 @@ import type { Report } from '../src/index.ts'
 import { buildPackage } from '../scripts/build.ts'
 import { runSampled, type TreeRun } from './memory/tree-rss.ts'
 import { writeFixture } from './overhead/fixture.ts'
+import { TASK_BENCHMARK, trivialTestFile } from './overhead/test-files.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS = join(REPO, 'bench/results')
@@ -22,26 +23,6 @@ if (!Number.isInteger(samples) || samples < 10 || !Number.isInteger(rounds) || r
 }
 const SIZES = [Math.round(samples / 5), Math.round(samples / 2), samples]
 
-// the trivial tests of bench/replay.ts, in one file as the benchmark's samples are
-const trivialTests = (tests: number): string => `import { expect, test } from 'vitest'
-
-for (let i = 1; i <= ${tests}; i++) {
-  test(\`t\${i}\`, () => {
-    expect(String(i)).toBe(String(i))
-  })
-}
-`
-
-// an instant model: the task returns the target, so every byte the run holds is the run's own
-const TASK_BENCHMARK = `import { datasets, describeBenchmark } from 'evalsuite'
-
-describeBenchmark('bench', {
-  dataset: datasets.jsonl('data.jsonl'),
-  task: (sample) => String(sample.target),
-  concurrency: 16,
-})
-`
-
 /**
  * The contestants: plain Vitest in worker threads, the pool the plugin gives eval files, so that the two differ by
  * evalsuite alone (the target is held to it); plain Vitest in its default pool (forked processes), as a user has it;
@@ -54,7 +35,7 @@ async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks')
   await mkdir(join(dir, 'test'), { recursive: true })
   await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-plain', private: true, type: 'module' })}\n`)
   await writeFile(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}' } })\n`)
-  await writeFile(join(dir, 'test/trivial.test.ts'), trivialTests(tests))
+  await writeFile(join(dir, 'test/trivial.test.ts'), trivialTestFile(tests))
   return dir
 }
 
