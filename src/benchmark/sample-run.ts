@@ -192,7 +192,12 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
           giveUp(job, signal.reason)
         }
         if (signal.aborted) onAbort()
-        else signal.addEventListener('abort', onAbort, { once: true })
+        else {
+          signal.addEventListener('abort', onAbort, { once: true })
+          // Vitest keeps each test's signal to the end of the run, and through the listener it would keep the reply
+          const detach = (): void => signal.removeEventListener('abort', onAbort)
+          promise.then(detach, detach)
+        }
       }
       return promise
     },
