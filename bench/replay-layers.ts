@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer } from '../test/support/openai-server.ts'
 import { writeFixture } from './overhead/fixture.ts'
+import { TASK_BENCHMARK, trivialTestFile } from './overhead/test-files.ts'
 import { runChild } from './overhead/run-child.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
@@ -13,34 +14,15 @@ const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
 const SAMPLES = 5000
 const ROUNDS = 5
 
-// the trivial tests of bench/replay.ts, which every layer is held to
-const TRIVIAL_TESTS = `import { expect, test } from 'vitest'
-
-for (let i = 1; i <= ${SAMPLES}; i++) {
-  test(\`t\${i}\`, () => {
-    expect(String(i)).toBe(String(i))
-  })
-}
-`
-
-const TASK_BENCHMARK = `import { datasets, describeBenchmark } from 'evalsuite'
-
-describeBenchmark('bench', {
-  dataset: datasets.jsonl('data.jsonl'),
-  task: (sample) => String(sample.target),
-  concurrency: 16,
-})
-`
-
 /** Each layer adds one thing to the one before: the plugin, then a benchmark, then replaying a model from its recordings. */
 async function writeLayers(): Promise<Record<string, string>> {
   const trivial = join(WORK, 'trivial')
   await mkdir(join(trivial, 'test'), { recursive: true })
   await writeFile(join(trivial, 'package.json'), `${JSON.stringify({ name: 'bench-trivial', private: true, type: 'module' })}\n`)
   await writeFile(join(trivial, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({})\n`)
-  await writeFile(join(trivial, 'test/trivial.test.ts'), TRIVIAL_TESTS)
+  await writeFile(join(trivial, 'test/trivial.test.ts'), trivialTestFile(SAMPLES))
   const plugin = await writeFixture(join(WORK, 'plugin'), REPO, SAMPLES, 16, true)
-  await writeFile(join(plugin.dir, 'evals/bench.eval.ts'), TRIVIAL_TESTS)
+  await writeFile(join(plugin.dir, 'evals/bench.eval.ts'), trivialTestFile(SAMPLES))
   const task = await writeFixture(join(WORK, 'task'), REPO, SAMPLES, 16, true)
   await writeFile(join(task.dir, 'evals/bench.eval.ts'), TASK_BENCHMARK)
   const replay = await writeFixture(join(WORK, 'replay'), REPO, SAMPLES, 16, true)

@@ -6,6 +6,7 @@ import type { Report } from '../src/index.ts'
 import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer, type FakeServer } from '../test/support/openai-server.ts'
 import { writeFixture, type Fixture } from './overhead/fixture.ts'
+import { trivialTestFile } from './overhead/test-files.ts'
 import { runChild, type ChildRun } from './overhead/run-child.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
@@ -38,10 +39,7 @@ async function writeTrivialProject(dir: string, tests: number): Promise<void> {
   await mkdir(join(dir, 'test'), { recursive: true })
   await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-trivial', private: true, type: 'module' })}\n`)
   await writeFile(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({})\n`)
-  await writeFile(
-    join(dir, 'test/trivial.test.ts'),
-    `import { expect, test } from 'vitest'\n\nfor (let i = 1; i <= ${tests}; i++) {\n  test(\`t\${i}\`, () => {\n    expect(String(i)).toBe(String(i))\n  })\n}\n`,
-  )
+  await writeFile(join(dir, 'test/trivial.test.ts'), trivialTestFile(tests))
 }
 
 interface Timing {

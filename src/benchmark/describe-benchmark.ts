@@ -259,6 +259,7 @@ async function runSample(
   if (judging.judgesSamples) context.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, context.signal.reason), { once: true })
   try {
     output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0, context.signal)
+    run.forget(key)
   } catch (error) {
     // a call given up once every gate was decided, while its (concurrent) test awaited it
     if (early.current?.reason !== undefined) skipDecided(context, meta, early.current.reason)

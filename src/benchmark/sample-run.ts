@@ -39,6 +39,11 @@ export interface SampleRun {
   output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<ModelOutput>
   /** Gives up on a planned sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
   abort(key: string, reason: unknown): void
+  /**
+   * Drops a planned sample's reply once its test holds it: the test keeps what the report needs (the reply cut), and
+   * a pool that kept every whole reply to the end of the run would grow with each sample. A later `output` asks again.
+   */
+  forget(key: string): void
   /** Milliseconds since the first dispatch; undefined before it. */
   elapsedMs(): number | undefined
 }
@@ -187,13 +192,21 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
           giveUp(job, signal.reason)
         }
         if (signal.aborted) onAbort()
-        else signal.addEventListener('abort', onAbort, { once: true })
+        else {
+          signal.addEventListener('abort', onAbort, { once: true })
+          // Vitest keeps each test's signal to the end of the run, and through the listener it would keep the reply
+          const detach = (): void => signal.removeEventListener('abort', onAbort)
+          promise.then(detach, detach)
+        }
       }
       return promise
     },
     abort(key, reason) {
       const job = jobs.get(key)
       if (job !== undefined) giveUp(job, reason)
+    },
+    forget(key) {
+      jobs.delete(key)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

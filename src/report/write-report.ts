@@ -45,7 +45,7 @@ export function reportFileNames(reports: readonly Report[]): string[] {
 
 /**
  * Validates and writes one report atomically (a reader never sees half a file). The sample rows, one per sample of a
- * large run, are built in the schema's key order from sample records that were parsed on arrival, so they are not
+ * large run, are built in the schema's key order from sample records the reporter has just parsed, so they are not
  * parsed a second time; everything else is, which also puts its keys in the schema's order.
  */
 export async function writeReport(dir: string, fileName: string, report: Report): Promise<string> {

@@ -136,20 +136,12 @@ export const SampleMetaSchema = z.object({
 /** What a sample test records for the reporter. */
 export type SampleMeta = z.infer<typeof SampleMetaSchema>
 
-// Vitest hands the main process a fresh meta object with each update of a test, and nothing changes it after; the
-// progress reporter and the evalsuite reporter both read every sample, so each entry is parsed once for both
-const parsedSamples = new WeakMap<object, z.ZodSafeParseResult<SampleMeta>>()
-
-/** A test's evalsuite entry parsed as a sample record, once per entry object however many readers ask. */
+/**
+ * A test's evalsuite entry parsed as a sample record. The copy is not cached: the main process would hold every
+ * sample twice while the tests run, which is when its memory peaks; each reader parses again instead.
+ */
 export function parseSampleMeta(entry: unknown): z.ZodSafeParseResult<SampleMeta> {
-  const schema = compiledSchema(SampleMetaSchema)
-  if (entry === null || typeof entry !== 'object') return schema.safeParse(entry)
-  let parsed = parsedSamples.get(entry)
-  if (parsed === undefined) {
-    parsed = schema.safeParse(entry)
-    parsedSamples.set(entry, parsed)
-  }
-  return parsed
+  return compiledSchema(SampleMetaSchema).safeParse(entry)
 }
 
 /** What a gate test records: the gate of its benchmark it judges, named as the test is. */

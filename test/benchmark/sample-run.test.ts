@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSampleRun, type SampleCall } from '../../src/benchmark/sample-run.ts'
@@ -89,6 +90,17 @@ describe('createSampleRun', () => {
     expect(state.calls).toEqual(['a', 'a'])
   })
 
+  it('drops a reply once forgotten, so that the pool holds none of the replies its tests have taken', async () => {
+    const { infer, state } = fakeInfer()
+    const run = createSampleRun(samples, infer, { concurrency: 8, stopAfterFailures: 5 })
+    run.start(['a', 'b'])
+    expect((await run.output('a')).text).toBe('a#1')
+    run.forget('a')
+    expect((await run.output('a')).text).toBe('a#2')
+    expect((await run.output('b')).text).toBe('b#1')
+    expect(state.calls).toEqual(['a', 'b', 'a'])
+  })
+
   it('holds a failed call without an unhandled rejection until its reply is awaited', async () => {
     process.on('unhandledRejection', onUnhandled)
     const { infer } = fakeInfer({ fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined) })
@@ -152,6 +164,18 @@ describe('createSampleRun', () => {
     run.start(samples.map((s) => s.key))
     await Promise.allSettled(samples.map((s) => run.output(s.key)))
     expect(state.calls).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])
+  })
+
+  it("stops listening to a test's signal once the reply has come, whether it came back or failed", async () => {
+    const { infer } = fakeInfer({ delayMs: 20, fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined) })
+    const run = createSampleRun(samples, infer, { concurrency: 2, stopAfterFailures: 5 })
+    run.start(['a', 'b'])
+    const tests = [new AbortController(), new AbortController()]
+    const replies = [run.output('a', false, tests[0]!.signal), run.output('b', false, tests[1]!.signal)]
+    expect(tests.map((test) => getEventListeners(test.signal, 'abort').length)).toEqual([1, 1])
+    await Promise.allSettled(replies)
+    await sleep(0)
+    expect(tests.map((test) => getEventListeners(test.signal, 'abort').length)).toEqual([0, 0])
   })
 
   it('gives up a queued sample at once when its test aborts, and never calls the model for it', async () => {

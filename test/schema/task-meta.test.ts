@@ -7,9 +7,3 @@ it('reads a sample record, and names the field of one that does not parse', () =
   expect(broken.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['scores.accuracy'])
   expect(parseSampleMeta(undefined).success).toBe(false)
 })
-
-it('parses each record once for all the reporters that read it, and a new record of the same test again', () => {
-  const entry = { kind: 'sample', sampleId: 's1', status: 'pending' }
-  expect(parseSampleMeta(entry)).toBe(parseSampleMeta(entry))
-  expect(parseSampleMeta({ ...entry, status: 'scored' }).data?.status).toBe('scored')
-})
