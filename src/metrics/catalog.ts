@@ -1,17 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import { METRIC_NAME, MetricDefinitionSchema, type MetricDefinition, type MetricSemantics } from '../schema/index.ts'
 import { JUDGE_AGREEMENT_METRICS } from './judge-metrics.ts'
-
-const ratio = (description: string): MetricSemantics => ({
-  kind: 'score',
-  direction: 'higher',
-  unit: null,
-  range: { min: 0, max: 1 },
-  display: 'percent',
-  scale: 100,
-  precision: 1,
-  description,
-})
+import { ratio } from './ratio.ts'
 
 const unbounded = (precision: number, description: string): MetricSemantics => ({
   kind: 'score',

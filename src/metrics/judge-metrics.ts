@@ -1,15 +1,5 @@
 import type { MetricSemantics } from '../schema/index.ts'
-
-const share = (description: string): MetricSemantics => ({
-  kind: 'score',
-  direction: 'higher',
-  unit: null,
-  range: { min: 0, max: 1 },
-  display: 'percent',
-  scale: 100,
-  precision: 1,
-  description,
-})
+import { ratio } from './ratio.ts'
 
 const coefficient = (description: string): MetricSemantics => ({
   kind: 'score',
@@ -24,11 +14,11 @@ const coefficient = (description: string): MetricSemantics => ({
 
 /** What a benchmark with human labels (`judge.expected`) measures of its judge. */
 export const JUDGE_AGREEMENT_METRICS: Readonly<Record<string, MetricSemantics>> = {
-  judge_agreement: share("Share of the judge's verdicts equal to the human label, the mean over the orders asked."),
-  judge_agreement_original: share('Share of verdicts equal to the human label, the output under test shown first.'),
-  judge_agreement_swapped: share('Share of verdicts equal to the human label, the output under test shown second.'),
-  judge_agreement_both: share('Share of samples whose verdicts equal the human label in both orders.'),
-  position_consistency: share('Share of samples whose two orders gave the same verdict (two invalid replies agree).'),
+  judge_agreement: ratio("Share of the judge's verdicts equal to the human label, the mean over the orders asked."),
+  judge_agreement_original: ratio('Share of verdicts equal to the human label, the output under test shown first.'),
+  judge_agreement_swapped: ratio('Share of verdicts equal to the human label, the output under test shown second.'),
+  judge_agreement_both: ratio('Share of samples whose verdicts equal the human label in both orders.'),
+  position_consistency: ratio('Share of samples whose two orders gave the same verdict (two invalid replies agree).'),
   judge_kappa_original: coefficient("Cohen's kappa of the verdicts (an invalid reply a category of its own) against the human labels, original order."),
   judge_kappa_swapped: coefficient("Cohen's kappa of the verdicts against the human labels, swapped order."),
   position_kappa: coefficient("Cohen's kappa between the verdicts of the two orders."),
