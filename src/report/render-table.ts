@@ -77,7 +77,8 @@ function usageLine(report: Report): string | undefined {
 function judgeLine(report: Report): string | undefined {
   const { judge } = report
   if (judge === undefined || judge.calls.live + judge.calls.stored === 0) return undefined
-  const parts = [`${judge.calls.live} call(s), ${judge.calls.stored} stored verdict(s)`]
+  const invalid = judge.calls.invalid > 0 ? `, ${judge.calls.invalid} invalid repl${judge.calls.invalid === 1 ? 'y' : 'ies'}` : ''
+  const parts = [`${judge.calls.live} call(s), ${judge.calls.stored} stored verdict(s)${invalid}`]
   const { inputTokens, outputTokens } = judge.usage
   if (inputTokens + outputTokens > 0) parts.push(`tokens ${thousands(inputTokens)} in, ${thousands(outputTokens)} out`)
   if (judge.costUsd !== null && judge.costUsd !== undefined) parts.push(`cost ${usd(judge.costUsd)}`)

@@ -110,6 +110,10 @@ describe("the judges' usage", () => {
     judged('r2', { usage: { inputTokens: 1100, outputTokens: 70 }, costUsd: 0.00345 }),
     judged('r3', { calls: { live: 0, stored: 1, invalid: 0 }, costUsd: 0 }),
   ])
+  const unreadable = report({ name: 'unreadable' }, [
+    judged('u1', { calls: { live: 2, stored: 0, invalid: 1 } }),
+    judged('u2', { calls: { live: 1, stored: 1, invalid: 1 } }),
+  ])
 
   it("totals the judges' tokens and cost in the report, apart from the model under test's", () => {
     expect(replies.usage).toEqual({ inputTokens: 120, outputTokens: 24 })
@@ -126,6 +130,11 @@ describe("the judges' usage", () => {
         "  replies: note: only 3 samples: the 95% interval of accuracy spans 56.1 points, so smaller changes cannot be told from noise",
       ]
     `)
+  })
+
+  it('counts the invalid replies on that line, where there were any', () => {
+    const line = renderReports([unreadable], { color: false }).split('\n').find((text) => text.startsWith('  unreadable: judge'))
+    expect(line).toBe('  unreadable: judge gpt-4o: 3 call(s), 1 stored verdict(s), 2 invalid replies')
   })
 
   it('gives a null cost when no judge has a price', () => {
