@@ -11,6 +11,7 @@ export { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonI
 export { mcnemarExact } from './mcnemar.ts'
 export { createMeanTest, DEFAULT_MIN_SAMPLES, type MeanDecision, type MeanTest, type MeanTestOptions, type SequenceBounds } from './mean-test.ts'
 export { pairedT } from './paired-t.ts'
+export { comparePairedStatistic, type PairedStatisticTest, type SetStatistic } from './paired-statistic.ts'
 export { majorityVote, passAtK, passHatK, type Vote } from './pass-at-k.ts'
 export { createRegressionTest, type RegressionDecision, type RegressionTest, type RegressionTestOptions } from './regression-test.ts'
 export { resampledInterval } from './resampled-interval.ts'

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../errors.ts'
 import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index.ts'
+import { readBaselineJudge, writeBaselineJudge } from './baseline-judge.ts'
+import type { MeasuredSample } from './judge-statistics.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
 /** Reads a baseline file; null when there is none. A file that does not parse is an error naming it. */
@@ -31,6 +33,8 @@ export interface BaselineUpdate {
   model: string
   /** metric → sample id → score, for the samples scored in this run. */
   scores: ReadonlyMap<string, ReadonlyMap<string, number>>
+  /** The samples its judge was measured on against human labels, by id: what its kappas and correlations are recomputed from. */
+  judged?: ReadonlyMap<string, MeasuredSample>
   /** Every sample id the run declared, scored or not. */
   declared: ReadonlySet<string>
 }
@@ -41,7 +45,7 @@ export interface BaselineUpdate {
  */
 export function updateBaseline(existing: Baseline | null, benchmark: string, updates: readonly BaselineUpdate[]): Baseline {
   const models: Baseline['models'] = { ...existing?.models }
-  for (const { model, scores, declared } of updates) {
+  for (const { model, scores, judged, declared } of updates) {
     const scored = new Set([...scores.values()].flatMap((perSample) => [...perSample.keys()]))
     const old = existing?.models[model]?.metrics ?? {}
     const metrics: Record<string, Record<string, number>> = {}
@@ -53,7 +57,14 @@ export function updateBaseline(existing: Baseline | null, benchmark: string, upd
       }
       if (Object.keys(values).length > 0) metrics[metric] = values
     }
-    models[model] = { metrics }
+    const oldJudged = readBaselineJudge(existing?.models[model]?.judge)
+    const keptJudged = new Map<string, MeasuredSample>()
+    for (const id of declared) {
+      const sample = scored.has(id) ? judged?.get(id) : oldJudged.get(id)
+      if (sample !== undefined) keptJudged.set(id, sample)
+    }
+    const judge = writeBaselineJudge(keptJudged)
+    models[model] = judge === undefined ? { metrics } : { metrics, judge }
   }
   return { version: BASELINE_VERSION, benchmark, models }
 }

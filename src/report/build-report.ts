@@ -1,6 +1,7 @@
 import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
 import { cutText, REPORT_VERSION, type Baseline, type Check, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
+import { measuredById } from './baseline-judge.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
 import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
@@ -142,7 +143,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   })
   // compared only where the report shows it: a baseline to compare with, one being written, or a regression gate
   const shown = context.baseline.entry !== undefined || context.updating || run.meta.regression !== undefined
-  const baseline = shown ? compareWithBaseline(scoresBySample(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating) : null
+  const baseline = shown ? compareWithBaseline(scoresBySample(run.samples), measuredById(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating) : null
   const gates: Report['gates'] = thresholdGates(run.meta.thresholds, metrics)
   if (run.meta.regression) {
     const watched = run.meta.regression.metric ?? primary.metric

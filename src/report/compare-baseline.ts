@@ -1,5 +1,7 @@
 import { comparePaired, type MetricCatalog } from '../metrics/index.ts'
 import type { Baseline, BaselineComparison, Comparison } from '../schema/index.ts'
+import { compareJudgeWithBaseline } from './baseline-judge.ts'
+import type { MeasuredSample } from './judge-statistics.ts'
 
 type Scores = ReadonlyMap<string, ReadonlyMap<string, number>>
 
@@ -11,10 +13,12 @@ function idsOf(scores: Iterable<Iterable<string>>): Set<string> {
 
 /**
  * This run against its baseline, sample by sample: which samples are shared, new or missing, and for every metric with
- * a direction, the paired difference on the samples both scored.
+ * a direction, the paired difference on the samples both scored; for a judge measured against human labels (`judged`,
+ * by sample id), its kappas or correlations too, recomputed on those samples.
  */
 export function compareWithBaseline(
   current: Scores,
+  judged: ReadonlyMap<string, MeasuredSample>,
   baseline: Baseline['models'][string] | undefined,
   catalog: MetricCatalog,
   file: string,
@@ -35,6 +39,7 @@ export function compareWithBaseline(
     const comparison = comparePaired(pairs, semantics.direction === 'lower')
     if (comparison) metrics.push({ metric, ...comparison })
   }
+  metrics.push(...compareJudgeWithBaseline(judged, baseline?.judge))
   return {
     file,
     found: baseline !== undefined,
@@ -42,6 +47,6 @@ export function compareWithBaseline(
     shared: [...currentIds].filter((id) => baselineIds.has(id)).length,
     newSamples: [...currentIds].filter((id) => !baselineIds.has(id)).sort(),
     missingSamples: [...baselineIds].filter((id) => !currentIds.has(id)).sort(),
-    metrics,
+    metrics: metrics.sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0)),
   }
 }

@@ -4,6 +4,7 @@ import type { TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { createMetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, type Report } from '../schema/index.ts'
 import { updateBaseline, writeBaseline } from './baseline-file.ts'
+import { measuredById } from './baseline-judge.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { decideVerdict, type RunVerdict } from './exit-code.ts'
@@ -127,7 +128,12 @@ async function writeBaselines(
   }
   const written: string[] = []
   for (const [file, group] of byFile) {
-    const updates = group.map((run) => ({ model: run.meta.model, scores: scoresBySample(run.samples), declared: new Set(run.samples.map((s) => s.meta.sampleId)) }))
+    const updates = group.map((run) => ({
+      model: run.meta.model,
+      scores: scoresBySample(run.samples),
+      judged: measuredById(run.samples),
+      declared: new Set(run.samples.map((s) => s.meta.sampleId)),
+    }))
     try {
       await writeBaseline(file, updateBaseline(baselines.get(file)?.baseline ?? null, group[0]!.meta.name, updates))
       written.push(file)

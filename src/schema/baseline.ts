@@ -3,9 +3,26 @@ import { z } from 'zod'
 /** Bumped on every incompatible change of the baseline file. */
 export const BASELINE_VERSION = 1
 
-/** One model's per-sample scores: metric name → sample id → score (the mean over attempts when samples repeat). */
+const verdict = z.union([z.string(), z.number().finite()])
+
+/**
+ * With human labels (`judge.expected`), what the judge's figures of the whole set (kappas, correlations) are recomputed
+ * from on the samples a later run shares: sample id → the human label, and → each order's verdict (null: invalid reply).
+ * A column each, so that every sample stays on one line of the file.
+ */
+const BaselineJudgeSchema = z.object({
+  expected: z.record(z.string(), verdict),
+  original: z.record(z.string(), verdict.nullable()),
+  swapped: z.record(z.string(), verdict.nullable()).optional(),
+})
+
+/**
+ * One model's per-sample scores: metric name → sample id → score (the mean over attempts when samples repeat), and
+ * what its judge was measured on. A file written before `judge` existed reads as one without it.
+ */
 const BaselineModelSchema = z.object({
   metrics: z.record(z.string(), z.record(z.string(), z.number().finite())),
+  judge: BaselineJudgeSchema.optional(),
 })
 
 /**
