@@ -35,12 +35,13 @@ const ComparisonSchema = z.object({
   metric: z.string(),
   /**
    * McNemar's exact test when every score on both sides is 0 or 1; otherwise a paired bootstrap, or the paired t-test
-   * beyond 5,000 samples, where the two agree and resampling would be slow.
+   * beyond 5,000 samples, where the two agree and resampling would be slow. A figure of the whole set (a judge's kappa
+   * or correlation) is always a paired bootstrap, recomputing it on both sides of each resample of the samples.
    */
   test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
   /** Samples scored in both runs. */
   n: count,
-  /** Means over those shared samples. */
+  /** Means over those shared samples, or the figure of the whole set computed on them. */
   baseline: z.number(),
   current: z.number(),
   /** current − baseline, in the metric's own units. */
@@ -48,7 +49,10 @@ const ComparisonSchema = z.object({
   interval: IntervalSchema.nullable(),
   /** Two-sided. */
   pValue: z.number().min(0).max(1),
-  /** Shared samples whose score got worse (lower, or higher for a lower-is-better metric) and better. */
+  /**
+   * Shared samples whose score got worse (lower, or higher for a lower-is-better metric) and better; for a kappa, whose
+   * two ratings stopped or started agreeing, for a correlation, whose grade moved away from or towards the human score.
+   */
   worse: count,
   better: count,
 })
