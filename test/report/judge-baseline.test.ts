@@ -84,7 +84,7 @@ describe("a judge's kappas and correlations against the baseline", () => {
   })
 
   it('still reads a baseline written before it kept verdicts, comparing only the per-sample metrics', () => {
-    const { judge: _, ...old } = entry
+    const { judge: _, ...old } = entry!
     const { baseline, gates } = report(judged(20), old)
     expect(baseline!.metrics.map((c) => c.metric)).toEqual(['judge_agreement', 'judge_agreement_both', 'judge_agreement_original', 'judge_agreement_swapped', 'position_consistency'])
     expect(gates[0]).toMatchObject({ outcome: 'no-baseline', passed: false })
