@@ -83,3 +83,21 @@ describe('baselines and the regression gate, as a user runs them', () => {
     expect(tableRows(run.stdout, 'regression')[0]).toBe('regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | +0.0 p=1.00 | pass no drop')
   })
 })
+
+describe("a judge's kappa against its baseline, as a user runs it", () => {
+  const file = `${FIXTURE}evals/__baselines__/human-labels.json`
+  beforeAll(async () => rm(file, { force: true }))
+  afterAll(async () => rm(file, { force: true }))
+
+  it('keeps the labels and verdicts with -u, and fails the regression gate when the judge gets worse', async () => {
+    expect((await runVitest(['human-labels', '-u'])).code).toBe(0)
+    const written = JSON.parse(await readFile(file, 'utf8')) as { models: Record<string, { judge?: Record<string, Record<string, string>> }> }
+    expect(written.models.grader!.judge).toMatchObject({ expected: { h00: 'good', h01: 'bad' }, original: { h00: 'good', h01: 'bad' } })
+    expect((await runVitest(['human-labels'])).code).toBe(0)
+    const run = await runVitest(['human-labels'], quality('worse'))
+    expect(run.code).toBe(1)
+    const report = await readReport('human-labels')
+    expect(report.baseline!.metrics.find((c) => c.metric === 'judge_kappa_original')).toMatchObject({ test: 'paired-bootstrap', n: 40, baseline: 1, delta: expect.closeTo(-0.6, 12), worse: 12 })
+    expect(report.gates).toEqual([expect.objectContaining({ kind: 'regression', metric: 'judge_kappa_original', outcome: 'regressed', passed: false })])
+  })
+})
