@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../errors.ts'
 import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index.ts'
-import { readBaselineJudge, writeBaselineJudge } from './baseline-judge.ts'
+import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
@@ -57,13 +57,13 @@ export function updateBaseline(existing: Baseline | null, benchmark: string, upd
       }
       if (Object.keys(values).length > 0) metrics[metric] = values
     }
-    const oldJudged = readBaselineJudge(existing?.models[model]?.judge)
+    const oldJudged = measuredInBaseline(existing?.models[model]?.judge)
     const keptJudged = new Map<string, MeasuredSample>()
     for (const id of declared) {
       const sample = scored.has(id) ? judged?.get(id) : oldJudged.get(id)
       if (sample !== undefined) keptJudged.set(id, sample)
     }
-    const judge = writeBaselineJudge(keptJudged)
+    const judge = baselineJudgeOf(keptJudged)
     models[model] = judge === undefined ? { metrics } : { metrics, judge }
   }
   return { version: BASELINE_VERSION, benchmark, models }

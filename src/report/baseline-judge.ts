@@ -14,7 +14,7 @@ export function measuredById(samples: readonly SampleOutcome[]): Map<string, Mea
 }
 
 /** The samples a baseline's judge record holds, by id. */
-export function readBaselineJudge(judge: BaselineJudge | undefined): Map<string, MeasuredSample> {
+export function measuredInBaseline(judge: BaselineJudge | undefined): Map<string, MeasuredSample> {
   const byId = new Map<string, MeasuredSample>()
   for (const [id, expected] of Object.entries(judge?.expected ?? {})) {
     const swapped = judge?.swapped?.[id]
@@ -24,7 +24,7 @@ export function readBaselineJudge(judge: BaselineJudge | undefined): Map<string,
 }
 
 /** The baseline's judge record of these samples; undefined for none. */
-export function writeBaselineJudge(samples: ReadonlyMap<string, MeasuredSample>): BaselineJudge | undefined {
+export function baselineJudgeOf(samples: ReadonlyMap<string, MeasuredSample>): BaselineJudge | undefined {
   if (samples.size === 0) return undefined
   const judge: Required<BaselineJudge> = { expected: {}, original: {}, swapped: {} }
   for (const [id, { expected, verdicts }] of samples) {
@@ -40,7 +40,7 @@ export function writeBaselineJudge(samples: ReadonlyMap<string, MeasuredSample>)
  * a paired bootstrap over those samples recomputes the figure on both sides of each resample.
  */
 export function compareJudgeWithBaseline(current: ReadonlyMap<string, MeasuredSample>, baseline: BaselineJudge | undefined): Comparison[] {
-  const before = readBaselineJudge(baseline)
+  const before = measuredInBaseline(baseline)
   // in sample id order, so the bootstrap draws the same resamples however the run was split or ordered
   const ids = [...current.keys()].filter((id) => before.has(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   if (ids.length === 0) return []
