@@ -1,7 +1,7 @@
 import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
 import { cutText, REPORT_VERSION, type Baseline, type Check, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
-import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { measuredById } from './baseline-judge.ts'
+import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
 import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
