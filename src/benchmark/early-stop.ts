@@ -1,7 +1,8 @@
 import { ConfigError } from '../errors.ts'
-import { createMeanTest, DEFAULT_MIN_SAMPLES, splitAlpha, type MeanTest } from '../metrics/index.ts'
+import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
 import type { EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from './benchmark-options.ts'
+import { percent, watchRegression, watchThreshold, type BaselineScores, type WatchedGate } from './early-stop-gates.ts'
 import { providedGateSettings } from './gate-settings.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
@@ -18,19 +19,16 @@ export interface EarlyStopPlan {
   options: Exclude<EarlyStopOptions, false>
   thresholds: Record<string, Threshold>
   regression: RegressionOptions | undefined
+  /** The committed baseline's scores of the metric the regression gate watches, when there are any. */
+  baseline?: BaselineScores
   repeats: number
 }
 
-interface Gate {
-  metric: string
-  // a min holds above its bound, a max below it
-  holdsAbove: boolean
-  bound: number
-  // none for a bound at 0 or 1, which no sample count decides, and once a value outside [0, 1] has been seen
-  test: MeanTest | undefined
+/** A sample as early stopping orders it: its key in the run, and its id, which pairs it with the baseline. */
+export interface EarlyStopSample {
+  key: string
+  sampleId: string
 }
-
-const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%`
 
 // what refuses early stopping, where the benchmark is declared
 function earlyStopProblems(plan: Omit<EarlyStopPlan, 'options'>): string[] {
@@ -38,7 +36,6 @@ function earlyStopProblems(plan: Omit<EarlyStopPlan, 'options'>): string[] {
     ...Object.entries(plan.thresholds).flatMap(([metric, threshold]) =>
       typeof threshold === 'object' && threshold.subsets !== undefined ? [`the subset thresholds of "${metric}"`] : [],
     ),
-    ...(plan.regression ? ['the regression gate'] : []),
     ...(plan.repeats > 1 ? ['repeats'] : []),
   ]
 }
@@ -54,64 +51,49 @@ export function chooseEarlyStop(own: EarlyStopOptions | undefined, plan: Omit<Ea
 }
 
 /**
- * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall mean. Subset
- * thresholds, the regression gate and repeated samples are refused where the benchmark is declared, not silently
+ * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall mean and the
+ * regression gate. Subset thresholds and repeated samples are refused where the benchmark is declared, not silently
  * run to the end.
  */
 export function checkEarlyStop(plan: Omit<EarlyStopPlan, 'options'>): void {
   const problems = earlyStopProblems(plan)
   if (problems.length > 0) {
-    throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's overall mean only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
+    throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's overall mean and the regression gate only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
   }
 }
 
-/**
- * Creates the early stop of one benchmark: one sequential test per threshold bound (`min`, `max`), each at its share
- * of `alpha`, fed the samples' scores in the order the samples run (a seeded random order), however their calls
- * finish. Once every test has decided, `reason` says so and `onDecided` gets the keys of the samples not yet scored,
- * whose calls the benchmark gives up.
- */
-export function createEarlyStop(plan: EarlyStopPlan, keys: readonly string[], onDecided: (left: string[]) => void): EarlyStop {
+// one watched gate per threshold bound (min, max) and the regression gate, each at its share of alpha
+function watchGates(plan: EarlyStopPlan): { gates: WatchedGate[]; alpha: number } {
   const { alpha = 0.05, minSamples = DEFAULT_MIN_SAMPLES } = plan.options === true ? {} : plan.options
   const bounds = Object.entries(plan.thresholds).flatMap(([metric, threshold]) => {
     const { min, max } = typeof threshold === 'number' ? { min: threshold, max: undefined } : threshold
     return [...(min === undefined ? [] : [{ metric, holdsAbove: true, bound: min }]), ...(max === undefined ? [] : [{ metric, holdsAbove: false, bound: max }])]
   })
-  const share = bounds.length === 0 ? alpha : splitAlpha(alpha, bounds.length)
-  const gates: Gate[] = bounds.map((gate) => ({
-    ...gate,
-    test: gate.bound > 0 && gate.bound < 1 ? createMeanTest({ threshold: gate.bound, alpha: share, minSamples }) : undefined,
-  }))
+  const count = bounds.length + (plan.regression ? 1 : 0)
+  const level = { alpha: count === 0 ? alpha : splitAlpha(alpha, count), minSamples }
+  const gates = bounds.map((bound) => watchThreshold(bound, level))
+  if (plan.regression) gates.push(watchRegression(plan.regression.maxDrop, plan.baseline, level))
+  return { gates, alpha: level.alpha }
+}
+
+/**
+ * Creates the early stop of one benchmark: one sequential test per gate, each at its share of `alpha`, fed the
+ * samples' scores in the order the samples run (a seeded random order), however their calls finish. Once every test
+ * has decided, `reason` says so and `onDecided` gets the keys of the samples not yet scored, whose calls the
+ * benchmark gives up.
+ */
+export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStopSample[], onDecided: (left: string[]) => void): EarlyStop {
+  const { gates, alpha } = watchGates(plan)
+  const keys = samples.map((sample) => sample.key)
   const position = new Map(keys.map((key, index) => [key, index]))
   const waiting = new Map<number, Record<string, number> | undefined>()
   let next = 0
   let reason: string | undefined
 
-  const feed = (scores: Record<string, number> | undefined): void => {
-    if (scores === undefined) return
-    for (const gate of gates) {
-      const value = scores[gate.metric]
-      if (value === undefined || gate.test === undefined) continue
-      if (!(value >= 0 && value <= 1)) gate.test = undefined
-      else gate.test.observe(value)
-    }
-  }
-
-  const verdict = (gate: Gate): string => {
-    const above = gate.test!.decision === 'above'
-    const sign = gate.holdsAbove ? (above ? '≥' : '<') : above ? '>' : '≤'
-    return `${gate.metric} ${sign} ${percent(gate.bound)}`
-  }
-
-  // the end of the confidence sequence the decision rests on: the lower one for "above", the upper one for "below"
-  const sequenceEnd = (gate: Gate): string => {
-    const bounds = gate.test!.bounds()!
-    return gate.test!.decision === 'above' ? `${gate.metric} ≥ ${percent(bounds.lower)}` : `${gate.metric} ≤ ${percent(bounds.upper)}`
-  }
-
   const decide = (): void => {
-    if (gates.length === 0 || !gates.every((gate) => gate.test?.decision)) return
-    reason = `decided after ${next.toLocaleString('en-US')} of ${keys.length.toLocaleString('en-US')} samples: ${gates.map(verdict).join(', ')} at ${percent(1 - share)} confidence; confidence sequence ${gates.map(sequenceEnd).join(', ')}`
+    if (gates.length === 0 || !gates.every((gate) => gate.decided)) return
+    const verdicts = gates.map((gate) => gate.verdict()).join(', ')
+    reason = `decided after ${next.toLocaleString('en-US')} of ${keys.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${gates.map((gate) => gate.sequenceEnd()).join(', ')}`
   }
 
   return {
@@ -124,7 +106,9 @@ export function createEarlyStop(plan: EarlyStopPlan, keys: readonly string[], on
       if (at === undefined || at < next || reason !== undefined) return
       waiting.set(at, scores)
       while (reason === undefined && waiting.has(next)) {
-        feed(waiting.get(next))
+        const recorded = waiting.get(next)
+        // errored samples enter no test
+        if (recorded !== undefined) for (const gate of gates) gate.observe(samples[next]!.sampleId, recorded)
         waiting.delete(next)
         next++
         decide()

@@ -3,13 +3,14 @@ import { checkEarlyStop, createEarlyStop, type EarlyStopPlan } from '../../src/b
 import { resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 
 const keys = Array.from({ length: 300 }, (_, i) => `s${i}`)
+const samples = keys.map((key) => ({ key, sampleId: key }))
 const plan = (thresholds: EarlyStopPlan['thresholds'], options: EarlyStopPlan['options'] = true): EarlyStopPlan => ({ where: 'describeBenchmark("b")', options, thresholds, regression: undefined, repeats: 1 })
 
 describe('createEarlyStop', () => {
   it('decides once every sample up to the deciding one is in, whatever order their scores arrive in', () => {
-    const inOrder = createEarlyStop(plan({ accuracy: 0.8 }), keys, () => undefined)
+    const inOrder = createEarlyStop(plan({ accuracy: 0.8 }), samples, () => undefined)
     for (const key of keys) inOrder.record(key, { accuracy: 1 })
-    const reversed = createEarlyStop(plan({ accuracy: 0.8 }), keys, () => undefined)
+    const reversed = createEarlyStop(plan({ accuracy: 0.8 }), samples, () => undefined)
     for (const key of keys.slice(0, 100).reverse()) {
       expect(reversed.reason).toBeUndefined()
       reversed.record(key, { accuracy: 1 })
@@ -20,7 +21,7 @@ describe('createEarlyStop', () => {
 
   it('waits for every gate, each at its share of alpha, and hands over the samples not yet scored', () => {
     let left: string[] = []
-    const stop = createEarlyStop(plan({ accuracy: { min: 0.5 }, f1: { max: 0.5 } }, { alpha: 0.1, minSamples: 10 }), keys, (keys) => (left = keys))
+    const stop = createEarlyStop(plan({ accuracy: { min: 0.5 }, f1: { max: 0.5 } }, { alpha: 0.1, minSamples: 10 }), samples, (keys) => (left = keys))
     // f1 on its bound leaves its gate open however sure accuracy is
     for (const key of keys.slice(0, 30)) stop.record(key, { accuracy: 1, f1: 0.5 })
     expect(stop.reason).toBeUndefined()
@@ -31,24 +32,57 @@ describe('createEarlyStop', () => {
   })
 
   it('skips errored samples, and never decides a gate once a value outside [0, 1] has been seen, or one at 0 or 1', () => {
-    const errored = createEarlyStop(plan({ accuracy: 0.8 }), keys, () => undefined)
+    const errored = createEarlyStop(plan({ accuracy: 0.8 }), samples, () => undefined)
     errored.record('s0', undefined)
     for (const key of keys.slice(1)) errored.record(key, { accuracy: 1 })
     expect(errored.reason).toBe('decided after 101 of 300 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 93.7%')
-    const unbounded = createEarlyStop(plan({ score: 0.8 }), keys, () => undefined)
+    const unbounded = createEarlyStop(plan({ score: 0.8 }), samples, () => undefined)
     unbounded.record('s0', { score: 2 })
     for (const key of keys.slice(1)) unbounded.record(key, { score: 1 })
     expect(unbounded.reason).toBeUndefined()
-    const perfect = createEarlyStop(plan({ accuracy: 1 }), keys, () => undefined)
+    const perfect = createEarlyStop(plan({ accuracy: 1 }), samples, () => undefined)
     for (const key of keys) perfect.record(key, { accuracy: 1 })
     expect(perfect.reason).toBeUndefined()
+  })
+})
+
+describe('createEarlyStop with a regression gate', () => {
+  const baseline = (scores: Record<string, number>, lowerIsBetter = false): EarlyStopPlan['baseline'] => ({ metric: 'accuracy', lowerIsBetter, scores })
+  const allRight = Object.fromEntries(keys.map((key) => [key, 1]))
+  const regressed = (accuracyNow: (index: number) => number, scores = allRight, lowerIsBetter = false) => {
+    const stop = createEarlyStop({ ...plan({}), regression: { maxDrop: 0.1 }, baseline: baseline(scores, lowerIsBetter) }, samples, () => undefined)
+    keys.forEach((key, index) => stop.record(key, { accuracy: accuracyNow(index) }))
+    return stop.reason
+  }
+
+  it('fails once a drop larger than maxDrop is significant, and passes once a drop of maxDrop is ruled out', () => {
+    expect(regressed((index) => (index % 5 === 0 ? 0 : 1))).toBe('decided after 106 of 300 samples: drop in accuracy > 10 points at 95% confidence; confidence sequence drop in accuracy ≥ 10.2 points')
+    expect(regressed(() => 1)).toBe('decided after 100 of 300 samples: drop in accuracy < 10 points at 95% confidence; confidence sequence drop in accuracy ≤ 6 points')
+  })
+
+  it('feeds only the samples the baseline scored, and turns a lower-is-better metric over', () => {
+    const half = Object.fromEntries(keys.slice(0, 150).map((key) => [key, 1]))
+    expect(regressed(() => 1, half)).toMatch(/^decided after 100 of 300/)
+    const oddOnly = Object.fromEntries(keys.filter((_, index) => index % 2 === 1).map((key) => [key, 1]))
+    expect(regressed(() => 1, oddOnly)).toMatch(/^decided after 200 of 300/)
+    // lower is better: 0 before, 1 now on every fifth sample is a rise, so a drop in the metric's own terms
+    expect(regressed((index) => (index % 5 === 0 ? 1 : 0), Object.fromEntries(keys.map((key) => [key, 0])), true)).toMatch(/drop in accuracy > 10 points/)
+  })
+
+  it('leaves the regression gate, and so the run, undecided without a baseline, sharing alpha with the thresholds', () => {
+    const none = createEarlyStop({ ...plan({ accuracy: 0.8 }), regression: { maxDrop: 0.02 } }, samples, () => undefined)
+    for (const key of keys) none.record(key, { accuracy: 1 })
+    expect(none.reason).toBeUndefined()
+    const both = createEarlyStop({ ...plan({ accuracy: 0.8 }), regression: { maxDrop: 0.1 }, baseline: baseline(allRight) }, samples, () => undefined)
+    for (const key of keys) both.record(key, { accuracy: 1 })
+    expect(both.reason).toMatch(/^decided after \d+ of 300 samples: accuracy ≥ 80%, drop in accuracy < 10 points at 97.5% confidence; /)
   })
 })
 
 describe('checkEarlyStop', () => {
   it('refuses the gates it cannot decide, naming them', () => {
     expect(() => checkEarlyStop({ ...plan({ accuracy: { min: 0.8, subsets: { hard: 0.5 } } }), regression: { maxDrop: 0.02 }, repeats: 3 })).toThrow(
-      'describeBenchmark("b"): earlyStop decides thresholds on a metric\'s overall mean only, not the subset thresholds of "accuracy", the regression gate, repeats. Remove earlyStop, or run those gates in a benchmark of their own.',
+      'describeBenchmark("b"): earlyStop decides thresholds on a metric\'s overall mean and the regression gate only, not the subset thresholds of "accuracy", repeats. Remove earlyStop, or run those gates in a benchmark of their own.',
     )
   })
 
