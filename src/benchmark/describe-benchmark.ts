@@ -116,7 +116,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       const samples = selected.flatMap((task) => {
         const sample = sampleMetaOf(task.meta)
-        return sample ? [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats), sampleId: sample.sampleId }] : []
+        if (sample === undefined) return []
+        return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
       })
       const keys = samples.map((sample) => sample.key)
       run.start(keys)

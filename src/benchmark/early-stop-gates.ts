@@ -4,16 +4,24 @@ import { createMeanTest, createRegressionTest, type MeanTest, type RegressionTes
 export interface WatchedGate {
   readonly decided: boolean
   /** Feeds one sample's scores. */
-  observe(sampleId: string, scores: Readonly<Record<string, number>>): void
+  observe(sample: ObservedSample, scores: Readonly<Record<string, number>>): void
   /** What was decided ("accuracy ≥ 80%"); only once decided. */
   verdict(): string
   /** The end of the confidence sequence the decision rests on ("accuracy ≥ 87.4%"); only once decided. */
   sequenceEnd(): string
 }
 
+/** Which sample a gate is fed: its id pairs it with the baseline, its subset picks the subset thresholds it feeds. */
+export interface ObservedSample {
+  sampleId: string
+  subset?: string
+}
+
 /** A threshold bound as early stopping watches it: a `min` holds above its bound, a `max` below it. */
 export interface ThresholdBound {
   metric: string
+  /** The subset whose samples alone feed it; null for the metric's overall mean. */
+  subset: string | null
   holdsAbove: boolean
   bound: number
 }
@@ -38,29 +46,30 @@ const points = (value: number): string => `${Number((100 * value).toFixed(2))} p
 const isUnit = (value: number): boolean => value >= 0 && value <= 1
 
 /**
- * Watches a threshold bound with a sequential test of the metric's mean. A bound at 0 or 1, which no sample count
+ * Watches a threshold bound with a sequential test of the metric's mean, overall or on one subset's samples. A bound at 0 or 1, which no sample count
  * decides, and a metric once a value outside [0, 1] has been seen, are left undecided.
  */
 export function watchThreshold(gate: ThresholdBound, level: GateLevel): WatchedGate {
   let test: MeanTest | undefined = gate.bound > 0 && gate.bound < 1 ? createMeanTest({ threshold: gate.bound, ...level }) : undefined
   const above = (): boolean => test!.decision === 'above'
+  const name = gate.subset === null ? gate.metric : `${gate.metric} (subset ${gate.subset})`
   return {
     get decided() {
       return Boolean(test?.decision)
     },
-    observe(_sampleId, scores) {
+    observe(sample, scores) {
       const value = scores[gate.metric]
-      if (value === undefined || test === undefined) return
+      if (value === undefined || test === undefined || (gate.subset !== null && sample.subset !== gate.subset)) return
       if (isUnit(value)) test.observe(value)
       else test = undefined
     },
     verdict() {
       const sign = gate.holdsAbove ? (above() ? '≥' : '<') : above() ? '>' : '≤'
-      return `${gate.metric} ${sign} ${percent(gate.bound)}`
+      return `${name} ${sign} ${percent(gate.bound)}`
     },
     sequenceEnd() {
       const bounds = test!.bounds()!
-      return above() ? `${gate.metric} ≥ ${percent(bounds.lower)}` : `${gate.metric} ≤ ${percent(bounds.upper)}`
+      return above() ? `${name} ≥ ${percent(bounds.lower)}` : `${name} ≤ ${percent(bounds.upper)}`
     },
   }
 }
@@ -78,8 +87,8 @@ export function watchRegression(maxDrop: number, baseline: BaselineScores | unde
     get decided() {
       return Boolean(test?.decision)
     },
-    observe(sampleId, scores) {
-      const before = baseline?.scores[sampleId]
+    observe(sample, scores) {
+      const before = baseline?.scores[sample.sampleId]
       const now = scores[metric ?? '']
       if (test === undefined || before === undefined || now === undefined) return
       if (!isUnit(before) || !isUnit(now)) test = undefined

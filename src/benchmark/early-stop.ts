@@ -2,7 +2,7 @@ import { ConfigError } from '../errors.ts'
 import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
 import type { EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from './benchmark-options.ts'
-import { percent, watchRegression, watchThreshold, type BaselineScores, type WatchedGate } from './early-stop-gates.ts'
+import { percent, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
 import { providedGateSettings } from './gate-settings.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
@@ -24,20 +24,14 @@ export interface EarlyStopPlan {
   repeats: number
 }
 
-/** A sample as early stopping orders it: its key in the run, and its id, which pairs it with the baseline. */
-export interface EarlyStopSample {
+/** A sample as early stopping orders it: its key in the run, its id and its subset. */
+export interface EarlyStopSample extends ObservedSample {
   key: string
-  sampleId: string
 }
 
 // what refuses early stopping, where the benchmark is declared
 function earlyStopProblems(plan: Omit<EarlyStopPlan, 'options'>): string[] {
-  return [
-    ...Object.entries(plan.thresholds).flatMap(([metric, threshold]) =>
-      typeof threshold === 'object' && threshold.subsets !== undefined ? [`the subset thresholds of "${metric}"`] : [],
-    ),
-    ...(plan.repeats > 1 ? ['repeats'] : []),
-  ]
+  return plan.repeats > 1 ? ['repeats'] : []
 }
 
 /**
@@ -51,23 +45,29 @@ export function chooseEarlyStop(own: EarlyStopOptions | undefined, plan: Omit<Ea
 }
 
 /**
- * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall mean and the
- * regression gate. Subset thresholds and repeated samples are refused where the benchmark is declared, not silently
- * run to the end.
+ * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall and subset means and
+ * the regression gate. Repeated samples are refused where the benchmark is declared, not silently run to the end.
  */
 export function checkEarlyStop(plan: Omit<EarlyStopPlan, 'options'>): void {
   const problems = earlyStopProblems(plan)
   if (problems.length > 0) {
-    throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's overall mean and the regression gate only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
+    throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's mean and the regression gate only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
   }
 }
 
-// one watched gate per threshold bound (min, max) and the regression gate, each at its share of alpha
+function boundsOf(metric: string, subset: string | null, { min, max }: { min?: number; max?: number }): ThresholdBound[] {
+  return [...(min === undefined ? [] : [{ metric, subset, holdsAbove: true, bound: min }]), ...(max === undefined ? [] : [{ metric, subset, holdsAbove: false, bound: max }])]
+}
+
+// one watched gate per threshold bound (min, max, overall and per subset) and the regression gate, each at its share of alpha
 function watchGates(plan: EarlyStopPlan): { gates: WatchedGate[]; alpha: number } {
   const { alpha = 0.05, minSamples = DEFAULT_MIN_SAMPLES } = plan.options === true ? {} : plan.options
   const bounds = Object.entries(plan.thresholds).flatMap(([metric, threshold]) => {
-    const { min, max } = typeof threshold === 'number' ? { min: threshold, max: undefined } : threshold
-    return [...(min === undefined ? [] : [{ metric, holdsAbove: true, bound: min }]), ...(max === undefined ? [] : [{ metric, holdsAbove: false, bound: max }])]
+    const { subsets, ...overall } = typeof threshold === 'number' ? { min: threshold } : threshold
+    return [
+      ...boundsOf(metric, null, overall),
+      ...Object.entries(subsets ?? {}).flatMap(([subset, own]) => boundsOf(metric, subset, typeof own === 'number' ? { min: own } : own)),
+    ]
   })
   const count = bounds.length + (plan.regression ? 1 : 0)
   const level = { alpha: count === 0 ? alpha : splitAlpha(alpha, count), minSamples }
@@ -108,7 +108,7 @@ export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStop
       while (reason === undefined && waiting.has(next)) {
         const recorded = waiting.get(next)
         // errored samples enter no test
-        if (recorded !== undefined) for (const gate of gates) gate.observe(samples[next]!.sampleId, recorded)
+        if (recorded !== undefined) for (const gate of gates) gate.observe(samples[next]!, recorded)
         waiting.delete(next)
         next++
         decide()
