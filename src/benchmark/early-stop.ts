@@ -1,4 +1,3 @@
-import { ConfigError } from '../errors.ts'
 import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
 import type { EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from './benchmark-options.ts'
@@ -15,13 +14,11 @@ export interface EarlyStop {
 
 /** What the early stop of one benchmark is built from. */
 export interface EarlyStopPlan {
-  where: string
   options: Exclude<EarlyStopOptions, false>
   thresholds: Record<string, Threshold>
   regression: RegressionOptions | undefined
   /** The committed baseline's scores of the metric the regression gate watches, when there are any. */
   baseline?: BaselineScores
-  repeats: number
 }
 
 /** A sample as early stopping orders it: its key in the run, its id and its subset. */
@@ -29,30 +26,14 @@ export interface EarlyStopSample extends ObservedSample {
   key: string
 }
 
-// what refuses early stopping, where the benchmark is declared
-function earlyStopProblems(plan: Omit<EarlyStopPlan, 'options'>): string[] {
-  return plan.repeats > 1 ? ['repeats'] : []
-}
-
 /**
- * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's, which applies only where the
- * benchmark's gates allow it and its samples may be shuffled (`shuffle` is the benchmark's own, when it sets one).
+ * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's, which applies only where its samples
+ * may be shuffled (`shuffle` is the benchmark's own, when it sets one).
  */
-export function chooseEarlyStop(own: EarlyStopOptions | undefined, plan: Omit<EarlyStopPlan, 'options'>, shuffle: boolean | undefined): EarlyStopOptions | undefined {
+export function chooseEarlyStop(own: EarlyStopOptions | undefined, shuffle: boolean | undefined): EarlyStopOptions | undefined {
   if (own !== undefined) return own
   const fallback = providedGateSettings()?.earlyStop
-  return fallback && shuffle !== false && earlyStopProblems(plan).length === 0 ? fallback : undefined
-}
-
-/**
- * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall and subset means and
- * the regression gate. Repeated samples are refused where the benchmark is declared, not silently run to the end.
- */
-export function checkEarlyStop(plan: Omit<EarlyStopPlan, 'options'>): void {
-  const problems = earlyStopProblems(plan)
-  if (problems.length > 0) {
-    throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's mean and the regression gate only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
-  }
+  return fallback && shuffle !== false ? fallback : undefined
 }
 
 function boundsOf(metric: string, subset: string | null, { min, max }: { min?: number; max?: number }): ThresholdBound[] {
@@ -76,24 +57,49 @@ function watchGates(plan: EarlyStopPlan): { gates: WatchedGate[]; alpha: number 
   return { gates, alpha: level.alpha }
 }
 
+// a sample's scores over its attempts: each metric's mean over the attempts that scored it; a value outside [0, 1] in
+// any attempt makes the mean NaN, so that the metric's tests end as they would on that value
+function meanOverAttempts(records: Iterable<Record<string, number> | undefined>): Record<string, number> | undefined {
+  const sums = new Map<string, { total: number; count: number }>()
+  for (const scores of records) {
+    for (const [metric, value] of Object.entries(scores ?? {})) {
+      const sum = sums.get(metric) ?? { total: 0, count: 0 }
+      sums.set(metric, { total: sum.total + (value >= 0 && value <= 1 ? value : Number.NaN), count: sum.count + 1 })
+    }
+  }
+  return sums.size === 0 ? undefined : Object.fromEntries([...sums].map(([metric, sum]) => [metric, sum.total / sum.count]))
+}
+
+// the samples in run order, each with the keys of its attempts, which the run keeps side by side
+function groupAttempts(samples: readonly EarlyStopSample[]): { sample: EarlyStopSample; keys: string[] }[] {
+  const groups: { sample: EarlyStopSample; keys: string[] }[] = []
+  for (const sample of samples) {
+    const last = groups.at(-1)
+    if (last?.sample.sampleId === sample.sampleId) last.keys.push(sample.key)
+    else groups.push({ sample, keys: [sample.key] })
+  }
+  return groups
+}
+
 /**
  * Creates the early stop of one benchmark: one sequential test per gate, each at its share of `alpha`, fed the
- * samples' scores in the order the samples run (a seeded random order), however their calls finish. Once every test
- * has decided, `reason` says so and `onDecided` gets the keys of the samples not yet scored, whose calls the
- * benchmark gives up.
+ * samples' scores in the order the samples run (a seeded random order), however their calls finish. A repeated
+ * sample enters once all its attempts are in, as its mean over them, so that each value the tests see is one
+ * sample, independent of the others. Once every test has decided, `reason` says so and `onDecided` gets the keys of
+ * the attempts not yet scored, whose calls the benchmark gives up.
  */
 export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStopSample[], onDecided: (left: string[]) => void): EarlyStop {
   const { gates, alpha } = watchGates(plan)
-  const keys = samples.map((sample) => sample.key)
-  const position = new Map(keys.map((key, index) => [key, index]))
-  const waiting = new Map<number, Record<string, number> | undefined>()
+  const groups = groupAttempts(samples)
+  const groupOf = new Map(groups.flatMap((group, index) => group.keys.map((key) => [key, index] as const)))
+  const waiting = new Map<number, Map<string, Record<string, number> | undefined>>()
   let next = 0
   let reason: string | undefined
 
   const decide = (): void => {
     if (gates.length === 0 || !gates.every((gate) => gate.decided)) return
     const verdicts = gates.map((gate) => gate.verdict()).join(', ')
-    reason = `decided after ${next.toLocaleString('en-US')} of ${keys.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${gates.map((gate) => gate.sequenceEnd()).join(', ')}`
+    reason = `decided after ${next.toLocaleString('en-US')} of ${groups.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${gates.map((gate) => gate.sequenceEnd()).join(', ')}`
   }
 
   return {
@@ -101,19 +107,21 @@ export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStop
       return reason
     },
     record(key, scores) {
-      const at = position.get(key)
-      // a sample Vitest retried after it was recorded keeps its first record
+      const at = groupOf.get(key)
       if (at === undefined || at < next || reason !== undefined) return
-      waiting.set(at, scores)
-      while (reason === undefined && waiting.has(next)) {
-        const recorded = waiting.get(next)
-        // errored samples enter no test
-        if (recorded !== undefined) for (const gate of gates) gate.observe(samples[next]!, recorded)
+      const records = waiting.get(at) ?? new Map<string, Record<string, number> | undefined>()
+      // an attempt Vitest retried after it was recorded keeps its first record
+      if (!records.has(key)) records.set(key, scores)
+      waiting.set(at, records)
+      while (reason === undefined && next < groups.length && waiting.get(next)?.size === groups[next]!.keys.length) {
+        // errored attempts enter no test, and a sample none of whose attempts scored enters none
+        const mean = meanOverAttempts(waiting.get(next)!.values())
+        if (mean !== undefined) for (const gate of gates) gate.observe(groups[next]!.sample, mean)
         waiting.delete(next)
         next++
         decide()
       }
-      if (reason !== undefined) onDecided(keys.slice(next).filter((_, offset) => !waiting.has(next + offset)))
+      if (reason !== undefined) onDecided(groups.slice(next).flatMap((group, offset) => group.keys.filter((key) => !waiting.get(next + offset)?.has(key))))
     },
   }
 }

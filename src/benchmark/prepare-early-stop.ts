@@ -32,7 +32,7 @@ export async function prepareEarlyStop(resolved: ResolvedBenchmark, model: strin
   const { earlyStop, regression } = resolved.run
   if (!earlyStop || resolved.selection.shard !== undefined || providedGateSettings()?.updateMode === 'all') return undefined
   const baseline = regression === undefined ? undefined : await loadBaselineScores(resolved, model)
-  const plan = { where: resolved.where, options: earlyStop, thresholds: resolved.thresholds, regression, ...(baseline ? { baseline } : {}), repeats: resolved.selection.repeats }
+  const plan = { options: earlyStop, thresholds: resolved.thresholds, regression, ...(baseline ? { baseline } : {}) }
   return (samples, run) =>
     createEarlyStop(plan, samples, (left) => {
       for (const key of left) run.abort(key, new Error('evalsuite: every gate is decided, so this sample is not run'))

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { checkEarlyStop, createEarlyStop, type EarlyStopPlan } from '../../src/benchmark/early-stop.ts'
+import { createEarlyStop, type EarlyStopPlan } from '../../src/benchmark/early-stop.ts'
 import { resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 
 const keys = Array.from({ length: 300 }, (_, i) => `s${i}`)
 const samples = keys.map((key) => ({ key, sampleId: key }))
-const plan = (thresholds: EarlyStopPlan['thresholds'], options: EarlyStopPlan['options'] = true): EarlyStopPlan => ({ where: 'describeBenchmark("b")', options, thresholds, regression: undefined, repeats: 1 })
+const plan = (thresholds: EarlyStopPlan['thresholds'], options: EarlyStopPlan['options'] = true): EarlyStopPlan => ({ options, thresholds, regression: undefined })
 
 describe('createEarlyStop', () => {
   it('decides once every sample up to the deciding one is in, whatever order their scores arrive in', () => {
@@ -95,13 +95,30 @@ describe('createEarlyStop with subset thresholds', () => {
   })
 })
 
-describe('checkEarlyStop', () => {
-  it('refuses the gates it cannot decide, naming them', () => {
-    expect(() => checkEarlyStop({ ...plan({ accuracy: { min: 0.8, subsets: { hard: 0.5 } } }), regression: { maxDrop: 0.02 }, repeats: 3 })).toThrow(
-      'describeBenchmark("b"): earlyStop decides thresholds on a metric\'s mean and the regression gate only, not repeats. Remove earlyStop, or run those gates in a benchmark of their own.',
-    )
+describe('createEarlyStop with repeated samples', () => {
+  it('feeds a sample once all its attempts are in, as its mean over them, and hands over every attempt left', () => {
+    const attempts = keys.slice(0, 150).flatMap((id) => [0, 1].map((attempt) => ({ key: `${id}#${attempt}`, sampleId: id })))
+    let left: string[] = []
+    const stop = createEarlyStop(plan({ accuracy: 0.6 }), attempts, (keys) => (left = keys))
+    // right on the first attempt and wrong on the second: a mean of 0.5 per sample, below 60%, where each attempt
+    // fed on its own would be as often 1 as 0
+    for (const { key } of attempts) if (stop.reason === undefined) stop.record(key, { accuracy: key.endsWith('#0') ? 1 : 0 })
+    expect(stop.reason).toMatch(/^decided after 1\d\d of 150 samples: accuracy < 60% at 95% confidence; /)
+    const decidedAfter = Number(/after (\d+)/.exec(stop.reason!)![1])
+    expect(left).toEqual(attempts.slice(2 * decidedAfter).map((attempt) => attempt.key))
   })
 
+  it('waits for the last attempt of a sample, and leaves out an attempt that errored', () => {
+    const attempts = keys.flatMap((id) => [0, 1].map((attempt) => ({ key: `${id}#${attempt}`, sampleId: id })))
+    const stop = createEarlyStop(plan({ accuracy: 0.8 }), attempts, () => undefined)
+    for (const id of keys.slice(0, 100)) stop.record(`${id}#0`, { accuracy: 1 })
+    expect(stop.reason).toBeUndefined()
+    for (const id of keys.slice(0, 100)) stop.record(`${id}#1`, id === 's0' ? undefined : { accuracy: 1 })
+    expect(stop.reason).toBe('decided after 100 of 300 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 93.7%')
+  })
+})
+
+describe('earlyStop where a benchmark is declared', () => {
   it('runs the samples of a benchmark with earlyStop in a seeded random order, and refuses shuffle: false', () => {
     const options = { dataset: [{ id: 'a', input: 'x', target: 'y' }], task: () => 'y', thresholds: { accuracy: 0.8 }, earlyStop: true }
     expect(resolveNamed('b', options, undefined, undefined).selection.shuffle).toBe(true)
