@@ -130,7 +130,10 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
       if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
-      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) own.earlyStop = early.current.reason
+      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) {
+        own.earlyStop = early.current.reason
+        own.earlyStopGates = early.current.gates
+      }
     })
     // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
     if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)

@@ -1,14 +1,13 @@
-import { createMeanTest, createRegressionTest, type MeanTest, type RegressionTest } from '../metrics/index.ts'
+import { createMeanTest, createRegressionTest, type MeanTest, type RegressionTest, type SequenceBounds } from '../metrics/index.ts'
+import type { EarlyStopGate } from '../schema/index.ts'
 
 /** One gate as early stopping watches it: fed the samples' scores in run order, decided once its test is. */
 export interface WatchedGate {
   readonly decided: boolean
   /** Feeds one sample's scores. */
   observe(sample: ObservedSample, scores: Readonly<Record<string, number>>): void
-  /** What was decided ("accuracy ≥ 80%"); only once decided. */
-  verdict(): string
-  /** The end of the confidence sequence the decision rests on ("accuracy ≥ 87.4%"); only once decided. */
-  sequenceEnd(): string
+  /** The decision and its confidence sequence; only once decided. */
+  summary(): EarlyStopGate
 }
 
 /** Which sample a gate is fed: its id pairs it with the baseline, its subset picks the subset thresholds it feeds. */
@@ -44,6 +43,31 @@ export interface GateLevel {
 export const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%`
 const points = (value: number): string => `${Number((100 * value).toFixed(2))} points`
 const isUnit = (value: number): boolean => value >= 0 && value <= 1
+// the regression test's bounds are mapped back from [0, 1] (2m - 1), which leaves float dust on the grid's steps
+const rounded = ({ lower, upper }: SequenceBounds): SequenceBounds => ({ lower: Number(lower.toFixed(6)), upper: Number(upper.toFixed(6)) })
+
+// a min that passes and a max that fails both rest on the sequence's lower end: the mean is above the bound
+function isAbove(gate: EarlyStopGate): boolean {
+  return gate.bound === 'maxDrop' ? gate.decision === 'fail' : (gate.bound === 'min') === (gate.decision === 'pass')
+}
+
+/** What a gate's decision says, in the reason of an early stop: "accuracy ≥ 80%", "drop in accuracy < 2 points". */
+export function verdictOf(gate: EarlyStopGate): string {
+  if (gate.bound === 'maxDrop') return `drop in ${gate.metric} ${isAbove(gate) ? '>' : '<'} ${points(gate.value)}`
+  const sign = gate.bound === 'min' ? (isAbove(gate) ? '≥' : '<') : isAbove(gate) ? '>' : '≤'
+  return `${nameOf(gate)} ${sign} ${percent(gate.value)}`
+}
+
+/** The end of the confidence sequence a decision rests on: "accuracy ≥ 87.4%", "drop in accuracy ≤ 0.6 points". */
+export function sequenceEndOf(gate: EarlyStopGate): string {
+  const { lower, upper } = gate.sequence
+  if (gate.bound === 'maxDrop') return isAbove(gate) ? `drop in ${gate.metric} ≥ ${points(lower)}` : `drop in ${gate.metric} ≤ ${points(upper)}`
+  return isAbove(gate) ? `${nameOf(gate)} ≥ ${percent(lower)}` : `${nameOf(gate)} ≤ ${percent(upper)}`
+}
+
+function nameOf(gate: EarlyStopGate): string {
+  return gate.subset === null ? gate.metric : `${gate.metric} (subset ${gate.subset})`
+}
 
 /**
  * Watches a threshold bound with a sequential test of the metric's mean, overall or on one subset's samples. A bound at 0 or 1, which no sample count
@@ -51,8 +75,6 @@ const isUnit = (value: number): boolean => value >= 0 && value <= 1
  */
 export function watchThreshold(gate: ThresholdBound, level: GateLevel): WatchedGate {
   let test: MeanTest | undefined = gate.bound > 0 && gate.bound < 1 ? createMeanTest({ threshold: gate.bound, ...level }) : undefined
-  const above = (): boolean => test!.decision === 'above'
-  const name = gate.subset === null ? gate.metric : `${gate.metric} (subset ${gate.subset})`
   return {
     get decided() {
       return Boolean(test?.decision)
@@ -63,13 +85,10 @@ export function watchThreshold(gate: ThresholdBound, level: GateLevel): WatchedG
       if (isUnit(value)) test.observe(value)
       else test = undefined
     },
-    verdict() {
-      const sign = gate.holdsAbove ? (above() ? '≥' : '<') : above() ? '>' : '≤'
-      return `${name} ${sign} ${percent(gate.bound)}`
-    },
-    sequenceEnd() {
-      const bounds = test!.bounds()!
-      return above() ? `${name} ≥ ${percent(bounds.lower)}` : `${name} ≤ ${percent(bounds.upper)}`
+    summary() {
+      const passed = gate.holdsAbove === (test!.decision === 'above')
+      const bound = gate.holdsAbove ? ('min' as const) : ('max' as const)
+      return { metric: gate.metric, subset: gate.subset, bound, value: gate.bound, decision: passed ? 'pass' : 'fail', sequence: rounded(test!.bounds()!), samples: test!.samples }
     },
   }
 }
@@ -82,7 +101,6 @@ export function watchThreshold(gate: ThresholdBound, level: GateLevel): WatchedG
 export function watchRegression(maxDrop: number, baseline: BaselineScores | undefined, level: GateLevel): WatchedGate {
   let test: RegressionTest | undefined = baseline !== undefined && maxDrop < 1 ? createRegressionTest({ maxDrop, ...level }) : undefined
   const metric = baseline?.metric
-  const exceeds = (): boolean => test!.decision === 'exceeds'
   return {
     get decided() {
       return Boolean(test?.decision)
@@ -96,12 +114,9 @@ export function watchRegression(maxDrop: number, baseline: BaselineScores | unde
       else if (baseline!.lowerIsBetter) test.observe(1 - before, 1 - now)
       else test.observe(before, now)
     },
-    verdict() {
-      return `drop in ${metric} ${exceeds() ? '>' : '<'} ${points(maxDrop)}`
-    },
-    sequenceEnd() {
-      const bounds = test!.bounds()!
-      return exceeds() ? `drop in ${metric} ≥ ${points(bounds.lower)}` : `drop in ${metric} ≤ ${points(bounds.upper)}`
+    summary() {
+      const decision = test!.decision === 'exceeds' ? 'fail' : 'pass'
+      return { metric: metric!, subset: null, bound: 'maxDrop', value: maxDrop, decision, sequence: rounded(test!.bounds()!), samples: test!.samples }
     },
   }
 }

@@ -1,13 +1,15 @@
 import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
-import type { EarlyStopOptions, Threshold } from '../schema/index.ts'
+import type { EarlyStopGate, EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from './benchmark-options.ts'
-import { percent, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
+import { percent, sequenceEndOf, verdictOf, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
 import { providedGateSettings } from './gate-settings.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
 export interface EarlyStop {
   /** Why the samples left are skipped ("decided after 212 of 2,000 samples: …"); undefined until every gate is decided. */
   readonly reason: string | undefined
+  /** The gates, each with its decision and confidence sequence, once every one is decided. */
+  readonly gates: EarlyStopGate[] | undefined
   /** Records a sample's scores, or undefined for one that errored for good; samples enter the tests in their run order. */
   record(key: string, scores: Record<string, number> | undefined): void
 }
@@ -95,16 +97,21 @@ export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStop
   const waiting = new Map<number, Map<string, Record<string, number> | undefined>>()
   let next = 0
   let reason: string | undefined
+  let decided: EarlyStopGate[] | undefined
 
   const decide = (): void => {
     if (gates.length === 0 || !gates.every((gate) => gate.decided)) return
-    const verdicts = gates.map((gate) => gate.verdict()).join(', ')
-    reason = `decided after ${next.toLocaleString('en-US')} of ${groups.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${gates.map((gate) => gate.sequenceEnd()).join(', ')}`
+    decided = gates.map((gate) => gate.summary())
+    const verdicts = decided.map(verdictOf).join(', ')
+    reason = `decided after ${next.toLocaleString('en-US')} of ${groups.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${decided.map(sequenceEndOf).join(', ')}`
   }
 
   return {
     get reason() {
       return reason
+    },
+    get gates() {
+      return decided
     },
     record(key, scores) {
       const at = groupOf.get(key)

@@ -17,6 +17,7 @@ describe('createEarlyStop', () => {
     }
     expect(inOrder.reason).toBe('decided after 100 of 300 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 93.7%')
     expect(reversed.reason).toBe(inOrder.reason)
+    expect(inOrder.gates).toEqual([{ metric: 'accuracy', subset: null, bound: 'min', value: 0.8, decision: 'pass', sequence: { lower: 0.937, upper: 1 }, samples: 100 }])
   })
 
   it('waits for every gate, each at its share of alpha, and hands over the samples not yet scored', () => {
@@ -58,6 +59,9 @@ describe('createEarlyStop with a regression gate', () => {
   it('fails once a drop larger than maxDrop is significant, and passes once a drop of maxDrop is ruled out', () => {
     expect(regressed((index) => (index % 5 === 0 ? 0 : 1))).toBe('decided after 106 of 300 samples: drop in accuracy > 10 points at 95% confidence; confidence sequence drop in accuracy ≥ 10.2 points')
     expect(regressed(() => 1)).toBe('decided after 100 of 300 samples: drop in accuracy < 10 points at 95% confidence; confidence sequence drop in accuracy ≤ 6 points')
+    const stop = createEarlyStop({ ...plan({}), regression: { maxDrop: 0.1 }, baseline: baseline(allRight) }, samples, () => undefined)
+    for (const key of keys) stop.record(key, { accuracy: 1 })
+    expect(stop.gates).toEqual([{ metric: 'accuracy', subset: null, bound: 'maxDrop', value: 0.1, decision: 'pass', sequence: { lower: -0.06, upper: 0.06 }, samples: 100 }])
   })
 
   it('feeds only the samples the baseline scored, and turns a lower-is-better metric over', () => {
@@ -88,6 +92,10 @@ describe('createEarlyStop with subset thresholds', () => {
     keys.forEach((key, index) => stop.record(key, { accuracy: right(index) }))
     // the hard bound takes its 30th hard sample, the 88th of the run
     expect(stop.reason).toBe('decided after 88 of 300 samples: accuracy ≥ 60%, accuracy (subset hard) ≤ 90% at 97.5% confidence; confidence sequence accuracy ≥ 69%, accuracy (subset hard) ≤ 77.4%')
+    expect(stop.gates?.map(({ subset, bound, decision, samples }) => ({ subset, bound, decision, samples }))).toEqual([
+      { subset: null, bound: 'min', decision: 'pass', samples: 88 },
+      { subset: 'hard', bound: 'max', decision: 'pass', samples: 30 },
+    ])
     const waiting = createEarlyStop(plan({ accuracy: { min: 0.6, subsets: { hard: 0.4 } } }, { minSamples: 30 }), mixed, () => undefined)
     keys.forEach((key, index) => waiting.record(key, { accuracy: right(index) }))
     // hard samples right half the time, gated at 40%: too close to decide in 100 samples

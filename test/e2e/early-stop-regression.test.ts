@@ -35,5 +35,8 @@ describe('a benchmark with earlyStop and a regression gate against its committed
     expect(decidedAfter).toBeLessThanOrEqual(400)
     expect(report.passed).toBe(false)
     expect(report.gates.find((gate) => gate.kind === 'regression')).toMatchObject({ outcome: 'regressed', passed: false })
+    const [gate] = report.earlyStop?.gates ?? []
+    expect(gate).toMatchObject({ metric: 'accuracy', subset: null, bound: 'maxDrop', value: 0.05, decision: 'fail', samples: decidedAfter })
+    expect(gate!.sequence.lower).toBeGreaterThan(0.05)
   })
 })
