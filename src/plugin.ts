@@ -51,8 +51,8 @@ export interface EvalsuitePluginOptions {
    */
   metrics?: Record<string, MetricDefinition>
   /**
-   * The default `earlyStop` of every benchmark that sets none, applied where its gates allow it (thresholds on overall
-   * means, no regression gate, no repeats) and its samples may be shuffled; a benchmark's own `earlyStop` outranks it.
+   * The default `earlyStop` of every benchmark that sets none, applied where its samples may be shuffled; a
+   * benchmark's own `earlyStop` outranks it.
    * @default false
    */
   earlyStop?: EarlyStopOptions

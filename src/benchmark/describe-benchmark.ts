@@ -13,17 +13,18 @@ import { callerLocation } from './caller-location.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import { inputText } from './input-text.ts'
 import type { Benchmark } from './define-benchmark.ts'
-import { createEarlyStop, type EarlyStop } from './early-stop.ts'
+import type { EarlyStop } from './early-stop.ts'
 import { checkFileClash } from './file-clash.ts'
 import { providedGateSettings } from './gate-settings.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
+import { prepareEarlyStop } from './prepare-early-stop.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { recordSampleCommand } from './rerun-command.ts'
 import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { turnIfDue } from './event-loop-turn.ts'
-import { createSampleRun, withAttempt, type Infer, type SampleRun } from './sample-run.ts'
+import { createSampleRun, withAttempt, type Infer } from './sample-run.ts'
 import { toScores } from './score-sample.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './vitest-compat.ts'
 
@@ -104,6 +105,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     const recorded = options.model ? prepareModel(name, options.model, options) : undefined
     const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
     const early: { current?: EarlyStop } = {}
+    const startEarlyStop = await prepareEarlyStop(resolved, meta.model)
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
@@ -112,12 +114,14 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       errors.errored = 0
       if (suite.file) checkFileClash(resolved.where, name, suite.file)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      const keys = selected.flatMap((task) => {
+      const samples = selected.flatMap((task) => {
         const sample = sampleMetaOf(task.meta)
-        return sample ? [attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats)] : []
+        if (sample === undefined) return []
+        return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
       })
+      const keys = samples.map((sample) => sample.key)
       run.start(keys)
-      early.current = earlyStopOf(resolved, keys, run)
+      early.current = startEarlyStop?.(samples, run)
       if (judging.judgesSamples && !resolved.scorer && suite.file) judgeAhead(judging, planned, keys, run, resolved, suite.file.filepath)
     })
     afterSuite((suite) => {
@@ -126,7 +130,10 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const elapsed = run.elapsedMs()
       if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
       if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
-      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) own.earlyStop = early.current.reason
+      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) {
+        own.earlyStop = early.current.reason
+        own.earlyStopGates = early.current.gates
+      }
     })
     // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
     if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
@@ -314,17 +321,6 @@ async function runSample(
 function skipDecided(context: TestContext, meta: SampleMeta, reason: string): never {
   meta.notRun = 'early-stop'
   return context.skip(reason)
-}
-
-// none in a shard (which never stops on its own: the merged run judges the gates) and with -u, whose baseline must
-// come from every sample
-function earlyStopOf(resolved: ResolvedBenchmark, keys: readonly string[], run: SampleRun): EarlyStop | undefined {
-  const { earlyStop, regression } = resolved.run
-  if (!earlyStop || resolved.selection.shard !== undefined || providedGateSettings()?.updateMode === 'all') return undefined
-  const plan = { where: resolved.where, options: earlyStop, thresholds: resolved.thresholds, regression, repeats: resolved.selection.repeats }
-  return createEarlyStop(plan, keys, (left) => {
-    for (const key of left) run.abort(key, new Error('evalsuite: every gate is decided, so this sample is not run'))
-  })
 }
 
 /** The errored samples of one benchmark run so far, against its budget. */

@@ -1,135 +1,134 @@
-import { ConfigError } from '../errors.ts'
-import { createMeanTest, DEFAULT_MIN_SAMPLES, splitAlpha, type MeanTest } from '../metrics/index.ts'
-import type { EarlyStopOptions, Threshold } from '../schema/index.ts'
+import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
+import type { EarlyStopGate, EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from './benchmark-options.ts'
+import { percent, sequenceEndOf, verdictOf, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
 import { providedGateSettings } from './gate-settings.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
 export interface EarlyStop {
   /** Why the samples left are skipped ("decided after 212 of 2,000 samples: …"); undefined until every gate is decided. */
   readonly reason: string | undefined
+  /** The gates, each with its decision and confidence sequence, once every one is decided. */
+  readonly gates: EarlyStopGate[] | undefined
   /** Records a sample's scores, or undefined for one that errored for good; samples enter the tests in their run order. */
   record(key: string, scores: Record<string, number> | undefined): void
 }
 
 /** What the early stop of one benchmark is built from. */
 export interface EarlyStopPlan {
-  where: string
   options: Exclude<EarlyStopOptions, false>
   thresholds: Record<string, Threshold>
   regression: RegressionOptions | undefined
-  repeats: number
+  /** The committed baseline's scores of the metric the regression gate watches, when there are any. */
+  baseline?: BaselineScores
 }
 
-interface Gate {
-  metric: string
-  // a min holds above its bound, a max below it
-  holdsAbove: boolean
-  bound: number
-  // none for a bound at 0 or 1, which no sample count decides, and once a value outside [0, 1] has been seen
-  test: MeanTest | undefined
-}
-
-const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%`
-
-// what refuses early stopping, where the benchmark is declared
-function earlyStopProblems(plan: Omit<EarlyStopPlan, 'options'>): string[] {
-  return [
-    ...Object.entries(plan.thresholds).flatMap(([metric, threshold]) =>
-      typeof threshold === 'object' && threshold.subsets !== undefined ? [`the subset thresholds of "${metric}"`] : [],
-    ),
-    ...(plan.regression ? ['the regression gate'] : []),
-    ...(plan.repeats > 1 ? ['repeats'] : []),
-  ]
+/** A sample as early stopping orders it: its key in the run, its id and its subset. */
+export interface EarlyStopSample extends ObservedSample {
+  key: string
 }
 
 /**
- * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's, which applies only where the
- * benchmark's gates allow it and its samples may be shuffled (`shuffle` is the benchmark's own, when it sets one).
+ * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's, which applies only where its samples
+ * may be shuffled (`shuffle` is the benchmark's own, when it sets one).
  */
-export function chooseEarlyStop(own: EarlyStopOptions | undefined, plan: Omit<EarlyStopPlan, 'options'>, shuffle: boolean | undefined): EarlyStopOptions | undefined {
+export function chooseEarlyStop(own: EarlyStopOptions | undefined, shuffle: boolean | undefined): EarlyStopOptions | undefined {
   if (own !== undefined) return own
   const fallback = providedGateSettings()?.earlyStop
-  return fallback && shuffle !== false && earlyStopProblems(plan).length === 0 ? fallback : undefined
+  return fallback && shuffle !== false ? fallback : undefined
 }
 
-/**
- * Checks that a benchmark's gates are ones early stopping can decide: thresholds on the overall mean. Subset
- * thresholds, the regression gate and repeated samples are refused where the benchmark is declared, not silently
- * run to the end.
- */
-export function checkEarlyStop(plan: Omit<EarlyStopPlan, 'options'>): void {
-  const problems = earlyStopProblems(plan)
-  if (problems.length > 0) {
-    throw new ConfigError(`${plan.where}: earlyStop decides thresholds on a metric's overall mean only, not ${problems.join(', ')}. Remove earlyStop, or run those gates in a benchmark of their own.`)
-  }
+function boundsOf(metric: string, subset: string | null, { min, max }: { min?: number; max?: number }): ThresholdBound[] {
+  return [...(min === undefined ? [] : [{ metric, subset, holdsAbove: true, bound: min }]), ...(max === undefined ? [] : [{ metric, subset, holdsAbove: false, bound: max }])]
 }
 
-/**
- * Creates the early stop of one benchmark: one sequential test per threshold bound (`min`, `max`), each at its share
- * of `alpha`, fed the samples' scores in the order the samples run (a seeded random order), however their calls
- * finish. Once every test has decided, `reason` says so and `onDecided` gets the keys of the samples not yet scored,
- * whose calls the benchmark gives up.
- */
-export function createEarlyStop(plan: EarlyStopPlan, keys: readonly string[], onDecided: (left: string[]) => void): EarlyStop {
+// one watched gate per threshold bound (min, max, overall and per subset) and the regression gate, each at its share of alpha
+function watchGates(plan: EarlyStopPlan): { gates: WatchedGate[]; alpha: number } {
   const { alpha = 0.05, minSamples = DEFAULT_MIN_SAMPLES } = plan.options === true ? {} : plan.options
   const bounds = Object.entries(plan.thresholds).flatMap(([metric, threshold]) => {
-    const { min, max } = typeof threshold === 'number' ? { min: threshold, max: undefined } : threshold
-    return [...(min === undefined ? [] : [{ metric, holdsAbove: true, bound: min }]), ...(max === undefined ? [] : [{ metric, holdsAbove: false, bound: max }])]
+    const { subsets, ...overall } = typeof threshold === 'number' ? { min: threshold } : threshold
+    return [
+      ...boundsOf(metric, null, overall),
+      ...Object.entries(subsets ?? {}).flatMap(([subset, own]) => boundsOf(metric, subset, typeof own === 'number' ? { min: own } : own)),
+    ]
   })
-  const share = bounds.length === 0 ? alpha : splitAlpha(alpha, bounds.length)
-  const gates: Gate[] = bounds.map((gate) => ({
-    ...gate,
-    test: gate.bound > 0 && gate.bound < 1 ? createMeanTest({ threshold: gate.bound, alpha: share, minSamples }) : undefined,
-  }))
-  const position = new Map(keys.map((key, index) => [key, index]))
-  const waiting = new Map<number, Record<string, number> | undefined>()
-  let next = 0
-  let reason: string | undefined
+  const count = bounds.length + (plan.regression ? 1 : 0)
+  const level = { alpha: count === 0 ? alpha : splitAlpha(alpha, count), minSamples }
+  const gates = bounds.map((bound) => watchThreshold(bound, level))
+  if (plan.regression) gates.push(watchRegression(plan.regression.maxDrop, plan.baseline, level))
+  return { gates, alpha: level.alpha }
+}
 
-  const feed = (scores: Record<string, number> | undefined): void => {
-    if (scores === undefined) return
-    for (const gate of gates) {
-      const value = scores[gate.metric]
-      if (value === undefined || gate.test === undefined) continue
-      if (!(value >= 0 && value <= 1)) gate.test = undefined
-      else gate.test.observe(value)
+// a sample's scores over its attempts: each metric's mean over the attempts that scored it; a value outside [0, 1] in
+// any attempt makes the mean NaN, so that the metric's tests end as they would on that value
+function meanOverAttempts(records: Iterable<Record<string, number> | undefined>): Record<string, number> | undefined {
+  const sums = new Map<string, { total: number; count: number }>()
+  for (const scores of records) {
+    for (const [metric, value] of Object.entries(scores ?? {})) {
+      const sum = sums.get(metric) ?? { total: 0, count: 0 }
+      sums.set(metric, { total: sum.total + (value >= 0 && value <= 1 ? value : Number.NaN), count: sum.count + 1 })
     }
   }
+  return sums.size === 0 ? undefined : Object.fromEntries([...sums].map(([metric, sum]) => [metric, sum.total / sum.count]))
+}
 
-  const verdict = (gate: Gate): string => {
-    const above = gate.test!.decision === 'above'
-    const sign = gate.holdsAbove ? (above ? '≥' : '<') : above ? '>' : '≤'
-    return `${gate.metric} ${sign} ${percent(gate.bound)}`
+// the samples in run order, each with the keys of its attempts, which the run keeps side by side
+function groupAttempts(samples: readonly EarlyStopSample[]): { sample: EarlyStopSample; keys: string[] }[] {
+  const groups: { sample: EarlyStopSample; keys: string[] }[] = []
+  for (const sample of samples) {
+    const last = groups.at(-1)
+    if (last?.sample.sampleId === sample.sampleId) last.keys.push(sample.key)
+    else groups.push({ sample, keys: [sample.key] })
   }
+  return groups
+}
 
-  // the end of the confidence sequence the decision rests on: the lower one for "above", the upper one for "below"
-  const sequenceEnd = (gate: Gate): string => {
-    const bounds = gate.test!.bounds()!
-    return gate.test!.decision === 'above' ? `${gate.metric} ≥ ${percent(bounds.lower)}` : `${gate.metric} ≤ ${percent(bounds.upper)}`
-  }
+/**
+ * Creates the early stop of one benchmark: one sequential test per gate, each at its share of `alpha`, fed the
+ * samples' scores in the order the samples run (a seeded random order), however their calls finish. A repeated
+ * sample enters once all its attempts are in, as its mean over them, so that each value the tests see is one
+ * sample, independent of the others. Once every test has decided, `reason` says so and `onDecided` gets the keys of
+ * the attempts not yet scored, whose calls the benchmark gives up.
+ */
+export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStopSample[], onDecided: (left: string[]) => void): EarlyStop {
+  const { gates, alpha } = watchGates(plan)
+  const groups = groupAttempts(samples)
+  const groupOf = new Map(groups.flatMap((group, index) => group.keys.map((key) => [key, index] as const)))
+  const waiting = new Map<number, Map<string, Record<string, number> | undefined>>()
+  let next = 0
+  let reason: string | undefined
+  let decided: EarlyStopGate[] | undefined
 
   const decide = (): void => {
-    if (gates.length === 0 || !gates.every((gate) => gate.test?.decision)) return
-    reason = `decided after ${next.toLocaleString('en-US')} of ${keys.length.toLocaleString('en-US')} samples: ${gates.map(verdict).join(', ')} at ${percent(1 - share)} confidence; confidence sequence ${gates.map(sequenceEnd).join(', ')}`
+    if (gates.length === 0 || !gates.every((gate) => gate.decided)) return
+    decided = gates.map((gate) => gate.summary())
+    const verdicts = decided.map(verdictOf).join(', ')
+    reason = `decided after ${next.toLocaleString('en-US')} of ${groups.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${decided.map(sequenceEndOf).join(', ')}`
   }
 
   return {
     get reason() {
       return reason
     },
+    get gates() {
+      return decided
+    },
     record(key, scores) {
-      const at = position.get(key)
-      // a sample Vitest retried after it was recorded keeps its first record
+      const at = groupOf.get(key)
       if (at === undefined || at < next || reason !== undefined) return
-      waiting.set(at, scores)
-      while (reason === undefined && waiting.has(next)) {
-        feed(waiting.get(next))
+      const records = waiting.get(at) ?? new Map<string, Record<string, number> | undefined>()
+      // an attempt Vitest retried after it was recorded keeps its first record
+      if (!records.has(key)) records.set(key, scores)
+      waiting.set(at, records)
+      while (reason === undefined && next < groups.length && waiting.get(next)?.size === groups[next]!.keys.length) {
+        // errored attempts enter no test, and a sample none of whose attempts scored enters none
+        const mean = meanOverAttempts(waiting.get(next)!.values())
+        if (mean !== undefined) for (const gate of gates) gate.observe(groups[next]!.sample, mean)
         waiting.delete(next)
         next++
         decide()
       }
-      if (reason !== undefined) onDecided(keys.slice(next).filter((_, offset) => !waiting.has(next + offset)))
+      if (reason !== undefined) onDecided(groups.slice(next).flatMap((group, offset) => group.keys.filter((key) => !waiting.get(next + offset)?.has(key))))
     },
   }
 }

@@ -3,7 +3,7 @@ import { gateProblems, JUDGE_AGREEMENT_METRICS, type GateableMetrics, type GateE
 import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
-import { checkEarlyStop, chooseEarlyStop } from './early-stop.ts'
+import { chooseEarlyStop } from './early-stop.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
 /** Which samples run, every default and override applied. */
@@ -60,7 +60,6 @@ function measuredPrimary(run: RunOptions): string | undefined {
 function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
   if (resolved.run.earlyStop) {
     if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
-    checkEarlyStop({ where: resolved.where, thresholds: resolved.thresholds, regression: resolved.run.regression, repeats: resolved.selection.repeats })
   }
   const gateable = gateableOf(resolved)
   const { regression } = resolved.run
@@ -87,7 +86,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
-  const earlyStop = chooseEarlyStop(given.earlyStop, { where, thresholds: thresholds ?? {}, regression: given.regression, repeats: repeats ?? 1 }, shuffle)
+  const earlyStop = chooseEarlyStop(given.earlyStop, shuffle)
   return checkGates({
     definition,
     where,
@@ -125,8 +124,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
-  const gates = { where, thresholds: { ...benchmark.thresholds, ...thresholds }, regression: run.regression, repeats: repeats ?? defaults.repeats ?? 1 }
-  const earlyStop = chooseEarlyStop(run.earlyStop, gates, shuffle ?? defaults.shuffle)
+  const earlyStop = chooseEarlyStop(run.earlyStop, shuffle ?? defaults.shuffle)
   return checkGates({
     definition: benchmark,
     where,
@@ -140,7 +138,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       shard: shard ?? shardFromEnvironment(),
       fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,
     }),
-    thresholds: gates.thresholds,
+    thresholds: { ...benchmark.thresholds, ...thresholds },
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
   })

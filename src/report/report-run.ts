@@ -54,7 +54,7 @@ export interface GateSettings {
   metrics?: Record<string, MetricDefinition>
   /** Vitest's snapshot update mode: "all" with `-u`, "none" in CI. */
   updateMode: string
-  /** The plugin's `earlyStop`, for benchmarks that set none and whose gates it can decide. */
+  /** The plugin's `earlyStop`, for benchmarks that set none and may shuffle their samples. */
   earlyStop?: EarlyStopOptions
 }
 

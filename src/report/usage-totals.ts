@@ -51,6 +51,6 @@ export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttft
             notRun,
           },
         }),
-    ...(earlyStop === undefined ? {} : { earlyStop: { reason: earlyStop, notRun: decided, savedUsd: costs.length === 0 ? null : micro((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * decided) } }),
+    ...(earlyStop === undefined ? {} : { earlyStop: { reason: earlyStop, notRun: decided, savedUsd: costs.length === 0 ? null : micro((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * decided), gates: run.meta.earlyStopGates ?? [] } }),
   }
 }

@@ -1,6 +1,7 @@
 export { cutText, KEPT_CHARS } from './cut-text.ts'
 export { ChatMessageSchema, sampleLabel, SampleSchema, type ChatMessage, type Sample } from './sample.ts'
 export { UsageSchema, type Usage } from './usage.ts'
+export type { EarlyStopGate } from './early-stop-gate.ts'
 export {
   BenchmarkMetaSchema,
   CheckSchema,

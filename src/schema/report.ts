@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { JudgeRecordSchema } from './judge.ts'
 import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metric.ts'
+import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { CheckSchema } from './task-meta.ts'
 import { UsageSchema } from './usage.ts'
 
@@ -198,10 +199,11 @@ export const ReportSchema = z.object({
   /** The benchmark's `maxCost`: what was spent, and how many samples it left unrun. */
   budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
   /**
-   * Set when `earlyStop` decided every gate before the last sample: why, how many samples it left unrun, and what their
-   * calls would have cost at the mean cost of the samples that ran (null when no cost is known).
+   * Set when `earlyStop` decided every gate before the last sample: why, how many samples it left unrun, what their
+   * calls would have cost at the mean cost of the samples that ran (null when no cost is known), and each gate's
+   * decision with its confidence sequence.
    */
-  earlyStop: z.object({ reason: z.string(), notRun: z.number().int(), savedUsd: z.number().nullable() }).optional(),
+  earlyStop: z.object({ reason: z.string(), notRun: z.number().int(), savedUsd: z.number().nullable(), gates: z.array(EarlyStopGateSchema) }).optional(),
   durationMs: z.number().nullable(),
   /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
   shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { compiledSchema } from './compiled.ts'
+import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
 
@@ -77,6 +78,8 @@ export const BenchmarkMetaSchema = z.object({
   spentUsd: z.number().nonnegative().optional(),
   /** Why `earlyStop` skipped the samples left, once every gate was decided ("decided after 212 of 2,000 samples: …"). */
   earlyStop: z.string().optional(),
+  /** The gates `earlyStop` decided, with the confidence sequences the decisions rest on. */
+  earlyStopGates: z.array(EarlyStopGateSchema).optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>

@@ -32,6 +32,18 @@ describe('a benchmark with earlyStop', () => {
     expect(report.counts).toMatchObject({ samples: 2000, right: 1610, skipped: 0 })
   })
 
+  it('decides a subset\'s bound on its own samples, and counts a repeated sample once, all its attempts in', async () => {
+    const run = await runVitest(['stops-grouped'])
+    expect(run.code).toBe(0)
+    const report = await readReport('stops-grouped')
+    const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: accuracy ≥ 80%, accuracy \(subset hard\) ≥ 60% at 97.5% confidence; /.exec(report.earlyStop?.reason ?? '')?.[1])
+    expect(decidedAfter).toBeLessThanOrEqual(800)
+    expect(report.samples.filter((sample) => sample.notRun === 'early-stop')).toHaveLength(2 * (2000 - decidedAfter))
+    const hard = report.earlyStop?.gates.find((gate) => gate.subset === 'hard')
+    expect(hard).toMatchObject({ metric: 'accuracy', bound: 'min', value: 0.6, decision: 'pass' })
+    expect(hard!.samples).toBeLessThan(decidedAfter)
+  })
+
   it('takes the plugin\'s earlyStop as the default of a benchmark that sets none, where the benchmark allows it', async () => {
     const run = await runVitest(['default-stop', '--config=vitest.early-stop.config.ts'])
     expect(run.code).toBe(0)

@@ -132,8 +132,9 @@ describe('buildReport: sample rows', () => {
     const scored = (sampleId: string, costUsd: number): SampleOutcome => ({ meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: 1 }, costUsd }, status: 'right', name: sampleId })
     const left = (sampleId: string): SampleOutcome => ({ meta: { kind: 'sample', sampleId, status: 'pending', notRun: 'early-stop' }, status: 'skipped', name: sampleId })
     const reason = 'decided after 2 of 5 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 90%'
-    const report = buildReport(run([scored('a', 0.01), scored('b', 0.03), left('c'), left('d'), left('e')], { earlyStop: reason }), context())
-    expect(report.earlyStop).toEqual({ reason, notRun: 3, savedUsd: 0.06 })
+    const gate = { metric: 'accuracy', subset: null, bound: 'min' as const, value: 0.8, decision: 'pass' as const, sequence: { lower: 0.9, upper: 1 }, samples: 2 }
+    const report = buildReport(run([scored('a', 0.01), scored('b', 0.03), left('c'), left('d'), left('e')], { earlyStop: reason, earlyStopGates: [gate] }), context())
+    expect(report.earlyStop).toEqual({ reason, notRun: 3, savedUsd: 0.06, gates: [gate] })
   })
 
   it('keeps input, target, output and each check text up to 2,000 characters, cut in the middle past that', () => {

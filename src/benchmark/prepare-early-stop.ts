@@ -1,0 +1,40 @@
+import { createMetricCatalog } from '../metrics/index.ts'
+import { baselineFileOf, readBaseline } from '../report/gate-judging.ts'
+import type { BaselineScores } from './early-stop-gates.ts'
+import { createEarlyStop, type EarlyStop, type EarlyStopSample } from './early-stop.ts'
+import { providedGateSettings } from './gate-settings.ts'
+import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+import type { SampleRun } from './sample-run.ts'
+
+// the metric the reporter's regression gate will watch; with a judge and none named, the reporter may pick the
+// judge's metric from the scores, which the worker cannot know before they arrive
+function watchedMetric(resolved: ResolvedBenchmark): string | undefined {
+  return resolved.run.regression?.metric ?? resolved.primaryMetric ?? (resolved.run.judge === undefined ? 'accuracy' : undefined)
+}
+
+// read as the gate tests read the baseline (report/report-run.ts), so that both pair the same scores
+async function loadBaselineScores(resolved: ResolvedBenchmark, model: string): Promise<BaselineScores | undefined> {
+  const settings = providedGateSettings()
+  const metric = watchedMetric(resolved)
+  if (settings === undefined || metric === undefined) return undefined
+  const { baseline } = await readBaseline(baselineFileOf(resolved.definition.name, settings.root, settings.baselineDir), settings.root)
+  const scores = baseline?.models[model]?.metrics[metric]
+  const { direction } = createMetricCatalog(settings.metrics).get(metric)
+  return scores === undefined || direction === 'none' ? undefined : { metric, lowerIsBetter: direction === 'lower', scores }
+}
+
+/**
+ * Prepares a benchmark's early stop, reading the committed baseline when it has a regression gate; the stop itself
+ * starts once the run's samples are known. None in a shard (which never stops on its own: the merged run judges the
+ * gates) and with -u, whose baseline must come from every sample.
+ */
+export async function prepareEarlyStop(resolved: ResolvedBenchmark, model: string): Promise<((samples: readonly EarlyStopSample[], run: SampleRun) => EarlyStop) | undefined> {
+  const { earlyStop, regression } = resolved.run
+  if (!earlyStop || resolved.selection.shard !== undefined || providedGateSettings()?.updateMode === 'all') return undefined
+  const baseline = regression === undefined ? undefined : await loadBaselineScores(resolved, model)
+  const plan = { options: earlyStop, thresholds: resolved.thresholds, regression, ...(baseline ? { baseline } : {}) }
+  return (samples, run) =>
+    createEarlyStop(plan, samples, (left) => {
+      for (const key of left) run.abort(key, new Error('evalsuite: every gate is decided, so this sample is not run'))
+    })
+}

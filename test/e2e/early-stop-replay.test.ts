@@ -1,0 +1,40 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
+import { readReport, runVitest } from './run-fixture.ts'
+
+const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+
+// a copy beside the fixture, since the live run writes its recordings into it
+describe('an early-stopped run replayed from its recordings', () => {
+  let project: string
+  let server: FakeServer
+  let env: Record<string, string>
+  beforeAll(async () => {
+    project = mkdtempSync(`${FIXTURES}.tmp-stop-replay-`)
+    cpSync(`${FIXTURES}early-stop-replay`, project, { recursive: true })
+    server = await startFakeServer()
+    env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-0123456789' }
+  })
+  afterAll(async () => {
+    await server.close()
+    rmSync(project, { recursive: true, force: true })
+  })
+
+  it('stops at the same sample as the live run that recorded it, given the seed, without a request', async () => {
+    const live = await runVitest([], { ...env, EVALSUITE_RECORDINGS: 'record' }, project)
+    expect(live.code).toBe(0)
+    const recorded = await readReport('stops-replayed', project)
+    expect(recorded.earlyStop?.reason).toMatch(/^decided after \d+ of 1,000 samples: accuracy ≥ 80%/)
+    const requests = server.requestCount
+    const replay = await runVitest([], { ...env, EVALSUITE_RECORDINGS: 'replay' }, project)
+    expect(replay.code).toBe(0)
+    expect(server.requestCount).toBe(requests)
+    const replayed = await readReport('stops-replayed', project)
+    expect(replayed.earlyStop?.reason).toBe(recorded.earlyStop?.reason)
+    expect(replayed.earlyStop?.gates).toEqual(recorded.earlyStop?.gates)
+    const notRun = (report: typeof recorded): string[] => report.samples.filter((sample) => sample.notRun === 'early-stop').map((sample) => sample.id)
+    expect(notRun(replayed)).toEqual(notRun(recorded))
+  })
+})
