@@ -16,6 +16,17 @@ describe('a benchmark with earlyStop', () => {
     expect(run.stdout).toContain(`stops-passing: stopped early, ${report.earlyStop?.reason}; ${2000 - decidedAfter} sample(s) not run`)
   })
 
+  it('stops within the samples -t selects, never counting the others as decided or as stopped', async () => {
+    const run = await runVitest(['stops-passing', '-t', 'stops-passing( >)? s1\\d\\d\\d: '])
+    expect(run.code).toBe(0)
+    const report = await readReport('stops-passing')
+    // the 1,000 samples -t selects are the benchmark's samples here: 100 decide, the other 900 are stopped
+    expect(report.earlyStop?.reason).toMatch(/^decided after 100 of 1,000 samples: accuracy ≥ 80% at 95% confidence; /)
+    expect(report.earlyStop?.notRun).toBe(900)
+    expect(report.samples.filter((sample) => sample.notRun === 'early-stop')).toHaveLength(900)
+    expect(report.samples.filter((sample) => sample.status !== 'skipped').every((sample) => /^s1\d{3}$/.test(sample.id))).toBe(true)
+  })
+
   it('fails early when it is right 70% of the time', async () => {
     const run = await runVitest(['stops-failing'])
     expect(run.code).toBe(1)
