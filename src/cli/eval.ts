@@ -16,7 +16,7 @@ Evaluates a model on a data file with no code written, through the same pipeline
 reporter and gates as "npx vitest run evals": it prints the same table, writes the
 same JSON report and exits by the same rules (0 when every gate holds).
 
-The file is an OpenCompass custom dataset (.jsonl or .csv with question, A, B, ...,
+The file is an OpenCompass custom dataset (.jsonl, .csv or .tsv with question, A, B, ...,
 answer, and an optional <file>.meta.json), a ChatML .jsonl file, or any file
 "evalsuite validate" reads. Replies and verdicts are kept under .evalsuite/, so a
 rerun asks the endpoint only for what it has not answered yet.

@@ -1,3 +1,4 @@
+import { extname } from 'node:path'
 import type { DataFileSummary } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
 import { escapeControlCharacters } from '../report/index.ts'
@@ -5,6 +6,7 @@ import { escapeControlCharacters } from '../report/index.ts'
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   jsonl: 'JSONL',
   csv: 'CSV',
+  tsv: 'TSV',
   json: 'JSON',
   opencompass: 'OpenCompass custom dataset',
   chatml: 'ChatML (JSONL)',
@@ -31,7 +33,7 @@ export function renderSummary(path: string, summary: DataFileSummary): string {
 function describeFormat(path: string, summary: DataFileSummary): string {
   const info = summary.opencompass
   if (info === undefined) return FORMAT_NAMES[summary.format]
-  const file = path.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSONL'
+  const file = extname(path).slice(1).toUpperCase()
   const meta = info.metaFile === undefined ? 'no meta file' : `meta from ${info.metaFile}`
   return `${FORMAT_NAMES.opencompass} (${file}, ${meta}), abbreviation "${info.abbreviation}", infer method ${info.inferMethod}`
 }

@@ -1,7 +1,7 @@
 import { chatmlConverter } from './chatml.ts'
 import { fieldMapConverter, type FieldMap } from './field-map.ts'
 import { createFileSource, type FileDatasetSource } from './file-source.ts'
-import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
+import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { openCompassSource, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
 import type { CsvColumns } from './read-csv.ts'
 
@@ -11,7 +11,7 @@ export interface FileDatasetOptions {
   fields?: FieldMap
 }
 
-/** Options of `datasets.csv`. */
+/** Options of `datasets.csv` and `datasets.tsv`. */
 export interface CsvDatasetOptions extends FileDatasetOptions {
   /** `true`: the first row names the columns; a list: the file has no header row. @default true */
   columns?: CsvColumns
@@ -36,6 +36,13 @@ export const datasets = {
   /** A CSV file, with a header row unless `columns` names the columns. */
   csv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
     return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields))
+  },
+  /**
+   * A TSV file, with a header row unless `columns` names the columns. A row may leave out its last values: they are
+   * absent fields, so only a required one is reported.
+   */
+  tsv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
+    return createFileSource(path, tsvFormat(options.columns ?? true), fieldMapConverter(options.fields))
   },
   /** A JSON array of records, or an object of named splits with `split`. */
   json(path: string, options: JsonDatasetOptions = {}): FileDatasetSource {

@@ -81,7 +81,7 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
   // a sample written with its own metadata keeps it flat, beside the record's other fields
   let metadata: Record<string, unknown> | undefined
   for (const name in fields) {
-    if (used.includes(name)) continue
+    if (used.includes(name) || fields[name] === undefined) continue
     metadata ??= {}
     if (name === 'metadata' && isPlainObject(fields.metadata)) Object.assign(metadata, fields.metadata)
     else metadata[name] = fields[name]

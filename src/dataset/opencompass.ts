@@ -6,7 +6,7 @@ import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
-import { csvFormat, JSONL_FORMAT } from './formats.ts'
+import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
@@ -170,7 +170,7 @@ export interface OpenCompassOptions {
 }
 
 /**
- * Loads an OpenCompass custom dataset (`question`, `A`, `B`, ..., `answer` in a `.jsonl` or `.csv` file, and an
+ * Loads an OpenCompass custom dataset (`question`, `A`, `B`, ..., `answer` in a `.jsonl`, `.csv` or `.tsv` file, and an
  * optional `<file>.meta.json` beside it) with no code: multiple choice when at least two consecutive option columns
  * from `A` are present, otherwise question answering. Throws a `DatasetError` listing every problem.
  * @example
@@ -178,9 +178,10 @@ export interface OpenCompassOptions {
  */
 export async function loadOpenCompassDataset(path: string, options: OpenCompassOptions = {}): Promise<OpenCompassDataset> {
   const extension = extname(path).toLowerCase()
-  if (extension !== '.jsonl' && extension !== '.csv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl or .csv file' }])
-  const format = extension === '.jsonl' ? JSONL_FORMAT : csvFormat(options.columns ?? true)
-  const hasHeader = extension === '.csv' && options.columns === undefined
+  // EvalScope writes the same columns in TSV files, so they are read by the same rules
+  if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl, .csv or .tsv file' }])
+  const format = extension === '.jsonl' ? JSONL_FORMAT : extension === '.csv' ? csvFormat(options.columns ?? true) : tsvFormat(options.columns ?? true)
+  const hasHeader = extension !== '.jsonl' && options.columns === undefined
   const issues: DatasetIssue[] = []
   const meta = await readOpenCompassMeta(`${path}.meta.json`, issues)
   // without its settings the data cannot be judged fairly: only the data's syntax is checked then

@@ -107,6 +107,15 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('finds the TSV files of a folder and says which are TSV', async () => {
+    const folder = data.folder('tabs', { 'qa.tsv': 'question\tanswer\tnotes\nq\ta\n', 'mcq.tsv': 'question\tA\tB\tanswer\nq\tx\ty\tB\n' })
+    const run = await evalsuite('validate', folder)
+    expect(run.stdout.split('\n').filter((line) => line.includes('format'))).toEqual([
+      '  format   OpenCompass custom dataset (TSV, no meta file), abbreviation "mcq", infer method gen',
+      '  format   TSV',
+    ])
+  })
+
   it('reads a headerless CSV with --columns and forces a format with --format', async () => {
     const path = data.file('headerless.csv', 'q1,a,b,c,d,A\n')
     expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer')).stdout).toContain('  type     mcq, options A, B, C, D, input from "question", answer from "answer"\n')
@@ -116,7 +125,7 @@ describe('evalsuite validate', () => {
   it.each([
     [['validate', '--strict', 'x.jsonl'], 'evalsuite validate: unknown option "--strict"; see "evalsuite validate --help"'],
     [['validate', 'x.jsonl', '--format'], 'evalsuite validate: option "--format" needs a value; see "evalsuite validate --help"'],
-    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, json, opencompass, chatml, received "yaml"'],
+    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, received "yaml"'],
     [['validate'], 'evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"'],
     [['validate', 'no/such/file.jsonl'], 'evalsuite validate: no such file or folder: no/such/file.jsonl'],
     [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are eval, init, validate (see "evalsuite --help")'],
