@@ -10,6 +10,7 @@ const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   json: 'JSON',
   opencompass: 'OpenCompass custom dataset',
   chatml: 'ChatML (JSONL)',
+  evalscope: 'EvalScope custom dataset',
 }
 
 const count = (n: number): string => n.toLocaleString('en-US')

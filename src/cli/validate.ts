@@ -14,11 +14,13 @@ A folder is searched for .jsonl, .csv, .tsv and .json files.
 
 The format is detected: .csv, .tsv and .jsonl files with option columns A, B, ... (or a
 <file>.meta.json beside them) are OpenCompass custom datasets; a .jsonl file whose
-"question" is a list of messages is ChatML; other files use the default field names
+"question" is a list of messages is ChatML; files with "query", "messages" or "history"
+are EvalScope general QA; other files use the default field names
 (input/question/prompt/problem, target/answer/expected/label, choices/options, id, subset).
 
 Options:
-  --format <name>     jsonl, csv, tsv, json, opencompass or chatml, instead of detecting it
+  --format <name>     jsonl, csv, tsv, json, opencompass, chatml or evalscope, instead of
+                      detecting it
   --columns <a,b,..>  the column names of CSV or TSV files without a header row
   --split <name>      the split of a JSON file holding named splits (default: every split)
   --subset <field>    the field that names each sample's subset (default: subset)

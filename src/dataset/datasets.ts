@@ -1,5 +1,7 @@
 import { chatmlConverter } from './chatml.ts'
+import { evalScopeSource, type EvalScopeOptions } from './evalscope.ts'
 import { fieldMapConverter, type FieldMap } from './field-map.ts'
+import type { DatasetSource } from './dataset-source.ts'
 import { createFileSource, type FileDatasetSource } from './file-source.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { openCompassSource, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
@@ -55,6 +57,14 @@ export const datasets = {
    */
   opencompass(path: string, options: OpenCompassOptions = {}): OpenCompassSource {
     return openCompassSource(path, options)
+  },
+  /**
+   * An EvalScope custom dataset (`.jsonl`, `.csv` or `.tsv`): general MCQ (`id`, `question`, `A`, `B`, ..., `answer`)
+   * or general QA (`query` and `response`, with an optional `system` and `history` of `[question, answer]` turns, or a
+   * `messages` list with `response`).
+   */
+  evalscope(path: string, options: EvalScopeOptions = {}): DatasetSource {
+    return evalScopeSource(path, options)
   },
   /**
    * OpenCompass's ChatML format: JSONL whose `question` is a list of `{ role, content }` messages and `answer` a list

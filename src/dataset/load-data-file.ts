@@ -3,16 +3,18 @@ import { extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { chatmlConverter, isChatmlRecord } from './chatml.ts'
-import type { DataRecord } from './data-record.ts'
+import { evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
 import { fieldMapConverter, type RecordConverter } from './field-map.ts'
+import { firstRecord } from './first-record.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
+import { evalScopeFileFormat, isEvalScopeMcq } from './evalscope.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { missingFile } from './missing-file.ts'
 import { loadOpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
 import { readJsonValue, splitNames } from './read-json.ts'
 
 /** The formats `loadDataFile` reads. */
-export const DATA_FILE_FORMATS = ['jsonl', 'csv', 'tsv', 'json', 'opencompass', 'chatml'] as const
+export const DATA_FILE_FORMATS = ['jsonl', 'csv', 'tsv', 'json', 'opencompass', 'chatml', 'evalscope'] as const
 /** A format `loadDataFile` reads. */
 export type DataFileFormat = (typeof DATA_FILE_FORMATS)[number]
 
@@ -60,13 +62,17 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
     const { kind, samples, meta } = await loadOpenCompassDataset(path, { ...options, subset })
     return { format, kind, fields: meta.columns, samples, opencompass: meta }
   }
+  if (format === 'evalscope' && (await isEvalScopeMcq(path))) {
+    const { kind, samples, meta } = await loadOpenCompassDataset(path, { subset })
+    return { format, kind, fields: meta.columns, samples }
+  }
   if (format === 'json' && options.split === undefined) {
     const splits = await splitsOf(path)
     if (splits.length > 0) return loadSplits(path, splits, subset)
   }
   const fields = new Set<string>()
-  const convert = format === 'chatml' ? chatmlConverter(subset) : fieldMapConverter({ subset })
-  const source = createFileSource(path, formatOf(format, options), (record) => {
+  const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ subset })
+  const source = createFileSource(path, format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options), (record) => {
     for (const name of Object.keys(record.fields)) fields.add(name)
     return convert(record)
   })
@@ -74,7 +80,7 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   return { format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples }
 }
 
-function formatOf(format: Exclude<DataFileFormat, 'opencompass'>, options: DataFileOptions): FileFormat {
+function formatOf(format: Exclude<DataFileFormat, 'opencompass' | 'evalscope'>, options: DataFileOptions): FileFormat {
   if (format === 'csv') return csvFormat(options.columns ?? true)
   if (format === 'tsv') return tsvFormat(options.columns ?? true)
   if (format === 'json') return jsonFormat(options.split)
@@ -95,15 +101,10 @@ async function detectFormat(path: string, options: DataFileOptions): Promise<Dat
   const format = extension === '.jsonl' ? 'jsonl' : extension === '.csv' ? 'csv' : 'tsv'
   const first = await firstRecord(path, formatOf(format, options))
   if (format === 'jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
+  if (first !== undefined && isEvalScopeQaRecord(first.fields)) return 'evalscope'
   const hasOptions = first !== undefined && 'A' in first.fields && 'B' in first.fields
   if (existsSync(`${path}.meta.json`) || hasOptions) return 'opencompass'
   return format
-}
-
-/** The file's first record, read without reading the rest; problems are left to the real load. */
-async function firstRecord(path: string, format: FileFormat): Promise<DataRecord | undefined> {
-  for await (const records of format.read(path, [])) if (records.length > 0) return records[0]
-  return undefined
 }
 
 async function splitsOf(path: string): Promise<string[]> {

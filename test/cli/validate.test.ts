@@ -107,6 +107,18 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('says a file of EvalScope general QA is one', async () => {
+    const path = data.file('evalscope.jsonl', jsonl({ query: 'q', response: 'a' }, { messages: [{ role: 'user', content: 'hi' }], response: 'hello' }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/evalscope.jsonl: valid
+        format   EvalScope custom dataset
+        type     qa
+        fields   query, response, messages
+        samples  2
+      "
+    `)
+  })
+
   it('finds the TSV files of a folder and says which are TSV', async () => {
     const folder = data.folder('tabs', { 'qa.tsv': 'question\tanswer\tnotes\nq\ta\n', 'mcq.tsv': 'question\tA\tB\tanswer\nq\tx\ty\tB\n' })
     const run = await evalsuite('validate', folder)
@@ -125,7 +137,7 @@ describe('evalsuite validate', () => {
   it.each([
     [['validate', '--strict', 'x.jsonl'], 'evalsuite validate: unknown option "--strict"; see "evalsuite validate --help"'],
     [['validate', 'x.jsonl', '--format'], 'evalsuite validate: option "--format" needs a value; see "evalsuite validate --help"'],
-    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, received "yaml"'],
+    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, evalscope, received "yaml"'],
     [['validate'], 'evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"'],
     [['validate', 'no/such/file.jsonl'], 'evalsuite validate: no such file or folder: no/such/file.jsonl'],
     [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are eval, init, validate (see "evalsuite --help")'],
