@@ -119,6 +119,11 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('reports multiple-answer questions', async () => {
+    const path = data.file('several.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', C: 'z', answer: ['A', 'C'] }, { question: 'r', A: 'x', B: 'y', C: 'z', answer: 'B' }))
+    expect((await evalsuite('validate', path)).stdout.split('\n')[2]).toMatchInlineSnapshot(`"  type     mcq, options A, B, C, multiple-answer (1 of 2 with several answers), input from "question", answer from "answer""`)
+  })
+
   it('finds the TSV files of a folder and says which are TSV', async () => {
     const folder = data.folder('tabs', { 'qa.tsv': 'question\tanswer\tnotes\nq\ta\n', 'mcq.tsv': 'question\tA\tB\tanswer\nq\tx\ty\tB\n' })
     const run = await evalsuite('validate', folder)
