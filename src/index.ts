@@ -27,6 +27,7 @@ export {
   type DataRecord,
   type Dataset,
   type DatasetSource,
+  type EvalScopeOptions,
   type FieldMap,
   type FileDatasetOptions,
   type FileDatasetSource,

@@ -16,7 +16,7 @@ Evaluates a model on a data file with no code written, through the same pipeline
 reporter and gates as "npx vitest run evals": it prints the same table, writes the
 same JSON report and exits by the same rules (0 when every gate holds).
 
-The file is an OpenCompass custom dataset (.jsonl or .csv with question, A, B, ...,
+The file is an OpenCompass custom dataset (.jsonl, .csv or .tsv with question, A, B, ...,
 answer, and an optional <file>.meta.json), a ChatML .jsonl file, or any file
 "evalsuite validate" reads. Replies and verdicts are kept under .evalsuite/, so a
 rerun asks the endpoint only for what it has not answered yet.
@@ -96,7 +96,11 @@ export const evalCommand: Command = {
     const { values, positionals } = parseOptions('eval', args, OPTIONS)
     if (positionals.length !== 1) throw new ConfigError('evalsuite eval: give one data file; see "evalsuite eval --help"')
     const file = resolve(positionals[0]!)
-    if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
+    if (!existsSync(file)) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
+    // one file is one benchmark with one table and report; a folder's files may not even share a kind
+    if (statSync(file).isDirectory()) {
+      throw new ConfigError(`evalsuite eval: ${positionals[0]} is a folder; eval runs one data file, so name one of its files ("evalsuite validate ${positionals[0]}" lists them)`)
+    }
     if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
     const baseURL = endpoint(values['base-url'])
     const settings: QuickEvalSettings = {

@@ -1,3 +1,4 @@
+import { extname } from 'node:path'
 import type { DataFileSummary } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
 import { escapeControlCharacters } from '../report/index.ts'
@@ -5,9 +6,11 @@ import { escapeControlCharacters } from '../report/index.ts'
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   jsonl: 'JSONL',
   csv: 'CSV',
+  tsv: 'TSV',
   json: 'JSON',
   opencompass: 'OpenCompass custom dataset',
   chatml: 'ChatML (JSONL)',
+  evalscope: 'EvalScope custom dataset',
 }
 
 const count = (n: number): string => n.toLocaleString('en-US')
@@ -31,7 +34,7 @@ export function renderSummary(path: string, summary: DataFileSummary): string {
 function describeFormat(path: string, summary: DataFileSummary): string {
   const info = summary.opencompass
   if (info === undefined) return FORMAT_NAMES[summary.format]
-  const file = path.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSONL'
+  const file = extname(path).slice(1).toUpperCase()
   const meta = info.metaFile === undefined ? 'no meta file' : `meta from ${info.metaFile}`
   return `${FORMAT_NAMES.opencompass} (${file}, ${meta}), abbreviation "${info.abbreviation}", infer method ${info.inferMethod}`
 }
@@ -40,17 +43,23 @@ function describeKind(summary: DataFileSummary): string {
   const info = summary.opencompass
   if (info !== undefined) {
     const input = info.humanPrompt === undefined ? `input from ${quoted(info.inputColumns)}` : 'input from the human prompt'
-    const options = info.kind === 'mcq' ? `, options ${info.options.join(', ')}` : ''
+    const options = info.kind === 'mcq' ? `, options ${info.options.join(', ')}${multipleAnswer(summary)}` : ''
     return `${info.kind}${options}, ${input}, answer from "${info.outputColumn}"`
   }
   if (summary.kind === 'mcq') {
     const sizes = summary.samples.map((sample) => sample.choices?.length ?? 0)
     const least = sizes.reduce((a, b) => Math.min(a, b))
     const most = sizes.reduce((a, b) => Math.max(a, b))
-    return `mcq, ${least === most ? most : `${least} to ${most}`} options`
+    return `mcq, ${least === most ? most : `${least} to ${most}`} options${multipleAnswer(summary)}`
   }
   if (summary.kind === 'mixed') return 'mixed: some samples have options, some do not'
   return summary.kind
+}
+
+/** How many questions have several right answers, scored by the whole set being chosen; nothing when none has. */
+function multipleAnswer(summary: DataFileSummary): string {
+  const several = summary.samples.filter((sample) => Array.isArray(sample.target) && sample.target.length > 1).length
+  return several === 0 ? '' : `, multiple-answer (${count(several)} of ${count(summary.samples.length)} with several answers)`
 }
 
 function quoted(names: string[]): string {

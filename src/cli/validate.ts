@@ -10,16 +10,18 @@ const HELP = `Usage: evalsuite validate [options] <path...>
 
 Checks data files without running anything: prints what each file holds (format,
 type, fields, sample count, subsets) or every problem as file:line: field: message.
-A folder is searched for .jsonl, .csv and .json files.
+A folder is searched for .jsonl, .csv, .tsv and .json files.
 
-The format is detected: .csv and .jsonl files with option columns A, B, ... (or a
+The format is detected: .csv, .tsv and .jsonl files with option columns A, B, ... (or a
 <file>.meta.json beside them) are OpenCompass custom datasets; a .jsonl file whose
-"question" is a list of messages is ChatML; other files use the default field names
+"question" is a list of messages is ChatML; files with "query", "messages" or "history"
+are EvalScope general QA; other files use the default field names
 (input/question/prompt/problem, target/answer/expected/label, choices/options, id, subset).
 
 Options:
-  --format <name>     jsonl, csv, json, opencompass or chatml, instead of detecting it
-  --columns <a,b,..>  the column names of CSV files without a header row
+  --format <name>     jsonl, csv, tsv, json, opencompass, chatml or evalscope, instead of
+                      detecting it
+  --columns <a,b,..>  the column names of CSV or TSV files without a header row
   --split <name>      the split of a JSON file holding named splits (default: every split)
   --subset <field>    the field that names each sample's subset (default: subset)
   -h, --help          show this help
@@ -78,7 +80,7 @@ function dataFileOptions(values: { format?: string; columns?: string; split?: st
   }
 }
 
-const EXTENSIONS = ['.jsonl', '.csv', '.json']
+const EXTENSIONS = ['.jsonl', '.csv', '.tsv', '.json']
 
 /** A file as named, or the data files under a folder (meta files aside), sorted. */
 function dataFilesOf(path: string): string[] {
@@ -88,6 +90,6 @@ function dataFilesOf(path: string): string[] {
     .filter((name) => EXTENSIONS.some((extension) => name.endsWith(extension)) && !name.endsWith('.meta.json'))
     .sort()
     .map((name) => join(path, name))
-  if (found.length === 0) throw new ConfigError(`evalsuite validate: no .jsonl, .csv or .json file in ${path}`)
+  if (found.length === 0) throw new ConfigError(`evalsuite validate: no .jsonl, .csv, .tsv or .json file in ${path}`)
   return found
 }

@@ -1,7 +1,9 @@
 import { chatmlConverter } from './chatml.ts'
+import { evalScopeSource, type EvalScopeOptions } from './evalscope.ts'
 import { fieldMapConverter, type FieldMap } from './field-map.ts'
+import type { DatasetSource } from './dataset-source.ts'
 import { createFileSource, type FileDatasetSource } from './file-source.ts'
-import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
+import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { openCompassSource, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
 import type { CsvColumns } from './read-csv.ts'
 
@@ -11,7 +13,7 @@ export interface FileDatasetOptions {
   fields?: FieldMap
 }
 
-/** Options of `datasets.csv`. */
+/** Options of `datasets.csv` and `datasets.tsv`. */
 export interface CsvDatasetOptions extends FileDatasetOptions {
   /** `true`: the first row names the columns; a list: the file has no header row. @default true */
   columns?: CsvColumns
@@ -37,6 +39,13 @@ export const datasets = {
   csv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
     return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields))
   },
+  /**
+   * A TSV file, with a header row unless `columns` names the columns. A row may leave out its last values: they are
+   * absent fields, so only a required one is reported.
+   */
+  tsv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
+    return createFileSource(path, tsvFormat(options.columns ?? true), fieldMapConverter(options.fields))
+  },
   /** A JSON array of records, or an object of named splits with `split`. */
   json(path: string, options: JsonDatasetOptions = {}): FileDatasetSource {
     return createFileSource(path, jsonFormat(options.split), fieldMapConverter(options.fields))
@@ -48,6 +57,14 @@ export const datasets = {
    */
   opencompass(path: string, options: OpenCompassOptions = {}): OpenCompassSource {
     return openCompassSource(path, options)
+  },
+  /**
+   * An EvalScope custom dataset (`.jsonl`, `.csv` or `.tsv`): general MCQ (`id`, `question`, `A`, `B`, ..., `answer`)
+   * or general QA (`query` and `response`, with an optional `system` and `history` of `[question, answer]` turns, or a
+   * `messages` list with `response`).
+   */
+  evalscope(path: string, options: EvalScopeOptions = {}): DatasetSource {
+    return evalScopeSource(path, options)
   },
   /**
    * OpenCompass's ChatML format: JSONL whose `question` is a list of `{ role, content }` messages and `answer` a list

@@ -3,7 +3,8 @@ import type { DataRecord, RecordSource } from './data-record.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /**
- * How a record's fields become a sample: a field name per sample field, or a function for anything else.
+ * How a record's fields become a sample: a field name per sample field, or a function for anything else. The default
+ * names also match in any letter case (`Question`, `Answer`).
  * Unmapped fields are kept in `metadata`. A function also gets where the record was read, e.g. to take a subset
  * from the file name of a folder of files.
  */
@@ -40,8 +41,14 @@ const DEFAULT_FIELDS = {
   subset: ['subset'],
 } as const
 
+/** The first of `names` the record has, matched exactly, else in any letter case (`Question`, `ANSWER`). */
 function pick(fields: Record<string, unknown>, names: readonly string[]): string | undefined {
-  return names.find((name) => fields[name] !== undefined)
+  const exact = names.find((name) => fields[name] !== undefined)
+  if (exact !== undefined) return exact
+  for (const name of names) {
+    for (const key in fields) if (fields[key] !== undefined && key.toLowerCase() === name) return key
+  }
+  return undefined
 }
 
 /** Turns one record into a sample's fields (validated afterwards), or says what is wrong with it. */
@@ -81,7 +88,7 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
   // a sample written with its own metadata keeps it flat, beside the record's other fields
   let metadata: Record<string, unknown> | undefined
   for (const name in fields) {
-    if (used.includes(name)) continue
+    if (used.includes(name) || fields[name] === undefined) continue
     metadata ??= {}
     if (name === 'metadata' && isPlainObject(fields.metadata)) Object.assign(metadata, fields.metadata)
     else metadata[name] = fields[name]

@@ -1,5 +1,5 @@
 import type { FileFormat } from './file-source.ts'
-import { readCsv, type CsvColumns } from './read-csv.ts'
+import { CSV, readCsv, TSV, type CsvColumns } from './read-csv.ts'
 import { readJson } from './read-json.ts'
 import { readJsonl } from './read-jsonl.ts'
 
@@ -8,9 +8,13 @@ export const JSONL_FORMAT: FileFormat = { extensions: ['.jsonl'], read: readJson
 
 /** CSV with the given columns (`true`: from the header row). */
 export function csvFormat(columns: CsvColumns): FileFormat {
-  return { extensions: ['.csv'], read: (file, issues) => readCsv(file, columns, issues) }
+  return { extensions: ['.csv'], read: (file, issues) => readCsv(file, columns, issues, CSV) }
 }
 
+/** TSV with the given columns (`true`: from the header row); a row may leave out its last values. */
+export function tsvFormat(columns: CsvColumns): FileFormat {
+  return { extensions: ['.tsv'], read: (file, issues) => readCsv(file, columns, issues, TSV) }
+}
 
 /** A JSON array of records, or the named split of an object of splits. */
 export function jsonFormat(split: string | undefined): FileFormat {

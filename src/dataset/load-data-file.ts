@@ -3,16 +3,18 @@ import { extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { chatmlConverter, isChatmlRecord } from './chatml.ts'
-import type { DataRecord } from './data-record.ts'
+import { evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
 import { fieldMapConverter, type RecordConverter } from './field-map.ts'
+import { firstRecord } from './first-record.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
-import { csvFormat, jsonFormat, JSONL_FORMAT } from './formats.ts'
+import { evalScopeFileFormat, isEvalScopeMcq } from './evalscope.ts'
+import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { missingFile } from './missing-file.ts'
 import { loadOpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
 import { readJsonValue, splitNames } from './read-json.ts'
 
 /** The formats `loadDataFile` reads. */
-export const DATA_FILE_FORMATS = ['jsonl', 'csv', 'json', 'opencompass', 'chatml'] as const
+export const DATA_FILE_FORMATS = ['jsonl', 'csv', 'tsv', 'json', 'opencompass', 'chatml', 'evalscope'] as const
 /** A format `loadDataFile` reads. */
 export type DataFileFormat = (typeof DATA_FILE_FORMATS)[number]
 
@@ -25,7 +27,7 @@ export function isDataFileFormat(name: string): name is DataFileFormat {
 export interface DataFileOptions {
   /** The format, instead of detecting it from the extension and the first record. */
   format?: DataFileFormat
-  /** The column names of a CSV file without a header row. */
+  /** The column names of a CSV or TSV file without a header row. */
   columns?: string[]
   /** The split of a JSON file holding an object of named splits. @default every split */
   split?: string
@@ -48,7 +50,7 @@ export interface DataFileSummary {
 }
 
 /**
- * Loads any data file evalsuite reads, detecting its format: `.csv` and `.jsonl` files with option columns `A`, `B`
+ * Loads any data file evalsuite reads, detecting its format: `.csv`, `.tsv` and `.jsonl` files with option columns `A`, `B`
  * (or a `.meta.json` beside them) are OpenCompass custom datasets, a `.jsonl` file whose `question` is a list of
  * messages is ChatML, other files are read with the default field names. Throws a `DatasetError` listing every problem.
  */
@@ -60,13 +62,17 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
     const { kind, samples, meta } = await loadOpenCompassDataset(path, { ...options, subset })
     return { format, kind, fields: meta.columns, samples, opencompass: meta }
   }
+  if (format === 'evalscope' && (await isEvalScopeMcq(path))) {
+    const { kind, samples, meta } = await loadOpenCompassDataset(path, { subset })
+    return { format, kind, fields: meta.columns, samples }
+  }
   if (format === 'json' && options.split === undefined) {
     const splits = await splitsOf(path)
     if (splits.length > 0) return loadSplits(path, splits, subset)
   }
   const fields = new Set<string>()
-  const convert = format === 'chatml' ? chatmlConverter(subset) : fieldMapConverter({ subset })
-  const source = createFileSource(path, formatOf(format, options), (record) => {
+  const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ subset })
+  const source = createFileSource(path, format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options), (record) => {
     for (const name of Object.keys(record.fields)) fields.add(name)
     return convert(record)
   })
@@ -74,8 +80,9 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   return { format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples }
 }
 
-function formatOf(format: 'jsonl' | 'csv' | 'json' | 'chatml', options: DataFileOptions): FileFormat {
+function formatOf(format: Exclude<DataFileFormat, 'opencompass' | 'evalscope'>, options: DataFileOptions): FileFormat {
   if (format === 'csv') return csvFormat(options.columns ?? true)
+  if (format === 'tsv') return tsvFormat(options.columns ?? true)
   if (format === 'json') return jsonFormat(options.split)
   return JSONL_FORMAT
 }
@@ -88,20 +95,16 @@ function kindOfSamples(samples: Sample[]): DataFileSummary['kind'] {
 async function detectFormat(path: string, options: DataFileOptions): Promise<DataFileFormat> {
   const extension = extname(path).toLowerCase()
   if (extension === '.json') return 'json'
-  if (extension !== '.jsonl' && extension !== '.csv') {
-    throw new DatasetError([{ file: path, message: `no loader reads "${extension || path}" files; evalsuite reads .jsonl, .csv and .json` }])
+  if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv') {
+    throw new DatasetError([{ file: path, message: `no loader reads "${extension || path}" files; evalsuite reads .jsonl, .csv, .tsv and .json` }])
   }
-  const first = await firstRecord(path, extension === '.csv' ? csvFormat(options.columns ?? true) : JSONL_FORMAT)
-  if (extension === '.jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
+  const format = extension === '.jsonl' ? 'jsonl' : extension === '.csv' ? 'csv' : 'tsv'
+  const first = await firstRecord(path, formatOf(format, options))
+  if (format === 'jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
+  if (first !== undefined && isEvalScopeQaRecord(first.fields)) return 'evalscope'
   const hasOptions = first !== undefined && 'A' in first.fields && 'B' in first.fields
   if (existsSync(`${path}.meta.json`) || hasOptions) return 'opencompass'
-  return extension === '.csv' ? 'csv' : 'jsonl'
-}
-
-/** The file's first record, read without reading the rest; problems are left to the real load. */
-async function firstRecord(path: string, format: FileFormat): Promise<DataRecord | undefined> {
-  for await (const records of format.read(path, [])) if (records.length > 0) return records[0]
-  return undefined
+  return format
 }
 
 async function splitsOf(path: string): Promise<string[]> {

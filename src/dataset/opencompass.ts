@@ -6,7 +6,7 @@ import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
-import { csvFormat, JSONL_FORMAT } from './formats.ts'
+import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
@@ -125,6 +125,20 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === ''
 }
 
+/**
+ * The letters an answer names: one letter, a list of letters, or letters joined by commas ("A,C"), as EvalScope writes
+ * a question with several right answers. A repeated letter counts once.
+ */
+function answerLetters(answer: unknown): string[] {
+  const parts = Array.isArray(answer) ? answer.map(text) : text(answer).split(',')
+  return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))].sort()
+}
+
+/** An answer as the file wrote it: a list as a JSON list, so `["A", "C"]` is not shown as `"A,C"`. */
+function quoteAnswer(answer: unknown): string {
+  return Array.isArray(answer) ? `[${answer.map((part) => JSON.stringify(part)).join(', ')}]` : `"${text(answer)}"`
+}
+
 /** Turns one record into a sample's fields: input from the input columns or the human prompt, options, answer. */
 function converter(info: OpenCompassInfo, subset: string): RecordConverter {
   const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, 'id', subset])
@@ -142,10 +156,13 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
     if (info.kind === 'mcq' && last < 1) problems.push({ field: info.options[last + 1], message: 'missing: a question needs at least two options' })
     const answer = fields[info.outputColumn]
     const letters = info.options.slice(0, last + 1)
-    if (isBlank(answer)) {
+    const chosen = info.kind === 'mcq' ? answerLetters(answer) : []
+    if (isBlank(answer) || (Array.isArray(answer) && answer.length === 0)) {
       problems.push({ field: info.outputColumn, message: 'missing' })
-    } else if (info.kind === 'mcq' && letters.length >= 2 && !letters.includes(String(answer).trim())) {
-      problems.push({ field: info.outputColumn, message: `"${String(answer)}" names no option; the options are ${letters.join(', ')}` })
+    } else if (info.kind === 'mcq' && letters.length >= 2) {
+      const unknown = chosen.filter((letter) => !letters.includes(letter))
+      const where = chosen.length > 1 || Array.isArray(answer) ? ` (in ${quoteAnswer(answer)})` : ''
+      if (unknown.length > 0) problems.push({ field: info.outputColumn, message: `${unknown.map((letter) => `"${letter}"`).join(', ')}${where} names no option; the options are ${letters.join(', ')}` })
     }
     if (problems.length > 0) return problems
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
@@ -153,7 +170,7 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
     return {
       id: fields.id,
       input,
-      target: info.kind === 'mcq' ? String(answer).trim() : answer,
+      target: info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
       ...(info.kind === 'mcq' ? { choices } : {}),
       subset: fields[subset],
       ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
@@ -170,7 +187,7 @@ export interface OpenCompassOptions {
 }
 
 /**
- * Loads an OpenCompass custom dataset (`question`, `A`, `B`, ..., `answer` in a `.jsonl` or `.csv` file, and an
+ * Loads an OpenCompass custom dataset (`question`, `A`, `B`, ..., `answer` in a `.jsonl`, `.csv` or `.tsv` file, and an
  * optional `<file>.meta.json` beside it) with no code: multiple choice when at least two consecutive option columns
  * from `A` are present, otherwise question answering. Throws a `DatasetError` listing every problem.
  * @example
@@ -178,9 +195,10 @@ export interface OpenCompassOptions {
  */
 export async function loadOpenCompassDataset(path: string, options: OpenCompassOptions = {}): Promise<OpenCompassDataset> {
   const extension = extname(path).toLowerCase()
-  if (extension !== '.jsonl' && extension !== '.csv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl or .csv file' }])
-  const format = extension === '.jsonl' ? JSONL_FORMAT : csvFormat(options.columns ?? true)
-  const hasHeader = extension === '.csv' && options.columns === undefined
+  // EvalScope writes the same columns in TSV files, so they are read by the same rules
+  if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl, .csv or .tsv file' }])
+  const format = extension === '.jsonl' ? JSONL_FORMAT : extension === '.csv' ? csvFormat(options.columns ?? true) : tsvFormat(options.columns ?? true)
+  const hasHeader = extension !== '.jsonl' && options.columns === undefined
   const issues: DatasetIssue[] = []
   const meta = await readOpenCompassMeta(`${path}.meta.json`, issues)
   // without its settings the data cannot be judged fairly: only the data's syntax is checked then

@@ -10,13 +10,25 @@ import { createLineIndex, type LineIndex } from './line-index.ts'
 /** Column names: `true` reads them from the first row; a list names the columns of a headerless file. */
 export type CsvColumns = true | string[]
 
+/** How a delimited file is written: its delimiter, and whether a row may leave out its last values. */
+export interface Delimited {
+  delimiter: ',' | '\t'
+  /** A short row's missing last values are undefined fields, as EvalScope's TSV files leave optional columns out. */
+  shortRowsAllowed: boolean
+}
+
+/** Comma-separated, every row with a value for each column. */
+export const CSV: Delimited = { delimiter: ',', shortRowsAllowed: false }
+/** Tab-separated; a row may end early. */
+export const TSV: Delimited = { delimiter: '\t', shortRowsAllowed: true }
+
 const BATCH = 512
 
 /**
- * Streams a CSV file in batches of records (quoted fields, BOM and CRLF handled by csv-parse). Each record keeps the
- * line it starts on, found from byte offsets because csv-parse counts a CRLF inside a quoted field as two lines.
+ * Streams a CSV or TSV file in batches of records (quoted fields, BOM and CRLF handled by csv-parse). Each record keeps
+ * the line it starts on, found from byte offsets because csv-parse counts a CRLF inside a quoted field as two lines.
  */
-export async function* readCsv(file: string, columns: CsvColumns, issues: DatasetIssue[]): AsyncGenerator<DataRecord[]> {
+export async function* readCsv(file: string, columns: CsvColumns, issues: DatasetIssue[], dialect: Delimited = CSV): AsyncGenerator<DataRecord[]> {
   const lines = createLineIndex()
   // csv-parse calls these two in parse order: an error is placed after the last record and the empty lines since
   let emptyLinesBefore = 0
@@ -25,6 +37,7 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
   const { parse } = await import('csv-parse')
   const parser = parse({
     bom: true,
+    delimiter: dialect.delimiter,
     info: true,
     skip_empty_lines: true,
     relax_column_count: true,
@@ -59,7 +72,7 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
       checkHeader(names, file, issues)
       continue
     }
-    const record = toRecord(row.record, names, file, line, issues)
+    const record = toRecord(row.record, names, { file, line, shortRowsAllowed: dialect.shortRowsAllowed }, issues)
     if (record) batch.push(record)
     if (batch.length >= BATCH) {
       yield batch
@@ -84,8 +97,9 @@ function checkHeader(names: string[], file: string, issues: DatasetIssue[]): voi
   }
 }
 
-function toRecord(values: string[], names: string[], file: string, line: number, issues: DatasetIssue[]): DataRecord | undefined {
-  if (values.length < names.length) {
+function toRecord(values: string[], names: string[], place: { file: string; line: number; shortRowsAllowed: boolean }, issues: DatasetIssue[]): DataRecord | undefined {
+  const { file, line } = place
+  if (values.length < names.length && !place.shortRowsAllowed) {
     const missing = names.slice(values.length).map((name) => `"${name}"`)
     issues.push({ file, line, message: `too few columns: no value for ${missing.join(', ')}` })
     return undefined
@@ -95,6 +109,7 @@ function toRecord(values: string[], names: string[], file: string, line: number,
     return undefined
   }
   const fields: Record<string, unknown> = {}
+  // a value left out is undefined, not missing: the record still has every column, for detection by column names
   names.forEach((name, index) => {
     fields[name] = values[index]
   })

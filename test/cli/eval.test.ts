@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ReportSchema } from '../../src/schema/index.ts'
@@ -34,7 +34,10 @@ let folders = 0
 function project(files: Record<string, string>): string {
   const dir = join(scratch, `p${++folders}`)
   mkdirSync(dir, { recursive: true })
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text)
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
   return dir
 }
 
@@ -149,6 +152,7 @@ describe('evalsuite eval', () => {
     [['quiz.csv'], 'evalsuite eval: --model is required, e.g. --model gpt-4o-mini'],
     [['quiz.csv', '--model', 'm', '--bogus'], 'evalsuite eval: unknown option "--bogus"; see "evalsuite eval --help"'],
     [['nowhere.csv', '--model', 'm'], 'evalsuite eval: no such file: nowhere.csv'],
+    [['data', '--model', 'm'], 'evalsuite eval: data is a folder; eval runs one data file, so name one of its files ("evalsuite validate data" lists them)'],
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy>0.8'], 'evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "accuracy>0.8"'],
     [['quiz.csv', '--model', 'm', '--threshold', 'acc=0.5'], 'evalsuite eval: --threshold acc=0.5 names "acc", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")'],
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy=80'], 'evalsuite eval: --threshold accuracy=80 is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%'],
@@ -164,6 +168,7 @@ describe('evalsuite eval', () => {
       'quiz.csv': QUIZ,
       'splits.json': JSON.stringify({ train: [{ question: 'a?', answer: 'a' }], test: [{ question: 'b?', answer: 'b' }] }),
       'mixed.jsonl': '{"question":"a?","answer":"a"}\n{"question":"b?","choices":["x","y"],"answer":"A"}\n',
+      'data/quiz.csv': QUIZ,
     })
     expect(await evalsuite(dir, 'eval', ...args)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
   })

@@ -107,6 +107,32 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('says a file of EvalScope general QA is one', async () => {
+    const path = data.file('evalscope.jsonl', jsonl({ query: 'q', response: 'a' }, { messages: [{ role: 'user', content: 'hi' }], response: 'hello' }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/evalscope.jsonl: valid
+        format   EvalScope custom dataset
+        type     qa
+        fields   query, response, messages
+        samples  2
+      "
+    `)
+  })
+
+  it('reports multiple-answer questions', async () => {
+    const path = data.file('several.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', C: 'z', answer: ['A', 'C'] }, { question: 'r', A: 'x', B: 'y', C: 'z', answer: 'B' }))
+    expect((await evalsuite('validate', path)).stdout.split('\n')[2]).toMatchInlineSnapshot(`"  type     mcq, options A, B, C, multiple-answer (1 of 2 with several answers), input from "question", answer from "answer""`)
+  })
+
+  it('finds the TSV files of a folder and says which are TSV', async () => {
+    const folder = data.folder('tabs', { 'qa.tsv': 'question\tanswer\tnotes\nq\ta\n', 'mcq.tsv': 'question\tA\tB\tanswer\nq\tx\ty\tB\n' })
+    const run = await evalsuite('validate', folder)
+    expect(run.stdout.split('\n').filter((line) => line.includes('format'))).toEqual([
+      '  format   OpenCompass custom dataset (TSV, no meta file), abbreviation "mcq", infer method gen',
+      '  format   TSV',
+    ])
+  })
+
   it('reads a headerless CSV with --columns and forces a format with --format', async () => {
     const path = data.file('headerless.csv', 'q1,a,b,c,d,A\n')
     expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer')).stdout).toContain('  type     mcq, options A, B, C, D, input from "question", answer from "answer"\n')
@@ -116,7 +142,7 @@ describe('evalsuite validate', () => {
   it.each([
     [['validate', '--strict', 'x.jsonl'], 'evalsuite validate: unknown option "--strict"; see "evalsuite validate --help"'],
     [['validate', 'x.jsonl', '--format'], 'evalsuite validate: option "--format" needs a value; see "evalsuite validate --help"'],
-    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, json, opencompass, chatml, received "yaml"'],
+    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, evalscope, received "yaml"'],
     [['validate'], 'evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"'],
     [['validate', 'no/such/file.jsonl'], 'evalsuite validate: no such file or folder: no/such/file.jsonl'],
     [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are eval, init, validate (see "evalsuite --help")'],

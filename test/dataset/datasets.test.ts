@@ -22,6 +22,14 @@ describe('datasets.jsonl', () => {
     ])
   })
 
+  it('matches the default field names in any letter case, preferring an exact name', async () => {
+    const path = dataFile('cased.jsonl', jsonl({ ID: 'q1', Question: '2+2?', ANSWER: '4' }, { Question: 'exact wins', question: 'this one', Answer: 'a' }))
+    expect(await datasets.jsonl(path).load()).toEqual([
+      { id: 'q1', input: '2+2?', target: '4' },
+      { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: 'this one', target: 'a', metadata: { Question: 'exact wins' } },
+    ])
+  })
+
   it('uses a numeric id as text', async () => {
     const path = dataFile('numeric-id.jsonl', jsonl({ id: 7, input: 'q', target: 'a' }))
     expect(await datasets.jsonl(path).load()).toEqual([{ id: '7', input: 'q', target: 'a' }])

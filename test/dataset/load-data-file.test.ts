@@ -58,7 +58,7 @@ describe('loadDataFile detects the format', () => {
   it('refuses an extension it has no loader for, and a missing file', async () => {
     expect(data.shown(await rejection(loadDataFile(data.file('data.yaml', 'a: 1'))))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/data.yaml: no loader reads ".yaml" files; evalsuite reads .jsonl, .csv and .json"
+      <dir>/data.yaml: no loader reads ".yaml" files; evalsuite reads .jsonl, .csv, .tsv and .json"
     `)
     expect((await rejection(loadDataFile('no/such/file.jsonl'))).message.replaceAll(process.cwd(), '<cwd>')).toMatchInlineSnapshot(`
       "Invalid dataset:

@@ -100,7 +100,7 @@ describe('the .meta.json beside the data file', () => {
     const path = data.file('data.json', '[]')
     expect(data.shown(await rejection(loadOpenCompassDataset(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/data.json: an OpenCompass custom dataset is a .jsonl or .csv file"
+      <dir>/data.json: an OpenCompass custom dataset is a .jsonl, .csv or .tsv file"
     `)
   })
 })
