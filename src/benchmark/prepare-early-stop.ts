@@ -1,8 +1,8 @@
-import { createMetricCatalog } from '../metrics/index.ts'
 import { baselineFileOf, readBaseline } from '../report/gate-judging.ts'
 import type { BaselineScores } from './early-stop-gates.ts'
 import { createEarlyStop, type EarlyStop, type EarlyStopSample } from './early-stop.ts'
 import { providedGateSettings } from './gate-settings.ts'
+import { providedCatalog } from './gated-metrics.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 import type { SampleRun } from './sample-run.ts'
 
@@ -19,7 +19,7 @@ async function loadBaselineScores(resolved: ResolvedBenchmark, model: string): P
   if (settings === undefined || metric === undefined) return undefined
   const { baseline } = await readBaseline(baselineFileOf(resolved.definition.name, settings.root, settings.baselineDir), settings.root)
   const scores = baseline?.models[model]?.metrics[metric]
-  const { direction } = createMetricCatalog(settings.metrics).get(metric)
+  const { direction } = providedCatalog().catalog.get(metric)
   return scores === undefined || direction === 'none' ? undefined : { metric, lowerIsBetter: direction === 'lower', scores }
 }
 
