@@ -1,9 +1,10 @@
 import { join, relative, resolve } from 'node:path'
-import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
+import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
 import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
+import { corpusFigures } from './corpus-figures.ts'
 
 /** A benchmark's baseline file as read: its content (null when there is none), or why it could not be used. */
 export interface LoadedBaseline {
@@ -62,14 +63,16 @@ let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } 
 
 /**
  * A benchmark's report from its gate tests' side (in the worker, after its samples): built and judged exactly as
- * the reporter will build and judge it at the end of the run.
+ * the reporter will build and judge it at the end of the run. The benchmark's own `aggregate` runs here, where the
+ * function is: its figures are recorded on `meta.corpus`, the suite's record, which is how the reporter gets them.
  */
-export async function judgeBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings): Promise<Report> {
+export async function judgeBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings, aggregate?: CorpusAggregate): Promise<Report> {
   const cached = cachedCatalog !== undefined && cachedCatalog.metrics === settings.metrics ? cachedCatalog : { metrics: settings.metrics, catalog: createMetricCatalog(settings.metrics) }
   cachedCatalog = cached
+  const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
+  if (aggregate) meta.corpus = corpusFigures(samples, aggregate, loaded.baseline?.models[meta.model], cached.catalog)
   const run = newRun(meta, file)
   run.samples.push(...samples)
-  const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
   return reportRun(run, loaded, {
     root: settings.root,
     baselineDir: settings.baselineDir,
