@@ -43,11 +43,11 @@ export interface BaselineUpdate {
 }
 
 // a scored sample's answer replaces its old one; a declared sample not scored now keeps its old one
-function keptAnswers(fresh: BaselineAnswers | undefined, old: BaselineAnswers | undefined, declared: ReadonlySet<string>, scored: ReadonlySet<string>): BaselineAnswers | undefined {
+function keptAnswers(fresh: BaselineAnswers | undefined, old: BaselineAnswers | undefined, declared: ReadonlySet<string>): BaselineAnswers | undefined {
   if (fresh === undefined) return undefined
   const kept: BaselineAnswers = { answer: {}, target: {} }
   for (const id of declared) {
-    const from = scored.has(id) ? fresh : old
+    const from = id in fresh.answer ? fresh : old
     if (from === undefined || !(id in from.answer)) continue
     kept.answer[id] = from.answer[id]!
     if (from.target[id] !== undefined) kept.target[id] = from.target[id]
@@ -80,7 +80,7 @@ export function updateBaseline(existing: Baseline | null, benchmark: string, upd
       if (sample !== undefined) keptJudged.set(id, sample)
     }
     const judge = baselineJudgeOf(keptJudged)
-    const kept = keptAnswers(answers, existing?.models[model]?.answers, declared, scored)
+    const kept = keptAnswers(answers, existing?.models[model]?.answers, declared)
     models[model] = { metrics, ...(judge === undefined ? {} : { judge }), ...(kept === undefined ? {} : { answers: kept }) }
   }
   return { version: BASELINE_VERSION, benchmark, models }
