@@ -65,13 +65,13 @@ function measuredPrimary(run: RunOptions): string | undefined {
  * regression gate on a metric the benchmark does not emit (with the likely one), a bound outside the metric's range
  * (80 for a proportion), and a primary metric without a direction.
  */
-function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
+function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean): ResolvedBenchmark {
+  const resolved = corpusEarlyStop(chosen, ownEarlyStop)
   if (resolved.run.earlyStop) {
     if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
   }
   const gateable = gateableOf(resolved)
   const { regression } = resolved.run
-  if (resolved.run.earlyStop) refuseCorpusEarlyStop(resolved, regression?.metric ?? resolved.primaryMetric)
   const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
   if (resolved.primaryMetric !== undefined) entries.push({ option: 'option "primaryMetric"', metric: resolved.primaryMetric, primary: true })
   const watched = regression?.metric ?? resolved.primaryMetric ?? (gateable.open ? undefined : 'accuracy')
@@ -84,12 +84,16 @@ function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
   return resolved
 }
 
-// early stopping decides on a running mean of per-sample scores, and a figure of the whole set is no such mean
-function refuseCorpusEarlyStop(resolved: ResolvedBenchmark, watched: string | undefined): void {
-  const { classification, aggregate } = resolved.run
+// early stopping decides on a running mean of per-sample scores, and a figure of the whole set is no such mean: asked
+// for by the benchmark, it is refused; from the plugin's default, this benchmark runs to the end
+function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean): ResolvedBenchmark {
+  const { classification, aggregate, earlyStop, regression } = resolved.run
+  if (!earlyStop) return resolved
   const isCorpus = (metric: string): boolean => aggregate !== undefined || (classification === true && (metric in CLASSIFICATION_METRICS || perLabelSemantics(metric) !== undefined))
+  const watched = regression?.metric ?? resolved.primaryMetric
   const gated = [...Object.keys(resolved.thresholds), ...(watched === undefined ? [] : [watched])].filter(isCorpus)
-  if (gated.length === 0) return
+  if (gated.length === 0) return resolved
+  if (!own) return { ...resolved, run: { ...resolved.run, earlyStop: undefined } }
   const what = aggregate !== undefined ? 'a benchmark with its own aggregate' : `"${gated[0]}", a figure of the whole set (classification)`
   throw new ConfigError(`${resolved.where}: earlyStop decides on running means of per-sample scores, so it does not apply to ${what}; remove earlyStop, or gate on per-sample metrics only.`)
 }
@@ -122,7 +126,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
     thresholds: thresholds ?? {},
     ...(chosenPrimary === undefined ? {} : { primaryMetric: chosenPrimary }),
     ...(scorer ? { scorer } : {}),
-  })
+  }, given.earlyStop !== undefined)
 }
 
 // a definition may bring what is under test (a task reading the output from the sample) and its judge; the
@@ -166,5 +170,5 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
     thresholds: { ...benchmark.thresholds, ...thresholds },
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
-  })
+  }, run.earlyStop !== undefined)
 }
