@@ -4,6 +4,7 @@ import { updateBaseline } from '../../src/report/baseline-file.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.ts'
 import { baselineAnswersOf, corpusFigures } from '../../src/report/corpus-figures.ts'
+import { judgeBenchmark } from '../../src/report/report-run.ts'
 import { ReportSchema, type Baseline, type BenchmarkMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'sentiment', model: 'm', thresholds: {}, maxErrors: 0, classification: true }
@@ -76,6 +77,26 @@ describe("a benchmark's own aggregate in the report", () => {
     expect(report.diagnostics.find((d) => d.code === 'aggregate-sharded')?.message).toMatchInlineSnapshot(
       `"the benchmark's own aggregate ("answered") runs in the worker that holds the samples, and a sharded run has none holding them all, so its figures are left out; run the benchmark unsharded for them"`,
     )
+  })
+})
+
+describe("a benchmark's own aggregate in its gate tests", () => {
+  const settings = { root: '/nonexistent-project', baselineDir: 'evals/__baselines__', updateMode: 'new' }
+  const own = { ...META, classification: undefined }
+
+  it("records its figures on the suite's meta, where the reporter reads them", async () => {
+    const meta = { ...own }
+    const report = await judgeBenchmark(meta, 'evals/own.eval.ts', SAMPLES, settings, (samples) => ({ share: samples.length / 60, note: 'not a number' as unknown as number }))
+    expect(meta.corpus?.rows.map((row) => [row.metric, row.value])).toEqual([['share', 1]])
+    expect(report.metrics.find((row) => row.metric === 'share')).toEqual(meta.corpus!.rows[0])
+  })
+
+  it('names the benchmark when the aggregate throws or returns something else than metrics', async () => {
+    const thrown = judgeBenchmark({ ...own }, 'evals/own.eval.ts', SAMPLES, settings, () => {
+      throw new Error('no references')
+    })
+    await expect(thrown).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("sentiment"): aggregate threw on 60 sample(s): no references]`)
+    await expect(judgeBenchmark({ ...own }, 'evals/own.eval.ts', SAMPLES, settings, () => 0.3 as unknown as Record<string, number>)).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("sentiment"): aggregate must return metrics by name, such as { bleu: 0.31 }, received 0.3]`)
   })
 })
 
