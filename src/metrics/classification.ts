@@ -7,7 +7,7 @@ export interface LabelPair {
   target: string
 }
 
-// a prediction outside the labels (or none): a class of its own, which no target has
+// no answer read: a category of its own in kappa, which no target has
 const UNANSWERED = '(none)'
 
 const safeRatio = (numerator: number, denominator: number): number => (denominator === 0 ? 0 : numerator / denominator)

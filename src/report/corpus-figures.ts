@@ -54,11 +54,11 @@ export function baselineAnswersOf(samples: readonly SampleOutcome[]): BaselineAn
 /** The samples a baseline entry holds, as an aggregate receives them: its answers, targets and per-sample scores. */
 export function baselineSamples(entry: Baseline['models'][string] | undefined): Map<string, CorpusSample> {
   const byId = new Map<string, CorpusSample>()
-  const answers = entry?.answers
-  if (answers === undefined) return byId
+  if (entry?.answers === undefined) return byId
+  const { answers, metrics } = entry
   for (const [id, answer] of Object.entries(answers.answer)) {
     const scores: Record<string, number> = {}
-    for (const [metric, perSample] of Object.entries(entry!.metrics)) if (perSample[id] !== undefined) scores[metric] = perSample[id]
+    for (const [metric, perSample] of Object.entries(metrics)) if (perSample[id] !== undefined) scores[metric] = perSample[id]
     byId.set(id, { id, attempt: 0, subset: null, scores, answer, target: answers.target[id] ?? null })
   }
   return byId
