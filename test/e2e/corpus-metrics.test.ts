@@ -9,7 +9,8 @@ const BLOBS = '.vitest-reports-corpus'
 const overall = (report: Report, metric: string) => report.metrics.find((row) => row.metric === metric && row.subset === null)
 const gate = (report: Report, kind: 'threshold' | 'regression') => report.gates.find((g) => g.kind === kind)
 
-describe('corpus metrics of a three-label sentiment benchmark, as a user runs it', () => {
+// each test runs Vitest in the fixture, up to five times for the shards: minutes on a loaded machine
+describe('corpus metrics of a three-label sentiment benchmark, as a user runs it', { timeout: 300_000 }, () => {
   // the run that writes the baseline every other test compares with
   let written: { run: VitestRun; report: Report }
   beforeAll(async () => {
@@ -83,7 +84,7 @@ describe('corpus metrics of a three-label sentiment benchmark, as a user runs it
   })
 })
 
-describe("a benchmark's own aggregate", () => {
+describe("a benchmark's own aggregate", { timeout: 120_000 }, () => {
   it('reports its figure of the whole set with an interval, and gates on it', async () => {
     const run = await runVitest(['corpus-own'])
     expect(run.code).toBe(0)
