@@ -63,6 +63,7 @@ export {
   type ToPassJudgeOptions,
   type WorkflowJudgeOptions,
 } from './judge/index.ts'
+export type { CorpusAggregate, CorpusSample } from './metrics/index.ts'
 export {
   models,
   type ChoiceMethod,

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
+import type { CorpusAggregate } from '../metrics/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
   compiledSchema,
@@ -94,6 +95,19 @@ export interface RunOptions {
    * @example true
    */
   earlyStop?: EarlyStopOptions
+  /**
+   * Reports, besides the per-sample metrics, per-label precision, recall and F1 (`f1_<label>`), their micro and macro
+   * averages (`macro_f1`) and Cohen's `kappa` of the answers read against the targets, as figures of the whole set with
+   * bootstrap intervals; for benchmarks whose answers are labels (`choice` or `exact` targets).
+   * @default false
+   */
+  classification?: boolean
+  /**
+   * Figures of the whole set of your own, such as corpus BLEU: called with every scored sample (each attempt), each
+   * subset's samples and each bootstrap resample, it returns metrics by name (`aggregation: 'corpus'` in the report).
+   * @example (samples) => ({ answered: samples.filter((s) => s.answer !== null).length / samples.length })
+   */
+  aggregate?: CorpusAggregate
 }
 
 /** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
@@ -164,6 +178,8 @@ const RunShape = {
   maxCost: z.number().nonnegative().optional(),
   judge: JudgeOptionsSchema.optional(),
   earlyStop: EarlyStopOptionsSchema.optional(),
+  classification: z.boolean().optional(),
+  aggregate: z.function().optional(),
 }
 
 const OptionsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
-import { BUILTIN_METRICS, closestName } from '../metrics/index.ts'
+import { BUILTIN_METRICS, closestName, type CorpusAggregate } from '../metrics/index.ts'
 import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
@@ -58,6 +58,10 @@ export interface BenchmarkDefinition {
   task?: RunOptions['task']
   /** Default judge options (a definition, human labels); describeBenchmark's `judge` is laid over them, option by option. */
   judge?: JudgeOptions
+  /** Per-label precision, recall and F1, their averages and Cohen's kappa (see describeBenchmark's `classification`). @default false */
+  classification?: boolean
+  /** Figures of the whole set of your own (see describeBenchmark's `aggregate`); describeBenchmark's own replaces it. */
+  aggregate?: CorpusAggregate
 }
 
 /** A validated benchmark definition, as `describeBenchmark(benchmark, overrides)` takes it. */
@@ -100,6 +104,8 @@ const DefinitionSchema = z
     defaults: z.object(SelectionShape).omit({ shard: true }).strict().optional(),
     task: z.function().optional(),
     judge: JudgeOptionsSchema.optional(),
+    classification: z.boolean().optional(),
+    aggregate: z.function().optional(),
   })
   .strict()
   .superRefine((definition, context) => {

@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
 import { test, type TestContext } from 'vitest'
 import { GateError } from '../errors.ts'
+import type { CorpusAggregate } from '../metrics/index.ts'
 import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
 import { parseSampleMeta, sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
 import { providedGateSettings } from './gate-settings.ts'
@@ -29,13 +30,13 @@ function anyRan(samples: readonly SampleOutcome[]): boolean {
   return samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined)
 }
 
-async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot): Promise<void> {
+async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot, aggregate: CorpusAggregate | undefined): Promise<void> {
   const settings = providedGateSettings()
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
   const samples = sampleOutcomes(siblingsOf(context))
   if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not judged: no sample of this benchmark ran')
   const file = context.task.file.filepath
-  const report = await judgeBenchmark(meta, relative(settings.root, file), samples, settings)
+  const report = await judgeBenchmark(meta, relative(settings.root, file), samples, settings, aggregate)
   const judged = judgeSlot(report, slot)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   await context.annotate(judged.summary, GATE_ANNOTATION)
@@ -48,11 +49,11 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot
  * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
  * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
  */
-export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[] }): void {
+export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate }): void {
   const declare = options.only ? test.only : test
   for (const slot of gateSlots(meta)) {
     const name = gateTestName(slot)
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
-    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, (context) => runGate(context, meta, slot))
+    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, (context) => runGate(context, meta, slot, options.aggregate))
   }
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import { gateProblems, JUDGE_AGREEMENT_METRICS, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
+import { CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
@@ -37,6 +37,14 @@ function withoutUndefined<T extends object>(value: T): T {
 // what the benchmark can emit: what it declares; else accuracy (the rule's or the judge's verdict) and the judge's own
 // metric, and, with a scorer callback or a judge chosen per output, names of their own
 function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
+  const perSample = perSampleGateable(resolved)
+  const { classification, aggregate } = resolved.run
+  if (!classification && aggregate === undefined) return perSample
+  // per-label figures are named after the labels, and an aggregate's names are known only once it has run
+  return { scores: [...perSample.scores, ...(classification ? Object.keys(CLASSIFICATION_METRICS) : [])], open: true }
+}
+
+function perSampleGateable(resolved: ResolvedBenchmark): GateableMetrics {
   const declared = resolved.definition.metrics
   if (declared !== undefined) return { scores: declared, open: false }
   const judge = resolved.run.judge?.definition
@@ -57,7 +65,8 @@ function measuredPrimary(run: RunOptions): string | undefined {
  * regression gate on a metric the benchmark does not emit (with the likely one), a bound outside the metric's range
  * (80 for a proportion), and a primary metric without a direction.
  */
-function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
+function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean): ResolvedBenchmark {
+  const resolved = corpusEarlyStop(chosen, ownEarlyStop)
   if (resolved.run.earlyStop) {
     if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
   }
@@ -73,6 +82,20 @@ function checkGates(resolved: ResolvedBenchmark): ResolvedBenchmark {
   const problems = gateProblems(entries, gateable, providedCatalog())
   if (problems.length > 0) throw new ConfigError(`${resolved.where}: ${problems.join('; ')}.`)
   return resolved
+}
+
+// early stopping decides on a running mean of per-sample scores, and a figure of the whole set is no such mean: asked
+// for by the benchmark, it is refused; from the plugin's default, this benchmark runs to the end
+function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean): ResolvedBenchmark {
+  const { classification, aggregate, earlyStop, regression } = resolved.run
+  if (!earlyStop) return resolved
+  const isCorpus = (metric: string): boolean => aggregate !== undefined || (classification === true && (metric in CLASSIFICATION_METRICS || perLabelSemantics(metric) !== undefined))
+  const watched = regression?.metric ?? resolved.primaryMetric
+  const gated = [...Object.keys(resolved.thresholds), ...(watched === undefined ? [] : [watched])].filter(isCorpus)
+  if (gated.length === 0) return resolved
+  if (!own) return { ...resolved, run: { ...resolved.run, earlyStop: undefined } }
+  const what = aggregate !== undefined ? 'a benchmark with its own aggregate' : `"${gated[0]}", a figure of the whole set (classification)`
+  throw new ConfigError(`${resolved.where}: earlyStop decides on running means of per-sample scores, so it does not apply to ${what}; remove earlyStop, or gate on per-sample metrics only.`)
 }
 
 function whereOf(name: string, location: string | undefined): string {
@@ -103,7 +126,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
     thresholds: thresholds ?? {},
     ...(chosenPrimary === undefined ? {} : { primaryMetric: chosenPrimary }),
     ...(scorer ? { scorer } : {}),
-  })
+  }, given.earlyStop !== undefined)
 }
 
 // a definition may bring what is under test (a task reading the output from the sample) and its judge; the
@@ -128,7 +151,13 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   return checkGates({
     definition: benchmark,
     where,
-    run: withoutUndefined({ ...run, system: run.system ?? benchmark.system, earlyStop }),
+    run: withoutUndefined({
+      ...run,
+      system: run.system ?? benchmark.system,
+      classification: run.classification ?? benchmark.classification,
+      aggregate: run.aggregate ?? benchmark.aggregate,
+      earlyStop,
+    }),
     selection: withoutUndefined({
       limit: limit ?? defaults.limit,
       subsets: subsets ?? defaults.subsets,
@@ -141,5 +170,5 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
     thresholds: { ...benchmark.thresholds, ...thresholds },
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
-  })
+  }, run.earlyStop !== undefined)
 }

@@ -88,13 +88,13 @@ function macroRow(strata: readonly Cohort[], range: MetricSemantics['range']): R
   return row(fields, value, clip(stratifiedInterval(strata.map(clustersOf)), range))
 }
 
-const PER_SAMPLE: Record<Exclude<Aggregation, 'mean'>, (group: SampleGroup, k: number) => number> = {
+const PER_SAMPLE: Record<Exclude<Aggregation, 'mean' | 'corpus'>, (group: SampleGroup, k: number) => number> = {
   pass_at_k: (group, k) => passAtK(group.values.length, group.values.filter((v) => v === 1).length, k),
   pass_hat_k: (group, k) => passHatK(group.values.length, group.values.filter((v) => v === 1).length, k),
   majority_vote: (group, k) => majorityVote(group.attempts.slice(0, k).map((o) => ({ answer: o.answer, value: o.value }))),
 }
 
-function attemptsRow(aggregation: Exclude<Aggregation, 'mean'>, groups: readonly SampleGroup[], k: number, subset: string | null): Row {
+function attemptsRow(aggregation: Exclude<Aggregation, 'mean' | 'corpus'>, groups: readonly SampleGroup[], k: number, subset: string | null): Row {
   // a sample counts only with k scored attempts: fewer would bias pass@k down and pass^k up
   const eligible = groups.filter((group) => group.values.length >= k)
   const summary = summarize(eligible.map((group) => PER_SAMPLE[aggregation](group, k)))

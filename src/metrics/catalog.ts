@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { METRIC_NAME, MetricDefinitionSchema, type MetricDefinition, type MetricSemantics } from '../schema/index.ts'
+import { CLASSIFICATION_METRICS, perLabelSemantics } from './classification-catalog.ts'
 import { JUDGE_AGREEMENT_METRICS } from './judge-metrics.ts'
 import { ratio } from './ratio.ts'
 
@@ -42,6 +43,7 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   output_tokens: measured('none', 'tokens', 1, 'Completion tokens per call.'),
   cost: measured('lower', 'USD', 4, 'Price of the model call.'),
   ...JUDGE_AGREEMENT_METRICS,
+  ...CLASSIFICATION_METRICS,
 }
 
 /** The entry of a metric the catalog does not know: a bare value, no direction, never a primary metric. */
@@ -60,7 +62,7 @@ export function diagnosticSemantics(): MetricSemantics {
 
 /** The metric catalog of a run: the built-in metrics and the user's, by name. */
 export interface MetricCatalog {
-  /** The entry for a name; a diagnostic entry for a name the catalog does not know. */
+  /** The entry for a name (per-label figures such as "f1_positive" included); a diagnostic entry for a name the catalog does not know. */
   get(name: string): MetricSemantics
   has(name: string): boolean
 }
@@ -103,7 +105,7 @@ export function createMetricCatalog(custom: Readonly<Record<string, MetricDefini
   }
   if (problems.length > 0) throw new ConfigError(`evalsuite({ metrics }): ${problems.join('; ')}.`)
   return {
-    get: (name) => entries.get(name) ?? diagnosticSemantics(),
-    has: (name) => entries.has(name),
+    get: (name) => entries.get(name) ?? perLabelSemantics(name) ?? diagnosticSemantics(),
+    has: (name) => entries.has(name) || perLabelSemantics(name) !== undefined,
   }
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../errors.ts'
 import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index.ts'
 import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
+import type { BaselineAnswers } from './corpus-figures.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
 import { writeFileAtomic } from './write-atomic.ts'
 
@@ -37,6 +38,21 @@ export interface BaselineUpdate {
   judged?: ReadonlyMap<string, MeasuredSample>
   /** Every sample id the run declared, scored or not. */
   declared: ReadonlySet<string>
+  /** For a benchmark with corpus metrics: each scored sample's answer and target, which they are recomputed from. */
+  answers?: BaselineAnswers
+}
+
+// a scored sample's answer replaces its old one; a declared sample not scored now keeps its old one
+function keptAnswers(fresh: BaselineAnswers | undefined, old: BaselineAnswers | undefined, declared: ReadonlySet<string>): BaselineAnswers | undefined {
+  if (fresh === undefined) return undefined
+  const kept: BaselineAnswers = { answer: {}, target: {} }
+  for (const id of declared) {
+    const from = id in fresh.answer ? fresh : old
+    if (from === undefined || !(id in from.answer)) continue
+    kept.answer[id] = from.answer[id]!
+    if (from.target[id] !== undefined) kept.target[id] = from.target[id]
+  }
+  return Object.keys(kept.answer).length > 0 ? kept : undefined
 }
 
 /**
@@ -45,7 +61,7 @@ export interface BaselineUpdate {
  */
 export function updateBaseline(existing: Baseline | null, benchmark: string, updates: readonly BaselineUpdate[]): Baseline {
   const models: Baseline['models'] = { ...existing?.models }
-  for (const { model, scores, judged, declared } of updates) {
+  for (const { model, scores, judged, declared, answers } of updates) {
     const scored = new Set([...scores.values()].flatMap((perSample) => [...perSample.keys()]))
     const old = existing?.models[model]?.metrics ?? {}
     const metrics: Record<string, Record<string, number>> = {}
@@ -64,7 +80,8 @@ export function updateBaseline(existing: Baseline | null, benchmark: string, upd
       if (sample !== undefined) keptJudged.set(id, sample)
     }
     const judge = baselineJudgeOf(keptJudged)
-    models[model] = judge === undefined ? { metrics } : { metrics, judge }
+    const kept = keptAnswers(answers, existing?.models[model]?.answers, declared)
+    models[model] = { metrics, ...(judge === undefined ? {} : { judge }), ...(kept === undefined ? {} : { answers: kept }) }
   }
   return { version: BASELINE_VERSION, benchmark, models }
 }

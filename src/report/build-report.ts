@@ -5,11 +5,13 @@ import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
 import { formatAmount } from './format-metric.ts'
 import { notJudgedGate, regressionGate, thresholdGates, type RegressionContext } from './gates.ts'
+import { isHeadlineRow } from './headline-row.ts'
 import { measureJudge } from './judge-agreement.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
 import { metricRange } from './metric-range.ts'
 import { judgeOnlyMetric, resolvePrimaryMetric } from './primary-metric.ts'
+import { runCorpus } from './run-corpus.ts'
 import { isPartial, shardLabel } from './shards.ts'
 import { percentiles, usageTotals } from './usage-totals.ts'
 
@@ -94,7 +96,7 @@ function warnings(rows: readonly MetricRow[], primary: string | null, catalog: M
       message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { ${metric}: { direction: 'higher' } } })`,
     })
   }
-  const overall = rows.find((row) => row.metric === primary && row.subset === null && row.aggregation === 'mean' && row.averaging === 'micro')
+  const overall = rows.find((row) => row.metric === primary && row.subset === null && isHeadlineRow(row))
   if (overall?.smallSample) {
     const samples = overall.samples === 1 ? '1 sample' : `${overall.samples} samples`
     const width = overall.interval ? `spans ${formatAmount(catalog.get(overall.metric), overall.interval.upper - overall.interval.lower)}` : 'is undefined'
@@ -136,14 +138,19 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   const primary = resolvePrimaryMetric(run.meta, [...observations.keys()], catalog, judgeOnlyMetric(run.samples))
   const measured = measureJudge(run.samples)
   const setLevel = measured?.rows ?? new Map<string, Omit<MetricRow, 'metric'>>()
-  const metrics: MetricRow[] = metricOrder([...observations.keys(), ...setLevel.keys()], catalog, primary.metric).flatMap((metric) => {
+  const corpus = runCorpus(run, catalog, context.baseline.entry)
+  const names = new Set([...observations.keys(), ...setLevel.keys(), ...corpus.rows.keys()])
+  const metrics: MetricRow[] = metricOrder(names, catalog, primary.metric).flatMap((metric) => {
     const whole = setLevel.get(metric)
     if (whole) return [{ metric, ...whole }]
+    const ofCorpus = corpus.rows.get(metric)
+    if (ofCorpus) return ofCorpus
     return aggregateMetric(observations.get(metric)!, { attempts, range: metricRange(metric, catalog.get(metric), run.samples) }).map((row) => ({ metric, ...row }))
   })
   // compared only where the report shows it: a baseline to compare with, one being written, or a regression gate
   const shown = context.baseline.entry !== undefined || context.updating || run.meta.regression !== undefined
   const baseline = shown ? compareWithBaseline(scoresBySample(run.samples), measuredById(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating) : null
+  if (baseline) baseline.metrics = [...baseline.metrics.filter((c) => !corpus.rows.has(c.metric)), ...corpus.comparisons].sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0))
   const gates: Report['gates'] = thresholdGates(run.meta.thresholds, metrics)
   if (run.meta.regression) {
     const watched = run.meta.regression.metric ?? primary.metric
@@ -157,7 +164,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
   const judged = partial ? gates.map((gate) => notJudgedGate(gate, shardLabel(run.shards!))) : gates
   const { errored } = counts
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
-  const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog)]
+  const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog), ...corpus.diagnostics]
   // Vitest's timeout ends a test before the sample can be counted against maxErrors: its failed test fails Vitest's
   // run, and the verdict must say so rather than pass beside it
   const failedWithin = errorBudget.passed ? run.samples.filter((sample) => sample.testFailed) : []

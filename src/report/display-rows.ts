@@ -1,6 +1,7 @@
 import { diagnosticSemantics } from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
 import { formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
+import { isHeadlineRow } from './headline-row.ts'
 import { isPartial, shardLabel } from './shards.ts'
 
 /** How a cell should stand out, where the output can show it. */
@@ -15,10 +16,10 @@ export interface Cell {
 /** The columns of the metric table, for the terminal and Markdown alike. */
 const COLUMNS = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'Δ baseline', 'gate'] as const
 
-const AGGREGATION_LABEL: Record<MetricRow['aggregation'], string> = { mean: '', pass_at_k: 'pass@', pass_hat_k: 'pass^', majority_vote: 'maj@' }
+const AGGREGATION_LABEL: Record<MetricRow['aggregation'], string> = { mean: '', pass_at_k: 'pass@', pass_hat_k: 'pass^', majority_vote: 'maj@', corpus: '' }
 
 function metricLabel(row: MetricRow): string {
-  if (row.aggregation !== 'mean') return `${row.metric} ${AGGREGATION_LABEL[row.aggregation]}${row.k}`
+  if (row.aggregation !== 'mean' && row.aggregation !== 'corpus') return `${row.metric} ${AGGREGATION_LABEL[row.aggregation]}${row.k}`
   return row.averaging === 'macro' ? `${row.metric} (macro)` : row.metric
 }
 
@@ -91,8 +92,8 @@ function isShown(report: Report, row: MetricRow): boolean {
 export function displayRows(report: Report): Cell[][] {
   const rows = report.metrics.filter((row) => isShown(report, row)).map((row): Cell[] => {
     const semantics = semanticsOf(report, row.metric)
-    const overall = row.subset === null && row.aggregation === 'mean' && row.averaging === 'micro'
-    const gated = row.aggregation === 'mean' && row.averaging === 'micro'
+    const overall = row.subset === null && isHeadlineRow(row)
+    const gated = isHeadlineRow(row)
     return [
       { text: report.benchmark },
       { text: row.subset ?? 'all' },

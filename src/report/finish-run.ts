@@ -6,6 +6,7 @@ import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, 
 import { updateBaseline, writeBaseline } from './baseline-file.ts'
 import { measuredById } from './baseline-judge.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
+import { baselineAnswersOf } from './corpus-figures.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { decideVerdict, type RunVerdict } from './exit-code.ts'
 import { githubAnnotations } from './github.ts'
@@ -133,6 +134,7 @@ async function writeBaselines(
       scores: scoresBySample(run.samples),
       judged: measuredById(run.samples),
       declared: new Set(run.samples.map((s) => s.meta.sampleId)),
+      ...(run.meta.classification || run.meta.corpus ? { answers: baselineAnswersOf(run.samples) } : {}),
     }))
     try {
       await writeBaseline(file, updateBaseline(baselines.get(file)?.baseline ?? null, group[0]!.meta.name, updates))

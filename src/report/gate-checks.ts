@@ -2,6 +2,7 @@ import { diagnosticSemantics } from '../metrics/index.ts'
 import type { BenchmarkMeta, Gate, MetricSemantics, Report } from '../schema/index.ts'
 import { formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
 import { gateTitle } from './gates.ts'
+import { isHeadlineRow } from './headline-row.ts'
 
 /** One gate of a benchmark, as known before it runs: what its gate test is named for and judges. */
 export type GateSlot =
@@ -56,7 +57,7 @@ function semanticsOf(report: Report, metric: string): MetricSemantics {
 // the metric's value with its interval and count, its bounds, and its change against the baseline
 function thresholdSummary(report: Report, gate: Extract<Gate, { kind: 'threshold' }>): string {
   const semantics = semanticsOf(report, gate.metric)
-  const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === gate.subset && r.aggregation === 'mean' && r.averaging === 'micro')
+  const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === gate.subset && isHeadlineRow(r))
   const name = gate.subset === null ? gate.metric : `${gate.metric} (subset ${gate.subset})`
   const measured = row === undefined ? `${name}: no score` : `${name} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval)} (n ${row.n})`
   const parts = [measured, `threshold ${boundsText(gate.min, gate.max, (value) => formatValue(semantics, value))}`]
@@ -68,7 +69,7 @@ function thresholdSummary(report: Report, gate: Extract<Gate, { kind: 'threshold
 function regressionSummary(report: Report, gate: Extract<Gate, { kind: 'regression' }>): string {
   if (gate.metric === null) return 'no metric to watch'
   const semantics = semanticsOf(report, gate.metric)
-  const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === null && r.aggregation === 'mean' && r.averaging === 'micro')
+  const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === null && isHeadlineRow(r))
   const measured = row === undefined ? `${gate.metric}: no score` : `${gate.metric} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval)} (n ${row.n})`
   const comparison = report.baseline?.metrics.find((c) => c.metric === gate.metric)
   const baseline = comparison ? `baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)}, n ${comparison.n})` : `no baseline in ${report.baseline?.file ?? 'the baseline folder'}`

@@ -1,5 +1,6 @@
 import type { Comparison, Gate, MetricRow, MetricSemantics, Regression, Threshold } from '../schema/index.ts'
 import { formatAmount, formatP } from './format-metric.ts'
+import { isHeadlineRow } from './headline-row.ts'
 
 type ThresholdGate = Extract<Gate, { kind: 'threshold' }>
 type RegressionGate = Extract<Gate, { kind: 'regression' }>
@@ -29,7 +30,7 @@ export function thresholdGate(metric: string, subset: string | null, bounds: Bou
 }
 
 function meanOf(rows: readonly MetricRow[], metric: string, subset: string | null): number | null {
-  const row = rows.find((r) => r.metric === metric && r.subset === subset && r.aggregation === 'mean' && r.averaging === 'micro')
+  const row = rows.find((r) => r.metric === metric && r.subset === subset && isHeadlineRow(r))
   return row?.value ?? null
 }
 

@@ -1,9 +1,11 @@
 import { join, relative, resolve } from 'node:path'
-import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
+import { ConfigError } from '../errors.ts'
+import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
 import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
 import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
+import { corpusFigures } from './corpus-figures.ts'
 
 /** A benchmark's baseline file as read: its content (null when there is none), or why it could not be used. */
 export interface LoadedBaseline {
@@ -58,18 +60,37 @@ export interface GateSettings {
   earlyStop?: EarlyStopOptions
 }
 
+// a user's function: what it throws or returns wrongly is reported as the benchmark's, not as a failure of ours
+function checkedAggregate(name: string, aggregate: CorpusAggregate): CorpusAggregate {
+  return (samples) => {
+    let figures: unknown
+    try {
+      figures = aggregate(samples)
+    } catch (error) {
+      throw new ConfigError(`describeBenchmark("${name}"): aggregate threw on ${samples.length} sample(s): ${error instanceof Error ? error.message : String(error)}`)
+    }
+    if (typeof figures !== 'object' || figures === null || Array.isArray(figures)) {
+      throw new ConfigError(`describeBenchmark("${name}"): aggregate must return metrics by name, such as { bleu: 0.31 }, received ${Array.isArray(figures) ? 'an array' : String(figures)}`)
+    }
+    // a figure that is not a number is one the aggregate could not give on these samples
+    return Object.fromEntries(Object.entries(figures).filter((entry): entry is [string, number] => typeof entry[1] === 'number'))
+  }
+}
+
 let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined
 
 /**
  * A benchmark's report from its gate tests' side (in the worker, after its samples): built and judged exactly as
- * the reporter will build and judge it at the end of the run.
+ * the reporter will build and judge it at the end of the run. The benchmark's own `aggregate` runs here, where the
+ * function is: its figures are recorded on `meta.corpus`, the suite's record, which is how the reporter gets them.
  */
-export async function judgeBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings): Promise<Report> {
+export async function judgeBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings, aggregate?: CorpusAggregate): Promise<Report> {
   const cached = cachedCatalog !== undefined && cachedCatalog.metrics === settings.metrics ? cachedCatalog : { metrics: settings.metrics, catalog: createMetricCatalog(settings.metrics) }
   cachedCatalog = cached
+  const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
+  if (aggregate) meta.corpus = corpusFigures(samples, checkedAggregate(meta.name, aggregate), loaded.baseline?.models[meta.model], cached.catalog)
   const run = newRun(meta, file)
   run.samples.push(...samples)
-  const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
   return reportRun(run, loaded, {
     root: settings.root,
     baselineDir: settings.baselineDir,

@@ -17,12 +17,23 @@ const BaselineJudgeSchema = z.object({
 })
 
 /**
+ * For a benchmark with figures of the whole set (`classification`, `aggregate`), what they are recomputed from on the
+ * samples a later run shares: sample id → the answer read (null: none) and → the target. A column each, as for judges.
+ */
+const BaselineAnswersSchema = z.object({
+  answer: z.record(z.string(), z.string().nullable()),
+  target: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+})
+
+/**
  * One model's per-sample scores: metric name → sample id → score (the mean over attempts when samples repeat), and
- * what its judge was measured on. A file written before `judge` existed reads as one without it.
+ * what its judge was measured on, and the answers its corpus metrics are recomputed from. A file written before
+ * `judge` or `answers` existed reads as one without them.
  */
 const BaselineModelSchema = z.object({
   metrics: z.record(z.string(), z.record(z.string(), z.number().finite())),
   judge: BaselineJudgeSchema.optional(),
+  answers: BaselineAnswersSchema.optional(),
 })
 
 /**

@@ -51,8 +51,11 @@ export const MetricDefinitionSchema = z
 /** A metric a user adds to the catalog. */
 export type MetricDefinition = z.input<typeof MetricDefinitionSchema>
 
-/** How per-sample values become one number; `k` is a separate field, never part of a name. */
-export const AggregationSchema = z.enum(['mean', 'pass_at_k', 'pass_hat_k', 'majority_vote'])
+/**
+ * How per-sample values become one number; `k` is a separate field, never part of a name. `corpus`: a figure of the
+ * whole set of samples (macro-F1, Cohen's kappa, a benchmark's own `aggregate`), not a mean of per-sample values.
+ */
+export const AggregationSchema = z.enum(['mean', 'pass_at_k', 'pass_hat_k', 'majority_vote', 'corpus'])
 /** How per-sample values become one number. */
 export type Aggregation = z.infer<typeof AggregationSchema>
 
@@ -65,6 +68,8 @@ export const IntervalSchema = z.object({
   upper: z.number(),
   level: z.literal(0.95),
   method: IntervalMethodSchema,
+  /** For a corpus metric's bootstrap interval: how many resamples it was drawn from. */
+  resamples: z.number().int().positive().optional(),
 })
 /** A 95% confidence interval and how it was computed. */
 export type Interval = z.infer<typeof IntervalSchema>

@@ -1,62 +1,15 @@
 import { z } from 'zod'
 import { JudgeRecordSchema } from './judge.ts'
-import { AggregationSchema, IntervalSchema, MetricSemanticsSchema } from './metric.ts'
+import { MetricSemanticsSchema } from './metric.ts'
+import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { CheckSchema } from './task-meta.ts'
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
-export const REPORT_VERSION = 5
+export const REPORT_VERSION = 6
 
 const count = z.number().int().nonnegative()
-
-const MetricRowSchema = z.object({
-  metric: z.string(),
-  /** `mean` too for a figure of the whole set (a kappa, a correlation), the benchmark's one row of that metric. */
-  aggregation: AggregationSchema,
-  /** Attempts per sample that `pass_at_k`, `pass_hat_k` and `majority_vote` look at; null for the mean. */
-  k: z.number().int().positive().nullable(),
-  /** null for the whole benchmark. */
-  subset: z.string().nullable(),
-  /** `micro`: every sample weighs the same; `macro`: every subset weighs the same (whole-benchmark rows only). */
-  averaging: z.enum(['micro', 'macro']),
-  /** How many values entered: samples, attempts (a mean over repeats), or samples with k attempts (k aggregations). */
-  n: count,
-  /** Distinct samples among them; the interval counts these as the independent units. */
-  samples: count,
-  /** Samples left out of a k aggregation because fewer than k of their attempts were scored. */
-  excluded: count,
-  value: z.number().nullable(),
-  interval: IntervalSchema.nullable(),
-  /** Fewer samples than a difference of a few points needs: the interval is wide. */
-  smallSample: z.boolean(),
-})
-
-const ComparisonSchema = z.object({
-  metric: z.string(),
-  /**
-   * McNemar's exact test when every score on both sides is 0 or 1; otherwise a paired bootstrap, or the paired t-test
-   * beyond 5,000 samples, where the two agree and resampling would be slow. A figure of the whole set (a judge's kappa
-   * or correlation) is always a paired bootstrap, recomputing it on both sides of each resample of the samples.
-   */
-  test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
-  /** Samples scored in both runs. */
-  n: count,
-  /** Means over those shared samples, or the figure of the whole set computed on them. */
-  baseline: z.number(),
-  current: z.number(),
-  /** current − baseline, in the metric's own units. */
-  delta: z.number(),
-  interval: IntervalSchema.nullable(),
-  /** Two-sided. */
-  pValue: z.number().min(0).max(1),
-  /**
-   * Shared samples whose score got worse (lower, or higher for a lower-is-better metric) and better; for a kappa, whose
-   * two ratings stopped or started agreeing, for a correlation, whose grade moved away from or towards the human score.
-   */
-  worse: count,
-  better: count,
-})
 
 const BaselineComparisonSchema = z.object({
   /** The baseline file, relative to the project root. */
@@ -105,7 +58,7 @@ const RegressionGateSchema = z.object({
 const DiagnosticSchema = z.object({
   /** An error fails the benchmark; a warning is shown. */
   severity: z.enum(['error', 'warning']),
-  code: z.enum(['primary-metric-ambiguous', 'primary-metric-undeclared', 'baseline-invalid', 'errored-test-failed', 'undeclared-metric', 'small-sample', 'attempts-excluded']),
+  code: z.enum(['primary-metric-ambiguous', 'primary-metric-undeclared', 'baseline-invalid', 'errored-test-failed', 'undeclared-metric', 'small-sample', 'attempts-excluded', 'aggregate-sharded']),
   message: z.string(),
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { compiledSchema } from './compiled.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
+import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
 
@@ -80,6 +81,13 @@ export const BenchmarkMetaSchema = z.object({
   earlyStop: z.string().optional(),
   /** The gates `earlyStop` decided, with the confidence sequences the decisions rest on. */
   earlyStopGates: z.array(EarlyStopGateSchema).optional(),
+  /** The benchmark's `classification` option: per-label precision, recall and F1 and Cohen's kappa of its answers. */
+  classification: z.literal(true).optional(),
+  /**
+   * What the benchmark's own `aggregate` gave, computed in the worker (where the function is) by its gate tests: its
+   * rows and its comparisons with the baseline. A function cannot reach the reporter, so this is how they do.
+   */
+  corpus: z.object({ rows: z.array(MetricRowSchema), comparisons: z.array(ComparisonSchema) }).optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>

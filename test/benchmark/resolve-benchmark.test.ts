@@ -115,3 +115,31 @@ describe('gates checked where the benchmark is declared, before any call', () =>
     expect(() => resolveDefined(declared, { model, thresholds: { f2: 0.5 } }, undefined, undefined)).toThrow('option "thresholds.f2" names "f2", which the benchmark does not emit; did you mean "f1"?')
   })
 })
+
+describe('corpus metrics on a benchmark', () => {
+  const balance = (): Record<string, number> => ({ balance: 1 })
+
+  it('takes classification and aggregate from a definition, and lets describeBenchmark replace its aggregate', () => {
+    const defined = defineBenchmark({ name: 'labels', dataset, classification: true, aggregate: balance })
+    expect(resolveDefined(defined, { model }, undefined, undefined).run).toMatchObject({ classification: true, aggregate: balance })
+    const own = (): Record<string, number> => ({ own: 1 })
+    expect(resolveDefined(defined, { model, aggregate: own }, undefined, undefined).run.aggregate).toBe(own)
+  })
+
+  it('lets gates name classification figures, per-label ones included, and an aggregate\u2019s own names', () => {
+    expect(() => resolveNamed('labels', { dataset, model, classification: true, thresholds: { macro_f1: 0.7, f1_negative: 0.5, kappa: 0.4 } }, undefined, undefined)).not.toThrow()
+    expect(() => resolveNamed('own', { dataset, model, aggregate: balance, thresholds: { balance: 0.5 } }, undefined, undefined)).not.toThrow()
+  })
+
+  it('refuses an aggregate that is not a function, naming the option', () => {
+    expect(() => resolveNamed('own', { dataset, model, aggregate: 'bleu' as never }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("own"): option "aggregate" Invalid input: expected function, received string.]`,
+    )
+  })
+
+  it('refuses earlyStop where a gate is on a figure of the whole set, which is no running mean', () => {
+    expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { macro_f1: 0.7 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("labels"): earlyStop decides on running means of per-sample scores, so it does not apply to "macro_f1", a figure of the whole set (classification); remove earlyStop, or gate on per-sample metrics only.]`)
+    expect(() => resolveNamed('own', { dataset, model, aggregate: balance, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).toThrow(/does not apply to a benchmark with its own aggregate/)
+    expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).not.toThrow()
+  })
+})

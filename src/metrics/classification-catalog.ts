@@ -1,0 +1,34 @@
+import type { MetricSemantics } from '../schema/index.ts'
+import { ratio } from './ratio.ts'
+
+/** The figures of the whole set a benchmark with `classification: true` reports, besides the per-label ones. */
+export const CLASSIFICATION_METRICS: Readonly<Record<string, MetricSemantics>> = {
+  macro_f1: ratio('Unweighted mean over the target labels of each label\u2019s F1 (a figure of the whole set).'),
+  macro_precision: ratio('Unweighted mean over the target labels of each label\u2019s precision.'),
+  macro_recall: ratio('Unweighted mean over the target labels of each label\u2019s recall.'),
+  micro_f1: ratio('F1 of the true and false positives and negatives summed over the target labels.'),
+  micro_precision: ratio('Precision of the summed counts: right answers among answers that are a target label.'),
+  micro_recall: ratio('Recall of the summed counts: right answers among all samples.'),
+  kappa: {
+    kind: 'score',
+    direction: 'higher',
+    unit: null,
+    range: { min: -1, max: 1 },
+    display: 'number',
+    scale: 1,
+    precision: 3,
+    description: "Cohen's kappa of the answers against the targets (no answer a category of its own).",
+  },
+}
+
+const PER_LABEL: Readonly<Record<string, string>> = {
+  precision: 'Of the samples answered with this label, the share whose target it is.',
+  recall: 'Of the samples whose target is this label, the share answered with it.',
+  f1: 'Harmonic mean of this label\u2019s precision and recall.',
+}
+
+/** The entry of a per-label figure, "f1_positive" or "recall_a"; undefined for any other name. */
+export function perLabelSemantics(name: string): MetricSemantics | undefined {
+  const match = /^(precision|recall|f1)_[a-z][a-z0-9_]*$/.exec(name)
+  return match ? ratio(PER_LABEL[match[1]!]!) : undefined
+}
