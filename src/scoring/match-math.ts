@@ -2,6 +2,7 @@ import { passageAround, type AnswerMatch } from './answer-match.ts'
 import type { Budget } from './budget.ts'
 import { sameValue } from './math-equal.ts'
 import { parseMathValue } from './math-value.ts'
+import { checkPrecision } from './precision.ts'
 import { normalizeLatex } from './normalize-latex.ts'
 import { readMathAnswer, readMathTarget } from './read-math-answer.ts'
 
@@ -12,6 +13,13 @@ const MAX_ANSWER = 1000
 export interface MathOptions {
   /** Relative tolerance of numeric comparison (absolute below 1). @default 1e-6 */
   tolerance?: number
+  /**
+   * Where one side is a written decimal ("0.67") and the other a constant ("\\frac{2}{3}"), in a number, interval,
+   * tuple or matrix: the two also agree when both, rounded to this many digits after the decimal point, are the same
+   * (Math-Verify's `float_rounding`). Unset, a decimal must equal an exact value within `tolerance`.
+   * @example { kind: 'math', precision: 2 } // 0.67 reads as 2/3
+   */
+  precision?: number
   /**
    * Time one check may take, reading the answer from the reply included; past it the answer counts as not equal,
    * and the explanation says so. @default 1000
@@ -27,8 +35,10 @@ export interface MathOptions {
  * @example matchMath('So the answer is $\\boxed{\\dfrac{1}{2}}$.', '0.5').pass // true
  */
 export function matchMath(output: string, target: string | number | readonly (string | number)[], options: MathOptions = {}): AnswerMatch {
+  checkPrecision('math', options.precision)
   const timeoutMs = options.timeoutMs ?? 1000
   const budget: Budget = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
+  if (options.precision !== undefined) budget.precision = options.precision
   const found = readMathAnswer(output, budget)
   if (budget.timedOut) return { pass: false, extracted: null, passage: null, explanation: `could not decide within ${timeoutMs} ms which final answer the reply states` }
   if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply states no final answer' }

@@ -1,6 +1,7 @@
 import { outOfTime, type Budget } from './budget.ts'
 import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
+import { isWrittenDecimal, sameRounded } from './precision.ts'
 
 const POINTS = 6
 const ENOUGH_POINTS = 3
@@ -68,11 +69,24 @@ function plainNumber(latex: string): number | null {
   return found[1] ? -value : value
 }
 
+/** With `precision` set, a written decimal against a constant: both rounded to that many places agree. */
+function sameAtPrecision(a: string, b: string, x: Expression | null, y: Expression | null, budget: Budget): boolean {
+  if (budget.precision === undefined || !(isWrittenDecimal(a) || isWrittenDecimal(b))) return false
+  if (x === null || y === null || x.variables.length > 0 || y.variables.length > 0) return false
+  const [u, v] = [x.valueAt({}), y.valueAt({})]
+  return Math.abs(u.im) < 1e-12 && Math.abs(v.im) < 1e-12 && sameRounded(u.re, v.re, budget.precision)
+}
+
 function sameExpression(a: string, b: string, budget: Budget): boolean {
   if (a === b) return true
   const [m, n] = [plainNumber(a), plainNumber(b)]
-  if (m !== null && n !== null) return Number.isFinite(m) && Number.isFinite(n) && close(m, n, budget.tolerance)
+  if (m !== null && n !== null) {
+    if (!Number.isFinite(m) || !Number.isFinite(n)) return false
+    const rounded = budget.precision !== undefined && (isWrittenDecimal(a) || isWrittenDecimal(b)) && sameRounded(m, n, budget.precision)
+    return rounded || close(m, n, budget.tolerance)
+  }
   const [x, y] = [expressionOf(a), expressionOf(b)]
+  if (sameAtPrecision(a, b, x, y, budget)) return true
   if (x === null || y === null) return textOf(a) === textOf(b)
   return agreeAtPoints(x, y, budget, (u, v) => sameNumber(u, v, budget.tolerance))
 }
