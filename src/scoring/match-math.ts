@@ -1,7 +1,8 @@
 import { passageAround, type AnswerMatch } from './answer-match.ts'
 import type { Budget } from './budget.ts'
 import { sameValue } from './math-equal.ts'
-import { parseMathValue } from './math-value.ts'
+import { expressionOf } from './evaluate-expression.ts'
+import { parseMathValue, type MathValue } from './math-value.ts'
 import { checkPrecision } from './precision.ts'
 import { normalizeLatex } from './normalize-latex.ts'
 import { readMathAnswer, readMathTarget } from './read-math-answer.ts'
@@ -28,6 +29,17 @@ export interface MathOptions {
 }
 
 /**
+ * What a reply's chain of equalities works out to, when it ends in a constant ("\\frac{1}{2}\\cdot 20 = 10" gives 10):
+ * compared with a target that is no equation. A target that is one ("7 = 11a + c") is compared as an equation.
+ */
+function finalValue(value: MathValue): MathValue | null {
+  if (value.kind !== 'relation' || value.ops.some((op) => op !== '=')) return null
+  const last = value.parts.at(-1) as string
+  const expression = expressionOf(last)
+  return expression !== null && expression.variables.length === 0 ? parseMathValue(last) : null
+}
+
+/**
  * The final answer of a reply (its last `\boxed{}`, else what follows "the answer is", else its last math span or
  * number) is mathematically equal to the target: same text once normalised, else the same value, expression
  * (compared at sample points with mathjs), interval, set, tuple, matrix or equation. A reply stating no answer is
@@ -51,7 +63,13 @@ export function matchMath(output: string, target: string | number | readonly (st
   const answer = normalizeLatex(found.answer)
   const value = parseMathValue(answer)
   const targets = written.map(normalizeLatex)
-  const hit = targets.find((t) => t === answer || sameValue(value, parseMathValue(t), budget))
+  const hit = targets.find((t) => {
+    if (t === answer) return true
+    const target = parseMathValue(t)
+    if (sameValue(value, target, budget)) return true
+    const result = target.kind === 'relation' ? null : finalValue(value)
+    return result !== null && sameValue(result, target, budget)
+  })
   if (hit !== undefined) {
     return { pass: true, extracted: found.answer, passage, explanation: hit === answer ? 'the answer is the target, as written' : 'the answer equals the target' }
   }
