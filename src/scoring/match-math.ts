@@ -1,7 +1,7 @@
 import { passageAround, type AnswerMatch } from './answer-match.ts'
 import type { Budget } from './budget.ts'
 import { sameValue } from './math-equal.ts'
-import { expressionOf } from './evaluate-expression.ts'
+import { expressionOf, loadMathjs } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
 import { checkPrecision } from './precision.ts'
 import { normalizeLatex } from './normalize-latex.ts'
@@ -48,6 +48,7 @@ function finalValue(value: MathValue): MathValue | null {
  */
 export function matchMath(output: string, target: string | number | readonly (string | number)[], options: MathOptions = {}): AnswerMatch {
   checkPrecision('math', options.precision)
+  loadMathjs()
   const timeoutMs = options.timeoutMs ?? 1000
   const budget: Budget = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
   if (options.precision !== undefined) budget.precision = options.precision
