@@ -2,7 +2,7 @@ import { outOfTime, type Budget } from './budget.ts'
 import { isProse } from './is-prose.ts'
 import { commandGroups, type Group } from './latex-groups.ts'
 import { createSpanReader, mathSpans, type MathSpan } from './math-spans.ts'
-import { lastNumber } from './read-number.ts'
+import { lastNumber, withDecimalPoint } from './read-number.ts'
 
 /** The final answer a reply states, as LaTeX, and where it stands. */
 export interface MathAnswer {
@@ -81,17 +81,15 @@ const BROKEN_OPEN = /(?<![\\$])\$(?!\$)[ \t]*\n|\\\([ \t]*\n/g
 const BROKEN_CLOSE = /\n[ \t]*(?:(?<![\\$])\$(?!\$)|\\\))/g
 
 /**
- * Whether text[start, end) stands between an inline delimiter that ends its line and one that starts a later line
- * ("$\n9\n$"): what a reply wraps so is neither math nor prose, and states no answer. Display math ("$$", "\[") may
- * span lines.
+ * Whether a number ending at `end` stands between an inline delimiter that ends its line and one that starts a later
+ * line ("$\n9\n$"): what a reply wraps so is neither math nor prose, and states no answer. Display math ("$$", "\[")
+ * may span lines.
  */
-function insideBrokenInline(text: string, start: number, end: number): boolean {
-  let open = -1
-  for (const found of text.matchAll(BROKEN_OPEN)) {
-    if (found.index >= start) break
-    open = found.index
-  }
-  if (open < 0) return false
+function insideBrokenInline(text: string, end: number): boolean {
+  BROKEN_OPEN.lastIndex = 0
+  const open = BROKEN_OPEN.exec(text)
+  // the opener may overlap the number read: "$\n42" reads as a dollar amount
+  if (open === null || open.index + open[0].length > end) return false
   BROKEN_CLOSE.lastIndex = end
   return BROKEN_CLOSE.exec(text) !== null
 }
@@ -102,8 +100,8 @@ function lastStatement(text: string, offset: number): MathAnswer | null {
   for (const span of mathSpans(text)) last = span
   const number = lastNumber(text)
   if (number && (last === null || number.start >= last.end)) {
-    if (insideBrokenInline(text, number.start, number.end)) return null
-    return { answer: text.slice(number.start, number.end), start: offset + number.start, end: offset + number.end }
+    if (insideBrokenInline(text, number.end)) return null
+    return { answer: withDecimalPoint(text.slice(number.start, number.end)), start: offset + number.start, end: offset + number.end }
   }
   const content = last?.content.trim() ?? ''
   if (last === null || content === '') return null
@@ -144,7 +142,8 @@ export function readMathAnswer(text: string, budget?: Pick<Budget, 'deadline' | 
   }
   const statement = lastStatement(text, 0)
   if (late()) return null
-  return statement ?? (trimmed !== '' && trimmed.length <= SHORT_REPLY ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
+  const short = trimmed !== '' && trimmed.length <= SHORT_REPLY && !trimmed.includes('\n')
+  return statement ?? (short ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
 }
 
 /** The answer a target states: its boxed answer, the target itself when it is short or math, else its final answer. */

@@ -24,6 +24,11 @@ const NUMBERS = new RegExp(WRITTEN, 'g')
 // the one comma of a number that is a decimal comma, as DECIMAL_COMMA reads one
 const DECIMAL_COMMA_ONLY = /^([^,\d]*(?:0|\d+(?=,(?:\d{1,2}|\d{4,})(?!\d)))),(\d+)(?=[^,\d]*$)/
 
+/** A written number with its decimal comma, if it has one, made a decimal point: "2,74" → "2.74"; "1,000" stays. */
+export function withDecimalPoint(written: string): string {
+  return written.replace(DECIMAL_COMMA_ONLY, '$1.$2')
+}
+
 /** Parses one written number ("$1,234.50", "−3", "7/2", "\frac{7}{2}", "2.5 × 10^{3}", "12%"); NaN when it is not one. */
 export function parseNumber(text: string): number {
   const cleaned = text
@@ -67,8 +72,8 @@ export function numberAt(text: string, from: number): WrittenNumber | null {
   return found !== null && isDecoration(text, from, found.index) ? written(found) : null
 }
 
-function isLetter(char: string | undefined): boolean {
-  return char !== undefined && /[A-Za-z]/.test(char)
+function isLetter(char: number): boolean {
+  return (char >= 65 && char <= 90) || (char >= 97 && char <= 122)
 }
 
 /** The last number of a text, or null when it has none. Digits inside a word ("AZYUK2A", "B12C") are not a number. */
@@ -76,7 +81,7 @@ export function lastNumber(text: string): WrittenNumber | null {
   let last: RegExpExecArray | null = null
   NUMBERS.lastIndex = 0
   for (let found = NUMBERS.exec(text); found !== null; found = NUMBERS.exec(text)) {
-    if (!isLetter(text[found.index - 1]) || !isLetter(text[found.index + found[0].length])) last = found
+    if (!isLetter(text.charCodeAt(found.index - 1)) || !isLetter(text.charCodeAt(found.index + found[0].length))) last = found
   }
   return last === null ? null : written(last)
 }
