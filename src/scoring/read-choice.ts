@@ -45,7 +45,7 @@ const BOLD = /\*\*\(?([A-Z])\)?(?:[.):]\s*[^*\n]{0,80})?\*\*/g
 
 // A letter committed to in prose: "so it must be C", "I'd go with B", "I choose (D)", "option C is correct". One
 // capital letter (bracketed or bold allowed), not one of several ("must be A or C" hedges), not "is not correct".
-const PROSE_LETTER = String.raw`(?:\*\*)?\(?([A-Z])\)?(?:\*\*)?(?![A-Za-z0-9'’-])(?!\s*(?:or|\/|,\s*or)\s+\(?[A-Z]\b)`
+const PROSE_LETTER = String.raw`(?:\*\*)?\(?([A-Z])\)?(?:\*\*)?(?![A-Za-z0-9'’-])(?!(?:\s+or|\s*\/|,\s*or)\s*\(?[A-Z]\b)`
 const PROSE: RegExp[] = [
   new RegExp(String.raw`(?:\b(?:it|this|that|which|so|thus|hence|therefore)\s+(?:must|has to|can only)\s+be|\bI(?:'d|’d|\s+would|'ll|’ll|\s+will)?\s+(?:go with|choose|pick|select|opt for))\s+(?:option\s+|choice\s+)?${PROSE_LETTER}`, 'gi'),
   new RegExp(String.raw`(?<![\w'’])(?:option\s+|choice\s+)?\(?([A-Z])\)?\s+is\s+(?:the\s+)?(?:correct|right|best)(?:\s+(?:answer|option|choice))?(?![\w'’-])`, 'g'),

@@ -31,9 +31,8 @@ export function withDecimalPoint(written: string): string {
 
 /** Parses one written number ("$1,234.50", "−3", "7/2", "\frac{7}{2}", "2.5 × 10^{3}", "12%"); NaN when it is not one. */
 export function parseNumber(text: string): number {
-  const cleaned = text
+  const cleaned = withDecimalPoint(text)
     .replace(/−/g, '-')
-    .replace(DECIMAL_COMMA_ONLY, '$1.$2')
     .replace(/\\%|%|\\\$|[$€£¥,\s]/g, '')
     .replace(/\\[dt]?frac\{([^}]*)\}\{([^}]*)\}/, '$1/$2')
   // "\d+(?:\.\d*)?", not "\d+\.?\d*", which splits a run of digits every way before failing: quadratic

@@ -18,6 +18,7 @@ describe('matchChoice, letters committed to in prose', () => {
 
   it('does not read a hedge between letters, a negation, or a reply that changes its mind', () => {
     expect(matchChoice('It must be A or C, I cannot tell which.', 'A').extracted).toBe(null)
+    expect(matchChoice('So it must be A/C.', 'A').extracted).toBe(null)
     expect(matchChoice('B is not correct, and neither is D.', 'A').extracted).toBe(null)
     expect(matchChoice('At first it must be B. Later I would go with E.', 'E')).toMatchObject({ extracted: null, explanation: 'the reply commits to conflicting options (B / E)' })
   })
