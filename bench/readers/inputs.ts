@@ -53,4 +53,13 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
   { name: 'a letter, white space, a word', make: (size) => fill(' ', size, 'A', 'x') },
   { name: 'white space inside an "ANSWER:" line', make: (size) => fill(' ', size, 'ANSWER: a', 'b') },
   { name: 'newlines', make: (size) => fill('\n', size) },
+  { name: 'decimal commas', make: (size) => fill('12,5 ', size) },
+  { name: 'comma-joined digits', make: (size) => fill('12,', size) },
+  { name: 'digits glued between letters', make: (size) => fill('A2', size) },
+  { name: 'inline "$" ending lines', make: (size) => fill('$ \n9\n', size) },
+  { name: 'inline "\\(" ending lines', make: (size) => fill('\\( \n', size, 'Answer ') },
+  { name: 'math spans joined by "and" after "the answer is"', make: (size) => fill('$1$ and ', size, 'The final answer is ') },
+  { name: 'hedged prose letters', make: (size) => fill('it must be A or ', size) },
+  { name: 'prose letter, white space, a word', make: (size) => fill(' ', size, 'so it must be A', 'x') },
+  { name: '"or" glued between numbers', make: (size) => fill('1or', size) },
 ]

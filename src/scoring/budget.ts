@@ -1,7 +1,9 @@
-/** What one check may spend: a deadline, and whether it was reached; and the tolerance of its comparisons. */
+/** What one check may spend: a deadline, and whether it was reached; and how closely its comparisons look. */
 export interface Budget {
   deadline: number
   tolerance: number
+  /** Digits after the decimal point a written decimal is compared to, when set. */
+  precision?: number
   timedOut: boolean
 }
 

@@ -206,11 +206,10 @@ class Converter {
     if (GREEK.has(name)) return `_${name}`
     if (name === 'frac') return `(${this.group()} / ${this.group()})`
     if (name === 'sqrt') {
-      if (this.isChar('[')) {
-        const degree = this.group()
-        return `(${this.argument()})^(1 / ${degree})`
-      }
-      return `sqrt(${this.argument()})`
+      const degree = this.isChar('[') ? this.group() : null
+      // "\sqrt{x}^3" is the root cubed: a braced radicand ends at its brace, and the power applies to the root
+      const radicand = this.isChar('{') ? this.group() : this.argument()
+      return degree === null ? `sqrt(${radicand})` : `(${radicand})^(1 / ${degree})`
     }
     if (name === 'binom') {
       const [n, k] = [this.group(), this.group()]

@@ -1,6 +1,7 @@
 import { outOfTime, type Budget } from './budget.ts'
 import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
+import { isWrittenDecimal, sameRounded } from './precision.ts'
 
 const POINTS = 6
 const ENOUGH_POINTS = 3
@@ -68,11 +69,24 @@ function plainNumber(latex: string): number | null {
   return found[1] ? -value : value
 }
 
+/** With `precision` set, a written decimal against a constant: both rounded to that many places agree. */
+function sameAtPrecision(a: string, b: string, x: Expression | null, y: Expression | null, budget: Budget): boolean {
+  if (budget.precision === undefined || !(isWrittenDecimal(a) || isWrittenDecimal(b))) return false
+  if (x === null || y === null || x.variables.length > 0 || y.variables.length > 0) return false
+  const [u, v] = [x.valueAt({}), y.valueAt({})]
+  return Math.abs(u.im) < 1e-12 && Math.abs(v.im) < 1e-12 && sameRounded(u.re, v.re, budget.precision)
+}
+
 function sameExpression(a: string, b: string, budget: Budget): boolean {
   if (a === b) return true
   const [m, n] = [plainNumber(a), plainNumber(b)]
-  if (m !== null && n !== null) return Number.isFinite(m) && Number.isFinite(n) && close(m, n, budget.tolerance)
+  if (m !== null && n !== null) {
+    if (!Number.isFinite(m) || !Number.isFinite(n)) return false
+    const rounded = budget.precision !== undefined && (isWrittenDecimal(a) || isWrittenDecimal(b)) && sameRounded(m, n, budget.precision)
+    return rounded || close(m, n, budget.tolerance)
+  }
   const [x, y] = [expressionOf(a), expressionOf(b)]
+  if (sameAtPrecision(a, b, x, y, budget)) return true
   if (x === null || y === null) return textOf(a) === textOf(b)
   return agreeAtPoints(x, y, budget, (u, v) => sameNumber(u, v, budget.tolerance))
 }
@@ -122,9 +136,40 @@ function labelledValue(value: MathValue): MathValue | null {
   return parseMathValue(exact.at(-1) as string)
 }
 
-/** "a < x < b", "x \le b", "x > a" as the interval they describe. */
+const ABSOLUTE = /^\|([^|]+)\|$/
+
+/**
+ * "a \le |x| \le b", "|x| < b" and "|x| > a" as the union of intervals they describe: [-b,-a] ∪ [a,b], (-b,b), and
+ * (-∞,-a) ∪ (a,∞).
+ */
+function absoluteIntervals(value: Extract<MathValue, { kind: 'relation' }>): MathValue | null {
+  const at = value.parts.findIndex((part) => ABSOLUTE.test(part) && isLabel((ABSOLUTE.exec(part) as RegExpExecArray)[1] as string))
+  if (at < 0) return null
+  const expression = (latex: string): MathValue => ({ kind: 'expression', latex })
+  const negated = (latex: string): string => `-(${latex})`
+  const interval = (low: string, high: string, lowOp: string | undefined, highOp: string | undefined): MathValue => ({
+    kind: 'list',
+    items: [expression(low), expression(high)],
+    open: lowOp === '<' ? '(' : '[',
+    close: highOp === '<' ? ')' : ']',
+  })
+  const [low, high] = [value.parts[at - 1], value.parts[at + 1]]
+  const [lowOp, highOp] = [value.ops[at - 1], value.ops[at]]
+  if (low !== undefined && high !== undefined) {
+    return { kind: 'union', items: [interval(negated(high), negated(low), highOp, lowOp), interval(low, high, lowOp, highOp)] }
+  }
+  if (high !== undefined) return interval(negated(high), high, highOp, highOp)
+  if (low !== undefined) {
+    return { kind: 'union', items: [interval('-\\infty', negated(low), '<', lowOp), interval(low, '\\infty', lowOp, '<')] }
+  }
+  return null
+}
+
+/** "a < x < b", "x \le b", "x > a" as the interval they describe; "a \le |x| \le b" as the intervals it does. */
 function intervalOf(value: MathValue): MathValue | null {
   if (value.kind !== 'relation' || value.ops.some((op) => op !== '<' && op !== '\\le')) return null
+  const absolute = absoluteIntervals(value)
+  if (absolute) return absolute
   const open = (op: string | undefined): string => (op === '<' ? '(' : '[')
   const close = (op: string | undefined): string => (op === '<' ? ')' : ']')
   const expression = (latex: string): MathValue => ({ kind: 'expression', latex })
@@ -151,7 +196,16 @@ function sameItemsAnyOrder(a: MathValue[], b: MathValue[], budget: Budget): bool
 function sameList(a: Extract<MathValue, { kind: 'list' }>, b: Extract<MathValue, { kind: 'list' }>, budget: Budget): boolean {
   const unordered = (list: typeof a): boolean => list.open === '' || list.open === '{'
   if (unordered(a) && unordered(b)) return sameItemsAnyOrder(a.items, b.items, budget)
+  // a bare list "1, 3" may be the tuple (or open interval) "(1, 3)" written without brackets: in order, then
+  const tuple = (list: typeof a): boolean => list.open === '(' && list.close === ')'
+  if ((a.open === '' && tuple(b)) || (tuple(a) && b.open === '')) return sameItemsInOrder(a.items, b.items, budget)
   return a.open === b.open && a.close === b.close && sameItemsInOrder(a.items, b.items, budget)
+}
+
+/** Two names of the same thing: equal as text, or one function of a single variable named differently ("W(x)", "W(n)"). */
+function sameLabel(a: string, b: string): boolean {
+  const unnamed = (label: string): string => textOf(label).replace(/^([a-z]\w*)\([a-z]\)$/, '$1()')
+  return unnamed(a) === unnamed(b)
 }
 
 /** Whether two answers are the same mathematical object, within the budget's tolerance and time. */
@@ -159,7 +213,7 @@ export function sameValue(a: MathValue, b: MathValue, budget: Budget): boolean {
   if (outOfTime(budget)) return false
   if (a.kind === 'relation' && b.kind === 'relation') {
     const [x, y] = [labelledValue(a), labelledValue(b)]
-    if (x && y && textOf(a.parts[0] as string) === textOf(b.parts[0] as string)) return sameValue(x, y, budget)
+    if (x && y && sameLabel(a.parts[0] as string, b.parts[0] as string)) return sameValue(x, y, budget)
     return sameRelation(a, b, budget)
   }
   if (a.kind === 'relation' || b.kind === 'relation') {

@@ -15,7 +15,7 @@ const OPEN_BRACKET = 91
 
 /**
  * Reads math spans at positions asked in increasing order, as the regex
- * `\$\$([^$]{1,2000})\$\$|(?<!\\)\$((?:[^$\n\\]|\\[^])+?)(?<!\\)\$|\\\(([^]{1,2000}?)\\\)|\\\[([^]{1,2000}?)\\\]`
+ * `\$\$([^$]{1,2000})\$\$|(?<!\\)\$((?:[^$\n\\]|\\[^])+?)(?<!\\)\$|\\\(([^\n]{1,2000}?)\\\)|\\\[([^]{1,2000}?)\\\]`
  * would, its alternatives tried in that order. The regex rescans up to 2,000 characters from every unclosed "\(":
  * here the next "$", "\)" and "\]" are found once and remembered, so a reply of them all is read in one pass.
  */
@@ -32,7 +32,10 @@ export function createSpanReader(text: string): (start: number) => MathSpan | nu
   }
   const delimited = (start: number, close: string): MathSpan | null => {
     const at = next(close, start + 3)
-    return at < 0 || at - start - 2 > MAX_CONTENT ? null : { start, end: at + 2, content: text.slice(start + 2, at) }
+    if (at < 0 || at - start - 2 > MAX_CONTENT) return null
+    // inline math "\(...\)" stays on one line, as "$...$" does; display math "\[...\]" may span lines
+    if (close === '\\)' && next('\n', start) >= 0 && next('\n', start) < at) return null
+    return { start, end: at + 2, content: text.slice(start + 2, at) }
   }
   const inline = (start: number): MathSpan | null => {
     if (text.charCodeAt(start - 1) === BACKSLASH) return null

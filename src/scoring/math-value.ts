@@ -1,3 +1,5 @@
+import { reduceMatrices } from './matrix-arithmetic.ts'
+
 /** The shape of a normalised LaTeX answer, for comparing like with like. */
 export type MathValue =
   | { kind: 'expression'; latex: string }
@@ -83,15 +85,45 @@ function relation(parts: string[], separators: string[]): MathValue {
   return { kind: 'relation', parts, ops: separators }
 }
 
+/** The entries of a matrix literal's body, row by row. */
+function matrixEntries(body: string): string[][] {
+  return splitTopLevel(body, /\\\\/y)
+    .parts.filter((row) => row !== '')
+    .map((row) => splitTopLevel(row, /&/y).parts)
+}
+
+// "and" / "or" between items, spaced or glued to math ("1orW(x)=-1")
+const CONNECTOR = /\s*\b(?:and|or)\b\s*|(?<=[\d)}\]])(?:or|and)(?=[A-Za-z\d\\(-])/g
+const ASSIGNMENT = /^([a-zA-Z](?:_\{?\w+\}?)?)=([^=]+)$/
+
+/**
+ * Solutions written as assignments, one solution per semicolon ("p=5,q=2;p=7,q=2"), as the list of tuples they
+ * stand for ("(5,2),(7,2)"), each tuple in the order its variables are written.
+ */
+function assignmentSets(text: string): MathValue | null {
+  const solutions = splitTopLevel(text, /;/y).parts
+  if (solutions.length < 2) return null
+  const tuples: MathValue[] = []
+  for (const solution of solutions) {
+    const values = splitTopLevel(solution, /,/y).parts.map((part) => ASSIGNMENT.exec(part)?.[2])
+    if (values.some((value) => value === undefined)) return null
+    tuples.push({ kind: 'list', items: values.map((value) => parseMathValue(value as string)), open: '(', close: ')' })
+  }
+  return { kind: 'list', items: tuples, open: '', close: '' }
+}
+
 /** Reads the shape of a normalised answer: matrix, union, list, tuple or interval, relation, or a single expression. */
 export function parseMathValue(latex: string): MathValue {
   const text = latex.trim().replace(/^[a-zA-Z](?:_\{?\w+\}?)?\s*\\in\s*/, '')
-  const matrix = MATRIX.exec(text) ?? MATRIX.exec(text.replace(/^\[([^]*)\]$/, '$1'))
-  if (matrix) {
-    const rows = splitTopLevel(matrix[2] as string, /\\\\/y).parts.filter((row) => row !== '')
-    return { kind: 'matrix', rows: rows.map((row) => splitTopLevel(row, /&/y).parts.map(parseMathValue)) }
-  }
-  const words = /[\d\\]/.test(text) ? text.replace(/\s*\b(?:and|or)\b\s*/g, ',').replace(/^,+|,+$/g, '') : text
+  const bare = text.replace(/^[[(]([^]*)[\])]$/, '$1').trim()
+  // a sum or product of literals first: MATRIX alone would read "A + B" as one literal from A's start to B's end
+  const reduced = bare.includes('\\end') ? reduceMatrices(bare, matrixEntries) : null
+  if (reduced) return { kind: 'matrix', rows: reduced.map((row) => row.map(parseMathValue)) }
+  const matrix = MATRIX.exec(text) ?? MATRIX.exec(bare)
+  if (matrix) return { kind: 'matrix', rows: matrixEntries(matrix[2] as string).map((row) => row.map(parseMathValue)) }
+  const words = /[\d\\]/.test(text) ? text.replace(CONNECTOR, ',').replace(/^,+|,+$/g, '') : text
+  const solutions = assignmentSets(words)
+  if (solutions) return solutions
   const union = splitTopLevel(words, /\\cup(?![a-z])/y)
   if (union.parts.length > 1) return { kind: 'union', items: union.parts.map(parseMathValue) }
   const list = listItems(words)
@@ -101,8 +133,10 @@ export function parseMathValue(latex: string): MathValue {
   const wrapped = wrapping(words)
   const hasItems = wrapped !== null && splitTopLevel(wrapped.inner, /[,;]/y).parts.length > 1
   if (wrapped && (wrapped.open === '\\{' || hasItems)) {
-    const set = wrapped.open === '\\{' || wrapped.open === '{'
-    return { kind: 'list', items: listItems(wrapped.inner).map(parseMathValue), open: set ? '{' : wrapped.open, close: set ? '}' : wrapped.close }
+    const items = listItems(wrapped.inner).map(parseMathValue)
+    // "\{1,3\}" is a set; "{1,3}" is LaTeX's grouping around a bare list
+    if (wrapped.open === '{') return { kind: 'list', items, open: '', close: '' }
+    return { kind: 'list', items, open: wrapped.open === '\\{' ? '{' : wrapped.open, close: wrapped.open === '\\{' ? '}' : wrapped.close }
   }
   return { kind: 'expression', latex: words }
 }

@@ -7,8 +7,9 @@ const UNICODE: Array<[RegExp, string]> = [
   [/−/g, '-'], [/×/g, '\\times '], [/·/g, '\\cdot '], [/π/g, '\\pi '], [/∞/g, '\\infty '], [/√/g, '\\sqrt '],
   [/≤/g, '\\le '], [/≥/g, '\\ge '], [/≠/g, '\\ne '], [/∪/g, '\\cup '], [/°/g, ''],
 ]
-// "\\left" written with a doubled backslash, as escaped strings often carry it; a matrix row break is left alone
-const DOUBLED = /\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|ne|neq|boxed|text|pi|cdot|times|in|cup|infty|pm|begin|end)(?![a-zA-Z]))/g
+// "\\left" written with a doubled backslash, as escaped strings often carry it; a matrix row break is left alone,
+// and so is a doubled one before "\\end" ("\\\end" is a row break, then "\end")
+const DOUBLED = /(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|ne|neq|boxed|text|pi|cdot|times|in|cup|infty|pm|begin|end)(?![a-zA-Z]))/g
 const RELATIONS: Array<[RegExp, string]> = [
   [/\\leqslant|\\leq|\\le(?![a-z])|<=/g, '\\le '], [/\\geqslant|\\geq|\\ge(?![a-z])|>=/g, '\\ge '],
   [/\\neq|\\ne(?![a-z])|!=/g, '\\ne '], [/\\lt(?![a-z])/g, '<'], [/\\gt(?![a-z])/g, '>'],

@@ -43,6 +43,14 @@ const LEADING = /^\s*(?:\*\*)?(?:\(([A-Z])\)|([A-Z])[).:])(?:\*\*)?\s+(\S[^\n]*)
 // A bold letter standing alone in running text: "I choose **B**."
 const BOLD = /\*\*\(?([A-Z])\)?(?:[.):]\s*[^*\n]{0,80})?\*\*/g
 
+// A letter committed to in prose: "so it must be C", "I'd go with B", "I choose (D)", "option C is correct". One
+// capital letter (bracketed or bold allowed), not one of several ("must be A or C" hedges), not "is not correct".
+const PROSE_LETTER = String.raw`(?:\*\*)?\(?([A-Z])\)?(?:\*\*)?(?![A-Za-z0-9'’-])(?!(?:\s+or|\s*\/|,\s*or)\s*\(?[A-Z]\b)`
+const PROSE: RegExp[] = [
+  new RegExp(String.raw`(?:\b(?:it|this|that|which|so|thus|hence|therefore)\s+(?:must|has to|can only)\s+be|\bI(?:'d|’d|\s+would|'ll|’ll|\s+will)?\s+(?:go with|choose|pick|select|opt for))\s+(?:option\s+|choice\s+)?${PROSE_LETTER}`, 'gi'),
+  new RegExp(String.raw`(?<![\w'’])(?:option\s+|choice\s+)?\(?([A-Z])\)?\s+is\s+(?:the\s+)?(?:correct|right|best)(?:\s+(?:answer|option|choice))?(?![\w'’-])`, 'g'),
+]
+
 /** The upper-case letters of a list such as "(a) and **C**", or null when one is outside the allowed letters. */
 function lettersIn(group: string, allowed: string): string[] | null {
   const letters = group
@@ -133,14 +141,33 @@ function boldCommitments(output: string, allowed: string): Commitments | null {
 }
 
 /**
+ * Letters a reply commits to in prose, when it commits in no stronger form: the last, and each distinct one. The
+ * letters it rules out ("A and D are too small") are not commitments, and "I" alone reads as the pronoun.
+ */
+function proseCommitments(output: string, allowed: string): Commitments | null {
+  let last: Commitment | null = null
+  const distinct: string[] = []
+  for (const pattern of PROSE) {
+    for (const match of output.matchAll(pattern)) {
+      const letter = match[1] as string
+      if (!allowed.includes(letter) || letter !== letter.toUpperCase() || (letter === 'I' && !/[(*]/.test(match[0]))) continue
+      const end = match.index + match[0].length
+      if (last === null || match.index >= last.start) last = { letters: [letter], start: match.index, end }
+      if (!distinct.includes(letter)) distinct.push(letter)
+    }
+  }
+  return last && { last, distinct }
+}
+
+/**
  * Where a reply commits to options, strongest form first: answer markers ("ANSWER: B", "The answer is (C)",
- * "$\boxed{B}$"); else the reply as a whole ("B", "(b)", "A, C", "B) London", an option's own text); else bold letters.
- * Null when it commits to none.
+ * "$\boxed{B}$"); else the reply as a whole ("B", "(b)", "A, C", "B) London", an option's own text); else bold letters;
+ * else letters committed to in prose ("so it must be C", "I'd go with B"). Null when it commits to none.
  */
 export function readCommitments(output: string, allowed: string, choices: readonly string[] | undefined): Commitments | null {
   const marked = markedCommitments(output, allowed)
   if (marked) return marked
   const whole = wholeReply(output, allowed, choices)
   if (whole) return { last: whole, distinct: [whole.letters.join(', ')] }
-  return boldCommitments(output, allowed)
+  return boldCommitments(output, allowed) ?? proseCommitments(output, allowed)
 }

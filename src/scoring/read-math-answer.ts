@@ -2,7 +2,7 @@ import { outOfTime, type Budget } from './budget.ts'
 import { isProse } from './is-prose.ts'
 import { commandGroups, type Group } from './latex-groups.ts'
 import { createSpanReader, mathSpans, type MathSpan } from './math-spans.ts'
-import { lastNumber } from './read-number.ts'
+import { lastNumber, withDecimalPoint } from './read-number.ts'
 
 /** The final answer a reply states, as LaTeX, and where it stands. */
 export interface MathAnswer {
@@ -23,6 +23,9 @@ const MAX_JOINED_BOXES = 100
 const TIMED_LENGTH = 10_000
 
 type Span = Group & { start: number }
+
+// "or" and "and" written without spaces between two pieces of math: "W(x)=1orW(x)=-1"
+const GLUED_CONNECTOR = /(?<=[\d)}\]])(?:or|and)(?=[A-Za-z\d\\(-])/g
 
 /** Two boxes one answer is split over are joined by "and", "or", punctuation, spacing and at most a few other words. */
 function isConnector(gap: string): boolean {
@@ -52,11 +55,43 @@ function boxedAnswer(text: string): MathAnswer | null {
   return { answer: parts.map((p) => p.content.trim()).join(', '), start: (parts[0] as Span).start, end: last.end }
 }
 
+/**
+ * The math spans of a stated answer that only connectors separate ("$12$ and $13$", "$x=1$, $y=2$"), joined as a
+ * list; null unless there are several and nothing but quotes and punctuation stands around them.
+ */
+function joinedSpans(said: string, offset: number): MathAnswer | null {
+  const spans = [...mathSpans(said)]
+  const first = spans[0]
+  const last = spans.at(-1)
+  if (first === undefined || last === undefined || spans.length < 2 || spans.length > MAX_JOINED_BOXES) return null
+  if (!/^[\s"'“”\\]*$/.test(said.slice(0, first.start)) || !/^[\s"'“”\\.,]*$/.test(said.slice(last.end))) return null
+  for (let i = 1; i < spans.length; i++) if (!isConnector(said.slice((spans[i - 1] as MathSpan).end, (spans[i] as MathSpan).start))) return null
+  return { answer: spans.map((span) => span.content.trim()).join(', '), start: offset + first.start, end: offset + last.end }
+}
+
 /** Strips math delimiters ("$x$", "\(x\)", "\[x\]", "$$x$$") around a whole answer. */
 function stripDelimiters(answer: string): string {
   const trimmed = answer.trim().replace(/[.。]$/, '').trim()
   const wrapped = /^(?:\$\$([^]*)\$\$|\$([^]*)\$|\\\(([^]*)\\\)|\\\[([^]*)\\\])$/.exec(trimmed)
   return (wrapped ? (wrapped[1] ?? wrapped[2] ?? wrapped[3] ?? wrapped[4] ?? '') : trimmed).trim()
+}
+
+// An inline delimiter ("$", "\(") that ends its line, and one that starts a line: inline math stays on one line.
+const BROKEN_OPEN = /(?<![\\$])\$(?!\$)[ \t]*\n|\\\([ \t]*\n/g
+const BROKEN_CLOSE = /\n[ \t]*(?:(?<![\\$])\$(?!\$)|\\\))/g
+
+/**
+ * Whether a number ending at `end` stands between an inline delimiter that ends its line and one that starts a later
+ * line ("$\n9\n$"): what a reply wraps so is neither math nor prose, and states no answer. Display math ("$$", "\[")
+ * may span lines.
+ */
+function insideBrokenInline(text: string, end: number): boolean {
+  BROKEN_OPEN.lastIndex = 0
+  const open = BROKEN_OPEN.exec(text)
+  // the opener may overlap the number read: "$\n42" reads as a dollar amount
+  if (open === null || open.index + open[0].length > end) return false
+  BROKEN_CLOSE.lastIndex = end
+  return BROKEN_CLOSE.exec(text) !== null
 }
 
 /** The last math span of a text, or its last number when that comes later ("... $$x$$. So it grows by 100%."). */
@@ -65,7 +100,8 @@ function lastStatement(text: string, offset: number): MathAnswer | null {
   for (const span of mathSpans(text)) last = span
   const number = lastNumber(text)
   if (number && (last === null || number.start >= last.end)) {
-    return { answer: text.slice(number.start, number.end), start: offset + number.start, end: offset + number.end }
+    if (insideBrokenInline(text, number.end)) return null
+    return { answer: withDecimalPoint(text.slice(number.start, number.end)), start: offset + number.start, end: offset + number.end }
   }
   const content = last?.content.trim() ?? ''
   if (last === null || content === '') return null
@@ -81,10 +117,7 @@ function markedAnswer(text: string): MathAnswer | null {
   const math = createSpanReader(rest)(lead)
   const said = math ? rest.slice(lead, math.end) : (/^\s*([^\n]*?)(?:\.\s|\.?$|\n)/.exec(rest)?.[1] ?? '')
   const start = after + rest.indexOf(said)
-  if (!math && isProse(said)) {
-    const inner = lastStatement(said, start)
-    return inner && { ...inner }
-  }
+  if (!math && isProse(said)) return joinedSpans(said, start) ?? lastStatement(said, start)
   const answer = stripDelimiters(said)
   return answer === '' ? null : { answer, start, end: start + said.length }
 }
@@ -104,18 +137,22 @@ export function readMathAnswer(text: string, budget?: Pick<Budget, 'deadline' | 
   if (boxed && (marked === null || marked.start < boxed.end)) return boxed
   if (marked) return marked
   const trimmed = text.trim()
-  if (trimmed !== '' && trimmed.length <= SHORT_REPLY && !trimmed.includes('\n') && !isProse(trimmed)) {
+  if (trimmed !== '' && trimmed.length <= SHORT_REPLY && !trimmed.includes('\n') && !isProse(trimmed.replace(GLUED_CONNECTOR, ' '))) {
     return { answer: stripDelimiters(trimmed), start: 0, end: text.length }
   }
   const statement = lastStatement(text, 0)
   if (late()) return null
-  return statement ?? (trimmed !== '' && trimmed.length <= SHORT_REPLY ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
+  const short = trimmed !== '' && trimmed.length <= SHORT_REPLY && !trimmed.includes('\n')
+  return statement ?? (short ? { answer: stripDelimiters(trimmed), start: 0, end: text.length } : null)
 }
 
 /** The answer a target states: its boxed answer, the target itself when it is short or math, else its final answer. */
 export function readMathTarget(target: string): string {
   const boxed = boxedAnswer(target)
   if (boxed) return boxed.answer
+  // a box left open (a target cut short): what follows its brace
+  const open = /\\boxed\{/.exec(target)
+  if (open) return readMathTarget(target.slice(open.index + open[0].length))
   if (target.length <= SHORT_REPLY * 2 || !isProse(target)) return stripDelimiters(target)
   return readMathAnswer(target)?.answer ?? target
 }
