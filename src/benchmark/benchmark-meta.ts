@@ -18,5 +18,6 @@ export function benchmarkMeta(resolved: ResolvedBenchmark, measuredJudge?: strin
     ...(run.maxCost === undefined ? {} : { maxCostUsd: run.maxCost }),
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),
     ...(selection.shard ? { shard: selection.shard } : {}),
+    ...(resolved.variant ? { variant: resolved.variant } : {}),
   }
 }

@@ -3,6 +3,7 @@ import { compiledSchema } from './compiled.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
+import { VariantMetaSchema } from './variant.ts'
 
 const BoundsSchema = z
   .object({ min: z.number().optional(), max: z.number().optional() })
@@ -80,6 +81,8 @@ export const BenchmarkMetaSchema = z.object({
   earlyStop: z.string().optional(),
   /** The gates `earlyStop` decided, with the confidence sequences the decisions rest on. */
   earlyStopGates: z.array(EarlyStopGateSchema).optional(),
+  /** Set for one variant of a benchmark with `variants`: the matrix it is a row of. */
+  variant: VariantMetaSchema.optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>
