@@ -26,6 +26,8 @@ async function runCompareGate(context: TestContext, group: string, variant: stri
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
   const runs = variantRuns(suiteSiblingsOf(context), group)
   if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not judged: no sample of variant "${variant}" ran`)
+  const shard = runs.find((run) => run.meta.shard !== undefined)?.meta.shard
+  if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not judged: this run holds shard ${shard.index} of ${shard.count}; the merged run judges the compare gates`)
   const { matrix, semantics } = await judgeVariants(runs, relative(settings.root, context.task.file.filepath), settings)
   const judged = compareJudgement(matrix, variant, semantics)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)

@@ -45,10 +45,12 @@ export interface VariantChoice {
   options: { model?: Model; prompt?: PromptTemplate; system?: string }
 }
 
-const AlternativesSchema = z.record(
-  z.string().min(1).refine((name) => !name.includes('/'), 'must not contain "/", which joins the names of a variant'),
-  z.unknown(),
-).refine((alternatives) => Object.keys(alternatives).length > 0, 'needs at least one alternative')
+const AlternativesSchema = z
+  .record(z.string(), z.unknown())
+  .refine((alternatives) => Object.keys(alternatives).length > 0, 'needs at least one alternative')
+  .refine((alternatives) => Object.keys(alternatives).every((name) => name !== '' && !name.includes('/')), {
+    message: 'has a name that is empty or holds "/", which joins the names of a variant',
+  })
 
 const VariantsSchema = z
   .object({ model: AlternativesSchema.optional(), prompt: AlternativesSchema.optional(), system: AlternativesSchema.optional() })

@@ -1,10 +1,15 @@
-import type { MetricSemantics, VariantMatrix, VariantRow } from '../schema/index.ts'
+import type { Interval, MetricSemantics, VariantMatrix, VariantRow } from '../schema/index.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
 import { formatAmount, formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
 import { thousands, usd } from './format-usage.ts'
 
 const NON_DOMINATED = '*'
+
+// in the units of the difference itself: points for a percentage
+function deltaInterval(semantics: MetricSemantics, interval: Interval | null): string {
+  return interval === null ? '—' : `[${formatDelta(semantics, interval.lower)}, ${formatDelta(semantics, interval.upper)}]`
+}
 
 function reading(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemantics): string {
   if (row.name === matrix.reference) return 'reference'
@@ -34,7 +39,7 @@ function cellsOf(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemant
     tokens > 0 ? thousands(tokens) : '—',
     row.latencyMs === null ? '—' : `${Math.round(row.latencyMs.p50)} / ${Math.round(row.latencyMs.p90)} ms`,
     comparison === null ? '' : formatDelta(semantics, comparison.delta),
-    comparison === null ? '' : formatInterval(semantics, comparison.interval),
+    comparison === null ? '' : deltaInterval(semantics, comparison.interval),
     comparison === null ? '' : formatP(comparison.pValue),
     comparison === null ? '' : formatP(comparison.adjustedP),
     reading(matrix, row, semantics),
