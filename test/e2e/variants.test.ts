@@ -1,7 +1,7 @@
-import { readFile, rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VariantMatrixSchema } from '../../src/schema/index.ts'
+import { fileSlug, VariantMatrixSchema, type VariantMatrix } from '../../src/schema/index.ts'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
 import { failedTests, FIXTURE, runVitest } from './run-fixture.ts'
 
@@ -28,6 +28,12 @@ function matrixLines(stdout: string): string[] {
   return lines.slice(start, start + 7).map((line) => line.replace(/\d+ \/ \d+ ms */, (cell) => 'N / N ms'.padEnd(cell.length)))
 }
 
+async function readMatrix(): Promise<VariantMatrix> {
+  return VariantMatrixSchema.parse(JSON.parse(await readFile(join(FIXTURE, 'eval-reports', 'variants', 'variants.json'), 'utf8')))
+}
+
+const VARIANTS = ['mini/terse', 'mini/stepwise', 'large/terse', 'large/stepwise']
+
 describe('a benchmark with two models and two prompts', () => {
   let server: FakeServer
   const env = (): Record<string, string> => ({ OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-not-a-real-key-000' })
@@ -37,6 +43,7 @@ describe('a benchmark with two models and two prompts', () => {
   afterAll(async () => {
     await server.close()
     await rm(join(FIXTURE, 'eval-reports', 'variants'), { recursive: true, force: true })
+    await rm(join(FIXTURE, 'recordings-variants'), { recursive: true, force: true })
   })
 
   it('runs every variant, prints the matrix with Holm-corrected McNemar tests, and fails the gate of the worse variant', async () => {
@@ -44,7 +51,7 @@ describe('a benchmark with two models and two prompts', () => {
     expect(run.code).toBe(1)
     expect(server.requestCount).toBe(80)
     expect(failedTests(run)).toEqual(['evals/variants.eval.ts > variants: compare > gate: mini/stepwise not worse than mini/terse by more than 0.05 (α 0.05, Holm)'])
-    const matrix = VariantMatrixSchema.parse(JSON.parse(await readFile(join(FIXTURE, 'eval-reports', 'variants', 'variants.json'), 'utf8')))
+    const matrix = await readMatrix()
     // McNemar's exact p-values from the discordant pairs, by hand: 8 worse and 0 better is 2 · 0.5^8; 0 worse and 4
     // better is 2 · 0.5^4; 1 and 1 is min(1, 2 · (0.5^2 + 2 · 0.5^2)). Holm multiplies them, smallest first, by 3, 2, 1.
     expect(matrix.rows.map((row) => [row.name, row.value, row.comparison && [row.comparison.test, row.comparison.n, row.comparison.delta, row.comparison.pValue, row.comparison.adjustedP]])).toEqual([
@@ -82,5 +89,22 @@ describe('a benchmark with two models and two prompts', () => {
     expect(made).toHaveLength(20)
     expect(new Set(made.map((request) => request.model))).toEqual(new Set(['fake-large']))
     expect(made.some((request) => request.messages.at(-1)!.content.includes('step by step'))).toBe(false)
+  })
+
+  it('records each variant in a file of its own, and replays them all without a call', async () => {
+    const before = server.requestCount
+    const config = '--config=vitest.variants.config.ts'
+    const recorded = await runVitest(['variants', config], { ...env(), EVALSUITE_RECORDINGS: 'record' })
+    expect(recorded.code).toBe(1)
+    expect(server.requestCount - before).toBe(80)
+    const files = VARIANTS.map((variant) => `${fileSlug(`variants/${variant}`)}.jsonl`)
+    expect((await readdir(join(FIXTURE, 'recordings-variants'))).sort()).toEqual([...files].sort())
+    for (const file of files) expect((await readFile(join(FIXTURE, 'recordings-variants', file), 'utf8')).trim().split('\n')).toHaveLength(20)
+    const liveRows = (await readMatrix()).rows.map((row) => [row.name, row.value, row.comparison?.pValue])
+
+    const replayed = await runVitest(['variants', config], { ...env(), EVALSUITE_RECORDINGS: 'replay' })
+    expect(replayed.code).toBe(1)
+    expect(server.requestCount - before).toBe(80)
+    expect((await readMatrix()).rows.map((row) => [row.name, row.value, row.comparison?.pValue])).toEqual(liveRows)
   })
 })
