@@ -1,3 +1,4 @@
+import stringWidth from 'string-width'
 import type { Interval, MetricSemantics, VariantMatrix, VariantRow } from '../schema/index.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
@@ -65,8 +66,9 @@ function footnote(matrix: VariantMatrix): string | undefined {
 /** A benchmark's variant matrix for the terminal: a title, one row per variant, and what the mark means. */
 export function renderVariantMatrix(matrix: VariantMatrix, semantics: MetricSemantics): string {
   const rows = tableOf(matrix, semantics).map((row) => row.map(escapeControlCharacters))
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  const lines = rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`.trimEnd())
+  // columns, not characters: a variant named in CJK takes two columns a character
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => stringWidth(row[column]!))))
+  const lines = rows.map((row) => `  ${row.map((cell, column) => `${cell}${' '.repeat(widths[column]! - stringWidth(cell))}`).join('  ')}`.trimEnd())
   const note = footnote(matrix)
   return ['', ` ${escapeControlCharacters(titleOf(matrix))}`, ...lines, ...(note === undefined ? [] : [`  ${note}`])].join('\n')
 }
