@@ -3,7 +3,7 @@ import { createMetricCatalog, pairedBootstrap } from '../../src/metrics/index.ts
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun } from '../../src/report/collect-runs.ts'
 import { sampleOutcome } from '../../src/report/gate-judging.ts'
-import { variantMatrices, withVariantGates } from '../../src/report/variant-summary.ts'
+import { renderVariantMatrices, variantMatrices, withVariantGates } from '../../src/report/variant-summary.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
 
 const CONTEXT: ReportContext = {
@@ -62,6 +62,21 @@ describe('the variant matrix of a continuous, lower-is-better metric', () => {
     expect(verdict.passed).toBe(false)
     expect(verdict.reasons).toHaveLength(1)
     expect(verdict.reasons[0]).toMatch(/^grades \[worse\]: significantly worse than base by more than maxDrop 0.1 \(Holm p /)
+  })
+
+  it('renders as a Markdown table for the job summary, the mark explained below it', () => {
+    expect(renderVariantMatrices([matrix!], CONTEXT.catalog, true)).toMatchInlineSnapshot(`
+      "### grades: 3 variants on mae, against base; compare gate maxDrop 0.1, α 0.05 after Holm's correction
+
+      | variant | model | mae | 95% CI | n | cost/sample | tokens | latency p50 / p90 | Δ vs base | Δ 95% CI | p | p (Holm) | reading |
+      | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+      | \\* base | base | 0.175 | [0.127, 0.223] | 12 | \\$0.001 | — | — |  |  |  |  | reference |
+      | \\* worse | worse | 0.475 | [0.427, 0.523] | 12 | \\$0.0005 | — | — | +0.300 | [+0.300, +0.300] | p<0.001 | p<0.001 | FAILED: significantly worse by more than 0.100 |
+      | close | close | 0.175 | [0.127, 0.223] | 12 | \\$0.002 | — | — | +0.000 | [-0.005, +0.005] | p=1.00 | p=1.00 | non-inferior (within 0.100) |
+
+      \\* not dominated on (mae, cost per sample): no other variant is as good and as cheap, and better or cheaper
+      "
+    `)
   })
 
   it('marks the variants no other is both at least as good and as cheap per sample as, and better or cheaper', () => {
