@@ -110,6 +110,7 @@ export function buildVariantMatrix(runs: readonly VariantRun[]): VariantMatrix {
   return {
     version: VARIANT_MATRIX_VERSION,
     benchmark: variant.of,
+    file: report.file,
     metric,
     direction: way,
     reference: variant.reference,

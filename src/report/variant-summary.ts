@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, fileSlug, VariantMatrixSchema, type Report, type VariantMatrix } from '../schema/index.ts'
 import type { BenchmarkRun } from './collect-runs.ts'
+import { escapeCommandData, escapeCommandProperty } from './escape-workflow-command.ts'
 import type { RunVerdict } from './exit-code.ts'
 import { renderVariantMatrix, renderVariantMatrixMarkdown } from './render-variant-matrix.ts'
 import { isPartial } from './shards.ts'
@@ -26,12 +27,25 @@ export async function writeVariantMatrices(dir: string, matrices: readonly Varia
   await Promise.all(matrices.map((matrix) => writeFileAtomic(join(dir, 'variants', `${fileSlug(matrix.benchmark)}.json`), `${JSON.stringify(compiledSchema(VariantMatrixSchema).parse(matrix), null, 2)}\n`)))
 }
 
+// each failed compare gate of a matrix in a line
+function compareFailures(matrix: VariantMatrix): string[] {
+  return matrix.rows
+    .filter((row) => row.comparison?.passed === false)
+    .map((row) => `${matrix.benchmark} [${row.name}]: significantly worse than ${matrix.reference} by more than maxDrop ${matrix.maxDrop} (Holm p ${row.comparison!.adjustedP.toPrecision(3)})`)
+}
+
 /** The verdict with each failed compare gate among its reasons. */
 export function withVariantGates(verdict: RunVerdict, matrices: readonly VariantMatrix[]): RunVerdict {
-  const reasons = matrices.flatMap((matrix) =>
-    matrix.rows.filter((row) => row.comparison?.passed === false).map((row) => `${matrix.benchmark} [${row.name}]: significantly worse than ${matrix.reference} by more than maxDrop ${matrix.maxDrop} (Holm p ${row.comparison!.adjustedP.toPrecision(3)})`),
-  )
+  const reasons = matrices.flatMap(compareFailures)
   return reasons.length === 0 ? verdict : { ...verdict, passed: false, reasons: [...verdict.reasons, ...reasons] }
+}
+
+/** A GitHub Actions `::error` on the eval file for each failed compare gate. */
+export function variantAnnotations(matrices: readonly VariantMatrix[]): string[] {
+  return matrices.flatMap((matrix) => {
+    const properties = `file=${escapeCommandProperty(matrix.file)},title=${escapeCommandProperty(`evalsuite: ${matrix.benchmark} compare`)}`
+    return compareFailures(matrix).map((message) => `::error ${properties}::${escapeCommandData(message)}`)
+  })
 }
 
 /** The matrices for the terminal, or for a job summary. */

@@ -74,6 +74,8 @@ const VariantRowSchema = z.object({
 export const VariantMatrixSchema = z.object({
   version: z.literal(VARIANT_MATRIX_VERSION),
   benchmark: z.string(),
+  /** The eval file that declares it, relative to the project root. */
+  file: z.string(),
   /** The metric compared: the reference's primary metric; null when it has none. */
   metric: z.string().nullable(),
   direction: z.enum(['higher', 'lower']).nullable(),

@@ -3,7 +3,7 @@ import { createMetricCatalog, pairedBootstrap } from '../../src/metrics/index.ts
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun } from '../../src/report/collect-runs.ts'
 import { sampleOutcome } from '../../src/report/gate-judging.ts'
-import { renderVariantMatrices, variantMatrices, withVariantGates } from '../../src/report/variant-summary.ts'
+import { renderVariantMatrices, variantAnnotations, variantMatrices, withVariantGates } from '../../src/report/variant-summary.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
 
 const CONTEXT: ReportContext = {
@@ -62,6 +62,7 @@ describe('the variant matrix of a continuous, lower-is-better metric', () => {
     expect(verdict.passed).toBe(false)
     expect(verdict.reasons).toHaveLength(1)
     expect(verdict.reasons[0]).toMatch(/^grades \[worse\]: significantly worse than base by more than maxDrop 0.1 \(Holm p /)
+    expect(variantAnnotations([matrix!])).toEqual([expect.stringMatching(/^::error file=evals\/grades\.eval\.ts,title=evalsuite%3A grades compare::grades \[worse\]: significantly worse than base/)])
   })
 
   it('renders as a Markdown table for the job summary, the mark explained below it', () => {
