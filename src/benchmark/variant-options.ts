@@ -36,7 +36,7 @@ export interface VariantOptions {
 }
 
 /** The options `variants` may vary, in the order their names make up a variant's name. */
-export const VARIED_OPTIONS = ['model', 'prompt', 'system'] as const
+const VARIED_OPTIONS = ['model', 'prompt', 'system'] as const
 
 /** One combination of alternatives: its name ("mini/terse") and the alternative chosen per varied option. */
 export interface VariantChoice {
