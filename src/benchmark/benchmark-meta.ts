@@ -19,5 +19,6 @@ export function benchmarkMeta(resolved: ResolvedBenchmark, measuredJudge?: strin
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),
     ...(selection.shard ? { shard: selection.shard } : {}),
     ...(run.classification ? { classification: true as const } : {}),
+    ...(resolved.variant ? { variant: resolved.variant } : {}),
   }
 }

@@ -24,6 +24,7 @@ import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
 import type { ScorerReturn } from './score-sample.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'
+import type { VariantOptions } from './variant-options.ts'
 
 /** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */
 export type RegressionOptions = z.input<typeof RegressionSchema>
@@ -111,7 +112,7 @@ export interface RunOptions {
 }
 
 /** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
-export interface BenchmarkOptions extends RunOptions, SelectionOptions {
+export interface BenchmarkOptions extends RunOptions, SelectionOptions, VariantOptions {
   /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
   dataset: Dataset
   /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
@@ -130,7 +131,7 @@ export interface BenchmarkOptions extends RunOptions, SelectionOptions {
 }
 
 /** Options of `describeBenchmark(benchmark, overrides)`: how to run a defined benchmark, overriding its defaults. */
-export interface BenchmarkOverrides extends RunOptions, SelectionOptions {
+export interface BenchmarkOverrides extends RunOptions, SelectionOptions, VariantOptions {
   /** Few-shot examples per prompt; 0 for none. @default the benchmark's own count */
   fewShot?: number
 }

@@ -1,4 +1,4 @@
-import { describe, test, type TestContext, type TestOptions } from 'vitest'
+import { describe, test, type TestContext } from 'vitest'
 import { JudgeError, ModelError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
@@ -17,11 +17,13 @@ import type { EarlyStop } from './early-stop.ts'
 import { checkFileClash } from './file-clash.ts'
 import { providedGateSettings } from './gate-settings.ts'
 import { declareGateTests } from './gate-tests.ts'
+import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareEarlyStop } from './prepare-early-stop.ts'
 import { prepareSamples } from './prepare-samples.ts'
 import { recordSampleCommand } from './rerun-command.ts'
-import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
+import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+import { resolveVariants } from './resolve-variants.ts'
 import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
 import { turnIfDue } from './event-loop-turn.ts'
 import { createSampleRun, withAttempt, type Infer } from './sample-run.ts'
@@ -88,8 +90,6 @@ function errorText(error: unknown): string {
   return redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error), [])
 }
 
-// the shape shared by describe, describe.only and describe.skip, as this module calls them
-type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void
 
 function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
   registerMatchers()
@@ -179,12 +179,9 @@ export interface DescribeBenchmark extends DeclareBenchmark {
 
 function declarer(suite: SuiteDeclaration): DeclareBenchmark {
   return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
-    const location = callerLocation()
-    const resolved =
-      typeof first === 'string'
-        ? resolveNamed(first, options as BenchmarkOptions, scorer, location)
-        : resolveDefined(first, options, scorer, location)
-    declareSuite(suite, resolved)
+    const group = resolveVariants(first, options, scorer, callerLocation())
+    for (const resolved of group.benchmarks) declareSuite(suite, resolved)
+    declareCompareGates(suite, group, providedGateSettings() === undefined ? [] : [GATE_TAG])
   }
 }
 

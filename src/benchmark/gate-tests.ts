@@ -8,15 +8,15 @@ import { providedGateSettings } from './gate-settings.ts'
 import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './vitest-compat.ts'
 
 /** The annotation type of a gate test's outcome. */
-const GATE_ANNOTATION = 'evalsuite:gate'
+export const GATE_ANNOTATION = 'evalsuite:gate'
 
 // a gate's own limit, not the suite's: a benchmark's `timeout` is for one sample's model call and scoring
-const GATE_TIMEOUT_MS = 600_000
+export const GATE_TIMEOUT_MS = 600_000
 
 const STATES: Record<string, TestState> = { pass: 'passed', fail: 'failed', skip: 'skipped', todo: 'skipped' }
 
 // the samples before the gate test, as the reporter will read them at the end of the run
-function sampleOutcomes(siblings: readonly TaskLike[]): SampleOutcome[] {
+export function sampleOutcomes(siblings: readonly TaskLike[]): SampleOutcome[] {
   return siblings.flatMap((task) => {
     const parsed = task.type === 'test' ? parseSampleMeta(sampleMetaOf(task.meta)) : undefined
     if (!parsed?.success) return []
@@ -26,7 +26,7 @@ function sampleOutcomes(siblings: readonly TaskLike[]): SampleOutcome[] {
 }
 
 /** Whether any sample of the benchmark ran in this run: -t, `.skip` or an IDE's "run this test" can leave none. */
-function anyRan(samples: readonly SampleOutcome[]): boolean {
+export function anyRan(samples: readonly SampleOutcome[]): boolean {
   return samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined)
 }
 

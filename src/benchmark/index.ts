@@ -6,3 +6,4 @@ export { DEFAULT_CHOICE_PROMPT, renderTemplate, type PromptTemplate } from './pr
 export type { ScorerReturn } from './score-sample.ts'
 export { SelectionShape, type SelectionOptions } from './selection.ts'
 export type { SubsetSpec } from './subsets.ts'
+export type { CompareOptions, VariantOptions, Variants } from './variant-options.ts'

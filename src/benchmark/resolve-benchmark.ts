@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
-import { shardFromEnvironment, type Shard, type Threshold } from '../schema/index.ts'
+import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
 import { chooseEarlyStop } from './early-stop.ts'
@@ -28,6 +28,8 @@ export interface ResolvedBenchmark {
   /** Absent when the benchmark names none: the reporter then takes the only score metric it emits. */
   primaryMetric?: string
   scorer?: Scorer
+  /** Set for one variant of a benchmark with `variants`. */
+  variant?: VariantMeta
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -28,6 +28,11 @@ export function siblingsOf(context: TestContext): readonly TaskLike[] {
   return context.task.suite?.tasks ?? []
 }
 
+/** The tests and suites beside the running test's suite, in declaration order: the file's, for a suite at the top. */
+export function suiteSiblingsOf(context: TestContext): readonly TaskLike[] {
+  return context.task.suite?.suite?.tasks ?? context.task.file.tasks
+}
+
 /**
  * Ends the running test as skipped, with `reason` as an annotation of type `type` and as Vitest's skip note. It is
  * how a test ends that must not fail the run (a wrong answer, an error within the budget, a gate left to the merged

@@ -1,8 +1,8 @@
 import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { createMetricCatalog } from '../metrics/index.ts'
-import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, type Report } from '../schema/index.ts'
+import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
+import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, type Report, type VariantMatrix } from '../schema/index.ts'
 import { updateBaseline, writeBaseline } from './baseline-file.ts'
 import { measuredById } from './baseline-judge.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
@@ -17,6 +17,7 @@ import { baselineFileOf, readBaseline, reportRun, type JudgeSettings, type Loade
 import { isPartial } from './shards.ts'
 import { sharedBaselineFiles } from './shared-baselines.ts'
 import { supportsColor } from './supports-color.ts'
+import { renderVariantMatrices, variantAnnotations, variantMatrices, withVariantGates, writeVariantMatrices } from './variant-summary.ts'
 import { verdictLines } from './verdict-line.ts'
 import { reportFileNames, writeReport } from './write-report.ts'
 
@@ -67,19 +68,24 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   // benchmark's files, table and verdict still come out
   const unwritten: string[] = []
   const failed = (file: string) => (error: unknown) => void unwritten.push(`could not write ${relative(root, file)}: ${error instanceof Error ? error.message : String(error)}`)
-  await Promise.all(reports.map((report, index) => writeReport(dir, names[index]!, report).catch(failed(join(dir, names[index]!)))))
+  const matrices = variantMatrices(ran, reports)
+  await Promise.all([
+    ...reports.map((report, index) => writeReport(dir, names[index]!, report).catch(failed(join(dir, names[index]!)))),
+    writeVariantMatrices(dir, matrices).catch(failed(join(dir, 'variants'))),
+  ])
   // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
   const whole = ran.filter((run, index) => !isPartial(reports[index]!) && !shared.has(baselineFile(run, root, options)))
   const written = updating ? await writeBaselines(whole, baselines, root, options, failed) : []
-  const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: [...problems.failures, ...unwritten], reports, merging })
+  const verdict = withVariantGates(decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: [...problems.failures, ...unwritten], reports, merging }), matrices)
 
   const log = (text: string): void => vitest.logger.log(text)
   const stream = vitest.logger.outputStream as { columns?: number }
   log(renderReports(reports, { color: supportsColor(stream), ...(stream.columns ? { width: stream.columns } : {}) }))
+  if (matrices.length > 0) log(renderVariantMatrices(matrices, catalog))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.map(escapeControlCharacters).join(', ')}`)
   for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
   log(verdictLines(verdict, reports, options.outputDir))
-  await reportToGitHub(reports, verdict, log)
+  await reportToGitHub(reports, verdict, log, matrices, catalog)
   // Vitest's exit code already carries the verdict: wrong answers end skipped, and each gate is a test that fails
   // with it. evalsuite only ever raises it, never lowers it (a coverage threshold or an unhandled error set it too):
   // for what no gate test could judge, the merged run of shards and a gate that -t filtered out
@@ -146,8 +152,8 @@ async function writeBaselines(
   return written
 }
 
-async function reportToGitHub(reports: readonly Report[], verdict: RunVerdict, log: (text: string) => void): Promise<void> {
-  if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(reports)) log(line)
+async function reportToGitHub(reports: readonly Report[], verdict: RunVerdict, log: (text: string) => void, matrices: readonly VariantMatrix[], catalog: MetricCatalog): Promise<void> {
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of [...githubAnnotations(reports), ...variantAnnotations(matrices)]) log(line)
   const summary = process.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, `${renderMarkdown(reports, verdict)}\n`)
+  if (summary) await appendFile(summary, `${renderMarkdown(reports, verdict)}\n${renderVariantMatrices(matrices, catalog, true)}`)
 }

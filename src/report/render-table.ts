@@ -4,6 +4,7 @@ import { SMALL_SAMPLE } from '../metrics/index.ts'
 import { sampleLabel, type Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
+import { thousands, usd } from './format-usage.ts'
 import { idList } from './id-list.ts'
 import { wrongSampleLines } from './wrong-samples.ts'
 
@@ -54,13 +55,6 @@ function erroredIds(report: Report): string {
   return idList(report.samples.filter((s) => s.status === 'errored').map((s) => sampleLabel(s.id, s.attempt)))
 }
 
-// cents for a dollar or more; below that, down to a millionth, without trailing zeros past the cents
-function usd(value: number): string {
-  return `$${value >= 1 ? value.toFixed(2) : value.toFixed(6).replace(/0{1,4}$/, '')}`
-}
-
-// 15,000: the first toLocaleString call loads the locale data, some 15 ms the summary need not spend
-const thousands = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
 
 function usageLine(report: Report): string | undefined {
   const { usage, latencyMs, ttftMs, outputTokensPerSecond, costUsd } = report

@@ -79,3 +79,13 @@ export {
   type VerdictAggregate,
   type VerdictMode,
 } from './judge.ts'
+export {
+  CompareSchema,
+  VARIANT_MATRIX_VERSION,
+  VariantMatrixSchema,
+  VariantMetaSchema,
+  type Compare,
+  type VariantMatrix,
+  type VariantMeta,
+  type VariantRow,
+} from './variant.ts'

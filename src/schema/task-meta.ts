@@ -4,6 +4,7 @@ import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
+import { VariantMetaSchema } from './variant.ts'
 
 const BoundsSchema = z
   .object({ min: z.number().optional(), max: z.number().optional() })
@@ -88,6 +89,8 @@ export const BenchmarkMetaSchema = z.object({
    * rows and its comparisons with the baseline. A function cannot reach the reporter, so this is how they do.
    */
   corpus: z.object({ rows: z.array(MetricRowSchema), comparisons: z.array(ComparisonSchema) }).optional(),
+  /** Set for one variant of a benchmark with `variants`: the matrix it is a row of. */
+  variant: VariantMetaSchema.optional(),
 })
 /** What a benchmark suite records for the reporter. */
 export type BenchmarkMeta = z.infer<typeof BenchmarkMetaSchema>

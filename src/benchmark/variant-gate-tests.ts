@@ -1,0 +1,57 @@
+import { relative } from 'node:path'
+import { test, type TestContext, type TestOptions } from 'vitest'
+import { GateError } from '../errors.ts'
+import { compareJudgement, judgeVariants } from '../report/gate-judging.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, type BenchmarkMeta } from '../schema/index.ts'
+import { providedGateSettings } from './gate-settings.ts'
+import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
+import type { VariantGroup } from './resolve-variants.ts'
+import { skipWithReason, suiteSiblingsOf, taskMeta, type TaskLike } from './vitest-compat.ts'
+
+/** The shape shared by describe, describe.only and describe.skip, as the variants' suites are declared. */
+export type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void
+
+// the suites of the benchmark's variants, beside the compare suite, with the samples each ran
+function variantRuns(tasks: readonly TaskLike[], of: string): { meta: BenchmarkMeta; samples: ReturnType<typeof sampleOutcomes> }[] {
+  return tasks.flatMap((task) => {
+    const parsed = task.type === 'suite' ? BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(task.meta)) : undefined
+    if (!parsed?.success || parsed.data.variant?.of !== of) return []
+    const samples = sampleOutcomes(task.tasks ?? [])
+    return anyRan(samples) ? [{ meta: parsed.data, samples }] : []
+  })
+}
+
+async function runCompareGate(context: TestContext, group: string, variant: string): Promise<void> {
+  const settings = providedGateSettings()
+  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
+  const runs = variantRuns(suiteSiblingsOf(context), group)
+  if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not judged: no sample of variant "${variant}" ran`)
+  const shard = runs.find((run) => run.meta.shard !== undefined)?.meta.shard
+  if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not judged: this run holds shard ${shard.index} of ${shard.count}; the merged run judges the compare gates`)
+  const { matrix, semantics } = await judgeVariants(runs, relative(settings.root, context.task.file.filepath), settings)
+  const judged = compareJudgement(matrix, variant, semantics)
+  if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
+  await context.annotate(judged.summary, GATE_ANNOTATION)
+  if (!judged.passed) throw new GateError(judged.summary)
+}
+
+/**
+ * After the suites of a benchmark's variants, a suite of its compare gates: one test per variant other than the
+ * reference, which fails when the variant is significantly worse than the reference by more than `maxDrop`. They
+ * judge once every variant has run, since Holm's correction counts all the comparisons.
+ */
+export function declareCompareGates(suite: SuiteDeclaration, group: VariantGroup, tags: string[]): void {
+  const { compare } = group
+  if (compare?.maxDrop === undefined) return
+  const reference = group.benchmarks[0]!.variant!.reference
+  const only = group.benchmarks.some((benchmark) => benchmark.run.only !== undefined)
+  const declare = only ? test.only : test
+  suite(`${group.name}: compare`, { shuffle: false }, async () => {
+    for (const { variant } of group.benchmarks) {
+      if (variant === undefined || variant.name === reference) continue
+      const name = `gate: ${variant.name} not worse than ${reference} by more than ${compare.maxDrop} (α ${compare.alpha}, Holm)`
+      const options = { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags }
+      declare(name, options, (context) => runCompareGate(context, group.name, variant.name))
+    }
+  })
+}
