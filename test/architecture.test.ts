@@ -10,13 +10,14 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url))
 const ALLOWED: Record<string, string[]> = {
   schema: [],
   store: [],
+  random: [],
   dataset: ['schema'],
   model: ['schema', 'store'],
-  metrics: ['schema'],
+  metrics: ['schema', 'random'],
   scoring: ['schema'],
   judge: ['schema', 'model', 'store'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
-  benchmark: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report'],
+  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'benchmark'],
   report: ['schema', 'metrics'],
