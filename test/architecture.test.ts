@@ -20,7 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'benchmark'],
-  report: ['schema', 'metrics'],
+  report: ['schema', 'store', 'metrics'],
   cli: ['.', 'schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
 }
