@@ -1,4 +1,5 @@
 import { inspect } from 'node:util'
+import stringWidth from 'string-width'
 import { SMALL_SAMPLE } from '../metrics/index.ts'
 import { sampleLabel, type Report } from '../schema/index.ts'
 import { displayRows, tableOf, type Cell, type Tone } from './display-rows.ts'
@@ -37,10 +38,12 @@ export interface RenderOptions {
 
 function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
   const shown = rows.map((row) => row.map((cell) => ({ ...cell, text: escapeControlCharacters(cell.text) })))
-  const widths = shown[0]!.map((_, column) => Math.max(...shown.map((row) => row[column]!.text.length)))
-  return shown.map((row) => {
+  // columns, not characters: a name in CJK takes two columns a character
+  const columns = shown.map((row) => row.map((cell) => stringWidth(cell.text)))
+  const widths = shown[0]!.map((_, column) => Math.max(...columns.map((row) => row[column]!)))
+  return shown.map((row, r) => {
     const cells = row.map((cell, column) => {
-      const padding = column === row.length - 1 ? '' : ' '.repeat(widths[column]! - cell.text.length)
+      const padding = column === row.length - 1 ? '' : ' '.repeat(widths[column]! - columns[r]![column]!)
       return `${color && cell.tone && cell.text !== '' ? styled(cell.tone, cell.text) : cell.text}${padding}`
     })
     return `  ${cells.join('  ')}`.trimEnd()

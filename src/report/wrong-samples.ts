@@ -1,3 +1,4 @@
+import stringWidth from 'string-width'
 import { sampleLabel, type Check, type Report } from '../schema/index.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { idList } from './id-list.ts'
@@ -23,7 +24,7 @@ function pieces(text: string): string[] {
 
 function widthOf(shown: readonly string[]): number {
   let width = 0
-  for (const piece of shown) width += piece.length
+  for (const piece of shown) width += stringWidth(piece)
   return width
 }
 
@@ -31,9 +32,10 @@ function widthOf(shown: readonly string[]): number {
 function fitting(from: Iterable<string>, budget: number): string[] {
   const kept: string[] = []
   for (const piece of from) {
-    if (piece.length > budget) break
+    const width = stringWidth(piece)
+    if (width > budget) break
     kept.push(piece)
-    budget -= piece.length
+    budget -= width
   }
   return kept
 }
@@ -58,9 +60,9 @@ function quoted(text: string, width: number, focus?: number): string {
   const inner = room - 2
   let from = at
   let before = 0
-  while (from > 0 && before + shown[from - 1]!.length <= inner / 2) before += shown[--from]!.length
+  while (from > 0 && before + stringWidth(shown[from - 1]!) <= inner / 2) before += stringWidth(shown[--from]!)
   let window = fitting(shown.slice(from), inner)
-  while (from + window.length === shown.length && from > 0 && widthOf(window) + shown[from - 1]!.length <= inner) window = [shown[--from]!, ...window]
+  while (from + window.length === shown.length && from > 0 && widthOf(window) + stringWidth(shown[from - 1]!) <= inner) window = [shown[--from]!, ...window]
   return `"${from > 0 ? '…' : ''}${window.join('')}${from + window.length < shown.length ? '…' : ''}"`
 }
 
@@ -84,7 +86,7 @@ function checkLine(start: string, check: Check, width: number, output: string | 
   const target = `target ${targetText(check.target)}`
   const kind = ` (${check.kind})`
   const passage = check.passage !== null && check.passage !== check.extracted ? check.passage : null
-  const fixed = `${start}${target}, read `.length + kind.length
+  const fixed = stringWidth(`${start}${target}, read `) + kind.length
   if (passage === null && check.extracted === null && output !== undefined) {
     return `${start}${target}, read nothing in ${quoted(output, width - fixed - 'nothing in '.length)}${kind}`
   }
@@ -105,7 +107,7 @@ function sampleLine(start: string, row: SampleRow, width: number): string {
     const by = judged.status === 'skipped' ? 'a rule' : `the judge${named}`
     const why = judged.reasoning ?? judged.reason
     const line = `${start}${by} failed the output`
-    return why === undefined ? line : `${line}: ${quoted(why, Math.max(width - line.length - 2, REASONING_WIDTH))}`
+    return why === undefined ? line : `${line}: ${quoted(why, Math.max(width - stringWidth(line) - 2, REASONING_WIDTH))}`
   }
   const check = row.checks?.find((c) => !c.pass)
   return check ? checkLine(start, check, width, row.output) : `${start}the scorer returned a failing verdict`

@@ -49,7 +49,7 @@ describe('names from the data, the eval file and the endpoint', () => {
       "
        evalsuite · model org/model\`v1\`\\r\\n::error::spoofed
 
-        benchmark                                       subset                                   metric                                                         n   score   95% CI            Δ baseline   gate
+        benchmark                                         subset                                   metric                                                         n   score   95% CI            Δ baseline   gate
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy                                                       3!  33.3%   [6.1%, 79.2%]     +0.0 p=1.00
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy (macro)                                               3!  25.0%   [3.4%, 76.1%]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   accuracy                                                       1!  0.0%    [0.0%, 79.3%]

@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util'
+import stringWidth from 'string-width'
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
@@ -82,6 +83,14 @@ describe('renderReports', () => {
     expect(coloured).toContain('\u001b[31m\u001b[1mFAIL drop > 2.0')
     expect(stripVTControlCharacters(coloured)).toBe(text)
     expect(text).not.toContain('\u001b[')
+  })
+
+  it('lines columns up by the columns a name takes on screen, two for each CJK character', () => {
+    const wide = renderReports([report({ name: '数学推理' }, [outcome('m1', true)]), report({ name: 'gsm8k' }, [outcome('g1', true)])])
+    const rows = wide.split('\n').filter((line) => /^ {2}(benchmark|数学推理|gsm8k) /.test(line))
+    expect(rows).toHaveLength(3)
+    // 数学推理 is 4 characters and 8 columns wide, "benchmark" 9: the subset column starts at column 13 on every row
+    for (const row of rows) expect(stringWidth(row.slice(0, row.search(/ (subset|all)/) + 1))).toBe(13)
   })
 
   it('writes token counts with thousands separators', () => {
