@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { evalsuite } from './src/plugin.ts'
 
+// the tests that start Vitest or the CLI in child processes, or use the built package as an installed user does
+const E2E = ['test/e2e/**/*.test.ts', 'test/cli/bin.test.ts', 'test/cli/eval.test.ts', 'test/cli/init.test.ts', 'test/docs/**/*.test.ts']
+
 export default defineConfig({
   // this repository is the evalsuite package: its examples import it by name, from source
   resolve: {
@@ -11,12 +14,20 @@ export default defineConfig({
     ],
   },
   test: {
-    name: 'unit',
-    include: ['test/**/*.test.ts'],
-    // the tests that use the package as an installed user does share one build
-    globalSetup: ['test/support/build-package.ts'],
-    // the end-to-end tests start Vitest in child processes
+    // a loaded machine (CI's two cores, shared) makes some in-process tests take seconds too
     testTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: E2E } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          // the tests that use the package as an installed user does share one build, made before any of them runs
+          globalSetup: ['test/support/build-package.ts'],
+        },
+      },
+    ],
   },
   plugins: [evalsuite()],
 })

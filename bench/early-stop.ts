@@ -10,7 +10,7 @@
 // gate on all 2,000 samples).
 // `npm run bench:early-stop` (about a minute); `npm run bench:early-stop -- 1000` for fewer runs.
 import { createMeanTest, createRegressionTest, DEFAULT_MIN_SAMPLES, mcnemarExact, quantile, wilsonInterval } from '../src/metrics/index.ts'
-import { createRandom } from '../src/metrics/random.ts'
+import { createRandom } from '../src/random/index.ts'
 
 type Verdict = 'pass' | 'fail'
 

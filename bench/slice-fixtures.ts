@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
-import { seededShuffle } from '../src/benchmark/seeded-random.ts'
+import { seededShuffle } from '../src/random/index.ts'
 import { matchChoice, matchMath, matchNumber } from '../src/index.ts'
 import { fullDataPath, readFullJsonl } from './full-data.ts'
 import { sliceLlmbar } from './slice-llmbar.ts'

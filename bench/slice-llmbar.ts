@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { seededShuffle } from '../src/benchmark/seeded-random.ts'
+import { seededShuffle } from '../src/random/index.ts'
 import { fullDataPath, readFullJsonl } from './full-data.ts'
 import { LLMBAR_SETS, LLMBAR_STRATEGIES, type LlmbarReplies } from '../fixtures/llmbar-replay/llmbar-sets.ts'
 

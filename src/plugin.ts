@@ -126,8 +126,11 @@ const EVALSUITE_TAGS = [
   [GATE_TAG, "A benchmark's gate: a threshold, the regression gate or the error budget, judged on the samples before it"],
 ] as const
 
-// configureVitest runs once per project, including the one we inject; set up each Vitest instance only once
-const configured = new WeakSet<Vitest>()
+// configureVitest runs once per project, including the one we inject; set up each Vitest instance only once. The set
+// lives on globalThis because a config with inline projects (`test.projects`) loads this module once per project
+const CONFIGURED = Symbol.for('evalsuite.configured')
+const registry: typeof globalThis & { [CONFIGURED]?: WeakSet<Vitest> } = globalThis
+const configured = (registry[CONFIGURED] ??= new WeakSet<Vitest>())
 
 /**
  * The evalsuite Vitest plugin: runs the eval files in a project of their own (long timeout, matchers), leaving the

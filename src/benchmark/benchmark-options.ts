@@ -161,7 +161,8 @@ export const AnswerOptionsSchema = z
   .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
   .loose()
 
-const RunShape = {
+/** The zod shape of `RunOptions`, which holds functions and so stays an interface (pinned to this by a type test). */
+export const RunShape = {
   task: z.function().optional(),
   model: z.custom<Model>((value) => typeof value === 'object' && value !== null && 'generate' in value, {
     message: 'must be a Model, e.g. models.openai({ model })',

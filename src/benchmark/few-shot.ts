@@ -1,7 +1,7 @@
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
-import { seededIndices } from './seeded-random.ts'
+import { seededIndices } from '../random/index.ts'
 
 /** Where a benchmark's few-shot examples come from and how they are drawn. */
 export interface FewShotSpec {

@@ -4,5 +4,5 @@ import { GATES_KEY } from '../schema/index.ts'
 
 /** What the plugin provided for judging gates; undefined when the evalsuite plugin is not in the project. */
 export function providedGateSettings(): GateSettings | undefined {
-  return inject(GATES_KEY as never) as GateSettings | undefined
+  return inject(GATES_KEY)
 }

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { sampleLabel, type Sample, type Shard } from '../schema/index.ts'
-import { seededShuffle } from './seeded-random.ts'
+import { seededShuffle } from '../random/index.ts'
 import { selectShard } from './shard.ts'
 
 /** One test to run: a sample, and which of its repeated attempts this is. */

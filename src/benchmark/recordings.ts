@@ -5,7 +5,7 @@ import { fileSlug, RECORDINGS_KEY, RecordingSettingsSchema, type RecordingMode, 
 
 /** The settings the plugin provided; without the plugin, models are called live. */
 function recordingSettings(): RecordingSettings {
-  const parsed = RecordingSettingsSchema.safeParse(inject(RECORDINGS_KEY as never))
+  const parsed = RecordingSettingsSchema.safeParse(inject(RECORDINGS_KEY))
   return parsed.success ? parsed.data : { mode: 'live', dir: '', fromEnvironment: false }
 }
 

@@ -6,7 +6,7 @@ const SHOWN_CHARS = 1000
 
 /** Whether the plugin asked for per-sample annotations (a JUnit or html reporter, or the UI, is on). */
 export function sampleAnnotationsWanted(): boolean {
-  return inject(ANNOTATE_SAMPLES_KEY as never) === true
+  return inject(ANNOTATE_SAMPLES_KEY) === true
 }
 
 function shorten(text: string): string {

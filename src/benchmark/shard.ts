@@ -1,5 +1,5 @@
 import type { Shard } from '../schema/index.ts'
-import { hashText } from './seeded-random.ts'
+import { hashText } from '../random/index.ts'
 
 /**
  * The items of one shard. Items are ranked by a hash of their id, and the ranks dealt out in turn, so the shards

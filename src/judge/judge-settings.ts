@@ -6,7 +6,7 @@ import type { JudgeSettings } from './judge-executor.ts'
 import type { JudgeOptions } from './judge-options.ts'
 
 function providedSettings(): ProvidedJudgeSettings {
-  const parsed = ProvidedJudgeSettingsSchema.safeParse(inject(JUDGE_KEY as never))
+  const parsed = ProvidedJudgeSettingsSchema.safeParse(inject(JUDGE_KEY))
   return parsed.success ? parsed.data : { models: [], fromEnvironment: false, update: false }
 }
 

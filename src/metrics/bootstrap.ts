@@ -1,5 +1,6 @@
 import type { Interval } from '../schema/index.ts'
-import { BOOTSTRAP_SEED, createRandom } from './random.ts'
+import { createRandom } from '../random/index.ts'
+import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import { quantile } from './summarize.ts'
 
 /** How many resamples a bootstrap draws, and from which seed. */

@@ -1,7 +1,8 @@
+import { createRandom } from '../random/index.ts'
 import type { Comparison } from '../schema/index.ts'
+import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { BootstrapOptions } from './bootstrap.ts'
 import { firstTarget, type CorpusAggregate, type CorpusSample } from './corpus-sample.ts'
-import { BOOTSTRAP_SEED, createRandom } from './random.ts'
 import { quantile } from './summarize.ts'
 
 /** One shared sample in the baseline and now: its first attempt on each side, as a baseline keeps one per sample. */

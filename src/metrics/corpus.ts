@@ -1,7 +1,8 @@
+import { createRandom } from '../random/index.ts'
 import type { Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
 import { SMALL_SAMPLE } from './aggregate.ts'
+import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { CorpusAggregate, CorpusSample } from './corpus-sample.ts'
-import { BOOTSTRAP_SEED, createRandom } from './random.ts'
 import { quantile } from './summarize.ts'
 
 type Row = Omit<MetricRow, 'metric'>

@@ -1,6 +1,7 @@
 import type { Interval } from '../schema/index.ts'
 import type { BootstrapOptions } from './bootstrap.ts'
-import { BOOTSTRAP_SEED, createRandom } from './random.ts'
+import { createRandom } from '../random/index.ts'
+import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import { quantile } from './summarize.ts'
 
 /** A figure of a set of items (a kappa, a correlation), given the indexes of the items it is computed on. */

@@ -4,7 +4,7 @@ import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index
 import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
 import type { BaselineAnswers } from './corpus-figures.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
-import { writeFileAtomic } from './write-atomic.ts'
+import { writeFileAtomic } from '../store/index.ts'
 
 /** Reads a baseline file; null when there is none. A file that does not parse is an error naming it. */
 export async function loadBaseline(file: string, shownAs: string): Promise<Baseline | null> {

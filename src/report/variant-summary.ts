@@ -7,7 +7,7 @@ import type { RunVerdict } from './exit-code.ts'
 import { renderVariantMatrix, renderVariantMatrixMarkdown } from './render-variant-matrix.ts'
 import { isPartial } from './shards.ts'
 import { buildVariantMatrix, groupVariantRuns } from './variant-matrix.ts'
-import { writeFileAtomic } from './write-atomic.ts'
+import { writeFileAtomic } from '../store/index.ts'
 
 /**
  * The variant matrices of the run, one per benchmark with variants. A matrix with a variant of only some shards

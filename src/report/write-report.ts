@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { compiledSchema, FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report } from '../schema/index.ts'
-import { writeFileAtomic } from './write-atomic.ts'
+import { writeFileAtomic } from '../store/index.ts'
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>()

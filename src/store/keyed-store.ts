@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { threadId } from 'node:worker_threads'
 import type { z } from 'zod'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import { isProcessAlive, withFileLock } from './file-lock.ts'
+import { writeFileAtomicSync } from './write-atomic.ts'
 
 /** An entry of a keyed store: one line of its file. */
 export interface KeyedEntry {
@@ -115,9 +116,7 @@ export function loadKeyedStore<T extends KeyedEntry>(file: string, options: Keye
       withFileLock(file, () => {
         const { entries: all, journals } = readAll(file, schema)
         const kept = [...all.values()].filter((entry) => !drop?.has(entry.key)).sort(compare)
-        const temporary = `${file}.${randomUUID()}.tmp`
-        writeFileSync(temporary, kept.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
-        renameSync(temporary, file)
+        writeFileAtomicSync(file, kept.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
         for (const folded of journals) if (isFoldable(folded)) rmSync(folded, { force: true })
       })
       for (const key of drop ?? []) entries.delete(key)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { selectShard } from '../../src/benchmark/shard.ts'
 import { parseShard, shardFromEnvironment } from '../../src/schema/index.ts'
-import { seededShuffle } from '../../src/benchmark/seeded-random.ts'
+import { seededShuffle } from '../../src/random/index.ts'
 
 const ids = Array.from({ length: 1001 }, (_, i) => `mmlu-${i}`)
 const self = (id: string): string => id

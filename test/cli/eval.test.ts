@@ -1,17 +1,17 @@
 import { execFile } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ReportSchema } from '../../src/schema/index.ts'
 import { tableRows } from '../e2e/run-fixture.ts'
+import { scratchFolder } from '../support/fixture-copy.ts'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MAIN = join(ROOT, 'src/cli/main.ts')
 const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href
-const scratch = mkdtempSync(join(ROOT, 'fixtures', '.tmp-eval-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const scratch = scratchFolder('eval')
 
 // the model knows 2+2 and the capital of France, and nothing else; the judge accepts "four" for 4
 const ANSWERS: Record<string, string> = { '2+2?': 'ANSWER: B', 'Capital of France?': 'ANSWER: A', 'Largest planet?': 'ANSWER: C', 'H2O is?': 'ANSWER: C' }

@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runVitest, tableRows } from '../e2e/run-fixture.ts'
+import { scratchFolder } from '../support/fixture-copy.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-// inside the repository, so that `vitest` resolves from its node_modules as from a user's
-const scratch = mkdtempSync(join(ROOT, 'fixtures', '.tmp-init-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const scratch = scratchFolder('init')
 
 let folders = 0
 /** A new project folder with `evalsuite` installed (a link to this package, as `npm i -D evalsuite` would give). */

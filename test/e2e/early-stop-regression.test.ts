@@ -1,21 +1,16 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { copyFixture } from '../support/fixture-copy.ts'
 import { readReport, runVitest } from './run-fixture.ts'
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 const worse = { EVALSUITE_FIXTURE_QUALITY: 'worse' }
 
-// a copy beside the fixture, since -u writes the baseline into it (and its config imports the plugin by a relative path)
+// a copy, since -u writes the baseline into it
 describe('a benchmark with earlyStop and a regression gate against its committed baseline', () => {
-  let project: string
+  const project = copyFixture('early-stop-regression')
   beforeAll(async () => {
-    project = mkdtempSync(`${FIXTURES}.tmp-stop-regression-`)
-    cpSync(`${FIXTURES}early-stop-regression`, project, { recursive: true })
     const written = await runVitest(['-u'], {}, project)
     expect(written.code).toBe(0)
   }, 120_000)
-  afterAll(() => rmSync(project, { recursive: true, force: true }))
 
   it('passes early when nothing changed: a drop of maxDrop is ruled out', async () => {
     const run = await runVitest([], {}, project)

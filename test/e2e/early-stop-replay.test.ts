@@ -1,26 +1,18 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
+import { copyFixture } from '../support/fixture-copy.ts'
 import { readReport, runVitest } from './run-fixture.ts'
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url))
-
-// a copy beside the fixture, since the live run writes its recordings into it
+// a copy, since the live run writes its recordings into it
 describe('an early-stopped run replayed from its recordings', () => {
-  let project: string
+  const project = copyFixture('early-stop-replay')
   let server: FakeServer
   let env: Record<string, string>
   beforeAll(async () => {
-    project = mkdtempSync(`${FIXTURES}.tmp-stop-replay-`)
-    cpSync(`${FIXTURES}early-stop-replay`, project, { recursive: true })
     server = await startFakeServer()
     env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-0123456789' }
   })
-  afterAll(async () => {
-    await server.close()
-    rmSync(project, { recursive: true, force: true })
-  })
+  afterAll(() => server.close())
 
   it('stops at the same sample as the live run that recorded it, given the seed, without a request', async () => {
     const live = await runVitest([], { ...env, EVALSUITE_RECORDINGS: 'record' }, project)

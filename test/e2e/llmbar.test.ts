@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { llmbarFigures } from '../../fixtures/llmbar-replay/llmbar-figures.ts'
 import { LLMBAR_SETS, LLMBAR_STRATEGIES, llmbarBenchmarkName, type LlmbarReplies } from '../../fixtures/llmbar-replay/llmbar-sets.ts'
+import { copyFixture } from '../support/fixture-copy.ts'
 import { readReport, runVitest } from './run-fixture.ts'
 
-const PROJECT = fileURLToPath(new URL('../../fixtures/llmbar-replay/', import.meta.url))
+const PROJECT = copyFixture('llmbar-replay')
+// the copy is not beside fixtures/real, where the project finds the slice by default
+const DATA = fileURLToPath(new URL('../../fixtures/real/llmbar', import.meta.url))
 const SLICE = fileURLToPath(new URL('../../fixtures/real/llmbar/LLMBar/', import.meta.url))
 
 // LLMBar's own reading of the slice: the winners it recorded, as counts, and the kappa between the orders from them
@@ -47,7 +50,7 @@ function confusion(set: string, strategy: string): Record<'original' | 'swapped'
 
 describe("LLMBar's recorded GPT-4 judgments, replayed as the judge's replies and read with LLMBar's patterns", () => {
   it('give exactly the counts and the kappa between the orders that LLMBar reads from them, on every set and strategy', async () => {
-    const run = await runVitest([], {}, PROJECT)
+    const run = await runVitest([], { LLMBAR_DATA: DATA }, PROJECT)
     expect(run.code, run.stderr).toBe(0)
     // 300 samples, and three gate tests (two thresholds, the error budget) for each of the ten benchmarks
     expect(run.stdout).toMatch(/Tests {2}330 passed \(330\)/)

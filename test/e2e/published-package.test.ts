@@ -1,16 +1,11 @@
-import { rm } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { copyFixture } from '../support/fixture-copy.ts'
 import { startFakeServer } from '../support/openai-server.ts'
 import { readReport, runVitest, tableRows } from './run-fixture.ts'
 
-const PUBLISHED = fileURLToPath(new URL('../../fixtures/published/', import.meta.url))
+const PUBLISHED = copyFixture('published')
 
 describe('the built package, imported by name as an installed user would', () => {
-  beforeAll(async () => {
-    await rm(`${PUBLISHED}eval-reports`, { recursive: true, force: true })
-  })
-
   it('loads "evalsuite/plugin" in the config and "evalsuite" in an eval file, with the matchers registered', async () => {
     const run = await runVitest(['published'], {}, PUBLISHED)
     expect(run.code).toBe(0)

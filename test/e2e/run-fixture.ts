@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { copyFixture } from '../support/fixture-copy.ts'
 import { ReportSchema, type Report } from '../../src/schema/index.ts'
 
 const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url))
 
-/** The end-to-end fixture: a user's project with the plugin in its config. */
-export const FIXTURE = fileURLToPath(new URL('../../fixtures/e2e/', import.meta.url))
+/** The end-to-end fixture, a user's project with the plugin in its config: this test file's own copy of it. */
+export const FIXTURE = copyFixture('e2e')
 
 export interface VitestRun {
   code: number | null

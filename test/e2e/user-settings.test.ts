@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
+import { copyFixture } from '../support/fixture-copy.ts'
 import { runVitest } from './run-fixture.ts'
 
-const PROJECT = fileURLToPath(new URL('../../fixtures/user-project/', import.meta.url))
+const PROJECT = copyFixture('user-project')
 
 it("runs eval files with the plugin's settings, in worker threads, and the user's unit tests with theirs", async () => {
   const run = await runVitest([], { EXPECTED_EVAL_POOL: 'threads' }, PROJECT)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMeanTest } from '../../src/metrics/index.ts'
-import { createRandom } from '../../src/metrics/random.ts'
+import { createRandom } from '../../src/random/index.ts'
 
 // Reference values: an independent NumPy implementation of the aGRAPA betting capital of Waudby-Smith and Ramdas
 // (vectorised cumulative estimates, not the incremental code under test), and for the three-value case exact

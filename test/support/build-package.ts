@@ -27,8 +27,8 @@ function builtAt(): number {
  * installed user does never race each other's builds. An up-to-date build is kept.
  */
 export async function setup(project: { name: string }): Promise<void> {
-  // the example evals' project extends this config and so inherits this setup; it runs from source, needing no build
-  if (project.name !== 'unit') return
+  // the example evals' project extends this config and so may inherit this setup; it runs from source, needing no build
+  if (project.name !== 'e2e') return
   // the build script shapes dist/ as much as the sources do
   if (builtAt() >= Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'scripts/build.ts')).mtimeMs)) return
   await buildPackage()

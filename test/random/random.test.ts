@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRandom, hashText, seededIndices, seededShuffle } from '../../src/benchmark/seeded-random.ts'
+import { createRandom, hashText, seededIndices, seededShuffle } from '../../src/random/index.ts'
 
 const hundred = Array.from({ length: 100 }, (_, i) => i)
 
@@ -9,6 +9,11 @@ describe('seeded randomness', () => {
     expect(draw(7)).toEqual(draw(7))
     expect(draw(7)).not.toEqual(draw(8))
     for (const value of draw(7)) expect(value >= 0 && value < 1).toBe(true)
+  })
+
+  it('keeps the sequences that committed recordings, baselines and intervals were drawn with', () => {
+    expect(createRandom(1)()).toBe(0.6270739405881613)
+    expect(seededShuffle([0, 1, 2, 3, 4, 5, 6, 7], 42)).toEqual([6, 5, 3, 4, 0, 1, 7, 2])
   })
 
   it('hashes a text the same way every time, and spreads near-identical texts apart', () => {

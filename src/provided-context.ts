@@ -1,0 +1,14 @@
+import type { GateSettings } from './report/gate-judging.ts'
+import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, RECORDINGS_KEY, RecordingSettings } from './schema/index.ts'
+
+// what the plugin provides to the eval project's workers (plugin.ts) and the workers inject: declared on Vitest's
+// own interface, so that `provide` and `inject` are checked against one shape. Each is optional: an eval file run
+// without the plugin injects nothing
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [RECORDINGS_KEY]?: RecordingSettings
+    [JUDGE_KEY]?: ProvidedJudgeSettings
+    [ANNOTATE_SAMPLES_KEY]?: boolean
+    [GATES_KEY]?: GateSettings
+  }
+}
