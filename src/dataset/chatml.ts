@@ -6,7 +6,7 @@ import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() })
 const ImagePartSchema = z.object({ type: z.literal('image'), image_url: z.string() })
 
-/** One message of a ChatML record; a user message may be a list of text (and image) parts. */
+/** One message of a ChatML record; a user message may be a list of text and image parts. */
 const ChatmlMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string() }),
   z.object({ role: z.literal('assistant'), content: z.string() }),
@@ -32,7 +32,7 @@ const ChatmlRecordSchema = z
 export type ChatmlRecord = z.infer<typeof ChatmlRecordSchema>
 
 /**
- * Makes a sample of a ChatML record: the messages as input (text parts joined by line breaks), the first answer as
+ * Makes a sample of a ChatML record: the messages as input (images as OpenAI's `image_url` parts), the first answer as
  * the target, and every answer in `metadata.answers` when there are several. `id` and the `subset` field are the
  * sample's; the other fields are its metadata.
  */
@@ -44,15 +44,13 @@ function convertChatml(fields: Record<string, unknown>, subset: string): Record<
   const { question, answer, id, [subset]: subsetValue, ...rest } = fields
   const parsed = ChatmlRecordSchema.safeParse({ question, answer }, { reportInput: true })
   if (!parsed.success) return describeZodIssues(parsed.error.issues)
-  const problems = parsed.data.question.flatMap((message, index) =>
-    typeof message.content !== 'string' && message.content.some((part) => part.type === 'image')
-      ? [{ field: `question.${index}.content`, message: 'holds an image; evalsuite sends text only' }]
-      : [],
-  )
-  if (problems.length > 0) return problems
+  // OpenCompass's image parts hold the URL (or path) itself; the sample holds them in OpenAI's form
   const input = parsed.data.question.map((message) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'),
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part) => (part.type === 'text' ? part : { type: 'image_url' as const, image_url: { url: part.image_url } })),
   }))
   const answers = parsed.data.answer
   const metadata = { ...rest, ...(answers.length > 1 ? { answers } : {}) }
