@@ -1,9 +1,8 @@
 import { ConfigError } from '../errors.ts'
 import type { ChoiceMethod, Model, ModelOutput } from '../model/index.ts'
-import { isTextOnly, type Sample } from '../schema/index.ts'
+import { imageCountOf, isTextOnly, type Sample } from '../schema/index.ts'
 import type { BenchmarkOptions } from './benchmark-options.ts'
 import { buildMessages, optionLetter } from './prompt.ts'
-import { imageCount } from './sample-images.ts'
 
 /** The default prompt of `inferMethod: 'logprobs'`: the options lettered, and a one-letter answer asked for. */
 const LOGPROBS_PROMPT = '{input}\n\n{choices}\n\nAnswer with the letter of one option only.'
@@ -21,7 +20,7 @@ export function checkChoiceSamples(benchmark: string, method: ChoiceMethod, samp
       `describeBenchmark("${benchmark}"): inferMethod "${method}" chooses among a sample's options, and samples ${idList(without)} have no choices. Give them choices, or use inferMethod "generate".`,
     )
   }
-  const withImages = samples.filter((sample) => imageCount(sample) > 0).map((sample) => `"${sample.id}"`)
+  const withImages = samples.filter((sample) => imageCountOf(sample) > 0).map((sample) => `"${sample.id}"`)
   if (withImages.length > 0) {
     throw new ConfigError(
       `describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and samples ${idList(withImages)} hold images. Use inferMethod "generate" for them.`,

@@ -1,7 +1,6 @@
 import { ConfigError, ModelError } from '../errors.ts'
 import type { GenerateOptions, Model, ModelOutput } from '../model/index.ts'
-import { isTextOnly, type MediaMessage, type Sample } from '../schema/index.ts'
-import { imageCount } from './sample-images.ts'
+import { imageCountOf, isTextOnly, type MediaMessage, type Sample } from '../schema/index.ts'
 
 const SHOWN_IDS = 5
 
@@ -10,7 +9,7 @@ const IMAGE_MODEL_FIX = 'Use a model that takes images (models.openai with a vis
 /** Refuses, at collection, samples with images for a model that takes text only: nothing is dropped silently. */
 export function checkImageModel(benchmark: string, model: Model, samples: readonly Sample[]): void {
   if (model.generateWithImages !== undefined) return
-  const withImages = samples.filter((sample) => imageCount(sample) > 0).map((sample) => `"${sample.id}"`)
+  const withImages = samples.filter((sample) => imageCountOf(sample) > 0).map((sample) => `"${sample.id}"`)
   if (withImages.length === 0) return
   const shown = withImages.length > SHOWN_IDS ? `${withImages.slice(0, SHOWN_IDS).join(', ')} and ${withImages.length - SHOWN_IDS} more` : withImages.join(', ')
   throw new ConfigError(`Benchmark "${benchmark}": samples ${shown} hold images, and model "${model.name}" takes text only (it has no generateWithImages). ${IMAGE_MODEL_FIX}`)

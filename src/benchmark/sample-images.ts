@@ -1,13 +1,8 @@
 import { ConfigError } from '../errors.ts'
-import { imagePartsOf, type ContentPart, type MediaMessage, type Sample } from '../schema/index.ts'
+import type { ContentPart, MediaMessage, Sample } from '../schema/index.ts'
 
 /** `<image 1>`, `<image 2>`, ...: where a question's text places its images. */
 const MARKER = /<image (\d+)>/g
-
-/** How many images a sample sends: its `images`, and the image parts of its messages. */
-export function imageCount(sample: Sample): number {
-  return (sample.images?.length ?? 0) + (typeof sample.input === 'string' ? 0 : imagePartsOf(sample.input).length)
-}
 
 /**
  * The sample's `images` placed into the last user message of its prompt: each `<image N>` marker becomes image N,

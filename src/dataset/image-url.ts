@@ -47,14 +47,15 @@ function imageFieldNames(fields: Record<string, unknown>): string[] {
     .sort((a, b) => Number(IMAGE_FIELD.exec(a)![1]) - Number(IMAGE_FIELD.exec(b)![1]))
 }
 
-/** The references in a record's `image_N` fields, in number order, or the problems with them. */
-export function imageFields(fields: Record<string, unknown>): { images: string[]; problems: FieldProblem[] } {
+/** The images of a record's `image_N` fields (see `resolveImageUrl`), in number order, or the problems with them. */
+export function imageFields(fields: Record<string, unknown>, dataFile: string): { images: string[]; problems: FieldProblem[] } {
   const images: string[] = []
   const problems: FieldProblem[] = []
   for (const name of imageFieldNames(fields)) {
     const value = fields[name]
-    if (typeof value === 'string') images.push(value)
-    else problems.push({ field: name, message: 'must be an image path, URL or data: URI' })
+    const image = typeof value === 'string' ? resolveImageUrl(value, dataFile, name) : { field: name, message: 'must be an image path, URL or data: URI' }
+    if (typeof image === 'string') images.push(image)
+    else problems.push(image)
   }
   return { images, problems }
 }

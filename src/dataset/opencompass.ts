@@ -165,7 +165,7 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
       const where = chosen.length > 1 || Array.isArray(answer) ? ` (in ${quoteAnswer(answer)})` : ''
       if (unknown.length > 0) problems.push({ field: info.outputColumn, message: `${unknown.map((letter) => `"${letter}"`).join(', ')}${where} names no option; the options are ${letters.join(', ')}` })
     }
-    const { images, problems: imageProblems } = imageFields(fields)
+    const { images, problems: imageProblems } = imageFields(fields, record.file)
     problems.push(...imageProblems)
     if (problems.length > 0) return problems
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)

@@ -11,7 +11,7 @@ export {
   type ImagePart,
   type MediaMessage,
 } from './chat-message.ts'
-export { sampleLabel, SampleSchema, type Sample } from './sample.ts'
+export { imageCountOf, sampleLabel, SampleSchema, type Sample } from './sample.ts'
 export { UsageSchema, type Usage } from './usage.ts'
 export type { EarlyStopGate } from './early-stop-gate.ts'
 export {

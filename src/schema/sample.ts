@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MediaMessageSchema } from './chat-message.ts'
+import { imagePartsOf, MediaMessageSchema } from './chat-message.ts'
 
 /** A benchmark sample: what the model is asked, and what a right answer looks like. */
 export const SampleSchema = z.object({
@@ -24,4 +24,9 @@ export type Sample = z.infer<typeof SampleSchema>
 /** A sample as its test is named: its id, with `#attempt` when its benchmark repeats it. */
 export function sampleLabel(sampleId: string, attempt: number | undefined): string {
   return attempt === undefined ? sampleId : `${sampleId}#${attempt}`
+}
+
+/** How many images a sample sends: its `images`, and the image parts of its messages. */
+export function imageCountOf(sample: Sample): number {
+  return (sample.images?.length ?? 0) + (typeof sample.input === 'string' ? 0 : imagePartsOf(sample.input).length)
 }
