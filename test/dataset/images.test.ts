@@ -27,6 +27,11 @@ describe('images in samples', () => {
     expect(summary.samples[1]!.images).toEqual([BLUE])
   })
 
+  it('reads an OpenCompass ChatML image part, relative to the data file, as an image part of the message', async () => {
+    const [sample] = await datasets.chatml('fixtures/images/colours_chatml.jsonl').load()
+    expect(sample!.input).toEqual([{ role: 'user', content: [{ type: 'text', text: 'What colour?' }, { type: 'image_url', image_url: { url: RED } }] }])
+  })
+
   it('refuses a missing image file with its file, line and field, an image in a system message, and a file that is no image', async () => {
     const path = data.file(
       'missing.jsonl',
