@@ -73,5 +73,5 @@ export {
   type OpenAIModelOptions,
   type Price,
 } from './model/index.ts'
-export { REPORT_VERSION, ReportSchema, type ChatMessage, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
+export { REPORT_VERSION, ReportSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'
