@@ -37,7 +37,7 @@ const ERROR_ANNOTATION = 'evalsuite:error'
 /** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
 function testName(planned: PlannedSample): string {
   const { sample } = planned
-  const text = typeof sample.input === 'string' ? sample.input : (contentText(sample.input.at(-1)?.content ?? ''))
+  const text = typeof sample.input === 'string' ? sample.input : contentText(sample.input.at(-1)?.content ?? '')
   const line = text.replace(/\s+/g, ' ').trim()
   return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
