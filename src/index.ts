@@ -77,5 +77,5 @@ export {
   type OpenAIModelOptions,
   type Price,
 } from './model/index.ts'
-export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
+export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'

@@ -14,7 +14,7 @@ import {
   type JudgeOptions,
 } from '../judge/index.ts'
 import type { ModelOutput } from '../model/index.ts'
-import { isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { contentText, isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
 import { recordSampleCommand } from './rerun-command.ts'
 import { agreementScores } from './agreement-scores.ts'
 import { judgementScores } from './score-sample.ts'
@@ -102,7 +102,7 @@ export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, o
 }
 
 function inputText(sample: Sample): string {
-  return typeof sample.input === 'string' ? sample.input : sample.input.map((m) => `${m.role}: ${m.content}`).join('\n\n')
+  return typeof sample.input === 'string' ? sample.input : sample.input.map((m) => `${m.role}: ${contentText(m.content)}`).join('\n\n')
 }
 
 function contextOf(sample: Sample): Omit<JudgeContext, 'output'> {

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { costOf, estimateTokens, type ChoiceMethod, type ChoiceScores, type GenerateOptions, type Model, type ModelOutput } from '../model/index.ts'
-import type { ChatMessage, Usage } from '../schema/index.ts'
+import { contentText, type ChatMessage, type MediaMessage, type Usage } from '../schema/index.ts'
 
 /** A call the cost budget does not allow: its sample is reported as not run, neither wrong nor errored. */
 export class BudgetExhausted extends Error {
@@ -90,8 +90,10 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
     }
   }
 
-  const charactersOf = (messages: readonly ChatMessage[]): number => messages.reduce((sum, message) => sum + message.content.length, 0)
+  // an image's tokens are not known before the call: the estimate counts its text, and the first call's usage corrects it
+  const charactersOf = (messages: readonly MediaMessage[]): number => messages.reduce((sum, message) => sum + contentText(message.content).length, 0)
   const scoreChoices = model.scoreChoices?.bind(model)
+  const generateWithImages = model.generateWithImages?.bind(model)
   return {
     spentUsd: () => spent,
     model: {
@@ -101,6 +103,10 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
       ...(model.hasCredentials === undefined ? {} : { hasCredentials: model.hasCredentials }),
       generate: (messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> =>
         spend(charactersOf(messages), () => model.generate(messages, options)),
+      ...(generateWithImages && {
+        generateWithImages: (messages: MediaMessage[], options?: GenerateOptions): Promise<ModelOutput> =>
+          spend(charactersOf(messages), () => generateWithImages(messages, options)),
+      }),
       ...(scoreChoices && {
         scoreChoices: (messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> => {
           const context = charactersOf(messages)

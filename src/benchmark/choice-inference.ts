@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { ChoiceMethod, Model, ModelOutput } from '../model/index.ts'
-import type { Sample } from '../schema/index.ts'
+import { imageCountOf, isTextOnly, type Sample } from '../schema/index.ts'
 import type { BenchmarkOptions } from './benchmark-options.ts'
 import { buildMessages, optionLetter } from './prompt.ts'
 
@@ -15,11 +15,21 @@ const SHOWN_IDS = 5
 /** Refuses, at collection, a choice-scoring benchmark with samples that have no options to score. */
 export function checkChoiceSamples(benchmark: string, method: ChoiceMethod, samples: readonly Sample[]): void {
   const without = samples.filter((sample) => sample.choices === undefined).map((sample) => `"${sample.id}"`)
-  if (without.length === 0) return
-  const shown = without.length > SHOWN_IDS ? `${without.slice(0, SHOWN_IDS).join(', ')} and ${without.length - SHOWN_IDS} more` : without.join(', ')
-  throw new ConfigError(
-    `describeBenchmark("${benchmark}"): inferMethod "${method}" chooses among a sample's options, and samples ${shown} have no choices. Give them choices, or use inferMethod "generate".`,
-  )
+  if (without.length > 0) {
+    throw new ConfigError(
+      `describeBenchmark("${benchmark}"): inferMethod "${method}" chooses among a sample's options, and samples ${idList(without)} have no choices. Give them choices, or use inferMethod "generate".`,
+    )
+  }
+  const withImages = samples.filter((sample) => imageCountOf(sample) > 0).map((sample) => `"${sample.id}"`)
+  if (withImages.length > 0) {
+    throw new ConfigError(
+      `describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and samples ${idList(withImages)} hold images. Use inferMethod "generate" for them.`,
+    )
+  }
+}
+
+function idList(ids: readonly string[]): string {
+  return ids.length > SHOWN_IDS ? `${ids.slice(0, SHOWN_IDS).join(', ')} and ${ids.length - SHOWN_IDS} more` : ids.join(', ')
 }
 
 /**
@@ -45,6 +55,8 @@ export async function inferChoice(
           messages: buildMessages(sample, options.prompt ?? '{input}', benchmark, options.system),
           continuations: choices.map((choice) => `${PPL_ANSWER_PREFIX}${choice}`),
         }
+  // checkChoiceSamples refused samples with images at collection
+  if (!isTextOnly(scored.messages)) throw new ConfigError(`describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and sample "${sample.id}" holds images.`)
   const scores = await model.scoreChoices!(scored.messages, scored.continuations, method, call)
   let best: number | undefined
   scores.logprobs.forEach((logprob, index) => {

@@ -2,7 +2,7 @@ import { describe, test, type TestContext } from 'vitest'
 import { JudgeError, ModelError } from '../errors.ts'
 import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { cutText, evalsuiteMetaOf, GATE_TAG, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type ChatMessage, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { contentText, cutText, evalsuiteMetaOf, GATE_TAG, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type Check, type MediaMessage, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, registerMatchers } from '../scoring/index.ts'
 import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
@@ -10,6 +10,7 @@ import { benchmarkMeta } from './benchmark-meta.ts'
 import { prepareModel } from './benchmark-model.ts'
 import { BudgetExhausted } from './budget.ts'
 import { callerLocation } from './caller-location.ts'
+import { checkImageModel, generateFor } from './generate-for.ts'
 import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import { inputText } from './input-text.ts'
 import type { Benchmark } from './define-benchmark.ts'
@@ -38,12 +39,12 @@ const ERROR_ANNOTATION = 'evalsuite:error'
 /** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
 function testName(planned: PlannedSample): string {
   const { sample } = planned
-  const text = typeof sample.input === 'string' ? sample.input : (sample.input.at(-1)?.content ?? '')
+  const text = typeof sample.input === 'string' ? sample.input : contentText(sample.input.at(-1)?.content ?? '')
   const line = text.replace(/\s+/g, ' ').trim()
   return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => ChatMessage[]): Infer {
+function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => MediaMessage[]): Infer {
   const { task } = resolved.run
   const name = resolved.definition.name
   if (task) {
@@ -61,7 +62,7 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
   const repeated = resolved.selection.repeats > 1
-  return ({ sample, attempt }, call) => model!.generate(messagesOf(sample), repeated ? withAttempt(call, attempt) : call)
+  return ({ sample, attempt }, call) => generateFor(model!, messagesOf(sample), repeated ? withAttempt(call, attempt) : call)
 }
 
 /**
@@ -102,6 +103,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
+    if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
     const recorded = options.model ? prepareModel(name, options.model, options) : undefined
     const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
     const early: { current?: EarlyStop } = {}

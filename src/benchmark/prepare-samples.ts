@@ -1,6 +1,6 @@
 import { loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
-import type { ChatMessage, Sample } from '../schema/index.ts'
+import type { MediaMessage, Sample } from '../schema/index.ts'
 import { drawFewShot } from './few-shot.ts'
 import { buildPrompt } from './few-shot-prompt.ts'
 import { planAttempts, selectSamples, type PlannedSample } from './pipeline.ts'
@@ -12,7 +12,7 @@ export interface PreparedSamples {
   /** The samples this run (and this shard) holds, each attempt on its own. */
   planned: PlannedSample[]
   /** The messages sent to the model for a sample, few-shot examples included. */
-  messagesOf: (sample: Sample) => ChatMessage[]
+  messagesOf: (sample: Sample) => MediaMessage[]
 }
 
 /**

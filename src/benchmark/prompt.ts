@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import type { ChatMessage, Sample } from '../schema/index.ts'
+import type { ChatMessage, MediaMessage, Sample } from '../schema/index.ts'
 
 /** A prompt: a template over the sample's fields (`{input}`, `{choices}`, `{id}`, `{subset}`, metadata fields), or a function. */
 export type PromptTemplate = string | ((sample: Sample) => string | ChatMessage[])
@@ -99,8 +99,8 @@ export function renderTemplate(template: string, sample: Sample, benchmark: stri
 }
 
 /** The messages sent to the model for one sample. */
-export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined, benchmark: string, system?: string): ChatMessage[] {
-  const head: ChatMessage[] = system === undefined ? [] : [{ role: 'system', content: system }]
+export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined, benchmark: string, system?: string): MediaMessage[] {
+  const head: MediaMessage[] = system === undefined ? [] : [{ role: 'system', content: system }]
   if (typeof prompt === 'function') {
     const built = prompt(sample)
     return typeof built === 'string' ? [...head, { role: 'user', content: built }] : [...head, ...built]

@@ -1,6 +1,7 @@
 import { extname } from 'node:path'
 import type { DataFileSummary } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
+import { imageCountOf } from '../schema/index.ts'
 import { escapeControlCharacters } from '../report/index.ts'
 
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
@@ -27,6 +28,10 @@ export function renderSummary(path: string, summary: DataFileSummary): string {
   if (subsets.size > 0) {
     const list = [...subsets].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `${name} (${count(n)})`)
     rows.push(['subsets', `${subsets.size}: ${list.join(', ')}`])
+  }
+  const images = summary.samples.map(imageCountOf).filter((n) => n > 0)
+  if (images.length > 0) {
+    rows.push(['images', `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples; only a model that takes images can run them`])
   }
   return printed([`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)])
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ContentPart } from '../schema/index.ts'
 import { kindOf } from './read-jsonl.ts'
 import type { RecordConverter } from './field-map.ts'
 import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
@@ -6,7 +7,7 @@ import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() })
 const ImagePartSchema = z.object({ type: z.literal('image'), image_url: z.string() })
 
-/** One message of a ChatML record; a user message may be a list of text (and image) parts. */
+/** One message of a ChatML record; a user message may be a list of text and image parts. */
 const ChatmlMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string() }),
   z.object({ role: z.literal('assistant'), content: z.string() }),
@@ -32,9 +33,9 @@ const ChatmlRecordSchema = z
 export type ChatmlRecord = z.infer<typeof ChatmlRecordSchema>
 
 /**
- * Makes a sample of a ChatML record: the messages as input (text parts joined by line breaks), the first answer as
- * the target, and every answer in `metadata.answers` when there are several. `id` and the `subset` field are the
- * sample's; the other fields are its metadata.
+ * Makes a sample of a ChatML record: the messages as input (text parts joined by line breaks, or with images, OpenAI's
+ * parts), the first answer as the target, and every answer in `metadata.answers` when there are several. `id` and the
+ * `subset` field are the sample's; the other fields are its metadata.
  */
 export function chatmlConverter(subset = 'subset'): RecordConverter {
   return (record) => convertChatml(record.fields, subset)
@@ -44,19 +45,18 @@ function convertChatml(fields: Record<string, unknown>, subset: string): Record<
   const { question, answer, id, [subset]: subsetValue, ...rest } = fields
   const parsed = ChatmlRecordSchema.safeParse({ question, answer }, { reportInput: true })
   if (!parsed.success) return describeZodIssues(parsed.error.issues)
-  const problems = parsed.data.question.flatMap((message, index) =>
-    typeof message.content !== 'string' && message.content.some((part) => part.type === 'image')
-      ? [{ field: `question.${index}.content`, message: 'holds an image; evalsuite sends text only' }]
-      : [],
-  )
-  if (problems.length > 0) return problems
-  const input = parsed.data.question.map((message) => ({
-    role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'),
-  }))
+  const input = parsed.data.question.map((message) => ({ role: message.role, content: contentOf(message.content) }))
   const answers = parsed.data.answer
   const metadata = { ...rest, ...(answers.length > 1 ? { answers } : {}) }
   return { id, input, target: answers[0], subset: subsetValue, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) }
+}
+
+// text parts alone are joined by line breaks; with an image, the parts are kept in order, in OpenAI's form (OpenCompass's
+// image part holds the URL or path itself)
+function contentOf(content: ChatmlRecord['question'][number]['content']): string | ContentPart[] {
+  if (typeof content === 'string') return content
+  if (content.every((part) => part.type === 'text')) return content.map((part) => part.text).join('\n')
+  return content.map((part) => (part.type === 'text' ? part : { type: 'image_url', image_url: { url: part.image_url } }))
 }
 
 /** Whether a record looks like ChatML: its `question` is a list of messages. */

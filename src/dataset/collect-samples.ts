@@ -2,6 +2,7 @@ import { compiledSchema, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
+import { resolveSampleImages } from './message-images.ts'
 import { hashSampleContent } from './sample-id.ts'
 import { describeZodIssues } from './zod-issues.ts'
 
@@ -51,7 +52,11 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
         }
         return
       }
-      const sample = parsed.data
+      const sample = parsed.data.images === undefined && typeof parsed.data.input === 'string' ? parsed.data : resolveSampleImages(parsed.data, record.file)
+      if ('problems' in sample) {
+        for (const problem of sample.problems) issues.push(issueAt(record, problem.field, problem.message))
+        return
+      }
       const previous = firstPlaceOfId.get(sample.id)
       if (previous !== undefined && explicitId) {
         issues.push(issueAt(record, 'id', `duplicate sample id "${sample.id}" (first at ${placeOf(previous)})`))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ChatMessageSchema, type ChatMessage } from '../schema/index.ts'
+import { MediaMessageSchema, type MediaMessage } from '../schema/index.ts'
 import type { RecordConverter } from './field-map.ts'
 import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 
@@ -12,7 +12,7 @@ const EvalScopeQaRecordSchema = z.object({
   question: z.string().optional(),
   system: z.string().optional(),
   history: z.array(z.tuple([z.string(), z.string()])).optional(),
-  messages: z.array(ChatMessageSchema).min(1).optional(),
+  messages: z.array(MediaMessageSchema).min(1).optional(),
   response: z.string().optional(),
   answer: z.string().optional(),
 })
@@ -48,7 +48,7 @@ export function evalScopeQaConverter(subset = 'subset'): RecordConverter {
   }
 }
 
-function inputOf(record: EvalScopeQaRecord): string | ChatMessage[] | { problems: FieldProblem[] } {
+function inputOf(record: EvalScopeQaRecord): string | MediaMessage[] | { problems: FieldProblem[] } {
   const query = record.query ?? record.question
   if (record.messages !== undefined) {
     // EvalScope would silently prefer the messages; two prompts in one record are more likely a mistake
@@ -58,7 +58,7 @@ function inputOf(record: EvalScopeQaRecord): string | ChatMessage[] | { problems
   }
   if (query === undefined) return { problems: [{ field: 'query', message: 'missing; give "query" (or "question"), or a "messages" list' }] }
   if (record.system === undefined && (record.history ?? []).length === 0) return query
-  const messages: ChatMessage[] = record.system === undefined ? [] : [{ role: 'system', content: record.system }]
+  const messages: MediaMessage[] = record.system === undefined ? [] : [{ role: 'system', content: record.system }]
   for (const [asked, answered] of record.history ?? []) messages.push({ role: 'user', content: asked }, { role: 'assistant', content: answered })
   messages.push({ role: 'user', content: query })
   return messages

@@ -30,6 +30,8 @@ export interface SampleInput {
   target: Sample['target'] | number
   choices?: string[]
   subset?: string
+  /** Images for a text input: http(s) URLs, `data:` URIs, or image files relative to the data file. */
+  images?: string[]
   metadata?: Record<string, unknown>
 }
 
@@ -39,6 +41,7 @@ const DEFAULT_FIELDS = {
   target: ['target', 'answer', 'expected', 'label'],
   choices: ['choices', 'options'],
   subset: ['subset'],
+  images: ['images'],
 } as const
 
 /** The first of `names` the record has, matched exactly, else in any letter case (`Question`, `ANSWER`). */
@@ -73,17 +76,19 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
     input: map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input',
     target: map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target',
     subset: map.subset ?? pick(fields, DEFAULT_FIELDS.subset),
+    images: pick(fields, DEFAULT_FIELDS.images),
   }
   const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
   const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
   // a few names, checked once per field of every record: a list is cheaper to build than a set
-  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, choicesName, ...(choiceNames ?? [])]
+  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, names.images, choicesName, ...(choiceNames ?? [])]
   const mapped: Record<string, unknown> = {
     id: names.id === undefined ? undefined : fields[names.id],
     input: fields[names.input],
     target: fields[names.target],
     choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],
+    images: names.images === undefined ? undefined : fields[names.images],
   }
   // a sample written with its own metadata keeps it flat, beside the record's other fields
   let metadata: Record<string, unknown> | undefined

@@ -6,6 +6,7 @@ import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
+import { imageFields, isImageField } from './image-url.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import type { FieldProblem } from './zod-issues.ts'
@@ -164,15 +165,18 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
       const where = chosen.length > 1 || Array.isArray(answer) ? ` (in ${quoteAnswer(answer)})` : ''
       if (unknown.length > 0) problems.push({ field: info.outputColumn, message: `${unknown.map((letter) => `"${letter}"`).join(', ')}${where} names no option; the options are ${letters.join(', ')}` })
     }
+    const { images, problems: imageProblems } = imageFields(fields, record.file)
+    problems.push(...imageProblems)
     if (problems.length > 0) return problems
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
-    const rest = Object.entries(fields).filter(([name]) => !used.has(name))
+    const rest = Object.entries(fields).filter(([name]) => !used.has(name) && !isImageField(name))
     return {
       id: fields.id,
       input,
       target: info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
       ...(info.kind === 'mcq' ? { choices } : {}),
       subset: fields[subset],
+      ...(images.length > 0 ? { images } : {}),
       ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
     }
   }

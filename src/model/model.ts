@@ -1,4 +1,4 @@
-import type { ChatMessage, InferMethod, Usage } from '../schema/index.ts'
+import type { ChatMessage, InferMethod, MediaMessage, Usage } from '../schema/index.ts'
 import type { Price } from './cost.ts'
 
 /** What a model returned for one request. */
@@ -60,6 +60,11 @@ export interface Model {
   readonly hasCredentials?: boolean
   /** One call: the reply to the messages, with usage and latency; rejects with a `ModelError` after retries. */
   generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput>
+  /**
+   * Present on models that take images: one call whose messages may hold image parts (OpenAI's `image_url` parts, each
+   * an http(s) URL or a `data:` URI). A sample with images sent to a model without it errs rather than lose them.
+   */
+  generateWithImages?(messages: MediaMessage[], options?: GenerateOptions): Promise<ModelOutput>
   /**
    * Scores the choices as continuations of the messages by log-probability, for logprob-based multiple choice.
    * Rejects with a `ModelError` when the endpoint cannot give log-probabilities.

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
-import type { ChatMessage, Usage } from '../schema/index.ts'
+import { contentText, type MediaMessage, type Usage } from '../schema/index.ts'
 import { excerpt } from './reply-excerpt.ts'
 
 /** One answered chat request. */
@@ -13,7 +13,7 @@ export interface ChatReply {
 /** What a chat request sends besides the messages. */
 export interface ChatRequest {
   model: string
-  messages: ChatMessage[]
+  messages: MediaMessage[]
   params: Record<string, unknown>
   stream: boolean
 }
@@ -23,6 +23,11 @@ export function usageOf(usage: OpenAI.CompletionUsage | null | undefined): Usage
   return usage ? { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } : undefined
 }
 
+// OpenAI's API takes image parts in user messages only; a system or assistant message is sent as its text
+function sentMessages(messages: readonly MediaMessage[]): OpenAI.ChatCompletionMessageParam[] {
+  return messages.map((message) => (message.role === 'user' ? { role: 'user', content: message.content } : { role: message.role, content: contentText(message.content) }))
+}
+
 function noText(model: string, choices: number, finishReason: string | null | undefined): ModelError {
   // a reply with no text (an empty choice list, a refusal, a filtered answer) is an error, not a wrong answer
   const why = choices === 0 ? 'no choices' : `no text content (finish_reason "${finishReason}")`
@@ -30,7 +35,7 @@ function noText(model: string, choices: number, finishReason: string | null | un
 }
 
 async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  const completion = await client.chat.completions.create({ ...request.params, model: request.model, messages: request.messages, stream: false }, options)
+  const completion = await client.chat.completions.create({ ...request.params, model: request.model, messages: sentMessages(request.messages), stream: false }, options)
   // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
   if (!Array.isArray(completion?.choices)) {
     throw new ModelError(`Model "${request.model}" returned JSON without a "choices" list: ${excerpt(JSON.stringify(completion) ?? String(completion))}`)
@@ -45,7 +50,7 @@ async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.Re
 async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
   const started = performance.now()
   const chunks = await client.chat.completions.create(
-    { ...request.params, model: request.model, messages: request.messages, stream: true, stream_options: { include_usage: true } },
+    { ...request.params, model: request.model, messages: sentMessages(request.messages), stream: true, stream_options: { include_usage: true } },
     options,
   )
   let text: string | undefined

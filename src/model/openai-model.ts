@@ -1,7 +1,7 @@
 import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
-import { ConfigError } from '../errors.ts'
-import { RATE_LIMITS_KEY, type ChatMessage, type Usage } from '../schema/index.ts'
+import { ConfigError, ModelError } from '../errors.ts'
+import { imagePartsOf, RATE_LIMITS_KEY, type ChatMessage, type MediaMessage, type Usage } from '../schema/index.ts'
 import { baseURLProblem } from './base-url.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import { MAX_TIMER_MS } from './durations.ts'
@@ -123,19 +123,28 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     ...options.extraBody,
   }
 
+  const generate = async (messages: MediaMessage[], call: GenerateOptions = {}): Promise<ModelOutput> => {
+    // the SDK loads on the first call; its load time is not the endpoint's latency
+    const openai = await connected()
+    const started = performance.now()
+    const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
+    const request = { model: options.model, messages, params, stream: options.stream ?? false }
+    const reply = await openai.chat(request, tokens, call.signal)
+    return withCost(price, { ...reply, latencyMs: performance.now() - started })
+  }
+
   return {
     name: options.model,
     identity: { provider: 'openai-compatible', model: options.model, params },
     ...(price ? { price } : {}),
     hasCredentials: apiKey !== undefined || baseURL !== undefined,
-    async generate(messages: ChatMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
-      // the SDK loads on the first call; its load time is not the endpoint's latency
-      const openai = await connected()
-      const started = performance.now()
-      const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
-      const request = { model: options.model, messages, params, stream: options.stream ?? false }
-      const reply = await openai.chat(request, tokens, call.signal)
-      return withCost(price, { ...reply, latencyMs: performance.now() - started })
+    generate,
+    async generateWithImages(messages: MediaMessage[], call: GenerateOptions = {}): Promise<ModelOutput> {
+      try {
+        return await generate(messages, call)
+      } catch (error) {
+        throw refusedImages(error, options.model, imagePartsOf(messages).length)
+      }
     },
     async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, call: GenerateOptions = {}): Promise<ChoiceScores> {
       const openai = await connected()
@@ -146,4 +155,13 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
       return withCost(price, { ...reply, latencyMs: performance.now() - started })
     },
   }
+}
+
+// an endpoint that takes no images answers a request holding them with a client error, often not naming them
+function refusedImages(error: unknown, model: string, images: number): unknown {
+  if (images === 0 || !(error instanceof ModelError) || !/\(HTTP (400|413|415|422) from /.test(error.message)) return error
+  return new ModelError(
+    `${error.message}\nThe request held ${images} image(s): if model "${model}" takes no images, use a model that does (a vision model), or leave the samples with images out (filter).`,
+    { cause: error },
+  )
 }

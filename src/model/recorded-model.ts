@@ -1,8 +1,9 @@
 import { ConfigError, ModelError } from '../errors.ts'
-import type { ChatMessage, Recording, RecordingMode } from '../schema/index.ts'
+import type { ChatMessage, MediaMessage, Recording, RecordingMode } from '../schema/index.ts'
 import { SortedJson, stableHasher } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
+import { recordedMessages } from './recorded-messages.ts'
 import type { RecordingStore } from './recording-store.ts'
 
 /** What a choice-scoring call asked for, which makes it a different call from a reply to the same messages. */
@@ -16,7 +17,7 @@ export interface ChoiceScoring {
  * of the attempt when a benchmark repeats its samples; a call made once hashes as before, so its recordings stay
  * valid. The model's part is written once, not for every call.
  */
-function recordingKeys(identity: ModelIdentity): (messages: readonly ChatMessage[], scoring?: ChoiceScoring, attempt?: number) => string {
+function recordingKeys(identity: ModelIdentity): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number) => string {
   const hashWith = stableHasher({ ...identity })
   return (messages, scoring, attempt) => {
     const varying: Record<string, unknown> = { messages: messagesJson(messages) }
@@ -28,7 +29,7 @@ function recordingKeys(identity: ModelIdentity): (messages: readonly ChatMessage
 
 // the messages as the hash writes `{ role, content }` copies of them (other fields left out), written directly: a
 // replayed run computes one key per sample
-function messagesJson(messages: readonly ChatMessage[]): SortedJson | ChatMessage[] {
+function messagesJson(messages: readonly MediaMessage[]): SortedJson | MediaMessage[] {
   let text = '['
   for (let index = 0; index < messages.length; index++) {
     const { role, content } = messages[index]!
@@ -38,9 +39,9 @@ function messagesJson(messages: readonly ChatMessage[]): SortedJson | ChatMessag
   return new SortedJson(`${text}]`)
 }
 
-/** The recording key of one call (see `recordingKeys`). */
-export function recordingKey(identity: ModelIdentity, messages: readonly ChatMessage[], scoring?: ChoiceScoring, attempt?: number): string {
-  return recordingKeys(identity)(messages, scoring, attempt)
+/** The recording key of one call (see `recordingKeys`); an image sent as bytes is keyed by their digest. */
+export function recordingKey(identity: ModelIdentity, messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number): string {
+  return recordingKeys(identity)(recordedMessages([...messages]), scoring, attempt)
 }
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10
@@ -74,24 +75,31 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     if (costUsd !== undefined) output.costUsd = costUsd
     return output
   }
+  // a reply is recorded with the messages as `recordedMessages` holds them: images by digest
+  const generateVia =
+    <M extends MediaMessage>(call: (messages: M[], options?: GenerateOptions) => Promise<ModelOutput>) =>
+    async (messages: M[], options?: GenerateOptions): Promise<ModelOutput> => {
+      const attempt = options?.attempt
+      const kept = recordedMessages(messages)
+      const key = keyOf(kept, undefined, attempt)
+      const reply = recorded(key, 'text')
+      if (reply && 'text' in reply) return replayed(reply)
+      const output = await call(messages, options)
+      const { text, usage, latencyMs, ttftMs } = output
+      const stored = { text, ...(usage ? { usage } : {}), latencyMs: tenths(latencyMs), ...(ttftMs === undefined ? {} : { ttftMs: tenths(ttftMs) }) }
+      store.put({ key, model: model.name, messages: kept, ...(attempt === undefined ? {} : { attempt }), params: identity.params, reply: stored })
+      return output
+    }
   const scoreChoices = model.scoreChoices?.bind(model)
+  const generateWithImages = model.generateWithImages?.bind(model)
   return {
     name: model.name,
     identity,
     ...(model.price ? { price: model.price } : {}),
     // a judge without credentials replays its verdicts by default, whatever wraps it
     ...(model.hasCredentials === undefined ? {} : { hasCredentials: model.hasCredentials }),
-    async generate(messages: ChatMessage[], options?: GenerateOptions): Promise<ModelOutput> {
-      const attempt = options?.attempt
-      const key = keyOf(messages, undefined, attempt)
-      const reply = recorded(key, 'text')
-      if (reply && 'text' in reply) return replayed(reply)
-      const output = await model.generate(messages, options)
-      const { text, usage, latencyMs, ttftMs } = output
-      const kept = { text, ...(usage ? { usage } : {}), latencyMs: tenths(latencyMs), ...(ttftMs === undefined ? {} : { ttftMs: tenths(ttftMs) }) }
-      store.put({ key, model: model.name, messages, ...(attempt === undefined ? {} : { attempt }), params: identity.params, reply: kept })
-      return output
-    },
+    generate: generateVia((messages: ChatMessage[], options) => model.generate(messages, options)),
+    ...(generateWithImages && { generateWithImages: generateVia(generateWithImages) }),
     ...(scoreChoices && {
       async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> {
         const scoring = { method, choices: [...choices] }

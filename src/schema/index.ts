@@ -1,5 +1,17 @@
 export { cutText, KEPT_CHARS } from './cut-text.ts'
-export { ChatMessageSchema, sampleLabel, SampleSchema, type ChatMessage, type Sample } from './sample.ts'
+export {
+  ChatMessageSchema,
+  contentText,
+  ContentPartSchema,
+  imagePartsOf,
+  isTextOnly,
+  MediaMessageSchema,
+  type ChatMessage,
+  type ContentPart,
+  type ImagePart,
+  type MediaMessage,
+} from './chat-message.ts'
+export { imageCountOf, sampleLabel, SampleSchema, type Sample } from './sample.ts'
 export { UsageSchema, type Usage } from './usage.ts'
 export type { EarlyStopGate } from './early-stop-gate.ts'
 export {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RECORDING_MODES } from './names.ts'
-import { ChatMessageSchema } from './sample.ts'
+import { MediaMessageSchema } from './chat-message.ts'
 import { UsageSchema } from './usage.ts'
 
 /** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
@@ -41,7 +41,8 @@ const ChoiceReplySchema = z.object({
 export const RecordingSchema = z.object({
   key: z.string().min(1),
   model: z.string(),
-  messages: z.array(ChatMessageSchema),
+  /** The messages sent; an image held as bytes appears as `sha256:<digest>` of its data URI, never the bytes. */
+  messages: z.array(MediaMessageSchema),
   /** The attempt of a repeated sample; absent for a call made once. */
   attempt: z.number().int().nonnegative().optional(),
   params: z.record(z.string(), z.unknown()),

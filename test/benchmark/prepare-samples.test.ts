@@ -5,6 +5,7 @@ import { prepareSamples } from '../../src/benchmark/prepare-samples.ts'
 import { resolveDefined } from '../../src/benchmark/resolve-benchmark.ts'
 import type { Model } from '../../src/model/index.ts'
 import type { SampleInput } from '../../src/dataset/index.ts'
+import { contentText } from '../../src/schema/index.ts'
 
 const SPLITS = 'fixtures/benchmark/splits.json'
 const model: Model = { name: 'echo', generate: async () => ({ text: '', latencyMs: 0 }) }
@@ -57,9 +58,9 @@ describe('prepareSamples', () => {
   it('passes over a few-shot example that repeats the test question, taking the next in its place', async () => {
     const { planned, messagesOf } = await prepare(science)
     const closestStar = planned.find(({ sample }) => String(sample.input).startsWith('What is the closest star'))!
-    expect(messagesOf(closestStar.sample)[0]!.content).toMatch(/^Which planet is known as the red planet\?/)
+    expect(contentText(messagesOf(closestStar.sample)[0]!.content)).toMatch(/^Which planet is known as the red planet\?/)
     const rings = planned.find(({ sample }) => String(sample.input).startsWith('Which planet has'))!
-    expect(messagesOf(rings.sample)[0]!.content).toMatch(/^Which planet is known as the red planet\?/)
+    expect(contentText(messagesOf(rings.sample)[0]!.content)).toMatch(/^Which planet is known as the red planet\?/)
   })
 
   it('uses the few-shot count of the overrides, and none at all for 0', async () => {
@@ -115,7 +116,7 @@ describe('prepareSamples', () => {
 
   it('draws few-shot examples from the benchmark\'s own samples when no few-shot dataset is given', async () => {
     const { planned, messagesOf } = await prepare({ ...science, fewShot: { count: 2 } })
-    const first = messagesOf(planned[0]!.sample)[0]!.content
+    const first = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     expect(first.startsWith('What is the largest planet?')).toBe(true)
     expect(first.split('ANSWER:')).toHaveLength(3)
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gsm8k } from '../../src/benchmarks/index.ts'
 import { prepareBuiltin } from './prepare-builtin.ts'
+import { contentText } from '../../src/schema/index.ts'
 
 // a slice of the real test split: its first problems, every gold written with thousands separators, and more
 const path = 'fixtures/real/gsm8k/test.jsonl'
@@ -30,7 +31,7 @@ describe('gsm8k on real test problems', () => {
 
   it('puts worked examples, calculator notes removed, before the problem when asked for few-shot', async () => {
     const { planned, messagesOf } = await prepareBuiltin(gsm8k({ path, fewShot: 1 }))
-    const content = messagesOf(planned[0]!.sample)[0]!.content
+    const content = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     expect(content.startsWith('Some solved problems:\n\nProblem: A robe takes 2 bolts of blue fiber and half that much white fiber.')).toBe(true)
     expect(content).toContain('Solution: It takes 2/2=1 bolt of white fiber\nSo the total amount of fabric is 2+1=3 bolts of fabric\nANSWER: 3\n\nSolve the following')
     expect(content).not.toContain('<<')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MATH500_SUBJECTS, math500 } from '../../src/benchmarks/index.ts'
 import { matchAnswer } from '../../src/scoring/index.ts'
 import { countBySubset, prepareBuiltin } from './prepare-builtin.ts'
+import { contentText } from '../../src/schema/index.ts'
 
 // a slice of the real test file: its first problem, every subject at every level, and more
 const path = 'fixtures/real/math500/test.jsonl'
@@ -51,7 +52,7 @@ describe('math500 on real test problems', () => {
 
   it('uses another problem and its worked solution as a few-shot example', async () => {
     const { planned, messagesOf } = await prepareBuiltin(math500({ path, fewShot: 1 }))
-    const content = messagesOf(planned[0]!.sample)[0]!.content
+    const content = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     const example = planned.find(({ sample }) => content.startsWith(`Problem: ${sample.input}\nSolution: `))?.sample
     expect(example?.id).not.toBe(planned[0]!.sample.id)
     expect(content).toContain(`\nSolution: ${String(example?.metadata?.solution)}\n\n`)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MMLU_PRO_CATEGORIES, mmluPro } from '../../src/benchmarks/index.ts'
 import { matchAnswer } from '../../src/scoring/index.ts'
 import { countBySubset, prepareBuiltin } from './prepare-builtin.ts'
+import { contentText } from '../../src/schema/index.ts'
 
 // a slice of the real test split: its first and last questions, every category and number of options, and more
 const path = 'fixtures/real/mmlu_pro/test.jsonl'
@@ -52,7 +53,7 @@ describe('mmlu_pro on real test questions', () => {
   it('puts worked examples of the same category from the validation file before the question', async () => {
     const { planned, messagesOf } = await prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION, fewShot: 2 }), { subsets: ['physics'] })
     expect(planned).toHaveLength(34)
-    const content = messagesOf(planned[0]!.sample)[0]!.content
+    const content = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     expect(content.slice(0, content.indexOf('Answer the following'))).toBe(
       'Here are solved questions about physics:\n\n' +
         'A train covers 120 km in 2 hours. What is its average speed?\n\nA. 40 km/h\nB. 60 km/h\nC. 80 km/h\nD. 120 km/h\n' +

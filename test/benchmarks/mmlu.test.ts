@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mmlu, MMLU_CATEGORIES, MMLU_SUBJECTS } from '../../src/benchmarks/index.ts'
 import { countBySubset, prepareBuiltin } from './prepare-builtin.ts'
+import { contentText } from '../../src/schema/index.ts'
 
 // a slice of the real data folder: every subject's dev questions, and the first val and test questions of each
 const path = 'fixtures/real/mmlu'
@@ -29,7 +30,7 @@ describe('mmlu on a real data folder', () => {
     expect(planned).toHaveLength(4)
     const first = planned[0]!.sample
     expect(first).toMatchObject({ target: 'B', subset: 'STEM', choices: ['0', '4', '2', '6'] })
-    const content = messagesOf(first)[0]!.content
+    const content = contentText(messagesOf(first)[0]!.content)
     expect(content.split('\n\n')[0]).toBe('Multiple-choice questions about abstract algebra, each with its answer:')
     expect(content.match(/^ANSWER: [A-D]$/gm)).toEqual(['ANSWER: B', 'ANSWER: B', 'ANSWER: C', 'ANSWER: A', 'ANSWER: A'])
     expect(content.slice(content.indexOf('Find the characteristic'))).toBe(
@@ -43,7 +44,7 @@ describe('mmlu on a real data folder', () => {
     const { planned, messagesOf } = await prepareBuiltin(mmlu({ path, subjects: ['anatomy', 'philosophy'], fewShot: 0 }), { subsets: ['humanities'] })
     expect(planned).toHaveLength(4)
     expect(planned.every(({ sample }) => sample.metadata?.subject === 'philosophy')).toBe(true)
-    expect(messagesOf(planned[0]!.sample)[0]!.content.startsWith('Multiple-choice')).toBe(false)
+    expect(contentText(messagesOf(planned[0]!.sample)[0]!.content).startsWith('Multiple-choice')).toBe(false)
   })
 
   it('refuses an unknown subject, and names a missing file', async () => {

@@ -15,13 +15,24 @@ const scratch = scratchFolder('eval')
 
 // the model knows 2+2 and the capital of France, and nothing else; the judge accepts "four" for 4
 const ANSWERS: Record<string, string> = { '2+2?': 'ANSWER: B', 'Capital of France?': 'ANSWER: A', 'Largest planet?': 'ANSWER: C', 'H2O is?': 'ANSWER: C' }
-function reply(request: { model: string; messages: { role: string; content: string }[] }): string {
+function reply(request: { model: string; messages: { role: string; content: string; images?: string[] }[] }): string {
+  const images = request.messages.flatMap((message) => message.images ?? [])
+  if (images.length > 0) return colourReply(images)
   const text = request.messages.map((message) => message.content).join('\n')
   if (request.model === 'judge-model') return JSON.stringify({ reasoning: 'four is 4', verdict: /four/.test(text) ? 'correct' : 'incorrect' })
   if (text.includes('What is 2+2')) return 'It is four.\nANSWER: four'
   if (text.includes('Who wrote Hamlet')) return 'ANSWER: Shakespeare'
   const question = Object.keys(ANSWERS).find((key) => text.includes(key))
   return question ? ANSWERS[question]! : 'I do not know.'
+}
+
+// the vision model sees the pictures' bytes: it names the colour of the first image, and for two, which one is red
+const PICTURES = join(ROOT, 'fixtures/images/pictures')
+const pictureUri = (name: string): string => `data:image/png;base64,${readFileSync(join(PICTURES, name)).toString('base64')}`
+function colourReply(images: string[]): string {
+  const colours = images.map((url) => (url === pictureUri('red.png') ? 'red' : url === pictureUri('blue.png') ? 'blue' : url.startsWith('data:') ? 'green' : 'yellow'))
+  if (colours.length === 2) return `ANSWER: ${colours[0] === 'red' ? 'A' : 'B'}`
+  return colours[0] === 'blue' ? 'ANSWER: B' : `ANSWER: ${colours[0]}`
 }
 
 let server: FakeServer
@@ -187,5 +198,62 @@ describe('evalsuite eval', () => {
     const run = await evalsuite(scratch, 'eval', '--help')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('npx evalsuite eval data/quiz.csv --model gpt-4o-mini --threshold accuracy=0.8')
+  })
+})
+
+describe('evalsuite eval with images', () => {
+  const copyImages = (dir: string): void => {
+    mkdirSync(join(dir, 'pictures'))
+    for (const name of ['colours.jsonl', 'colours_mcq.jsonl', 'pictures/red.png', 'pictures/blue.png']) copyFileSync(join(ROOT, 'fixtures/images', name), join(dir, name))
+  }
+
+  it('sends the images of a messages file as image parts, local files as data URIs, and records them by digest only', async () => {
+    const dir = project({})
+    copyImages(dir)
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'colours.jsonl', '--model', 'vision-model', '--base-url', server.baseURL)
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls.map((call) => call.messages.flatMap((message) => message.images ?? [])).sort()).toEqual(
+      [[pictureUri('red.png')], ['http://127.0.0.1:9/yellow.png'], [expect.stringMatching(/^data:image\/png;base64,/)]].sort(),
+    )
+    expect(tableRows(run.stdout, 'colours')[0]).toMatch(/^colours \| all \| accuracy \| 3! \| 100\.0%/)
+    const recordings = readFileSync(join(dir, '.evalsuite', 'recordings', 'colours.jsonl'), 'utf8')
+    expect(recordings).toMatch(/"sha256:[0-9a-f]{64}"/)
+    expect(recordings).not.toContain(';base64,')
+
+    // a changed picture is a new call; the unchanged ones replay
+    copyFileSync(join(dir, 'pictures/blue.png'), join(dir, 'pictures/red.png'))
+    const rerun = await evalsuite(dir, 'eval', 'colours.jsonl', '--model', 'vision-model', '--base-url', server.baseURL)
+    expect(rerun.code).toBe(0)
+    expect(server.requests.slice(before + calls.length).map((call) => call.messages.flatMap((message) => message.images ?? []))).toEqual([[pictureUri('blue.png')]])
+  })
+
+  it("places EvalScope's image_N fields at the question's <image N> markers, or after its text", async () => {
+    const dir = project({})
+    copyImages(dir)
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'colours_mcq.jsonl', '--model', 'vision-model', '--base-url', server.baseURL)
+    expect(run.code).toBe(0)
+    const parts = server.requests.slice(before).map((call) => call.messages.at(-1)!)
+    const twoPictures = parts.find((message) => message.images?.length === 2)!
+    expect(twoPictures.images).toEqual([pictureUri('red.png'), pictureUri('blue.png')])
+    // the fake endpoint joins the text parts; the images took the markers' places
+    expect(twoPictures.content).toMatch(/^ and : which picture is red\?/)
+    expect(tableRows(run.stdout, 'colours_mcq')[0]).toMatch(/^colours_mcq \| all \| accuracy \| 2! \| 100\.0%/)
+  })
+
+  it('says what to do when the endpoint refuses the images', async () => {
+    const dir = project({})
+    copyImages(dir)
+    server.setFault(({ messages }) => (messages.some((message) => message.images) ? { kind: 'status', status: 400, body: JSON.stringify({ error: { message: 'Image input is not supported for this model.', type: 'invalid_request_error' } }) } : undefined))
+    try {
+      const run = await evalsuite(dir, 'eval', 'colours_mcq.jsonl', '--model', 'text-only-model', '--base-url', server.baseURL)
+      expect(run.code).toBe(1)
+      expect(run.stdout + run.stderr).toContain('The request held 2 image(s): if model "text-only-model" takes no images, use a model that does (a vision model), or leave the samples with images out (filter).')
+    } finally {
+      server.setFault(undefined)
+    }
   })
 })

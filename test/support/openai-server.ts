@@ -5,12 +5,12 @@ export interface FakeServerOptions {
   /** Milliseconds to wait before answering each request. @default 0 */
   latencyMs?: number
   /** Decide a reply text from the request; default: deterministic reply derived from the last user message. */
-  reply?: (request: { model: string; messages: { role: string; content: string }[] }) => string
+  reply?: (request: { model: string; messages: ChatMessage[] }) => string
   /**
    * Inject a fault for the Nth chat request (1-based count over all requests) or by predicate; return undefined for a
    * normal reply. `inFlight` counts the requests being answered, this one included.
    */
-  fault?: (request: { index: number; model: string; messages: { role: string; content: string }[]; inFlight: number }) => Fault | undefined
+  fault?: (request: { index: number; model: string; messages: ChatMessage[]; inFlight: number }) => Fault | undefined
   /** Milliseconds between the chunks of a streamed reply (the first chunk comes after `latencyMs`). @default 0 */
   streamGapMs?: number
   /** Whether chat requests with `logprobs: true` get log-probabilities; false plays an endpoint that ignores them. @default true */
@@ -53,7 +53,7 @@ export interface FakeServer {
   /** number of chat completion requests received (including faulted ones) */
   readonly requestCount: number
   /** the received request bodies' messages, in arrival order */
-  readonly requests: ReadonlyArray<{ model: string; messages: { role: string; content: string }[] }>
+  readonly requests: ReadonlyArray<{ model: string; messages: ChatMessage[] }>
   /** the received `/v1/completions` request bodies, in arrival order */
   readonly completionRequests: ReadonlyArray<CompletionRequest>
   /** every chat and completions request as it arrived: when (performance.now()), and how many were then in flight, itself included */
@@ -67,7 +67,8 @@ export interface FakeServer {
   close(): Promise<void>
 }
 
-type ChatMessage = { role: string; content: string }
+/** A received message: its text, and the URLs of its image parts when it has any. */
+type ChatMessage = { role: string; content: string; images?: string[] }
 type ChatRequest = { model: string; messages: ChatMessage[] }
 export type CompletionRequest = { model: string; prompts: string[]; echo: boolean; logprobs: number | null; maxTokens: number }
 
@@ -256,7 +257,8 @@ function parseChatBody(raw: string): Parsed | string {
   const messages: ChatMessage[] = []
   for (const m of body.messages) {
     if (!isRecord(m) || typeof m.role !== 'string') return "Invalid 'messages': each message needs a string 'role'."
-    messages.push({ role: m.role, content: textOf(m.content) })
+    const images = imagesOf(m.content)
+    messages.push({ role: m.role, content: textOf(m.content), ...(images.length > 0 ? { images } : {}) })
   }
   const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true
   const logprobs = body.logprobs === true ? (typeof body.top_logprobs === 'number' ? body.top_logprobs : 0) : null
@@ -346,6 +348,11 @@ function textOf(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
   return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('')
+}
+
+function imagesOf(content: unknown): string[] {
+  if (!Array.isArray(content)) return []
+  return content.flatMap((part) => (isRecord(part) && part.type === 'image_url' && isRecord(part.image_url) && typeof part.image_url.url === 'string' ? [part.image_url.url] : []))
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

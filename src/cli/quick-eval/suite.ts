@@ -40,11 +40,12 @@ export async function declareQuickEval(written: unknown): Promise<void> {
     describeBenchmark(builtin, options)
     return
   }
+  // a conversation (ChatML, or EvalScope's messages) is sent as it is, so the answer rule goes before it as a system message
+  const conversations = data.kind === 'chatml' || data.samples.some((sample) => typeof sample.input !== 'string')
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    // a ChatML sample is its own conversation, so the answer rule goes before it as a system message
-    ...(data.kind === 'mcq' ? {} : data.kind === 'chatml' ? { system: SHORT_ANSWER_RULE } : { prompt: `{input}\n\n${SHORT_ANSWER_RULE}` }),
+    ...(data.kind === 'mcq' ? {} : conversations ? { system: SHORT_ANSWER_RULE } : { prompt: `{input}\n\n${SHORT_ANSWER_RULE}` }),
     ...(data.kind === 'mcq' ? {} : { answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
 }

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+/** One chat message of text, as OpenAI-compatible endpoints take them. */
+export const ChatMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.string(),
+})
+/** One chat message of text, as OpenAI-compatible endpoints take them. */
+export type ChatMessage = z.infer<typeof ChatMessageSchema>
+
+/** A text part of a message's content, in OpenAI's chat format. */
+export const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() })
+
+/**
+ * An image part of a message's content, in OpenAI's chat format: an http(s) URL, or a `data:` URI holding the bytes
+ * (a data file's local image paths are read and sent as data URIs).
+ */
+export const ImagePartSchema = z.object({
+  type: z.literal('image_url'),
+  image_url: z.object({ url: z.string().min(1), detail: z.enum(['auto', 'low', 'high']).optional() }),
+})
+
+/** One part of a message's content: text or an image. */
+export const ContentPartSchema = z.discriminatedUnion('type', [TextPartSchema, ImagePartSchema])
+/** One part of a message's content: text or an image. */
+export type ContentPart = z.infer<typeof ContentPartSchema>
+/** An image part of a message's content. */
+export type ImagePart = z.infer<typeof ImagePartSchema>
+
+/** A chat message whose content may hold images: text, or a list of text and image parts. */
+export const MediaMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.union([z.string(), z.array(ContentPartSchema).min(1)]),
+})
+/** A chat message whose content may hold images. */
+export type MediaMessage = z.infer<typeof MediaMessageSchema>
+
+/** Whether every message is plain text, as a model without image input takes them. */
+export function isTextOnly(messages: readonly MediaMessage[]): messages is ChatMessage[] {
+  return messages.every((message) => typeof message.content === 'string')
+}
+
+/** The image parts of the messages, in order. */
+export function imagePartsOf(messages: readonly MediaMessage[]): ImagePart[] {
+  return messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content.filter((part) => part.type === 'image_url')))
+}
+
+/** A message's content as text: text parts joined by line breaks, each image as `[image]`. */
+export function contentText(content: MediaMessage['content']): string {
+  return typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '[image]')).join('\n')
+}
