@@ -20,8 +20,13 @@ export type FieldMap =
       choices?: string | string[]
       /** @default "subset" when present */
       subset?: string
+      /** A field holding the sample's own system message, sent instead of the benchmark's. @default none */
+      system?: string
     }
   | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
+
+/** The field map as names alone, the form a command line can give. */
+export type FieldNames = Exclude<FieldMap, Function>
 
 /** A sample as a user writes it: the id may be left out (a content hash is used) and a numeric target is accepted. */
 export interface SampleInput {
@@ -67,7 +72,7 @@ export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
   }
 }
 
-function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Function>): Record<string, unknown> {
+function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<string, unknown> {
   const names = {
     id: map.id ?? pick(fields, DEFAULT_FIELDS.id),
     input: map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input',
@@ -77,10 +82,11 @@ function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Func
   const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
   const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
   // a few names, checked once per field of every record: a list is cheaper to build than a set
-  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, choicesName, ...(choiceNames ?? [])]
+  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, map.system, choicesName, ...(choiceNames ?? [])]
   const mapped: Record<string, unknown> = {
     id: names.id === undefined ? undefined : fields[names.id],
     input: fields[names.input],
+    system: map.system === undefined ? undefined : fields[map.system],
     target: fields[names.target],
     choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],

@@ -4,7 +4,7 @@ import type { Sample } from '../schema/index.ts'
 import { createSampleCollector } from './collect-samples.ts'
 import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
-import type { RecordConverter } from './field-map.ts'
+import type { FieldNames, RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
@@ -140,8 +140,8 @@ function quoteAnswer(answer: unknown): string {
 }
 
 /** Turns one record into a sample's fields: input from the input columns or the human prompt, options, answer. */
-function converter(info: OpenCompassInfo, subset: string): RecordConverter {
-  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, 'id', subset])
+function converter(info: OpenCompassInfo, columns: { subset: string; id: string; system: string | undefined }): RecordConverter {
+  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, columns.id, columns.subset, ...(columns.system === undefined ? [] : [columns.system])])
   return (record) => {
     const fields = record.fields
     const problems: FieldProblem[] = []
@@ -168,11 +168,12 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
     const rest = Object.entries(fields).filter(([name]) => !used.has(name))
     return {
-      id: fields.id,
+      id: fields[columns.id],
       input,
+      ...(columns.system === undefined || isBlank(fields[columns.system]) ? {} : { system: fields[columns.system] }),
       target: info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
       ...(info.kind === 'mcq' ? { choices } : {}),
-      subset: fields[subset],
+      subset: fields[columns.subset],
       ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
     }
   }
@@ -184,6 +185,12 @@ export interface OpenCompassOptions {
   columns?: string[]
   /** The column holding each sample's subset. @default "subset" */
   subset?: string
+  /**
+   * Columns named for the sample's fields, e.g. from `--field`: `input` and `target` set the input and answer columns
+   * (over the meta file), `choices` the option columns (capital letters), `id` the id column and `system` a column
+   * whose text is the system message.
+   */
+  fields?: FieldNames
 }
 
 /**
@@ -208,7 +215,7 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
   for await (const records of readRecords(path, format, issues)) {
     for (const record of records) {
       if (detected === undefined) {
-        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options.subset ?? 'subset', issues)
+        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options, issues)
         if (detected.convert) collector = createSampleCollector(detected.convert)
       }
       if (detected.convert) collector.add(record)
@@ -220,14 +227,27 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
 }
 
 /** Detects the dataset from its first record; no converter when the columns themselves are wrong. */
-function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, subset: string, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
+function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, options: OpenCompassOptions, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
   const metaFile = meta === undefined ? undefined : `${path}.meta.json`
-  const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), meta?.meta ?? {}, metaFile)
+  const fields = options.fields ?? {}
+  const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), { ...meta?.meta, ...metaOfFields(fields) }, metaFile)
   // a CSV header is line 1; other files are judged by their first record, as OpenCompass does
   const line = hasHeader ? 1 : first.line
   for (const problem of problems) issues.push({ file: path, line, field: problem.field, message: problem.message })
-  for (const problem of metaProblems) issues.push(meta!.issue(problem))
-  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, subset) }
+  // a named field (not the meta file) can also name a missing column
+  for (const problem of metaProblems) issues.push(meta === undefined ? { file: path, line, field: problem.field, message: problem.message } : meta.issue(problem))
+  const columns = { subset: fields.subset ?? options.subset ?? 'subset', id: fields.id ?? 'id', system: fields.system }
+  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, columns) }
+}
+
+/** The meta settings that named fields stand for; option columns must be letters, as OpenCompass's are. */
+function metaOfFields(fields: FieldNames): OpenCompassMetaFile {
+  const choices = typeof fields.choices === 'string' ? [fields.choices] : fields.choices
+  return {
+    ...(fields.input === undefined ? {} : { input_columns: [fields.input] }),
+    ...(fields.target === undefined ? {} : { output_column: fields.target }),
+    ...(choices === undefined ? {} : { options: choices }),
+  }
 }
 
 /** `datasets.opencompass(path)`: a dataset source that also gives what was detected. */

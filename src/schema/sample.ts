@@ -17,6 +17,8 @@ export const SampleSchema = z.object({
   /** Option texts; the option letters are A, B, C, ... in this order. */
   choices: z.array(z.string()).min(2).max(26).optional(),
   subset: z.string().optional(),
+  /** The dataset's own system message, sent instead of the benchmark's `system`. */
+  system: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 })
 /** A benchmark sample: what the model is asked, and what a right answer looks like. */

@@ -11,6 +11,13 @@ export const QuickEvalSettingsSchema = z.object({
   judge: z.string().optional(),
   /** The split of a JSON file holding named splits. */
   split: z.string().optional(),
+  /** The columns `--field` names for the sample's fields. */
+  fields: z
+    .object({ input: z.string(), target: z.string(), choices: z.union([z.string(), z.array(z.string())]), id: z.string(), subset: z.string(), system: z.string() })
+    .partial()
+    .optional(),
+  /** The subsets `--subset` selects. */
+  subsets: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
   repeats: z.number().int().positive().optional(),
   concurrency: z.number().int().positive().optional(),

@@ -1,8 +1,9 @@
 import { describeBenchmark, type BenchmarkOptions } from '../../benchmark/index.ts'
 import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/index.ts'
-import { loadDataFile } from '../../dataset/index.ts'
+import { loadDataFile, type DataFileOptions } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
+import type { ChatMessage, Sample } from '../../schema/index.ts'
 import { QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
 const SAME_ANSWER = judge.labels({
@@ -21,6 +22,7 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
     ...(settings.limit ? { limit: settings.limit } : {}),
     ...(settings.repeats ? { repeats: settings.repeats } : {}),
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
+    ...(settings.subsets ? { subsets: settings.subsets } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
     ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), definition: SAME_ANSWER, policy: 'cascade' as const } } : {}),
   }
@@ -33,9 +35,10 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
  */
 export async function declareQuickEval(written: unknown): Promise<void> {
   const settings = QuickEvalSettingsSchema.parse(written)
-  const data = await loadDataFile(settings.file, settings.split ? { split: settings.split } : {})
+  const data = await loadDataFile(settings.file, dataFileOptions(settings))
   const options = run(settings)
-  if (data.format === 'opencompass') {
+  // named fields are read into the samples here; the built-ins read the file by its own names
+  if (data.format === 'opencompass' && settings.fields === undefined) {
     const builtin = data.kind === 'mcq' ? mcq({ path: settings.file }) : qa({ path: settings.file })
     describeBenchmark(builtin, options)
     return
@@ -43,8 +46,23 @@ export async function declareQuickEval(written: unknown): Promise<void> {
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    // a ChatML sample is its own conversation, so the answer rule goes before it as a system message
-    ...(data.kind === 'mcq' ? {} : data.kind === 'chatml' ? { system: SHORT_ANSWER_RULE } : { prompt: `{input}\n\n${SHORT_ANSWER_RULE}` }),
-    ...(data.kind === 'mcq' ? {} : { answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
+    ...(data.kind === 'mcq' ? {} : { prompt: withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
+}
+
+/** The options `loadDataFile` reads the file with, as `evalsuite eval` checked it. */
+export function dataFileOptions(settings: Pick<QuickEvalSettings, 'split' | 'fields'>): DataFileOptions {
+  return { ...(settings.split ? { split: settings.split } : {}), ...(settings.fields ? { fields: settings.fields } : {}) }
+}
+
+/**
+ * The answer rule with an open question: after a text input, or as the system message before a conversation. A
+ * conversation with its own system message is sent with that one alone, as OpenCompass sends it, so the rule then
+ * closes its last user message.
+ */
+function withAnswerRule(sample: Sample): string | ChatMessage[] {
+  if (typeof sample.input === 'string') return `${sample.input}\n\n${SHORT_ANSWER_RULE}`
+  if (sample.input[0]?.role !== 'system') return [{ role: 'system', content: SHORT_ANSWER_RULE }, ...sample.input]
+  const last = sample.input.findLastIndex((message) => message.role === 'user')
+  return sample.input.map((message, index) => (index === last ? { ...message, content: `${message.content}\n\n${SHORT_ANSWER_RULE}` } : message))
 }
