@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
+import { NEEDS_JUDGE } from '../benchmark/index.ts'
 import { loadDataFile } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
@@ -30,7 +31,8 @@ Options:
   --base-url <url>        an OpenAI-compatible endpoint (vLLM, Ollama, ...)
   --limit <n>             only the first n samples
   --repeats <k>           k attempts per sample (pass@k in the report)
-  --judge <model>         grade open answers the rule reads as wrong with this judge model
+  --judge <model>         grade open answers the rule reads as wrong with this judge model;
+                          a file without reference answers is graded by the judge alone
   --threshold <m=value>   a gate, e.g. accuracy=0.8; repeat the option for several
   --split <name>          the split of a JSON file holding named splits
   --field <name=column>   read a sample field from a column the defaults miss, e.g.
@@ -155,6 +157,9 @@ export const evalCommand: Command = {
         throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)
       }
       checkSubsets(positionals[0]!, data.samples, settings.subsets)
+      if (settings.judge === undefined && data.samples.some((sample) => sample.target === undefined)) {
+        throw new ConfigError(`evalsuite eval: ${positionals[0]} has ${NEEDS_JUDGE}; grade its answers with --judge MODEL`)
+      }
       if (settings.judge !== undefined && data.kind === 'mcq') {
         throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')
       }

@@ -20,7 +20,7 @@ export type FieldMap =
       choices?: string | string[]
       /** @default "subset" when present */
       subset?: string
-      /** A field holding the sample's own system message, sent instead of the benchmark's. @default none */
+      /** A field holding the sample's own system message, sent instead of the benchmark's. @default "system" when present */
       system?: string
     }
   | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
@@ -32,7 +32,8 @@ export type FieldNames = Exclude<FieldMap, Function>
 export interface SampleInput {
   id?: string | number
   input: Sample['input']
-  target: Sample['target'] | number
+  /** Absent in a reference-free sample, which only a judge can score. */
+  target?: Sample['target'] | number
   choices?: string[]
   subset?: string
   metadata?: Record<string, unknown>
@@ -44,6 +45,7 @@ const DEFAULT_FIELDS = {
   target: ['target', 'answer', 'expected', 'label'],
   choices: ['choices', 'options'],
   subset: ['subset'],
+  system: ['system'],
 } as const
 
 /** The first of `names` the record has, matched exactly, else in any letter case (`Question`, `ANSWER`). */
@@ -78,15 +80,16 @@ function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<st
     input: map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input',
     target: map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target',
     subset: map.subset ?? pick(fields, DEFAULT_FIELDS.subset),
+    system: map.system ?? pick(fields, DEFAULT_FIELDS.system),
   }
   const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
   const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
   // a few names, checked once per field of every record: a list is cheaper to build than a set
-  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, map.system, choicesName, ...(choiceNames ?? [])]
+  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, names.system, choicesName, ...(choiceNames ?? [])]
   const mapped: Record<string, unknown> = {
     id: names.id === undefined ? undefined : fields[names.id],
     input: fields[names.input],
-    system: map.system === undefined ? undefined : fields[map.system],
+    system: names.system === undefined ? undefined : fields[names.system],
     target: fields[names.target],
     choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],

@@ -3,7 +3,7 @@ import { extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { chatmlConverter, isChatmlRecord } from './chatml.ts'
-import { evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
+import { EVALSCOPE_MISSING_RESPONSE, evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
 import { fieldMapConverter, type FieldNames, type RecordConverter } from './field-map.ts'
 import { firstRecord } from './first-record.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
@@ -77,10 +77,15 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   }
   const fields = new Set<string>()
   const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
-  const source = createFileSource(path, format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options), (record) => {
-    for (const name of Object.keys(record.fields)) fields.add(name)
-    return convert(record)
-  })
+  const source = createFileSource(
+    path,
+    format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options),
+    (record) => {
+      for (const name of Object.keys(record.fields)) fields.add(name)
+      return convert(record)
+    },
+    format === 'evalscope' ? EVALSCOPE_MISSING_RESPONSE : undefined,
+  )
   const samples = await source.load()
   return { format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples }
 }

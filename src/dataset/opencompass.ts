@@ -67,7 +67,8 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
   }
   metaProblems.push(...unknownColumns(meta, present))
   const outputColumn = meta.output_column ?? 'answer'
-  if (!present.has(outputColumn)) {
+  // question answering without answers is reference-free, for a judge to score
+  if (!present.has(outputColumn) && (kind === 'mcq' || meta.output_column !== undefined)) {
     const fix = meta.output_column === undefined ? `add it, or name the answer column with "output_column" in ${basename(path)}.meta.json` : 'fix "output_column" in the meta file'
     problems.push({ message: `no "${outputColumn}" column for the answers (the columns are ${columns.join(', ')}); ${fix}` })
   }
@@ -157,7 +158,9 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
     const answer = fields[info.outputColumn]
     const letters = info.options.slice(0, last + 1)
     const chosen = info.kind === 'mcq' ? answerLetters(answer) : []
-    if (isBlank(answer) || (Array.isArray(answer) && answer.length === 0)) {
+    const unanswered = isBlank(answer) || (Array.isArray(answer) && answer.length === 0)
+    // OpenCompass lets a question-answering file leave the answer out, for a judge to score; a choice needs one
+    if (unanswered && info.kind === 'mcq') {
       problems.push({ field: info.outputColumn, message: 'missing' })
     } else if (info.kind === 'mcq' && letters.length >= 2) {
       const unknown = chosen.filter((letter) => !letters.includes(letter))
@@ -171,7 +174,7 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
       id: fields[columns.id],
       input,
       ...(columns.system === undefined || isBlank(fields[columns.system]) ? {} : { system: fields[columns.system] }),
-      target: info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
+      target: unanswered ? undefined : info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
       ...(info.kind === 'mcq' ? { choices } : {}),
       subset: fields[columns.subset],
       ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
@@ -216,7 +219,7 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
     for (const record of records) {
       if (detected === undefined) {
         detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options, issues)
-        if (detected.convert) collector = createSampleCollector(detected.convert)
+        if (detected.convert) collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' })
       }
       if (detected.convert) collector.add(record)
     }

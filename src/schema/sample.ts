@@ -13,7 +13,8 @@ export const SampleSchema = z.object({
   /** Stable across runs: baselines, recordings and verdicts are keyed by it. */
   id: z.string().min(1),
   input: z.union([z.string(), z.array(ChatMessageSchema).min(1)]),
-  target: z.union([z.string(), z.array(z.string())]),
+  /** The reference answer; absent in a reference-free sample, which only a judge can score. */
+  target: z.union([z.string(), z.array(z.string())]).optional(),
   /** Option texts; the option letters are A, B, C, ... in this order. */
   choices: z.array(z.string()).min(2).max(26).optional(),
   subset: z.string().optional(),

@@ -82,7 +82,7 @@ describe('evalsuite validate', () => {
   })
 
   it('shows the first 50 problems and counts the rest', async () => {
-    const path = data.file('many.jsonl', jsonl(...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))))
+    const path = data.file('many.jsonl', jsonl({ question: 'q', answer: 'a' }, ...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))))
     const run = await evalsuite('validate', path)
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('<dir>/many.jsonl: invalid, 60 problems')
@@ -168,6 +168,18 @@ describe('evalsuite validate', () => {
         type     mcq, 2 options
         fields   q, o1, o2, gold
         samples  1
+      "
+    `)
+  })
+
+  it('says a file without reference answers needs a judge', async () => {
+    const path = data.file('arena.jsonl', jsonl({ query: 'Write a haiku.' }, { query: 'Name a colour.' }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/arena.jsonl: valid
+        format   EvalScope custom dataset
+        type     qa, no reference: needs a judge
+        fields   query
+        samples  2
       "
     `)
   })

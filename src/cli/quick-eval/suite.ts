@@ -14,7 +14,15 @@ const SAME_ANSWER = judge.labels({
   labels: { correct: 1, incorrect: 0 },
 })
 
-function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
+// with no reference answer, the judge grades the response on its own merits, and alone
+const GOOD_ANSWER = judge.labels({
+  prompt:
+    'There is no reference answer. Label the response "good" if it answers the question correctly, completely and to ' +
+    'the point, and "bad" if it is wrong, misses what was asked, or gives no answer.',
+  labels: { good: 1, bad: 0 },
+})
+
+function run(settings: QuickEvalSettings, referenceFree: boolean): Partial<BenchmarkOptions> {
   const connection = settings.baseURL ? { baseURL: settings.baseURL } : {}
   return {
     model: models.openai({ model: settings.model, ...connection }),
@@ -24,7 +32,7 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     ...(settings.subsets ? { subsets: settings.subsets } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
-    ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), definition: SAME_ANSWER, policy: 'cascade' as const } } : {}),
+    ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), ...(referenceFree ? { definition: GOOD_ANSWER, policy: 'judge-only' as const } : { definition: SAME_ANSWER, policy: 'cascade' as const }) } } : {}),
   }
 }
 
@@ -36,7 +44,7 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
 export async function declareQuickEval(written: unknown): Promise<void> {
   const settings = QuickEvalSettingsSchema.parse(written)
   const data = await loadDataFile(settings.file, dataFileOptions(settings))
-  const options = run(settings)
+  const options = run(settings, data.samples.some((sample) => sample.target === undefined))
   // named fields are read into the samples here; the built-ins read the file by its own names
   if (data.format === 'opencompass' && settings.fields === undefined) {
     const builtin = data.kind === 'mcq' ? mcq({ path: settings.file }) : qa({ path: settings.file })
