@@ -22,6 +22,8 @@ const printed = (lines: readonly string[]): string => `${lines.map(escapeControl
 /** What `validate` prints for a file it could read: format, type, fields, counts and subsets. */
 export function renderSummary(path: string, summary: DataFileSummary): string {
   const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary) + referenceNote(summary)], ['fields', summary.fields.join(', ')], ['samples', count(summary.samples.length)]]
+  const ignored = summary.opencompass?.ignored
+  if (ignored) rows.push(['ignored', Object.entries(ignored).map(([key, why]) => `"${key}" (${why})`).join(', ')])
   if (summary.splits) rows.push(['splits', Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`).join(', ')])
   const subsets = new Map<string, number>()
   for (const sample of summary.samples) if (sample.subset !== undefined) subsets.set(sample.subset, (subsets.get(sample.subset) ?? 0) + 1)

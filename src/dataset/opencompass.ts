@@ -7,7 +7,7 @@ import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { FieldNames, RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
-import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
+import { IGNORED_META_KEYS, readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
@@ -32,6 +32,8 @@ export interface OpenCompassInfo {
   template?: string | Record<string, unknown>
   /** The meta file that was read, when there is one. */
   metaFile?: string
+  /** Keys of the meta file that OpenCompass reads and evalsuite ignores, each with why. */
+  ignored?: Record<string, string>
 }
 
 /** The samples of an OpenCompass custom dataset, with what was detected about it. */
@@ -88,8 +90,14 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
     ...(meta.bot_prompt === undefined ? {} : { botPrompt: meta.bot_prompt }),
     ...(meta.template === undefined ? {} : { template: meta.template }),
     ...(metaFile === undefined ? {} : { metaFile }),
+    ...ignoredKeys(meta),
   }
   return { info, problems, metaProblems }
+}
+
+function ignoredKeys(meta: OpenCompassMetaFile): Pick<OpenCompassInfo, 'ignored'> {
+  const set = Object.keys(IGNORED_META_KEYS).filter((key) => key in meta)
+  return set.length === 0 ? {} : { ignored: Object.fromEntries(set.map((key) => [key, IGNORED_META_KEYS[key]!])) }
 }
 
 /** The meta file's options, input columns and prompt placeholders that name no column of the data. */

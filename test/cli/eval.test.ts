@@ -163,6 +163,20 @@ describe('evalsuite eval', () => {
     expect(report.counts).toMatchObject({ samples: 3, right: 1, wrong: 2, errored: 0 })
   })
 
+  it('sends an OpenCompass human_prompt filled in and alone, as OpenCompass sends it, and accepts the meta keys it ignores', async () => {
+    const meta = { human_prompt: 'Question: {question}\nA. {A}\nB. {B}\nC. {C}\nAnswer: ', test_range: '[0:2]', evaluator: { type: 'AccEvaluator' } }
+    const dir = project({ 'quiz.csv': QUIZ, 'quiz.csv.meta.json': JSON.stringify(meta) })
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'quiz.csv', '--model', 'test-model', '--base-url', server.baseURL)
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls).toHaveLength(4)
+    const first = calls.find((call) => call.messages.at(-1)!.content.includes('2+2?'))!
+    expect(first.messages).toEqual([{ role: 'user', content: 'Question: 2+2?\nA. 3\nB. 4\nC. 5\nAnswer: ' }])
+    expect(tableRows(run.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 4! \| 75\.0%/)
+  })
+
   it('reports a malformed file as validate does, without starting Vitest', async () => {
     const dir = project({ 'bad.csv': 'question,A,B,answer\n2+2?,3,4,E\n' })
     const run = await evalsuite(dir, 'eval', 'bad.csv', '--model', 'test-model', '--base-url', server.baseURL)

@@ -172,6 +172,20 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('accepts the meta keys OpenCompass reads and evalsuite ignores, saying why each is ignored', async () => {
+    const path = data.file('ranged.csv', 'question,A,B,answer\n2+2?,3,4,B\n')
+    data.file('ranged.csv.meta.json', JSON.stringify({ test_range: '[0:1]', evaluator: { type: 'AccEvaluator' } }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/ranged.csv: valid
+        format   OpenCompass custom dataset (CSV, meta from <dir>/ranged.csv.meta.json), abbreviation "ranged", infer method gen
+        type     mcq, options A, B, input from "question", answer from "answer"
+        fields   question, A, B, answer
+        samples  1
+        ignored  "evaluator" (evalsuite scores with its own rules), "test_range" (select samples with the limit option or --limit)
+      "
+    `)
+  })
+
   it('says a file without reference answers needs a judge', async () => {
     const path = data.file('arena.jsonl', jsonl({ query: 'Write a haiku.' }, { query: 'Name a colour.' }))
     expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`

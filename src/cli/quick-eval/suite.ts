@@ -51,10 +51,12 @@ export async function declareQuickEval(written: unknown): Promise<void> {
     describeBenchmark(builtin, options)
     return
   }
+  // a human_prompt places the options and answer cue itself, so its filled text is sent alone, as OpenCompass sends it
+  const filled = data.opencompass?.humanPrompt !== undefined
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    ...(data.kind === 'mcq' ? {} : { prompt: withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
+    ...(data.kind === 'mcq' ? (filled ? { prompt: '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
 }
 
