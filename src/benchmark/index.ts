@@ -3,7 +3,6 @@ export { defineBenchmark, type Benchmark, type BenchmarkDefinition } from './def
 export { describeBenchmark, type DeclareBenchmark, type DescribeBenchmark } from './describe-benchmark.ts'
 export type { FewShotSpec } from './few-shot.ts'
 export { DEFAULT_CHOICE_PROMPT, renderTemplate, type PromptTemplate } from './prompt.ts'
-export { NEEDS_JUDGE, type ReferencedSample } from './reference-free.ts'
 export type { ScorerReturn } from './score-sample.ts'
 export { SelectionShape, type SelectionOptions } from './selection.ts'
 export type { SubsetSpec } from './subsets.ts'

@@ -1,11 +1,9 @@
+import { NEEDS_JUDGE } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 
 /** A sample with its reference answer, as rules and scorers get it. */
 export type ReferencedSample = Sample & { target: NonNullable<Sample['target']> }
-
-/** What a sample without a reference answer needs, in `validate` and at collection alike. */
-export const NEEDS_JUDGE = 'no reference: needs a judge'
 
 /**
  * Refuses, at collection, samples without a reference in a benchmark whose rule or scorer would read one: only a judge

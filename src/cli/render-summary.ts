@@ -1,6 +1,5 @@
 import { extname } from 'node:path'
-import { NEEDS_JUDGE } from '../benchmark/index.ts'
-import type { DataFileSummary } from '../dataset/index.ts'
+import { NEEDS_JUDGE, type DataFileSummary } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
 import { escapeControlCharacters } from '../report/index.ts'
 

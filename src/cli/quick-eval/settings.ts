@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { DataFileOptions } from '../../dataset/index.ts'
 
 /** What `evalsuite eval` writes into the eval file it runs in Vitest. */
 export const QuickEvalSettingsSchema = z.object({
@@ -25,3 +26,8 @@ export const QuickEvalSettingsSchema = z.object({
 })
 /** What `evalsuite eval` hands the eval file it runs in Vitest. */
 export type QuickEvalSettings = z.infer<typeof QuickEvalSettingsSchema>
+
+/** The options `loadDataFile` reads the file with, the same in `evalsuite eval`'s check and in the run. */
+export function dataFileOptions(settings: Pick<QuickEvalSettings, 'split' | 'fields'>): DataFileOptions {
+  return { ...(settings.split ? { split: settings.split } : {}), ...(settings.fields ? { fields: settings.fields } : {}) }
+}

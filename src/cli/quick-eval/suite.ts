@@ -1,10 +1,10 @@
 import { describeBenchmark, type BenchmarkOptions } from '../../benchmark/index.ts'
 import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/index.ts'
-import { loadDataFile, type DataFileOptions } from '../../dataset/index.ts'
+import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
 import type { ChatMessage, Sample } from '../../schema/index.ts'
-import { QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
+import { dataFileOptions, QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
 const SAME_ANSWER = judge.labels({
   prompt:
@@ -58,11 +58,6 @@ export async function declareQuickEval(written: unknown): Promise<void> {
     ...options,
     ...(data.kind === 'mcq' ? (filled ? { prompt: '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
-}
-
-/** The options `loadDataFile` reads the file with, as `evalsuite eval` checked it. */
-export function dataFileOptions(settings: Pick<QuickEvalSettings, 'split' | 'fields'>): DataFileOptions {
-  return { ...(settings.split ? { split: settings.split } : {}), ...(settings.fields ? { fields: settings.fields } : {}) }
 }
 
 /**
