@@ -102,6 +102,9 @@ function kindOfSamples(samples: Sample[]): DataFileSummary['kind'] {
   return withChoices === samples.length ? 'mcq' : withChoices === 0 ? 'qa' : 'mixed'
 }
 
+// the sample fields ChatML and EvalScope QA read from fields of fixed names
+const FIXED_NAMES: readonly (keyof FieldNames)[] = ['input', 'target', 'choices', 'system']
+
 async function detectFormat(path: string, options: DataFileOptions): Promise<DataFileFormat> {
   const extension = extname(path).toLowerCase()
   if (extension === '.json') return 'json'
@@ -111,7 +114,7 @@ async function detectFormat(path: string, options: DataFileOptions): Promise<Dat
   const format = extension === '.jsonl' ? 'jsonl' : extension === '.csv' ? 'csv' : 'tsv'
   const first = await firstRecord(path, formatOf(format, options))
   // ChatML and EvalScope QA fix the names of these fields: naming them means the file is read by the names given
-  const named = ['input', 'target', 'choices', 'system'].some((name) => options.fields?.[name as keyof FieldNames] !== undefined)
+  const named = FIXED_NAMES.some((name) => options.fields?.[name] !== undefined)
   if (!named && format === 'jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
   if (!named && first !== undefined && isEvalScopeQaRecord(first.fields)) return 'evalscope'
   const hasOptions = first !== undefined && 'A' in first.fields && 'B' in first.fields
