@@ -22,6 +22,7 @@ import {
 } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from './prompt.ts'
+import type { ReferencedSample } from './reference-free.ts'
 import type { ScorerReturn } from './score-sample.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'
 import type { VariantOptions } from './variant-options.ts'
@@ -138,8 +139,8 @@ export interface BenchmarkOverrides extends RunOptions, SelectionOptions, Varian
 
 /** What a scorer callback receives. Use this `expect`: the global one reports to the wrong test in concurrent code. */
 export interface ScorerContext {
-  /** The sample being scored, with its target. */
-  sample: Sample
+  /** The sample being scored, with its target (a sample without one is only ever judged). */
+  sample: ReferencedSample
   /** The reply text. */
   output: string
   /** The reply with usage and latency. */

@@ -22,6 +22,7 @@ import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareEarlyStop } from './prepare-early-stop.ts'
 import { prepareSamples } from './prepare-samples.ts'
+import { checkReferenceFree, withReference } from './reference-free.ts'
 import { recordSampleCommand } from './rerun-command.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 import { resolveVariants } from './resolve-variants.ts'
@@ -72,7 +73,7 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
 function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
   const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
-  return checkAnswer(output, sample.target, withChoices, 'default scorer')
+  return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
 }
 
 function wrongAnswerNote(meta: SampleMeta): string {
@@ -102,6 +103,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
+    checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
     const recorded = options.model ? prepareModel(name, options.model, options) : undefined
@@ -221,7 +223,7 @@ function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[]
 
 async function scoreByScorer(context: TestContext, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
   const scorerContext = {
-    sample,
+    sample: withReference(sample),
     output: output.text,
     modelOutput: output,
     // each access builds an expect instance, so only scorers that use it pay for it
@@ -257,7 +259,7 @@ async function runSample(
   meta.judge = undefined
   // kept in the report, so a wrong sample can be read without the data file
   meta.input = cutText(inputText(sample))
-  meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
+  if (sample.target !== undefined) meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
   if (early.current?.reason !== undefined) skipDecided(context, meta, early.current.reason)
   let output: ModelOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference

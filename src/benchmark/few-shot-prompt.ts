@@ -22,7 +22,7 @@ export type FewShotFormat = NonNullable<PromptParts['toFewShot']>
 function renderExample(example: Sample, parts: PromptParts): string {
   if (typeof parts.toFewShot === 'function') return parts.toFewShot(example)
   const template = parts.toFewShot ?? (example.choices ? '{input}\n\n{choices}\nANSWER: {target}' : '{input}\nANSWER: {target}')
-  const target = typeof example.target === 'string' ? example.target : (example.target[0] ?? '')
+  const target = typeof example.target === 'string' ? example.target : (example.target?.[0] ?? '')
   return renderTemplate(template, example, parts.name, { target })
 }
 

@@ -1,8 +1,8 @@
 import { ConfigError } from '../errors.ts'
-import type { ChatMessage, MediaMessage, Sample } from '../schema/index.ts'
+import type { MediaMessage, Sample } from '../schema/index.ts'
 
 /** A prompt: a template over the sample's fields (`{input}`, `{choices}`, `{id}`, `{subset}`, metadata fields), or a function. */
-export type PromptTemplate = string | ((sample: Sample) => string | ChatMessage[])
+export type PromptTemplate = string | ((sample: Sample) => string | MediaMessage[])
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
@@ -98,8 +98,13 @@ export function renderTemplate(template: string, sample: Sample, benchmark: stri
   return text
 }
 
-/** The messages sent to the model for one sample. */
-export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined, benchmark: string, system?: string): MediaMessage[] {
+/**
+ * The messages sent to the model for one sample. A dataset's own system message (the sample's `system`, or a
+ * conversation's first message) replaces the benchmark's, as OpenCompass and EvalScope send only the dataset's.
+ */
+export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined, benchmark: string, benchmarkSystem?: string): MediaMessage[] {
+  const ownSystem = typeof sample.input !== 'string' && typeof prompt !== 'function' && sample.input[0]?.role === 'system'
+  const system = ownSystem ? undefined : (sample.system ?? benchmarkSystem)
   const head: MediaMessage[] = system === undefined ? [] : [{ role: 'system', content: system }]
   if (typeof prompt === 'function') {
     const built = prompt(sample)

@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import { z } from 'zod'
-import type { Benchmark, BenchmarkDefinition } from '../benchmark/index.ts'
-import { datasets, type DatasetSource } from '../dataset/index.ts'
+import { renderTemplate, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
+import { datasets, type DatasetSource, type OpenCompassInfo } from '../dataset/index.ts'
 import { DatasetError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from './builtin-options.ts'
@@ -18,12 +18,13 @@ const KINDS = { mcq: 'multiple choice (options A, B, ...)', qa: 'question answer
  * An OpenCompass custom dataset (with its `.meta.json`, if any) that must be of one kind: a file detected as the
  * other kind is an error naming the built-in to use instead.
  */
-function openCompassOfKind(path: string, kind: 'mcq' | 'qa'): DatasetSource {
+function openCompassOfKind(path: string, kind: 'mcq' | 'qa', onMeta: (meta: OpenCompassInfo) => void): DatasetSource {
   const source = datasets.opencompass(path)
   return {
     description: path,
     async load(): Promise<Sample[]> {
       const dataset = await source.loadDataset()
+      onMeta(dataset.meta)
       if (dataset.kind !== kind) {
         const other = dataset.kind
         throw new DatasetError([{ file: path, message: `is ${KINDS[other]}, not ${KINDS[kind]}; read it with ${other}() instead, or set "data_type" in ${basename(path)}.meta.json` }])
@@ -41,10 +42,20 @@ function nameOfFile(path: string): string {
 /** `mcq` or `qa`: a built-in over an OpenCompass custom dataset of that kind, named after the file. */
 export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompassBuiltinOptions, definition: Omit<BenchmarkDefinition, 'name' | 'dataset'>): Benchmark {
   checkBuiltinOptions(kind, options, { name: z.string().min(1).optional() })
+  const name = options.name ?? nameOfFile(options.path)
+  // the meta file is read with the data, at collection, before any prompt is built
+  let fromHumanPrompt = false
+  const template = definition.promptTemplate
   return defineBuiltin(options, {
-    name: options.name ?? nameOfFile(options.path),
-    dataset: openCompassOfKind(options.path, kind),
+    name,
+    dataset: openCompassOfKind(options.path, kind, (meta) => {
+      fromHumanPrompt = meta.humanPrompt !== undefined
+    }),
     fewShot: { count: options.fewShot ?? 0 },
     ...definition,
+    // a human_prompt places the question, options and answer cue itself: OpenCompass sends it filled in, alone
+    ...(typeof template === 'string'
+      ? { promptTemplate: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? sample.input : renderTemplate(template, sample, name)) }
+      : {}),
   })
 }

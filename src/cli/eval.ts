@@ -1,13 +1,15 @@
 import { existsSync, statSync } from 'node:fs'
 import { basename, extname, resolve } from 'node:path'
-import { loadDataFile } from '../dataset/index.ts'
+import { loadDataFile, NEEDS_JUDGE } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
-import { gateCatalog, gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
+import { closestName, gateCatalog, gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { baseURLProblem } from '../model/index.ts'
+import type { Sample } from '../schema/index.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
+import { fieldColumnsProblem, parseFieldOptions } from './field-option.ts'
 import { parseOptions } from './parse-options.ts'
 import { runQuickEval } from './quick-eval/run-vitest.ts'
-import type { QuickEvalSettings } from './quick-eval/settings.ts'
+import { dataFileOptions, type QuickEvalSettings } from './quick-eval/settings.ts'
 import { renderIssues } from './render-summary.ts'
 
 const HELP = `Usage: evalsuite eval <file> --model <name> [options]
@@ -27,9 +29,14 @@ Options:
   --base-url <url>        an OpenAI-compatible endpoint (vLLM, Ollama, ...)
   --limit <n>             only the first n samples
   --repeats <k>           k attempts per sample (pass@k in the report)
-  --judge <model>         grade open answers the rule reads as wrong with this judge model
+  --judge <model>         grade open answers the rule reads as wrong with this judge model;
+                          a file without reference answers is graded by the judge alone
   --threshold <m=value>   a gate, e.g. accuracy=0.8; repeat the option for several
   --split <name>          the split of a JSON file holding named splits
+  --field <name=column>   read a sample field from a column the defaults miss, e.g.
+                          target=final_answer; name is input, target, choices, id,
+                          subset or system; repeat the option for several
+  --subset <name>         only the samples of this subset; repeat the option for several
   --concurrency <n>       model calls in flight at once (default 8)
   --output-dir <dir>      where the JSON report goes (default eval-reports)
   -h, --help              show this help
@@ -40,6 +47,7 @@ Examples:
   npx evalsuite eval data/quiz.csv --model gpt-4o-mini --threshold accuracy=0.8
   npx evalsuite eval data/facts.jsonl --model qwen2.5-7b --base-url http://localhost:8000/v1 --limit 100
   npx evalsuite eval data/chat.jsonl --model gpt-4o-mini --judge gpt-4o --repeats 3
+  npx evalsuite eval data/math.csv --model gpt-4o-mini --field input=Problem --field target=final_answer
 `
 
 const OPTIONS = {
@@ -50,6 +58,8 @@ const OPTIONS = {
   judge: { type: 'string' },
   threshold: { type: 'string', multiple: true },
   split: { type: 'string' },
+  field: { type: 'string', multiple: true },
+  subset: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'output-dir': { type: 'string' },
 } as const
@@ -87,6 +97,19 @@ function thresholds(values: readonly string[] = []): Record<string, number> {
   return gates
 }
 
+// a subset no sample has would select nothing; found here, with the names that exist
+function checkSubsets(path: string, samples: readonly Sample[], wanted: readonly string[] | undefined): void {
+  if (wanted === undefined) return
+  const names = new Set(samples.flatMap((sample) => (sample.subset === undefined ? [] : [sample.subset])))
+  if (names.size === 0) throw new ConfigError(`evalsuite eval: --subset selects samples by subset, and ${path} has none; name the field that holds them with --field subset=COLUMN`)
+  for (const name of wanted) {
+    if (names.has(name)) continue
+    const near = closestName(name, names)
+    const hint = near === undefined ? '' : `did you mean "${near}"? `
+    throw new ConfigError(`evalsuite eval: --subset ${name}: no sample of ${path} is in subset "${name}"; ${hint}the subsets are ${[...names].sort().join(', ')}`)
+  }
+}
+
 /** `evalsuite eval`: evaluates a model on a data file, with no code written. */
 export const evalCommand: Command = {
   name: 'eval',
@@ -103,6 +126,7 @@ export const evalCommand: Command = {
     }
     if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
     const baseURL = endpoint(values['base-url'])
+    const fields = parseFieldOptions('eval', values.field)
     const settings: QuickEvalSettings = {
       file,
       name: basename(file, extname(file)),
@@ -111,6 +135,8 @@ export const evalCommand: Command = {
       ...(baseURL ? { baseURL } : {}),
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),
+      ...(fields ? { fields } : {}),
+      ...(values.subset ? { subsets: values.subset } : {}),
     }
     for (const option of ['limit', 'repeats', 'concurrency'] as const) {
       const parsed = positiveInteger(option, values[option])
@@ -118,13 +144,19 @@ export const evalCommand: Command = {
     }
     // a broken file is reported as validate reports it, before Vitest starts
     try {
-      const data = await loadDataFile(positionals[0]!, values.split ? { split: values.split } : {})
+      const problem = fields && (await fieldColumnsProblem(positionals[0]!, fields, values.split ? { split: values.split } : {}))
+      if (problem) throw new ConfigError(`evalsuite eval: ${positionals[0]}: ${problem}`)
+      const data = await loadDataFile(positionals[0]!, dataFileOptions(settings))
       if (data.splits !== undefined) {
         const names = Object.keys(data.splits).join(', ')
         throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${Object.keys(data.splits).at(-1)}`)
       }
       if (data.kind === 'mixed') {
         throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)
+      }
+      checkSubsets(positionals[0]!, data.samples, settings.subsets)
+      if (settings.judge === undefined && data.samples.some((sample) => sample.target === undefined)) {
+        throw new ConfigError(`evalsuite eval: ${positionals[0]} has ${NEEDS_JUDGE}; grade its answers with --judge MODEL`)
       }
       if (settings.judge !== undefined && data.kind === 'mcq') {
         throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')

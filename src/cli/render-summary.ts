@@ -1,5 +1,5 @@
 import { extname } from 'node:path'
-import type { DataFileSummary } from '../dataset/index.ts'
+import { NEEDS_JUDGE, type DataFileSummary } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
 import { imageCountOf } from '../schema/index.ts'
 import { escapeControlCharacters } from '../report/index.ts'
@@ -21,7 +21,9 @@ const printed = (lines: readonly string[]): string => `${lines.map(escapeControl
 
 /** What `validate` prints for a file it could read: format, type, fields, counts and subsets. */
 export function renderSummary(path: string, summary: DataFileSummary): string {
-  const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary)], ['fields', summary.fields.join(', ')], ['samples', count(summary.samples.length)]]
+  const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary) + referenceNote(summary)], ['fields', summary.fields.join(', ')], ['samples', count(summary.samples.length)]]
+  const ignored = summary.opencompass?.ignored
+  if (ignored) rows.push(['ignored', Object.entries(ignored).map(([key, why]) => `"${key}" (${why})`).join(', ')])
   if (summary.splits) rows.push(['splits', Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`).join(', ')])
   const subsets = new Map<string, number>()
   for (const sample of summary.samples) if (sample.subset !== undefined) subsets.set(sample.subset, (subsets.get(sample.subset) ?? 0) + 1)
@@ -59,6 +61,11 @@ function describeKind(summary: DataFileSummary): string {
   }
   if (summary.kind === 'mixed') return 'mixed: some samples have options, some do not'
   return summary.kind
+}
+
+/** A file without reference answers, which no rule can score; the loader refuses one that lacks only some. */
+function referenceNote(summary: DataFileSummary): string {
+  return summary.samples.some((sample) => sample.target === undefined) ? `, ${NEEDS_JUDGE}` : ''
 }
 
 /** How many questions have several right answers, scored by the whole set being chosen; nothing when none has. */

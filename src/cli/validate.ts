@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { DATA_FILE_FORMATS, isDataFileFormat, loadDataFile, type DataFileOptions } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
+import { fieldColumnsProblem, parseFieldOptions } from './field-option.ts'
 import { parseOptions } from './parse-options.ts'
 import { renderIssues, renderSummary } from './render-summary.ts'
 
@@ -23,7 +24,9 @@ Options:
                       detecting it
   --columns <a,b,..>  the column names of CSV or TSV files without a header row
   --split <name>      the split of a JSON file holding named splits (default: every split)
-  --subset <field>    the field that names each sample's subset (default: subset)
+  --field <name=col>  read a sample field from a column the defaults miss, e.g.
+                      target=final_answer or subset=category; name is input, target,
+                      choices, id, subset or system; repeat the option for several
   -h, --help          show this help
 
 Exit code: 0 when every file is valid, 1 when one is not, 2 on a usage error.
@@ -32,13 +35,15 @@ Examples:
   npx evalsuite validate data/questions.jsonl
   npx evalsuite validate data/physics.csv          # with data/physics.csv.meta.json beside it
   npx evalsuite validate data/mmlu/test --columns question,A,B,C,D,answer
-  npx evalsuite validate data/mmlu_pro/test.jsonl --subset category
+  npx evalsuite validate data/mmlu_pro/test.jsonl --field subset=category
 `
 
 const OPTIONS = {
   format: { type: 'string' },
   columns: { type: 'string' },
   split: { type: 'string' },
+  field: { type: 'string', multiple: true },
+  // selects subsets on eval; here the subset field is named with --field
   subset: { type: 'string' },
 } as const
 
@@ -50,11 +55,14 @@ export const validateCommand: Command = {
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions('validate', args, OPTIONS)
     if (positionals.length === 0) throw new ConfigError('evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"')
+    if (values.subset !== undefined) throw new ConfigError(`evalsuite validate: name the field holding each sample's subset with --field subset=${values.subset}`)
     const options = dataFileOptions(values)
     const files = positionals.flatMap((path) => dataFilesOf(path))
     let invalid = 0
     for (const file of files) {
       try {
+        const problem = options.fields && (await fieldColumnsProblem(file, options.fields, options))
+        if (problem) throw new DatasetError([{ file, message: problem }])
         output.stdout.write(renderSummary(file, await loadDataFile(file, options)))
       } catch (error) {
         if (!(error instanceof DatasetError)) throw error
@@ -67,8 +75,9 @@ export const validateCommand: Command = {
   },
 }
 
-function dataFileOptions(values: { format?: string; columns?: string; split?: string; subset?: string }): DataFileOptions {
-  const { format, columns, split, subset } = values
+function dataFileOptions(values: { format?: string; columns?: string; split?: string; field?: string[] }): DataFileOptions {
+  const { format, columns, split } = values
+  const fields = parseFieldOptions('validate', values.field)
   if (format !== undefined && !isDataFileFormat(format)) {
     throw new ConfigError(`evalsuite validate: --format must be one of ${DATA_FILE_FORMATS.join(', ')}, received "${format}"`)
   }
@@ -76,7 +85,7 @@ function dataFileOptions(values: { format?: string; columns?: string; split?: st
     ...(format === undefined ? {} : { format }),
     ...(columns === undefined ? {} : { columns: columns.split(',').map((name) => name.trim()) }),
     ...(split === undefined ? {} : { split }),
-    ...(subset === undefined ? {} : { subset }),
+    ...(fields === undefined ? {} : { fields }),
   }
 }
 

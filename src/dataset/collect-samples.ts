@@ -14,23 +14,36 @@ export interface SampleCollector {
   readonly issues: DatasetIssue[]
 }
 
+/** How a format names a missing reference answer: its field, and what to do. */
+export interface MissingTarget {
+  field: string
+  message: string
+}
+
+const MISSING_TARGET: MissingTarget = { field: 'target', message: 'missing; map it with the "target" field option or a mapping function' }
+
 /**
  * A collector that converts records (with a field map, or a format's own converter), gives samples without an id a
- * content hash, and refuses duplicate ids.
+ * content hash, and refuses duplicate ids. A file where no record has a reference answer is reference-free (for a
+ * judge to score); where some have one, a record without one is a mistake, reported as `missing`.
  */
-export function createSampleCollector(convert: RecordConverter = fieldMapConverter()): SampleCollector {
+export function createSampleCollector(convert: RecordConverter = fieldMapConverter(), missing: MissingTarget = MISSING_TARGET): SampleCollector {
   const samples: Sample[] = []
-  const issues: DatasetIssue[] = []
+  const found: DatasetIssue[] = []
+  const unreferenced: DataRecord[] = []
   const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
   const schema = compiledSchema(SampleSchema)
   return {
     samples,
-    issues,
+    get issues() {
+      if (unreferenced.length === 0 || unreferenced.length === samples.length) return found
+      return [...found, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
+    },
     add(record) {
       const converted = convert(record)
       if (Array.isArray(converted)) {
-        for (const problem of converted) issues.push(issueAt(record, problem.field, problem.message))
+        for (const problem of converted) found.push(issueAt(record, problem.field, problem.message))
         return
       }
       const mapped = normalise(converted)
@@ -48,21 +61,22 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
           const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
             ? `missing; map it with the "${problem.field}" field option or a mapping function`
             : problem.message
-          issues.push(issueAt(record, problem.field, message))
+          found.push(issueAt(record, problem.field, message))
         }
         return
       }
       const sample = parsed.data.images === undefined && typeof parsed.data.input === 'string' ? parsed.data : resolveSampleImages(parsed.data, record.file)
       if ('problems' in sample) {
-        for (const problem of sample.problems) issues.push(issueAt(record, problem.field, problem.message))
+        for (const problem of sample.problems) found.push(issueAt(record, problem.field, problem.message))
         return
       }
       const previous = firstPlaceOfId.get(sample.id)
       if (previous !== undefined && explicitId) {
-        issues.push(issueAt(record, 'id', `duplicate sample id "${sample.id}" (first at ${placeOf(previous)})`))
+        found.push(issueAt(record, 'id', `duplicate sample id "${sample.id}" (first at ${placeOf(previous)})`))
         return
       }
       firstPlaceOfId.set(sample.id, { file: record.file, line: record.line, path: record.path })
+      if (sample.target === undefined) unreferenced.push(record)
       samples.push(sample)
     },
   }

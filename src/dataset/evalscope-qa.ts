@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MediaMessageSchema, type MediaMessage } from '../schema/index.ts'
+import type { MissingTarget } from './collect-samples.ts'
 import type { RecordConverter } from './field-map.ts'
 import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 
@@ -19,6 +20,9 @@ const EvalScopeQaRecordSchema = z.object({
 type EvalScopeQaRecord = z.infer<typeof EvalScopeQaRecordSchema>
 
 const KNOWN = ['query', 'question', 'system', 'history', 'messages', 'response', 'answer'] as const
+
+/** How a record without a response, in a file where others have one, is reported. */
+export const EVALSCOPE_MISSING_RESPONSE: MissingTarget = { field: 'response', message: 'missing; EvalScope QA takes the reference answer from "response" (or "answer")' }
 
 /** Whether a record has a field only EvalScope's general QA format uses. */
 export function isEvalScopeQaRecord(fields: Record<string, unknown>): boolean {
@@ -42,8 +46,8 @@ export function evalScopeQaConverter(subset = 'subset'): RecordConverter {
     if (!parsed.success) return describeZodIssues(parsed.error.issues)
     const input = inputOf(parsed.data)
     if (!Array.isArray(input) && typeof input !== 'string') return input.problems
+    // a file without responses is EvalScope's arena style, for a judge to score
     const target = parsed.data.response ?? parsed.data.answer
-    if (target === undefined) return [{ field: 'response', message: 'missing; EvalScope QA takes the reference answer from "response" (or "answer")' }]
     return { id: fields.id, input, target, subset: fields[subset], ...(Object.keys(metadata).length > 0 ? { metadata } : {}) }
   }
 }

@@ -2,7 +2,7 @@ import { extname } from 'node:path'
 import { DatasetError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import type { DatasetSource } from './dataset-source.ts'
-import { evalScopeQaConverter } from './evalscope-qa.ts'
+import { EVALSCOPE_MISSING_RESPONSE, evalScopeQaConverter } from './evalscope-qa.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { firstRecord } from './first-record.ts'
@@ -39,7 +39,7 @@ async function loadEvalScopeDataset(path: string, options: EvalScopeOptions = {}
     const { kind, samples } = await loadOpenCompassDataset(path, { subset })
     return { kind, samples }
   }
-  return { kind: 'qa', samples: await createFileSource(path, evalScopeFileFormat(path), evalScopeQaConverter(subset)).load() }
+  return { kind: 'qa', samples: await createFileSource(path, evalScopeFileFormat(path), evalScopeQaConverter(subset), EVALSCOPE_MISSING_RESPONSE).load() }
 }
 
 /** The EvalScope custom dataset at `path`, as a source for `describeBenchmark`. */

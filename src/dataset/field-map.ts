@@ -20,14 +20,20 @@ export type FieldMap =
       choices?: string | string[]
       /** @default "subset" when present */
       subset?: string
+      /** A field holding the sample's own system message, sent instead of the benchmark's. @default "system" when present */
+      system?: string
     }
   | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
+
+/** The field map as names alone, the form a command line can give. */
+export type FieldNames = Exclude<FieldMap, Function>
 
 /** A sample as a user writes it: the id may be left out (a content hash is used) and a numeric target is accepted. */
 export interface SampleInput {
   id?: string | number
   input: Sample['input']
-  target: Sample['target'] | number
+  /** Absent in a reference-free sample, which only a judge can score. */
+  target?: Sample['target'] | number
   choices?: string[]
   subset?: string
   /** Images for a text input: http(s) URLs, `data:` URIs, or image files relative to the data file. */
@@ -42,6 +48,7 @@ const DEFAULT_FIELDS = {
   choices: ['choices', 'options'],
   subset: ['subset'],
   images: ['images'],
+  system: ['system'],
 } as const
 
 /** The first of `names` the record has, matched exactly, else in any letter case (`Question`, `ANSWER`). */
@@ -70,21 +77,23 @@ export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
   }
 }
 
-function applyNames(fields: Record<string, unknown>, map: Exclude<FieldMap, Function>): Record<string, unknown> {
+function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<string, unknown> {
   const names = {
     id: map.id ?? pick(fields, DEFAULT_FIELDS.id),
     input: map.input ?? pick(fields, DEFAULT_FIELDS.input) ?? 'input',
     target: map.target ?? pick(fields, DEFAULT_FIELDS.target) ?? 'target',
     subset: map.subset ?? pick(fields, DEFAULT_FIELDS.subset),
     images: pick(fields, DEFAULT_FIELDS.images),
+    system: map.system ?? pick(fields, DEFAULT_FIELDS.system),
   }
   const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
   const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
   // a few names, checked once per field of every record: a list is cheaper to build than a set
-  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, names.images, choicesName, ...(choiceNames ?? [])]
+  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, names.images, names.system, choicesName, ...(choiceNames ?? [])]
   const mapped: Record<string, unknown> = {
     id: names.id === undefined ? undefined : fields[names.id],
     input: fields[names.input],
+    system: names.system === undefined ? undefined : fields[names.system],
     target: fields[names.target],
     choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],

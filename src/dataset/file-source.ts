@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import type { DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
-import { createSampleCollector } from './collect-samples.ts'
+import { createSampleCollector, type MissingTarget } from './collect-samples.ts'
 import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { RecordConverter } from './field-map.ts'
@@ -33,12 +33,12 @@ export function isEmptyFile(path: string): boolean {
 }
 
 /** A source whose samples are streamed from the files of `path` and validated as they come. */
-export function createFileSource(path: string, format: FileFormat, convert: RecordConverter): FileDatasetSource {
+export function createFileSource(path: string, format: FileFormat, convert: RecordConverter, missing?: MissingTarget): FileDatasetSource {
   return {
     description: path,
     async load(): Promise<Sample[]> {
       const issues: DatasetIssue[] = []
-      const collector = createSampleCollector(convert)
+      const collector = createSampleCollector(convert, missing)
       for await (const records of readRecords(path, format, issues)) for (const record of records) collector.add(record)
       throwIfInvalid([...issues, ...collector.issues], collector.samples.length, path, isEmptyFile(path))
       return collector.samples

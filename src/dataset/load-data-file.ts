@@ -3,8 +3,8 @@ import { extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { chatmlConverter, isChatmlRecord } from './chatml.ts'
-import { evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
-import { fieldMapConverter, type RecordConverter } from './field-map.ts'
+import { EVALSCOPE_MISSING_RESPONSE, evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
+import { fieldMapConverter, type FieldNames, type RecordConverter } from './field-map.ts'
 import { firstRecord } from './first-record.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
 import { evalScopeFileFormat, isEvalScopeMcq } from './evalscope.ts'
@@ -33,6 +33,11 @@ export interface DataFileOptions {
   split?: string
   /** The field holding each sample's subset. @default "subset" */
   subset?: string
+  /**
+   * The fields to read each sample field from, for names the defaults miss (`{ target: 'final_answer' }`). A file
+   * naming its input, target, choices or system this way is not taken for ChatML or EvalScope QA, whose names are fixed.
+   */
+  fields?: FieldNames
 }
 
 /** What a data file holds: its format, kind, fields and samples. */
@@ -57,13 +62,13 @@ export interface DataFileSummary {
 export async function loadDataFile(path: string, options: DataFileOptions = {}): Promise<DataFileSummary> {
   if (!existsSync(path)) throw new DatasetError([missingFile(path)])
   const format = options.format ?? (await detectFormat(path, options))
-  const subset = options.subset ?? 'subset'
+  const subset = options.fields?.subset ?? options.subset ?? 'subset'
   if (format === 'opencompass') {
     const { kind, samples, meta } = await loadOpenCompassDataset(path, { ...options, subset })
     return { format, kind, fields: meta.columns, samples, opencompass: meta }
   }
   if (format === 'evalscope' && (await isEvalScopeMcq(path))) {
-    const { kind, samples, meta } = await loadOpenCompassDataset(path, { subset })
+    const { kind, samples, meta } = await loadOpenCompassDataset(path, { subset, ...(options.fields === undefined ? {} : { fields: options.fields }) })
     return { format, kind, fields: meta.columns, samples }
   }
   if (format === 'json' && options.split === undefined) {
@@ -71,11 +76,16 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
     if (splits.length > 0) return loadSplits(path, splits, subset)
   }
   const fields = new Set<string>()
-  const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ subset })
-  const source = createFileSource(path, format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options), (record) => {
-    for (const name of Object.keys(record.fields)) fields.add(name)
-    return convert(record)
-  })
+  const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
+  const source = createFileSource(
+    path,
+    format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options),
+    (record) => {
+      for (const name of Object.keys(record.fields)) fields.add(name)
+      return convert(record)
+    },
+    format === 'evalscope' ? EVALSCOPE_MISSING_RESPONSE : undefined,
+  )
   const samples = await source.load()
   return { format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples }
 }
@@ -92,6 +102,9 @@ function kindOfSamples(samples: Sample[]): DataFileSummary['kind'] {
   return withChoices === samples.length ? 'mcq' : withChoices === 0 ? 'qa' : 'mixed'
 }
 
+// the sample fields ChatML and EvalScope QA read from fields of fixed names
+const FIXED_NAMES: readonly (keyof FieldNames)[] = ['input', 'target', 'choices', 'system']
+
 async function detectFormat(path: string, options: DataFileOptions): Promise<DataFileFormat> {
   const extension = extname(path).toLowerCase()
   if (extension === '.json') return 'json'
@@ -100,10 +113,15 @@ async function detectFormat(path: string, options: DataFileOptions): Promise<Dat
   }
   const format = extension === '.jsonl' ? 'jsonl' : extension === '.csv' ? 'csv' : 'tsv'
   const first = await firstRecord(path, formatOf(format, options))
-  if (format === 'jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
-  if (first !== undefined && isEvalScopeQaRecord(first.fields)) return 'evalscope'
+  // ChatML and EvalScope QA fix the names of these fields: naming them means the file is read by the names given
+  const named = FIXED_NAMES.some((name) => options.fields?.[name] !== undefined)
+  if (!named && format === 'jsonl' && first !== undefined && isChatmlRecord(first.fields)) return 'chatml'
+  if (!named && first !== undefined && isEvalScopeQaRecord(first.fields)) return 'evalscope'
   const hasOptions = first !== undefined && 'A' in first.fields && 'B' in first.fields
-  if (existsSync(`${path}.meta.json`) || hasOptions) return 'opencompass'
+  // OpenCompass's option columns are letters; options in other columns are read by the field names
+  const choices = options.fields?.choices
+  const letterOptions = choices === undefined || (Array.isArray(choices) && choices.every((name) => /^[A-Z]$/.test(name)))
+  if (letterOptions && (existsSync(`${path}.meta.json`) || hasOptions)) return 'opencompass'
   return format
 }
 

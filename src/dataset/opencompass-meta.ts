@@ -28,6 +28,13 @@ const OpenCompassMetaFileSchema = z
     output_column: z.string().min(1),
     /** The option columns, in order. */
     options: z.array(z.string().regex(/^[A-Z]$/, 'must be a capital letter')).min(2).max(26),
+    /** OpenCompass's scorer settings: evalsuite scores by its own rules, so these are accepted and ignored. */
+    evaluator: z.record(z.string(), z.unknown()),
+    evaluator_kwargs: z.record(z.string(), z.unknown()),
+    /** A Python slice of the rows to run, such as "[0:100]"; ignored, as --limit and the limit option select samples. */
+    test_range: z.string(),
+    /** Where OpenCompass looks for the meta file: meaningless inside it, accepted and ignored. */
+    meta_path: z.string(),
   })
   .partial()
   .strict()
@@ -35,6 +42,14 @@ const OpenCompassMetaFileSchema = z
 export type OpenCompassMetaFile = z.infer<typeof OpenCompassMetaFileSchema>
 
 const KEYS = OpenCompassMetaFileSchema.keyof().options
+
+/** The keys OpenCompass reads that evalsuite has no use for, and why; a file that sets them is told so. */
+export const IGNORED_META_KEYS: Readonly<Record<string, string>> = {
+  evaluator: 'evalsuite scores with its own rules',
+  evaluator_kwargs: 'evalsuite scores with its own rules',
+  test_range: 'select samples with the limit option or --limit',
+  meta_path: 'the meta file is the one beside the data file',
+}
 
 /** A meta file as read: its settings, and a way to point at the line of a setting. */
 export interface OpenCompassMetaRead {

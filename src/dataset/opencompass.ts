@@ -4,11 +4,11 @@ import type { Sample } from '../schema/index.ts'
 import { createSampleCollector } from './collect-samples.ts'
 import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
-import type { RecordConverter } from './field-map.ts'
+import type { FieldNames, RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
 import { imageFields, isImageField } from './image-url.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
-import { readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
+import { IGNORED_META_KEYS, readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
@@ -33,6 +33,8 @@ export interface OpenCompassInfo {
   template?: string | Record<string, unknown>
   /** The meta file that was read, when there is one. */
   metaFile?: string
+  /** Keys of the meta file that OpenCompass reads and evalsuite ignores, each with why. */
+  ignored?: Record<string, string>
 }
 
 /** The samples of an OpenCompass custom dataset, with what was detected about it. */
@@ -68,7 +70,8 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
   }
   metaProblems.push(...unknownColumns(meta, present))
   const outputColumn = meta.output_column ?? 'answer'
-  if (!present.has(outputColumn)) {
+  // question answering without answers is reference-free, for a judge to score
+  if (!present.has(outputColumn) && (kind === 'mcq' || meta.output_column !== undefined)) {
     const fix = meta.output_column === undefined ? `add it, or name the answer column with "output_column" in ${basename(path)}.meta.json` : 'fix "output_column" in the meta file'
     problems.push({ message: `no "${outputColumn}" column for the answers (the columns are ${columns.join(', ')}); ${fix}` })
   }
@@ -88,8 +91,14 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
     ...(meta.bot_prompt === undefined ? {} : { botPrompt: meta.bot_prompt }),
     ...(meta.template === undefined ? {} : { template: meta.template }),
     ...(metaFile === undefined ? {} : { metaFile }),
+    ...ignoredKeys(meta),
   }
   return { info, problems, metaProblems }
+}
+
+function ignoredKeys(meta: OpenCompassMetaFile): Pick<OpenCompassInfo, 'ignored'> {
+  const set = Object.keys(IGNORED_META_KEYS).filter((key) => key in meta)
+  return set.length === 0 ? {} : { ignored: Object.fromEntries(set.map((key) => [key, IGNORED_META_KEYS[key]!])) }
 }
 
 /** The meta file's options, input columns and prompt placeholders that name no column of the data. */
@@ -141,8 +150,8 @@ function quoteAnswer(answer: unknown): string {
 }
 
 /** Turns one record into a sample's fields: input from the input columns or the human prompt, options, answer. */
-function converter(info: OpenCompassInfo, subset: string): RecordConverter {
-  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, 'id', subset])
+function converter(info: OpenCompassInfo, columns: { subset: string; id: string; system: string | undefined }): RecordConverter {
+  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, columns.id, columns.subset, ...(columns.system === undefined ? [] : [columns.system])])
   return (record) => {
     const fields = record.fields
     const problems: FieldProblem[] = []
@@ -158,7 +167,9 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
     const answer = fields[info.outputColumn]
     const letters = info.options.slice(0, last + 1)
     const chosen = info.kind === 'mcq' ? answerLetters(answer) : []
-    if (isBlank(answer) || (Array.isArray(answer) && answer.length === 0)) {
+    const unanswered = isBlank(answer) || (Array.isArray(answer) && answer.length === 0)
+    // OpenCompass lets a question-answering file leave the answer out, for a judge to score; a choice needs one
+    if (unanswered && info.kind === 'mcq') {
       problems.push({ field: info.outputColumn, message: 'missing' })
     } else if (info.kind === 'mcq' && letters.length >= 2) {
       const unknown = chosen.filter((letter) => !letters.includes(letter))
@@ -171,11 +182,12 @@ function converter(info: OpenCompassInfo, subset: string): RecordConverter {
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
     const rest = Object.entries(fields).filter(([name]) => !used.has(name) && !isImageField(name))
     return {
-      id: fields.id,
+      id: fields[columns.id],
       input,
-      target: info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
+      ...(columns.system === undefined || isBlank(fields[columns.system]) ? {} : { system: fields[columns.system] }),
+      target: unanswered ? undefined : info.kind !== 'mcq' ? answer : chosen.length === 1 ? chosen[0] : chosen,
       ...(info.kind === 'mcq' ? { choices } : {}),
-      subset: fields[subset],
+      subset: fields[columns.subset],
       ...(images.length > 0 ? { images } : {}),
       ...(rest.length > 0 ? { metadata: Object.fromEntries(rest) } : {}),
     }
@@ -188,6 +200,12 @@ export interface OpenCompassOptions {
   columns?: string[]
   /** The column holding each sample's subset. @default "subset" */
   subset?: string
+  /**
+   * Columns named for the sample's fields, e.g. from `--field`: `input` and `target` set the input and answer columns
+   * (over the meta file), `choices` the option columns (capital letters), `id` the id column and `system` a column
+   * whose text is the system message.
+   */
+  fields?: FieldNames
 }
 
 /**
@@ -212,8 +230,8 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
   for await (const records of readRecords(path, format, issues)) {
     for (const record of records) {
       if (detected === undefined) {
-        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options.subset ?? 'subset', issues)
-        if (detected.convert) collector = createSampleCollector(detected.convert)
+        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options, issues)
+        if (detected.convert) collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' })
       }
       if (detected.convert) collector.add(record)
     }
@@ -224,14 +242,27 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
 }
 
 /** Detects the dataset from its first record; no converter when the columns themselves are wrong. */
-function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, subset: string, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
+function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, options: OpenCompassOptions, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
   const metaFile = meta === undefined ? undefined : `${path}.meta.json`
-  const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), meta?.meta ?? {}, metaFile)
+  const fields = options.fields ?? {}
+  const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), { ...meta?.meta, ...metaOfFields(fields) }, metaFile)
   // a CSV header is line 1; other files are judged by their first record, as OpenCompass does
   const line = hasHeader ? 1 : first.line
   for (const problem of problems) issues.push({ file: path, line, field: problem.field, message: problem.message })
-  for (const problem of metaProblems) issues.push(meta!.issue(problem))
-  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, subset) }
+  // a named field (not the meta file) can also name a missing column
+  for (const problem of metaProblems) issues.push(meta === undefined ? { file: path, line, field: problem.field, message: problem.message } : meta.issue(problem))
+  const columns = { subset: fields.subset ?? options.subset ?? 'subset', id: fields.id ?? 'id', system: fields.system }
+  return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, columns) }
+}
+
+/** The meta settings that named fields stand for; option columns must be letters, as OpenCompass's are. */
+function metaOfFields(fields: FieldNames): OpenCompassMetaFile {
+  const choices = typeof fields.choices === 'string' ? [fields.choices] : fields.choices
+  return {
+    ...(fields.input === undefined ? {} : { input_columns: [fields.input] }),
+    ...(fields.target === undefined ? {} : { output_column: fields.target }),
+    ...(choices === undefined ? {} : { options: choices }),
+  }
 }
 
 /** `datasets.opencompass(path)`: a dataset source that also gives what was detected. */

@@ -72,7 +72,7 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
       checkHeader(names, file, issues)
       continue
     }
-    const record = toRecord(row.record, names, { file, line, shortRowsAllowed: dialect.shortRowsAllowed }, issues)
+    const record = toRecord(row.record, names, { file, line, shortRowsAllowed: dialect.shortRowsAllowed, delimiter: dialect.delimiter }, issues)
     if (record) batch.push(record)
     if (batch.length >= BATCH) {
       yield batch
@@ -97,7 +97,7 @@ function checkHeader(names: string[], file: string, issues: DatasetIssue[]): voi
   }
 }
 
-function toRecord(values: string[], names: string[], place: { file: string; line: number; shortRowsAllowed: boolean }, issues: DatasetIssue[]): DataRecord | undefined {
+function toRecord(values: string[], names: string[], place: { file: string; line: number; shortRowsAllowed: boolean; delimiter: Delimited['delimiter'] }, issues: DatasetIssue[]): DataRecord | undefined {
   const { file, line } = place
   if (values.length < names.length && !place.shortRowsAllowed) {
     const missing = names.slice(values.length).map((name) => `"${name}"`)
@@ -105,7 +105,9 @@ function toRecord(values: string[], names: string[], place: { file: string; line
     return undefined
   }
   if (values.length > names.length) {
-    issues.push({ file, line, message: `too many columns: ${values.length} values for ${names.length} columns (${names.join(', ')})` })
+    // a value holding the delimiter is the usual cause: the fix names the quoting that keeps it one value
+    const separator = place.delimiter === '\t' ? 'tab' : 'comma'
+    issues.push({ file, line, message: `too many columns: ${values.length} values for ${names.length} columns (${names.join(', ')}); put a value holding a ${separator} in double quotes, or add its column to the header` })
     return undefined
   }
   const fields: Record<string, unknown> = {}

@@ -7,7 +7,8 @@ export const SampleSchema = z.object({
   id: z.string().min(1),
   /** The question as text, or a conversation whose messages may hold image parts. */
   input: z.union([z.string(), z.array(MediaMessageSchema).min(1)]),
-  target: z.union([z.string(), z.array(z.string())]),
+  /** The reference answer; absent in a reference-free sample, which only a judge can score. */
+  target: z.union([z.string(), z.array(z.string())]).optional(),
   /** Option texts; the option letters are A, B, C, ... in this order. */
   choices: z.array(z.string()).min(2).max(26).optional(),
   subset: z.string().optional(),
@@ -16,6 +17,8 @@ export const SampleSchema = z.object({
    * `<image N>` markers, or after the text when it has none.
    */
   images: z.array(z.string().min(1)).min(1).optional(),
+  /** The dataset's own system message, sent instead of the benchmark's `system`. */
+  system: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 })
 /** A benchmark sample: what the model is asked, and what a right answer looks like. */

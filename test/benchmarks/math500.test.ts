@@ -45,7 +45,7 @@ describe('math500 on real test problems', () => {
   it('scores a boxed answer as mathematics: an equal form passes, another value fails', async () => {
     const benchmark = math500({ path })
     const { planned } = await prepareBuiltin(benchmark)
-    const target = planned[0]!.sample.target
+    const target = planned[0]!.sample.target!
     expect(matchAnswer('So the point is $\\boxed{(3, \\tfrac{\\pi}{2})}$.', target, benchmark.extractAnswer).pass).toBe(true)
     expect(matchAnswer('So the point is $\\boxed{(3, \\pi)}$.', target, benchmark.extractAnswer).pass).toBe(false)
   })

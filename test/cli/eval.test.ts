@@ -19,7 +19,9 @@ function reply(request: { model: string; messages: { role: string; content: stri
   const images = request.messages.flatMap((message) => message.images ?? [])
   if (images.length > 0) return colourReply(images)
   const text = request.messages.map((message) => message.content).join('\n')
+  if (request.model === 'judge-model' && text.includes('no reference answer')) return JSON.stringify({ reasoning: 'a haiku', verdict: /Leaves fall/.test(text) ? 'good' : 'bad' })
   if (request.model === 'judge-model') return JSON.stringify({ reasoning: 'four is 4', verdict: /four/.test(text) ? 'correct' : 'incorrect' })
+  if (text.includes('Write a haiku')) return 'Leaves fall on the path'
   if (text.includes('What is 2+2')) return 'It is four.\nANSWER: four'
   if (text.includes('Who wrote Hamlet')) return 'ANSWER: Shakespeare'
   const question = Object.keys(ANSWERS).find((key) => text.includes(key))
@@ -109,7 +111,7 @@ describe('evalsuite eval', () => {
     expect(tableRows(run.stdout, 'facts')[0]).toMatch(/^facts \| all \| accuracy \| 2! \| 100\.0%/)
   })
 
-  it('evaluates a ChatML file, its conversations sent as they are after the answer rule, with repeats', async () => {
+  it('evaluates a ChatML file with repeats, a conversation with its own system message sent with that one alone', async () => {
     const chat = [
       { question: [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: 'Who wrote Hamlet?' }], answer: ['Shakespeare'] },
       { question: [{ role: 'user', content: 'Largest planet?' }], answer: ['Jupiter'] },
@@ -121,11 +123,69 @@ describe('evalsuite eval', () => {
     expect(run.code).toBe(0)
     const calls = server.requests.slice(before)
     expect(calls).toHaveLength(4)
-    expect(calls[0]!.messages.map((message) => message.role)).toEqual(['system', 'system', 'user'])
-    expect(calls[0]!.messages[0]!.content).toContain('ANSWER: <answer>')
+    const hamlet = calls.find((call) => call.messages.some((message) => message.content.startsWith('Who wrote Hamlet?')))!
+    // as OpenCompass sends it: the dataset's system message, and the answer rule closing the user's turn
+    expect(hamlet.messages).toEqual([
+      { role: 'system', content: 'You are terse.' },
+      { role: 'user', content: 'Who wrote Hamlet?\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".' },
+    ])
+    const planet = calls.find((call) => call.messages.some((message) => message.content === 'Largest planet?'))!
+    expect(planet.messages.map((message) => message.role)).toEqual(['system', 'user'])
+    expect(planet.messages[0]!.content).toContain('ANSWER: <answer>')
     // Hamlet is answered right on both attempts; the planet question gets "ANSWER: C", which is no planet
     expect(tableRows(run.stdout, 'chat')[0]).toMatch(/^chat \| all \| accuracy \| 4! \| 50\.0%/)
     expect(tableRows(run.stdout, 'chat').some((row) => /accuracy pass@2 \| 2! \| 50\.0%/.test(row))).toBe(true)
+  })
+
+  it('reads the columns --field names, runs only the subsets --subset names, and sends a row\'s system message alone', async () => {
+    const dir = project({ 'named.csv': 'Problem,final_answer,Category,persona\nWho wrote Hamlet?,Shakespeare,literature,Be brief.\nWhat is 2+2?,4,math,\nLargest planet?,Jupiter,science,\n' })
+    const fields = ['--field', 'input=Problem', '--field', 'target=final_answer', '--field', 'subset=Category', '--field', 'system=persona']
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'named.csv', '--model', 'test-model', '--base-url', server.baseURL, ...fields, '--subset', 'literature', '--subset', 'math')
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls).toHaveLength(2)
+    const hamlet = calls.find((call) => call.messages.at(-1)!.content.startsWith('Who wrote Hamlet?'))!
+    expect(hamlet.messages.map((message) => [message.role, message.content.split('\n')[0]])).toEqual([['system', 'Be brief.'], ['user', 'Who wrote Hamlet?']])
+    // Hamlet is right, "four" is not 4 to the rule
+    expect(tableRows(run.stdout, 'named')[0]).toMatch(/^named \| all \| accuracy \| 2! \| 50\.0%/)
+
+    const typo = await evalsuite(dir, 'eval', 'named.csv', '--model', 'test-model', '--base-url', server.baseURL, '--field', 'target=final_answr')
+    expect(typo).toEqual({ code: 2, stdout: '', stderr: 'evalsuite eval: named.csv: --field target=final_answr: no column "final_answr"; did you mean "final_answer"? the columns are Problem, final_answer, Category, persona\n' })
+    const subset = await evalsuite(dir, 'eval', 'named.csv', '--model', 'test-model', '--base-url', server.baseURL, ...fields, '--subset', 'sciense')
+    expect(subset).toEqual({ code: 2, stdout: '', stderr: 'evalsuite eval: --subset sciense: no sample of named.csv is in subset "sciense"; did you mean "science"? the subsets are literature, math, science\n' })
+    expect(server.requests.length - before).toBe(2)
+  })
+
+  it('grades a file without reference answers by the judge alone, and refuses it without --judge', async () => {
+    const dir = project({ 'arena.jsonl': '{"query":"Write a haiku about autumn."}\n{"query":"Explain recursion to a child."}\n{"query":"Suggest a name for a cat."}\n' })
+    const refused = await evalsuite(dir, 'eval', 'arena.jsonl', '--model', 'test-model', '--base-url', server.baseURL)
+    expect(refused).toEqual({ code: 2, stdout: '', stderr: 'evalsuite eval: arena.jsonl has no reference: needs a judge; grade its answers with --judge MODEL\n' })
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'arena.jsonl', '--model', 'test-model', '--base-url', server.baseURL, '--judge', 'judge-model')
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect([calls.filter((call) => call.model === 'test-model').length, calls.filter((call) => call.model === 'judge-model').length]).toEqual([3, 3])
+    // the judge finds the haiku good and "I do not know." bad
+    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 33\.3%/)
+    const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, 'eval-reports', 'arena.json'), 'utf8')))
+    expect(report.counts).toMatchObject({ samples: 3, right: 1, wrong: 2, errored: 0 })
+  })
+
+  it('sends an OpenCompass human_prompt filled in and alone, as OpenCompass sends it, and accepts the meta keys it ignores', async () => {
+    const meta = { human_prompt: 'Question: {question}\nA. {A}\nB. {B}\nC. {C}\nAnswer: ', test_range: '[0:2]', evaluator: { type: 'AccEvaluator' } }
+    const dir = project({ 'quiz.csv': QUIZ, 'quiz.csv.meta.json': JSON.stringify(meta) })
+    const before = server.requests.length
+    const run = await evalsuite(dir, 'eval', 'quiz.csv', '--model', 'test-model', '--base-url', server.baseURL)
+    expect(run.stderr).not.toMatch(/Error/)
+    expect(run.code).toBe(0)
+    const calls = server.requests.slice(before)
+    expect(calls).toHaveLength(4)
+    const first = calls.find((call) => call.messages.at(-1)!.content.includes('2+2?'))!
+    expect(first.messages).toEqual([{ role: 'user', content: 'Question: 2+2?\nA. 3\nB. 4\nC. 5\nAnswer: ' }])
+    expect(tableRows(run.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 4! \| 75\.0%/)
   })
 
   it('reports a malformed file as validate does, without starting Vitest', async () => {

@@ -35,9 +35,10 @@ describe('evalsuite validate', () => {
     const chat = data.file('chat.jsonl', jsonl({ question: [{ role: 'user', content: 'hi' }], answer: ['hello'] }))
     const splits = data.file('splits.json', JSON.stringify({ dev: [{ question: 'q', answer: 'a' }], test: [{ question: 'q', answer: 'a' }, { question: 'r', answer: 'b' }] }))
     const pro = data.file('pro.jsonl', jsonl({ question: 'q', options: ['a', 'b', 'c'], answer: 'A', category: 'law' }, { question: 'r', options: ['a', 'b'], answer: 'B', category: 'math' }))
-    const run = await evalsuite('validate', chat, splits, pro, '--subset', 'category')
-    expect(run.code).toBe(0)
-    expect(run.stdout).toMatchInlineSnapshot(`
+    const run = await evalsuite('validate', chat, splits)
+    const mapped = await evalsuite('validate', pro, '--field', 'subset=category')
+    expect([run.code, mapped.code]).toEqual([0, 0])
+    expect(run.stdout + mapped.stdout).toMatchInlineSnapshot(`
       "<dir>/chat.jsonl: valid
         format   ChatML (JSONL)
         type     chatml
@@ -49,13 +50,13 @@ describe('evalsuite validate', () => {
         fields   question, answer
         samples  3
         splits   dev (1), test (2)
+      2 files: 2 valid, 0 invalid
       <dir>/pro.jsonl: valid
         format   JSONL
         type     mcq, 2 to 3 options
         fields   question, options, answer, category
         samples  2
         subsets  2: law (1), math (1)
-      3 files: 3 valid, 0 invalid
       "
     `)
   })
@@ -81,7 +82,7 @@ describe('evalsuite validate', () => {
   })
 
   it('shows the first 50 problems and counts the rest', async () => {
-    const path = data.file('many.jsonl', jsonl(...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))))
+    const path = data.file('many.jsonl', jsonl({ question: 'q', answer: 'a' }, ...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))))
     const run = await evalsuite('validate', path)
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('<dir>/many.jsonl: invalid, 60 problems')
@@ -139,7 +140,82 @@ describe('evalsuite validate', () => {
     expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer', '--format', 'csv')).stdout).toContain('  format   CSV\n')
   })
 
+  it('reads sample fields from the columns --field names, in plain and multiple-choice files alike', async () => {
+    const plain = data.file('named.csv', 'Problem,final_answer,Category,persona\n2+2?,4,math,Be brief.\nH2O?,water,chemistry,Be exact.\n')
+    const run = await evalsuite('validate', plain, '--field', 'input=Problem', '--field', 'target=final_answer', '--field', 'subset=Category', '--field', 'system=persona')
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "<dir>/named.csv: valid
+        format   CSV
+        type     qa
+        fields   Problem, final_answer, Category, persona
+        samples  2
+        subsets  2: chemistry (1), math (1)
+      "
+    `)
+    const mcq = data.file('named-mcq.csv', 'Stem,A,B,C,Key\n2+2?,3,4,5,B\nH2O?,water,salt,air,A\n')
+    expect((await evalsuite('validate', mcq, '--field', 'input=Stem', '--field', 'target=Key')).stdout).toMatchInlineSnapshot(`
+      "<dir>/named-mcq.csv: valid
+        format   OpenCompass custom dataset (CSV, no meta file), abbreviation "named-mcq", infer method gen
+        type     mcq, options A, B, C, input from "Stem", answer from "Key"
+        fields   Stem, A, B, C, Key
+        samples  2
+      "
+    `)
+    const options = data.file('option-columns.jsonl', jsonl({ q: 'Even?', o1: '3', o2: '4', gold: 'B' }))
+    expect((await evalsuite('validate', options, '--field', 'input=q', '--field', 'choices=o1,o2', '--field', 'target=gold')).stdout).toMatchInlineSnapshot(`
+      "<dir>/option-columns.jsonl: valid
+        format   JSONL
+        type     mcq, 2 options
+        fields   q, o1, o2, gold
+        samples  1
+      "
+    `)
+  })
+
+  it('accepts the meta keys OpenCompass reads and evalsuite ignores, saying why each is ignored', async () => {
+    const path = data.file('ranged.csv', 'question,A,B,answer\n2+2?,3,4,B\n')
+    data.file('ranged.csv.meta.json', JSON.stringify({ test_range: '[0:1]', evaluator: { type: 'AccEvaluator' } }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/ranged.csv: valid
+        format   OpenCompass custom dataset (CSV, meta from <dir>/ranged.csv.meta.json), abbreviation "ranged", infer method gen
+        type     mcq, options A, B, input from "question", answer from "answer"
+        fields   question, A, B, answer
+        samples  1
+        ignored  "evaluator" (evalsuite scores with its own rules), "test_range" (select samples with the limit option or --limit)
+      "
+    `)
+  })
+
+  it('says a file without reference answers needs a judge', async () => {
+    const path = data.file('arena.jsonl', jsonl({ query: 'Write a haiku.' }, { query: 'Name a colour.' }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/arena.jsonl: valid
+        format   EvalScope custom dataset
+        type     qa, no reference: needs a judge
+        fields   query
+        samples  2
+      "
+    `)
+  })
+
+  it('refuses a --field column the file does not have as a problem of that file, with the column it may mean', async () => {
+    const plain = data.file('misnamed.csv', 'question,final_answer\n2+2?,4\n')
+    const run = await evalsuite('validate', plain, '--field', 'target=final_answr')
+    expect([run.code, run.stdout]).toMatchInlineSnapshot(`
+      [
+        1,
+        "<dir>/misnamed.csv: invalid, 1 problem
+        <dir>/misnamed.csv: --field target=final_answr: no column "final_answr"; did you mean "final_answer"? the columns are question, final_answer
+      ",
+      ]
+    `)
+  })
+
   it.each([
+    [['validate', 'x.jsonl', '--field', 'answer=final'], 'evalsuite validate: --field answer=final: "answer" is not a sample field; did you mean "target"? NAME is one of input, target, choices, id, subset, system'],
+    [['validate', 'x.jsonl', '--field', 'inptu=q'], 'evalsuite validate: --field inptu=q: "inptu" is not a sample field; did you mean "input"? NAME is one of input, target, choices, id, subset, system'],
+    [['validate', 'x.jsonl', '--field', 'target'], 'evalsuite validate: --field takes NAME=COLUMN, e.g. --field target=final_answer; received "target"'],
+    [['validate', 'x.jsonl', '--subset', 'category'], 'evalsuite validate: name the field holding each sample\'s subset with --field subset=category'],
     [['validate', '--strict', 'x.jsonl'], 'evalsuite validate: unknown option "--strict"; see "evalsuite validate --help"'],
     [['validate', 'x.jsonl', '--format'], 'evalsuite validate: option "--format" needs a value; see "evalsuite validate --help"'],
     [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, evalscope, received "yaml"'],

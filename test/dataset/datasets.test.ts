@@ -79,15 +79,15 @@ describe('datasets.jsonl', () => {
     expect(error.issues.map((issue) => issue.line)).toEqual([2, 4, 5])
   })
 
-  it('names the missing target field and how to map it', async () => {
-    const path = dataFile('no-target.jsonl', jsonl({ question: 'q1', solution: 'a' }))
+  it('names the missing target field and how to map it, in a file whose other records have one', async () => {
+    const path = dataFile('no-target.jsonl', jsonl({ question: 'q0', answer: 'b' }, { question: 'q1', solution: 'a' }))
     const error = await loadError(datasets.jsonl(path))
     expect(error.issues).toEqual([
-      { file: path, line: 1, field: 'target', message: 'missing; map it with the "target" field option or a mapping function' },
+      { file: path, line: 2, field: 'target', message: 'missing; map it with the "target" field option or a mapping function' },
     ])
     expect(shown(error)).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/no-target.jsonl:1: target: missing; map it with the "target" field option or a mapping function"
+      <dir>/no-target.jsonl:2: target: missing; map it with the "target" field option or a mapping function"
     `)
   })
 

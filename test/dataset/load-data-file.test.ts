@@ -40,10 +40,10 @@ describe('loadDataFile detects the format', () => {
     const summary = await loadDataFile(good)
     expect(summary.splits).toEqual({ train: 1, test: 2 })
     expect(summary.samples).toHaveLength(3)
-    const bad = data.file('splits-bad.json', JSON.stringify({ train: [{ question: 'q' }], test: [{ answer: 'a' }] }))
+    const bad = data.file('splits-bad.json', JSON.stringify({ train: [{ question: 'p', answer: 'b' }, { question: 'q' }], test: [{ answer: 'a' }] }))
     expect(data.shown(await rejection(loadDataFile(bad)))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/splits-bad.json:1: train[0].target: missing; map it with the "target" field option or a mapping function
+      <dir>/splits-bad.json:1: train[1].target: missing; map it with the "target" field option or a mapping function
       <dir>/splits-bad.json:1: test[0].input: missing; map it with the "input" field option or a mapping function"
     `)
   })

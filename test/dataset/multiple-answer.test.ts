@@ -25,7 +25,7 @@ describe('multiple-answer multiple choice', () => {
 
   it('is scored under choice by the set of letters chosen, in any order', async () => {
     const [sample] = await datasets.opencompass(data.file('score.jsonl', jsonl({ question: 'French cities?', ...options, answer: ['C', 'A'] }))).load()
-    const score = (reply: string): boolean => matchChoice(reply, sample!.target, { choices: sample!.choices! }).pass
+    const score = (reply: string): boolean => matchChoice(reply, sample!.target!, { choices: sample!.choices! }).pass
     expect([score('ANSWER: C, A'), score('ANSWER: A'), score('ANSWER: A, C, D')]).toEqual([true, false, false])
   })
 })

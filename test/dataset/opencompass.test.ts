@@ -92,7 +92,7 @@ describe('the .meta.json beside the data file', () => {
     expect(data.shown(await rejection(loadOpenCompassDataset(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/both-wrong.jsonl:3: not valid JSON: the value is cut short
-      <dir>/both-wrong.jsonl.meta.json:3: inferMethod: unknown key; the keys are abbr, data_type, infer_method, human_prompt, bot_prompt, template, input_columns, output_column, options"
+      <dir>/both-wrong.jsonl.meta.json:3: inferMethod: unknown key; the keys are abbr, data_type, infer_method, human_prompt, bot_prompt, template, input_columns, output_column, options, evaluator, evaluator_kwargs, test_range, meta_path"
     `)
   })
 

@@ -26,7 +26,7 @@ describe('datasets.tsv', () => {
     const path = data.file('bad.tsv', tsv(['question', 'answer'], ['q1', 'a1', 'extra'], ['q2'], ['q3', 'a3']))
     expect(data.shown(await rejection(datasets.tsv(path).load()))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/bad.tsv:2: too many columns: 3 values for 2 columns (question, answer)
+      <dir>/bad.tsv:2: too many columns: 3 values for 2 columns (question, answer); put a value holding a tab in double quotes, or add its column to the header
       <dir>/bad.tsv:3: target: missing; map it with the "target" field option or a mapping function"
     `)
   })

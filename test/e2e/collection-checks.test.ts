@@ -34,3 +34,11 @@ it('fails a missing data file at collection, saying which folder its path is rel
   expect(said(run)).toContain(relative)
   expect(run.stdout).toContain(`evalsuite: FAIL, no benchmark ran\n   - failed outside scoring: evals/missing-data.eval.ts: Invalid dataset:\n     ${relative}`)
 })
+
+it('refuses samples without a reference answer at collection when no judge grades them alone, before a model call', async () => {
+  const run = await runVitest(['reference-free'], { OPENAI_BASE_URL: server.baseURL })
+  expect(run.code).toBe(1)
+  expect(server.requestCount).toBe(0)
+  expect(said(run)).toContain('3 samples (the first "')
+  expect(said(run)).toMatch(/"\) have no reference: needs a judge; give the benchmark a judge that grades alone \(judge: \{ definition, policy: "judge-only" \}\), or add the reference answers \(map their field with the "target" field option\)\./)
+})

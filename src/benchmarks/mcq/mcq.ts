@@ -13,7 +13,7 @@ export function mcq(options: McqOptions): Benchmark {
   return defineOpenCompassBuiltin('mcq', options, {
     prettyName: 'Multiple choice (OpenCompass layout)',
     description:
-      'Multiple-choice questions from an OpenCompass custom dataset: the options are the columns A, B, C, ... from A on, and a `<file>.meta.json` beside the file may rename the columns or set a prompt. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata (and can be used in the prompt).',
+      'Multiple-choice questions from an OpenCompass custom dataset: the options are the columns A, B, C, ... from A on, and a `<file>.meta.json` beside the file may rename the columns or set a prompt. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata (and can be used in the prompt). The prompt is the question, its lettered options and a last line "ANSWER: X" to give; a `human_prompt` in the meta file is sent instead, filled in and alone, as OpenCompass sends it.',
     tags: ['multiple-choice', 'custom'],
     expectedFields: {
       question: 'the question',

@@ -18,7 +18,7 @@ export function qa(options: QaOptions): Benchmark {
   return defineOpenCompassBuiltin('qa', options, {
     prettyName: 'Question answering (OpenCompass layout)',
     description:
-      'Questions with a short reference answer, from an OpenCompass custom dataset (a `<file>.meta.json` beside it may rename the columns or set a prompt). The answer is read from the last "ANSWER:" line of the reply and compared exactly, ignoring case and runs of spaces. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata.',
+      'Questions with a short reference answer, from an OpenCompass custom dataset (a `<file>.meta.json` beside it may rename the columns or set a prompt). The answer is read from the last "ANSWER:" line of the reply and compared exactly, ignoring case and runs of spaces. An `id` column gives the sample id and a `subset` column its subset; other columns are kept as metadata. The prompt is the question and the rule of the "ANSWER:" line; a `human_prompt` in the meta file is sent instead, filled in and alone, as OpenCompass sends it.',
     tags: ['question-answering', 'custom'],
     expectedFields: {
       question: 'the question',

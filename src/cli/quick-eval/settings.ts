@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { DataFileOptions } from '../../dataset/index.ts'
 
 /** What `evalsuite eval` writes into the eval file it runs in Vitest. */
 export const QuickEvalSettingsSchema = z.object({
@@ -11,6 +12,13 @@ export const QuickEvalSettingsSchema = z.object({
   judge: z.string().optional(),
   /** The split of a JSON file holding named splits. */
   split: z.string().optional(),
+  /** The columns `--field` names for the sample's fields. */
+  fields: z
+    .object({ input: z.string(), target: z.string(), choices: z.union([z.string(), z.array(z.string())]), id: z.string(), subset: z.string(), system: z.string() })
+    .partial()
+    .optional(),
+  /** The subsets `--subset` selects. */
+  subsets: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
   repeats: z.number().int().positive().optional(),
   concurrency: z.number().int().positive().optional(),
@@ -18,3 +26,8 @@ export const QuickEvalSettingsSchema = z.object({
 })
 /** What `evalsuite eval` hands the eval file it runs in Vitest. */
 export type QuickEvalSettings = z.infer<typeof QuickEvalSettingsSchema>
+
+/** The options `loadDataFile` reads the file with, the same in `evalsuite eval`'s check and in the run. */
+export function dataFileOptions(settings: Pick<QuickEvalSettings, 'split' | 'fields'>): DataFileOptions {
+  return { ...(settings.split ? { split: settings.split } : {}), ...(settings.fields ? { fields: settings.fields } : {}) }
+}

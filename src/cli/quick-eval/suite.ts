@@ -3,7 +3,8 @@ import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/i
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
-import { QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
+import type { MediaMessage, Sample } from '../../schema/index.ts'
+import { dataFileOptions, QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
 const SAME_ANSWER = judge.labels({
   prompt:
@@ -13,7 +14,15 @@ const SAME_ANSWER = judge.labels({
   labels: { correct: 1, incorrect: 0 },
 })
 
-function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
+// with no reference answer, the judge grades the response on its own merits, and alone
+const GOOD_ANSWER = judge.labels({
+  prompt:
+    'There is no reference answer. Label the response "good" if it answers the question correctly, completely and to ' +
+    'the point, and "bad" if it is wrong, misses what was asked, or gives no answer.',
+  labels: { good: 1, bad: 0 },
+})
+
+function run(settings: QuickEvalSettings, referenceFree: boolean): Partial<BenchmarkOptions> {
   const connection = settings.baseURL ? { baseURL: settings.baseURL } : {}
   return {
     model: models.openai({ model: settings.model, ...connection }),
@@ -21,8 +30,9 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
     ...(settings.limit ? { limit: settings.limit } : {}),
     ...(settings.repeats ? { repeats: settings.repeats } : {}),
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
+    ...(settings.subsets ? { subsets: settings.subsets } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
-    ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), definition: SAME_ANSWER, policy: 'cascade' as const } } : {}),
+    ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), ...(referenceFree ? { definition: GOOD_ANSWER, policy: 'judge-only' as const } : { definition: SAME_ANSWER, policy: 'cascade' as const }) } } : {}),
   }
 }
 
@@ -33,19 +43,36 @@ function run(settings: QuickEvalSettings): Partial<BenchmarkOptions> {
  */
 export async function declareQuickEval(written: unknown): Promise<void> {
   const settings = QuickEvalSettingsSchema.parse(written)
-  const data = await loadDataFile(settings.file, settings.split ? { split: settings.split } : {})
-  const options = run(settings)
-  if (data.format === 'opencompass') {
+  const data = await loadDataFile(settings.file, dataFileOptions(settings))
+  const options = run(settings, data.samples.some((sample) => sample.target === undefined))
+  // named fields are read into the samples here; the built-ins read the file by its own names
+  if (data.format === 'opencompass' && settings.fields === undefined) {
     const builtin = data.kind === 'mcq' ? mcq({ path: settings.file }) : qa({ path: settings.file })
     describeBenchmark(builtin, options)
     return
   }
-  // a conversation (ChatML, or EvalScope's messages) is sent as it is, so the answer rule goes before it as a system message
-  const conversations = data.kind === 'chatml' || data.samples.some((sample) => typeof sample.input !== 'string')
+  // a human_prompt places the options and answer cue itself, so its filled text is sent alone, as OpenCompass sends it
+  const filled = data.opencompass?.humanPrompt !== undefined
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    ...(data.kind === 'mcq' ? {} : conversations ? { system: SHORT_ANSWER_RULE } : { prompt: `{input}\n\n${SHORT_ANSWER_RULE}` }),
-    ...(data.kind === 'mcq' ? {} : { answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
+    ...(data.kind === 'mcq' ? (filled ? { prompt: '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
+}
+
+/**
+ * The answer rule with an open question: after a text input, or as the system message before a conversation. A
+ * conversation with its own system message is sent with that one alone, as OpenCompass sends it, so the rule then
+ * closes its last user message.
+ */
+function withAnswerRule(sample: Sample): string | MediaMessage[] {
+  if (typeof sample.input === 'string') return `${sample.input}\n\n${SHORT_ANSWER_RULE}`
+  if (sample.input[0]?.role !== 'system') return [{ role: 'system', content: SHORT_ANSWER_RULE }, ...sample.input]
+  const last = sample.input.findLastIndex((message) => message.role === 'user')
+  return sample.input.map((message, index) => (index === last ? { ...message, content: closedWithRule(message.content) } : message))
+}
+
+// a message holding images keeps its parts, the rule as a text part after them
+function closedWithRule(content: MediaMessage['content']): MediaMessage['content'] {
+  return typeof content === 'string' ? `${content}\n\n${SHORT_ANSWER_RULE}` : [...content, { type: 'text', text: SHORT_ANSWER_RULE }]
 }
