@@ -1,4 +1,5 @@
 import type { MetricSemantics } from '../schema/index.ts'
+import { coefficient } from './coefficient.ts'
 import { ratio } from './ratio.ts'
 
 /** The figures of the whole set a benchmark with `classification: true` reports, besides the per-label ones. */
@@ -9,16 +10,7 @@ export const CLASSIFICATION_METRICS: Readonly<Record<string, MetricSemantics>> =
   micro_f1: ratio('F1 of the true and false positives and negatives summed over the target labels.'),
   micro_precision: ratio('Precision of the summed counts: right answers among answers that are a target label.'),
   micro_recall: ratio('Recall of the summed counts: right answers among all samples.'),
-  kappa: {
-    kind: 'score',
-    direction: 'higher',
-    unit: null,
-    range: { min: -1, max: 1 },
-    display: 'number',
-    scale: 1,
-    precision: 3,
-    description: "Cohen's kappa of the answers against the targets (no answer a category of its own).",
-  },
+  kappa: coefficient("Cohen's kappa of the answers against the targets (no answer a category of its own)."),
 }
 
 const PER_LABEL: Readonly<Record<string, string>> = {

@@ -1,16 +1,7 @@
 import type { MetricSemantics } from '../schema/index.ts'
+import { coefficient } from './coefficient.ts'
 import { ratio } from './ratio.ts'
 
-const coefficient = (description: string): MetricSemantics => ({
-  kind: 'score',
-  direction: 'higher',
-  unit: null,
-  range: { min: -1, max: 1 },
-  display: 'number',
-  scale: 1,
-  precision: 3,
-  description,
-})
 
 /** What a benchmark with human labels (`judge.expected`) measures of its judge. */
 export const JUDGE_AGREEMENT_METRICS: Readonly<Record<string, MetricSemantics>> = {

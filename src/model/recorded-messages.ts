@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import type { MediaMessage } from '../schema/index.ts'
+import { isTextOnly, type MediaMessage } from '../schema/index.ts'
 
 const DATA_URI = /^data:[^,]*;base64,/
 
@@ -9,7 +9,7 @@ const DATA_URI = /^data:[^,]*;base64,/
  * they are, so that their keys stay what they were.
  */
 export function recordedMessages(messages: MediaMessage[]): MediaMessage[] {
-  if (messages.every((message) => typeof message.content === 'string')) return messages
+  if (isTextOnly(messages)) return messages
   return messages.map((message) => {
     if (typeof message.content === 'string') return message
     const content = message.content.map((part) => {
