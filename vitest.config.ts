@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { evalsuite } from './src/plugin.ts'
@@ -25,6 +26,9 @@ export default defineConfig({
           include: E2E,
           // the tests that use the package as an installed user does share one build, made before any of them runs
           globalSetup: ['test/support/build-package.ts'],
+          // these files mostly wait on the child processes they start, so at least two run side by side, even on two
+          // cores where Vitest's default (one fewer than the cores) would run one at a time
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
     ],

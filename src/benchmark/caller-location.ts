@@ -1,9 +1,11 @@
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// evalsuite's own files: the folder this module was loaded from, src/ in the repository and dist/ once built (where
-// the build puts it in dist/ itself)
-const OWN_FOLDER = /^.*\/(?:src|dist)\//.exec(fileURLToPath(import.meta.url))?.[0]
+// evalsuite's own files: src/ and dist/ of the package this module was loaded from, whichever of the two it is in
+// (the build puts it in dist/ itself), since a build's frames can read as src/ once its source maps apply, as they do
+// in a linked checkout of the package
+const OWN_ROOT = /^(.*\/)(?:src|dist)\//.exec(fileURLToPath(import.meta.url))?.[1]
+const isOwn = (file: string): boolean => OWN_ROOT !== undefined && (file.startsWith(`${OWN_ROOT}src/`) || file.startsWith(`${OWN_ROOT}dist/`))
 const FRAME = /\(?((?:file:\/\/)?\/[^\s()]+?):(\d+):\d+\)?$/
 
 /**
@@ -16,7 +18,7 @@ export function callerLocation(): string | undefined {
     const found = FRAME.exec(line.trim())
     if (!found) continue
     const file = found[1]!.startsWith('file://') ? fileURLToPath(found[1]!) : found[1]!
-    if ((OWN_FOLDER !== undefined && file.startsWith(OWN_FOLDER)) || file.includes('/node_modules/')) continue
+    if (isOwn(file) || file.includes('/node_modules/')) continue
     return `${relative(process.cwd(), file)}:${found[2]}`
   }
   return undefined

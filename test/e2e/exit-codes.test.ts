@@ -75,14 +75,12 @@ describe('a user runs evals with `vitest run`', () => {
   it('gives up on an endpoint that hangs: each call times out, then the rest fail at once', async () => {
     server.setFault(() => ({ kind: 'hang' }))
     const before = server.requestCount
-    const started = performance.now()
     const run = await runVitest(['dead-endpoint'], { OPENAI_BASE_URL: server.baseURL })
-    const elapsed = performance.now() - started
     server.setFault(undefined)
     expect(run.code).toBe(1)
-    // five timeouts in a row at 200 ms, two at a time, end the run instead of 40 sequential waits
+    // five timeouts in a row at 200 ms, two at a time, end the run instead of 40 sequential waits (how long such a
+    // run takes is measured by bench/stalled-endpoint.ts, not here, where a loaded machine decides it)
     expect(server.requestCount - before).toBeLessThanOrEqual(7)
-    expect(elapsed).toBeLessThan(20_000)
     const report = await readReport('dead-endpoint')
     expect(report.counts).toEqual({ samples: 40, right: 0, wrong: 0, errored: 40, skipped: 0 })
     expect(report.samples[0]?.error).toMatch(/timed out/i)
