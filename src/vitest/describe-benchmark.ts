@@ -1,36 +1,52 @@
 import { describe, test, type TestContext } from 'vitest'
 import { JudgeError, ModelError } from '../errors.ts'
-import { registerJudgeMatcher } from '../judge/index.ts'
 import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
 import { contentText, cutText, evalsuiteMetaOf, GATE_TAG, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type Check, type MediaMessage, type Sample, type SampleMeta } from '../schema/index.ts'
-import { checkAnswer, registerMatchers } from '../scoring/index.ts'
-import { parseTaskResult, type BenchmarkOptions, type BenchmarkOverrides, type Scorer } from './benchmark-options.ts'
-import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
-import { benchmarkMeta } from './benchmark-meta.ts'
-import { prepareModel } from './benchmark-model.ts'
-import { BudgetExhausted } from './budget.ts'
-import { callerLocation } from './caller-location.ts'
-import { checkImageModel, generateFor } from './generate-for.ts'
-import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
-import { inputText } from './input-text.ts'
-import type { Benchmark } from './define-benchmark.ts'
-import type { EarlyStop } from './early-stop.ts'
-import { checkFileClash } from './file-clash.ts'
-import { providedGateSettings } from './gate-settings.ts'
+import { checkAnswer } from '../scoring/index.ts'
+import {
+  attemptKey,
+  benchmarkMeta,
+  BudgetExhausted,
+  callerLocation,
+  checkChoiceSamples,
+  checkFileClash,
+  checkImageModel,
+  checkReferenceFree,
+  createBenchmarkJudging,
+  createSampleRun,
+  generateFor,
+  inferChoice,
+  inputText,
+  parseTaskResult,
+  prepareEarlyStop,
+  prepareModel,
+  prepareSamples,
+  recordSampleCommand,
+  resolveVariants,
+  ruleOutcome,
+  scoreByPolicy,
+  toScores,
+  turnIfDue,
+  withAttempt,
+  withReference,
+  type Benchmark,
+  type BenchmarkJudging,
+  type BenchmarkOptions,
+  type BenchmarkOverrides,
+  type EarlyStop,
+  type Infer,
+  type PlannedSample,
+  type ResolvedBenchmark,
+  type RuleOutcome,
+  type Scorer,
+} from '../benchmark/index.ts'
 import { declareGateTests } from './gate-tests.ts'
+import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
+import { annotateSample } from './sample-annotations.ts'
+import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
+import { registerMatchers } from './to-match-answer.ts'
+import { registerJudgeMatcher } from './to-pass-judge.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
-import { attemptKey, type PlannedSample } from './pipeline.ts'
-import { prepareEarlyStop } from './prepare-early-stop.ts'
-import { prepareSamples } from './prepare-samples.ts'
-import { checkReferenceFree, withReference } from './reference-free.ts'
-import { recordSampleCommand } from './rerun-command.ts'
-import type { ResolvedBenchmark } from './resolve-benchmark.ts'
-import { resolveVariants } from './resolve-variants.ts'
-import { annotateSample, sampleAnnotationsWanted } from './sample-annotations.ts'
-import { turnIfDue } from './event-loop-turn.ts'
-import { createSampleRun, withAttempt, type Infer } from './sample-run.ts'
-import { toScores } from './score-sample.ts'
-import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './vitest-compat.ts'
 
 const NAME_PREFIX = 48
 /** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
@@ -98,7 +114,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   registerJudgeMatcher()
   const { definition, run: options, selection } = resolved
   const name = definition.name
-  const judging = createBenchmarkJudging(name, options.judge)
+  const judging = createBenchmarkJudging(name, options.judge, providedJudgeSettings())
   const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
@@ -106,10 +122,10 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
     checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
-    const recorded = options.model ? prepareModel(name, options.model, options) : undefined
+    const recorded = options.model ? prepareModel(name, options.model, options, providedRecordingSettings()) : undefined
     const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
     const early: { current?: EarlyStop } = {}
-    const startEarlyStop = await prepareEarlyStop(resolved, meta.model)
+    const startEarlyStop = await prepareEarlyStop(resolved, meta.model, providedGateSettings())
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency: options.concurrency ?? 8,
       stopAfterFailures: options.stopAfterFailures ?? 5,
@@ -183,9 +199,10 @@ export interface DescribeBenchmark extends DeclareBenchmark {
 
 function declarer(suite: SuiteDeclaration): DeclareBenchmark {
   return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
-    const group = resolveVariants(first, options, scorer, callerLocation())
+    const gates = providedGateSettings()
+    const group = resolveVariants(first, options, scorer, callerLocation(), gates)
     for (const resolved of group.benchmarks) declareSuite(suite, resolved)
-    declareCompareGates(suite, group, providedGateSettings() === undefined ? [] : [GATE_TAG])
+    declareCompareGates(suite, group, gates === undefined ? [] : [GATE_TAG])
   }
 }
 

@@ -1,13 +1,8 @@
-import { inject, type TestContext } from 'vitest'
-import { ANNOTATE_SAMPLES_KEY, type Sample, type SampleMeta } from '../schema/index.ts'
-import { inputText } from './input-text.ts'
+import type { TestContext } from 'vitest'
+import { inputText } from '../benchmark/index.ts'
+import type { Sample, SampleMeta } from '../schema/index.ts'
 
 const SHOWN_CHARS = 1000
-
-/** Whether the plugin asked for per-sample annotations (a JUnit or html reporter, or the UI, is on). */
-export function sampleAnnotationsWanted(): boolean {
-  return inject(ANNOTATE_SAMPLES_KEY) === true
-}
 
 function shorten(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text
