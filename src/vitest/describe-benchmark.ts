@@ -1,57 +1,40 @@
 import { describe, test, type TestContext } from 'vitest'
-import { JudgeError, ModelError } from '../errors.ts'
-import { redactSecrets, type Model, type ModelOutput } from '../model/index.ts'
-import { contentText, cutText, evalsuiteMetaOf, GATE_TAG, isWrongAnswer, SAMPLE_TAG, sampleMetaOf, type Check, type MediaMessage, type Sample, type SampleMeta } from '../schema/index.ts'
-import { checkAnswer } from '../scoring/index.ts'
 import {
   attemptKey,
   benchmarkMeta,
-  BudgetExhausted,
   callerLocation,
   checkChoiceSamples,
   checkFileClash,
   checkImageModel,
   checkReferenceFree,
   createBenchmarkJudging,
+  createInfer,
   createSampleRun,
-  generateFor,
-  inferChoice,
-  inputText,
-  parseTaskResult,
+  judgeAhead,
   prepareEarlyStop,
   prepareModel,
   prepareSamples,
-  recordSampleCommand,
   resolveVariants,
-  ruleOutcome,
-  scoreByPolicy,
-  toScores,
-  turnIfDue,
-  withAttempt,
-  withReference,
+  runSample,
   type Benchmark,
-  type BenchmarkJudging,
   type BenchmarkOptions,
   type BenchmarkOverrides,
   type EarlyStop,
-  type Infer,
+  type ErrorCount,
   type PlannedSample,
   type ResolvedBenchmark,
-  type RuleOutcome,
+  type SampleTest,
   type Scorer,
 } from '../benchmark/index.ts'
+import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
-import { annotateSample } from './sample-annotations.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { registerMatchers } from './to-match-answer.ts'
 import { registerJudgeMatcher } from './to-pass-judge.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
 
 const NAME_PREFIX = 48
-/** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
-const WRONG_ANNOTATION = 'evalsuite:wrong'
-const ERROR_ANNOTATION = 'evalsuite:error'
 
 /** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
 function testName(planned: PlannedSample): string {
@@ -61,53 +44,28 @@ function testName(planned: PlannedSample): string {
   return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => MediaMessage[]): Infer {
-  const { task } = resolved.run
-  const name = resolved.definition.name
-  if (task) {
-    return async ({ sample, attempt }, call) => {
-      const started = performance.now()
-      const result = parseTaskResult(name, sample, await task(sample, withAttempt(call, attempt)))
-      const latencyMs = performance.now() - started
-      return typeof result === 'string' ? { text: result, latencyMs } : { ...result, latencyMs }
-    }
+
+
+// a Vitest test as the core runs a sample in it
+function sampleTestOf(context: TestContext): SampleTest {
+  const { task } = context
+  return {
+    meta: task.meta,
+    name: task.name,
+    file: task.file.filepath,
+    signal: context.signal,
+    retrying: (task.result?.retryCount ?? 0) > 0,
+    task,
+    // each access builds an expect instance, so only scorers that use it pay for it
+    get expect() {
+      return context.expect
+    },
+    annotate: async (message, type) => void (await context.annotate(message, type)),
+    isLastAttempt: (error) => isLastAttempt(context, error),
+    skip: (note) => context.skip(note),
+    skipWithReason: (type, reason) => skipWithReason(context, type, reason),
   }
-  const method = resolved.run.inferMethod ?? 'generate'
-  if (method !== 'generate') {
-    const prompt = { prompt: resolved.definition.promptTemplate, system: resolved.run.system }
-    return ({ sample }, call) => inferChoice(name, model!, method, sample, prompt, call)
-  }
-  // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
-  const repeated = resolved.selection.repeats > 1
-  return ({ sample, attempt }, call) => generateFor(model!, messagesOf(sample), repeated ? withAttempt(call, attempt) : call)
 }
-
-/**
- * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
- * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
- */
-function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
-  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
-  const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
-  return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
-}
-
-function wrongAnswerNote(meta: SampleMeta): string {
-  const judged = meta.judge?.filter((record) => record.pass === false).at(-1)
-  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
-  const failed = meta.checks?.find((check) => !check.pass)
-  if (failed === undefined) return 'the scorer returned a failing verdict'
-  const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
-  const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
-  const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
-  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}${hint}`
-}
-
-// kept in the report and shown in the summary: credentials a task or endpoint quoted in its error are masked
-function errorText(error: unknown): string {
-  return redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error), [])
-}
-
 
 function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
   registerMatchers()
@@ -174,7 +132,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(sampleTestOf(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
     // last in the suite, so that each gate judges every sample before it
     declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
@@ -220,140 +178,3 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(descr
   skip: declarer(describe.skip),
 })
 
-// the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
-// arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
-function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: ReturnType<typeof createSampleRun>, resolved: ResolvedBenchmark, file: string): void {
-  const byKey = new Map(planned.map((entry) => [entry.key, entry]))
-  const repeated = resolved.selection.repeats > 1
-  for (const key of keys) {
-    const { sample, attempt } = byKey.get(key)!
-    run.output(key).then(
-      (output) => {
-        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
-        const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
-        if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
-      },
-      () => undefined,
-    )
-  }
-}
-
-async function scoreByScorer(context: TestContext, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
-  const scorerContext = {
-    sample: withReference(sample),
-    output: output.text,
-    modelOutput: output,
-    // each access builds an expect instance, so only scorers that use it pay for it
-    get expect() {
-      return context.expect
-    },
-  }
-  const returned = await judging.withScope(context.task, context.task.file.filepath, sample, meta.attempt, context.signal, async () => scorer(scorerContext))
-  return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
-}
-
-function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
-  meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
-  return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
-}
-
-async function runSample(
-  context: TestContext,
-  entry: PlannedSample,
-  run: ReturnType<typeof createSampleRun>,
-  resolved: ResolvedBenchmark,
-  judging: BenchmarkJudging,
-  annotate: boolean,
-  errors: ErrorCount,
-  early: { current?: EarlyStop },
-  replaying: boolean,
-): Promise<void> {
-  const { sample, key } = entry
-  const scorer = resolved.scorer
-  const meta = sampleMetaOf(context.task.meta)
-  if (meta === undefined) throw new Error(`evalsuite: test "${context.task.name}" lost its sample record`)
-  meta.checks = undefined
-  meta.judge = undefined
-  // kept in the report, so a wrong sample can be read without the data file
-  meta.input = cutText(inputText(sample))
-  if (sample.target !== undefined) meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
-  if (early.current?.reason !== undefined) skipDecided(context, meta, early.current.reason)
-  let output: ModelOutput
-  // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
-  // pool listens for its own)
-  if (judging.judgesSamples) context.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, context.signal.reason), { once: true })
-  try {
-    output = await run.output(key, (context.task.result?.retryCount ?? 0) > 0, context.signal)
-    run.forget(key)
-  } catch (error) {
-    // a call given up once every gate was decided, while its (concurrent) test awaited it
-    if (early.current?.reason !== undefined) skipDecided(context, meta, early.current.reason)
-    // a sample the budget left out is not run: neither wrong nor errored, and reported as such
-    if (error instanceof BudgetExhausted) {
-      meta.notRun = 'budget'
-      context.skip(error.message)
-    }
-    // in replay mode no call is made, so a failed one is a sample to record: the model layer does not know which
-    const failed = replaying && error instanceof ModelError
-      ? new ModelError(`${error.message}\nRecord this sample: ${recordSampleCommand(context.task.file.filepath, resolved.definition.name, key)}`, { cause: error })
-      : error
-    meta.status = 'errored'
-    meta.error = errorText(failed)
-    if (isLastAttempt(context, failed)) early.current?.record(key, undefined)
-    return endErrored(context, meta, failed, errors)
-  }
-  const turn = turnIfDue()
-  if (turn) await turn
-  meta.output = cutText(output.text)
-  meta.latencyMs = output.latencyMs
-  if (output.replayed) meta.replayed = true
-  if (output.usage) meta.usage = output.usage
-  if (output.costUsd !== undefined) meta.costUsd = output.costUsd
-  if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
-  if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
-  let scores: Record<string, number>
-  let judgingNow = false
-  try {
-    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(context, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, resolved)
-    judgingNow = true
-    if (judging.judgesSamples) {
-      const at = { meta, file: context.task.file.filepath, signal: context.signal, annotate: (message: string, type: string) => context.annotate(message, type) }
-      scores = await scoreByPolicy(judging, sample, output, rule, at)
-    } else scores = rule!.scores
-  } catch (error) {
-    meta.status = 'errored'
-    // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
-    meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
-    if (isLastAttempt(context, error)) early.current?.record(key, undefined)
-    return endErrored(context, meta, error, errors)
-  }
-  meta.scores = scores
-  meta.status = 'scored'
-  early.current?.record(key, scores)
-  if (annotate) await annotateSample(context, sample, meta)
-  // a wrong answer is data: the test ends skipped, with the reason, and only the benchmark's gates can fail the run
-  if (isWrongAnswer(scores)) await skipWithReason(context, WRONG_ANNOTATION, `wrong answer: ${wrongAnswerNote(meta)}`)
-}
-
-// the samples left once every gate is decided: not run, so neither wrong nor errored
-function skipDecided(context: TestContext, meta: SampleMeta, reason: string): never {
-  meta.notRun = 'early-stop'
-  return context.skip(reason)
-}
-
-/** The errored samples of one benchmark run so far, against its budget. */
-interface ErrorCount {
-  readonly maxErrors: number
-  errored: number
-}
-
-/**
- * An errored sample fails its test while Vitest has a retry left, and when it is past the benchmark's `maxErrors`;
- * within the budget it ends skipped with its error, so that the run fails exactly when evalsuite's error budget does.
- */
-async function endErrored(context: TestContext, meta: SampleMeta, error: unknown, errors: ErrorCount): Promise<never> {
-  if (!isLastAttempt(context, error)) throw error
-  errors.errored += 1
-  if (errors.errored > errors.maxErrors) throw error
-  return skipWithReason(context, ERROR_ANNOTATION, `errored, within maxErrors ${errors.maxErrors}: ${meta.error}`)
-}

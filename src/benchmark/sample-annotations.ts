@@ -1,6 +1,6 @@
-import type { TestContext } from 'vitest'
-import { inputText } from '../benchmark/index.ts'
 import type { Sample, SampleMeta } from '../schema/index.ts'
+import { inputText } from './input-text.ts'
+import type { SampleTest } from './sample-test.ts'
 
 const SHOWN_CHARS = 1000
 
@@ -12,7 +12,7 @@ function shorten(text: string): string {
  * Annotates a scored sample with its input, target, output, extracted answer and one "score.<metric>" per score. The
  * UI and the html report show each in the test's report; the JUnit reporter writes each as a property of the test case.
  */
-export async function annotateSample(context: TestContext, sample: Sample, meta: SampleMeta): Promise<void> {
+export async function annotateSample(test: SampleTest, sample: Sample, meta: SampleMeta): Promise<void> {
   const extracted = meta.checks?.map((check) => (check.extracted === null ? 'nothing' : JSON.stringify(check.extracted))) ?? []
   const fields: [string, string][] = [
     ['input', shorten(inputText(sample))],
@@ -22,5 +22,5 @@ export async function annotateSample(context: TestContext, sample: Sample, meta:
     ...Object.entries(meta.scores ?? {}).map(([metric, value]): [string, string] => [`score.${metric}`, String(value)]),
   ]
   // sent at once: each annotation is a round trip to the main process, and they arrive in order
-  await Promise.all(fields.map(([type, message]) => context.annotate(message, type)))
+  await Promise.all(fields.map(([type, message]) => test.annotate(message, type)))
 }
