@@ -48,8 +48,10 @@ function errorText(error: unknown): string {
   return redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error), [])
 }
 
-// the default rule is a pure function of the output, so the judge can start on a sample as soon as its output
-// arrives, keeping the judge busy however Vitest schedules the tests that await the verdicts
+/**
+ * Starts judging each sample as soon as its output arrives. The default rule is a pure function of the output, so
+ * this keeps the judge busy however the runner schedules the tests that await the verdicts.
+ */
 export function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: SampleRun, resolved: ResolvedBenchmark, file: string): void {
   const byKey = new Map(planned.map((entry) => [entry.key, entry]))
   const repeated = resolved.selection.repeats > 1
@@ -71,7 +73,7 @@ async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutp
     sample: withReference(sample),
     output: output.text,
     modelOutput: output,
-    // each access builds an expect instance, so only scorers that use it pay for it
+    // read only when the scorer asks for it (see SampleTest.expect)
     get expect() {
       return test.expect
     },
@@ -85,6 +87,11 @@ function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, r
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 
+/**
+ * Runs one sample in its test: awaits its output from the pool, scores it (scorer, default rule, judge), records it in
+ * the test's meta, and ends the test as the outcome says: passed, skipped as a wrong answer or an error within the
+ * budget, not run (budget, early stop), or failed.
+ */
 export async function runSample(
   test: SampleTest,
   entry: PlannedSample,

@@ -16,7 +16,7 @@ export interface SampleTest {
   readonly retrying: boolean
   /** What `toPassJudge` finds the sample's judge scope by: the runner's own task. */
   readonly task: object
-  /** The test's own `expect`, for a scorer. */
+  /** The test's own `expect`, for a scorer; each read may build one, so it is read only when a scorer asks. */
   readonly expect: ScorerContext['expect']
   annotate(message: string, type: string): Promise<void>
   /** Whether the runner will not run the test again after `error`: only then is an errored sample final. */

@@ -44,8 +44,6 @@ function testName(planned: PlannedSample): string {
   return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-
-
 // a Vitest test as the core runs a sample in it
 function sampleTestOf(context: TestContext): SampleTest {
   const { task } = context

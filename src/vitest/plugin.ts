@@ -4,11 +4,11 @@ import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { ConfigError } from '../errors.ts'
+import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../schema/names.ts'
+import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from '../schema/index.ts'
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
 import { EvalsuiteReporter } from './reporter.ts'
-import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../schema/names.ts'
-import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from '../schema/index.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
 // and the reports' modules are loaded only when an option needs them, or once the tests run.
