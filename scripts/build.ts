@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const ENTRIES = {
   index: 'src/index.ts',
   plugin: 'src/plugin.ts',
-  setup: 'src/setup.ts',
+  setup: 'src/vitest/setup.ts',
   benchmarks: 'src/benchmarks/index.ts',
   cli: 'src/cli/main.ts',
   'cli-suite': 'src/cli/quick-eval/suite.ts',

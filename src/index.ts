@@ -1,13 +1,10 @@
 export {
   defineBenchmark,
-  describeBenchmark,
   type Benchmark,
   type BenchmarkDefinition,
   type BenchmarkOptions,
   type BenchmarkOverrides,
   type CompareOptions,
-  type DeclareBenchmark,
-  type DescribeBenchmark,
   type FewShotSpec,
   type PromptTemplate,
   type RegressionOptions,
@@ -79,3 +76,4 @@ export {
 } from './model/index.ts'
 export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'
+export { describeBenchmark, type DeclareBenchmark, type DescribeBenchmark } from './vitest/index.ts'

@@ -20,8 +20,10 @@ const ALLOWED: Record<string, string[]> = {
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'benchmark'],
   report: ['schema', 'store', 'metrics'],
-  cli: ['.', 'schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report'],
-  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
+  // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
+  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
+  cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],
+  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report', 'vitest'],
 }
 
 function sourceFiles(dir: string): string[] {
@@ -51,10 +53,11 @@ it('keeps dependencies between concept folders pointing one way', () => {
 })
 
 // schema/names.ts is the schema folder's second door: the names the plugin needs before zod may load (plugin.ts);
-// report/gate-judging.ts the report folder's: what gate tests judge with, without the reporters the plugin loads
-const DOORS = ['/index.ts', '/schema/names.ts', '/report/gate-judging.ts']
+// report/gate-judging.ts the report folder's: what gate tests judge with, without the report's renderers;
+// vitest/plugin.ts the vitest folder's: the package's plugin entry, without the benchmark core index.ts loads
+const DOORS = ['/index.ts', '/schema/names.ts', '/report/gate-judging.ts', '/vitest/plugin.ts']
 
-it('crosses into another folder only through its index.ts (or schema/names.ts, report/gate-judging.ts)', () => {
+it('crosses into another folder only through its index.ts (or schema/names.ts, report/gate-judging.ts, vitest/plugin.ts)', () => {
   const violations = imports
     .filter(({ from, to }) => folderOf(from) !== folderOf(to) && folderOf(to) !== '.' && !DOORS.some((door) => to.endsWith(door)))
     .map(({ from, to }) => `${relative(SRC, from)} -> ${relative(SRC, to)}`)
@@ -63,4 +66,18 @@ it('crosses into another folder only through its index.ts (or schema/names.ts, r
 
 it('never imports the public entry point from inside src', () => {
   expect(imports.filter(({ to }) => to === join(SRC, 'index.ts')).map(({ from }) => relative(SRC, from))).toEqual([])
+})
+
+// type-only imports of Vitest outside src/vitest/, each unavoidable: the reason is in a comment above each
+const VITEST_TYPES_OUTSIDE = ['benchmark/benchmark-options.ts']
+
+it('touches Vitest only in src/vitest/', () => {
+  const outside = sourceFiles(SRC)
+    .filter((file) => folderOf(file) !== 'vitest')
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^(import|export)( type)?[^'"`]*from 'vitest(\/[a-z]+)?'/gm)]
+        .filter((found) => found[2] === undefined || !VITEST_TYPES_OUTSIDE.includes(relative(SRC, file)))
+        .map((found) => `${relative(SRC, file)}: ${found[0]}`),
+    )
+  expect(outside).toEqual([])
 })

@@ -14,7 +14,7 @@ import {
   type JudgeOptions,
 } from '../judge/index.ts'
 import type { ModelOutput } from '../model/index.ts'
-import { contentText, isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { contentText, isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
 import { recordSampleCommand } from './rerun-command.ts'
 import { agreementScores } from './agreement-scores.ts'
 import { judgementScores } from './score-sample.ts'
@@ -109,15 +109,18 @@ function contextOf(sample: Sample): Omit<JudgeContext, 'output'> {
   return { input: inputText(sample), reference: sample.target, sample }
 }
 
-/** Sets up a benchmark's judge from its `judge` option (without one, `toPassJudge` uses the plugin's judges). */
-export function createBenchmarkJudging(name: string, options: JudgeOptions = {}): BenchmarkJudging {
+/**
+ * Sets up a benchmark's judge from its `judge` option (without one, `toPassJudge` uses the plugin's judges), over the
+ * plugin's judge settings (`provided`).
+ */
+export function createBenchmarkJudging(name: string, options: JudgeOptions = {}, provided?: ProvidedJudgeSettings): BenchmarkJudging {
   const where = `describeBenchmark("${name}")`
   const { definition: source, policy: own } = options
   if (own !== undefined && own !== 'rule-only' && source === undefined) {
     throw new ConfigError(`${where}: policy "${own}" needs "judge.definition", the judge that grades the samples.`)
   }
   const policy = own ?? (source === undefined ? undefined : 'judge-only')
-  const executor: JudgeExecutor = createJudgeExecutor(resolveJudgeSettings(options))
+  const executor: JudgeExecutor = createJudgeExecutor(resolveJudgeSettings(options, provided))
   if (source !== undefined && policy !== 'rule-only' && executor.settings.models.length === 0) {
     throw new ConfigError(`${where}: "judge.definition" needs a judge model: set "judge.model", or the plugin's "judge" option.`)
   }

@@ -1,5 +1,5 @@
 import type { Model } from '../model/index.ts'
-import type { RecordingMode } from '../schema/index.ts'
+import type { RecordingMode, RecordingSettings } from '../schema/index.ts'
 import { withBudget } from './budget.ts'
 import { withRecordings } from './recordings.ts'
 
@@ -14,9 +14,12 @@ export interface BenchmarkModel {
   spentUsd(): number
 }
 
-/** Puts the budget below the recordings, so that replayed replies never count against it nor wait for it. */
-export function prepareModel(benchmark: string, model: Model, options: { maxCost?: number; recordings?: RecordingMode }): BenchmarkModel {
+/**
+ * Puts the budget below the recordings, so that replayed replies never count against it nor wait for it. `settings`
+ * are the plugin's recording settings.
+ */
+export function prepareModel(benchmark: string, model: Model, options: { maxCost?: number; recordings?: RecordingMode }, settings: RecordingSettings): BenchmarkModel {
   const budgeted = options.maxCost === undefined ? undefined : withBudget(model, options.maxCost, benchmark)
-  const recorded = withRecordings(benchmark, budgeted?.model ?? model, options.recordings)
+  const recorded = withRecordings(benchmark, budgeted?.model ?? model, options.recordings, settings)
   return { model: recorded.model, replaying: recorded.mode === 'replay', save: recorded.save, spentUsd: () => budgeted?.spentUsd() ?? 0 }
 }

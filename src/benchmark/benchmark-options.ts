@@ -1,3 +1,4 @@
+// type-only and unavoidable: a scorer is handed its test's own `expect`, which is Vitest's, matchers and all
 import type { ExpectStatic } from 'vitest'
 import { z } from 'zod'
 import type { Dataset } from '../dataset/index.ts'

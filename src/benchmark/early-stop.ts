@@ -2,7 +2,6 @@ import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
 import type { EarlyStopGate, EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from './benchmark-options.ts'
 import { percent, sequenceEndOf, verdictOf, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
-import { providedGateSettings } from './gate-settings.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
 export interface EarlyStop {
@@ -29,12 +28,11 @@ export interface EarlyStopSample extends ObservedSample {
 }
 
 /**
- * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's, which applies only where its samples
+ * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's (`fallback`), which applies only where its samples
  * may be shuffled (`shuffle` is the benchmark's own, when it sets one).
  */
-export function chooseEarlyStop(own: EarlyStopOptions | undefined, shuffle: boolean | undefined): EarlyStopOptions | undefined {
+export function chooseEarlyStop(own: EarlyStopOptions | undefined, shuffle: boolean | undefined, fallback: EarlyStopOptions | undefined): EarlyStopOptions | undefined {
   if (own !== undefined) return own
-  const fallback = providedGateSettings()?.earlyStop
   return fallback && shuffle !== false ? fallback : undefined
 }
 

@@ -1,16 +1,16 @@
 import { gateCatalog, type GateCatalog, type GateEntry } from '../metrics/index.ts'
 import type { Threshold } from '../schema/index.ts'
-import { providedGateSettings } from './gate-settings.ts'
+import type { GateSettings } from '../report/gate-judging.ts'
 
-let provided: GateCatalog | undefined
+const catalogs = new WeakMap<GateSettings, GateCatalog>()
+let withoutPlugin: GateCatalog | undefined
 
-/** The run's catalog, with the plugin's `metrics`; without the plugin, the built-in one, known to be partial. */
-export function providedCatalog(): GateCatalog {
-  if (provided === undefined) {
-    const settings = providedGateSettings()
-    provided = gateCatalog(settings?.metrics, settings !== undefined)
-  }
-  return provided
+/** The run's catalog, with the plugin's `metrics`; without the plugin (no settings), the built-in one, known to be partial. */
+export function providedCatalog(settings: GateSettings | undefined): GateCatalog {
+  if (settings === undefined) return (withoutPlugin ??= gateCatalog(undefined, false))
+  let catalog = catalogs.get(settings)
+  if (catalog === undefined) catalogs.set(settings, (catalog = gateCatalog(settings.metrics, true)))
+  return catalog
 }
 
 /** The entries of a benchmark's thresholds: each metric, with every bound and the option path that sets it. */

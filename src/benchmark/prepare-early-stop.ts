@@ -1,7 +1,6 @@
-import { baselineFileOf, readBaseline } from '../report/gate-judging.ts'
+import { baselineFileOf, readBaseline, type GateSettings } from '../report/gate-judging.ts'
 import type { BaselineScores } from './early-stop-gates.ts'
 import { createEarlyStop, type EarlyStop, type EarlyStopSample } from './early-stop.ts'
-import { providedGateSettings } from './gate-settings.ts'
 import { providedCatalog } from './gated-metrics.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 import type { SampleRun } from './sample-run.ts'
@@ -13,13 +12,12 @@ function watchedMetric(resolved: ResolvedBenchmark): string | undefined {
 }
 
 // read as the gate tests read the baseline (report/report-run.ts), so that both pair the same scores
-async function loadBaselineScores(resolved: ResolvedBenchmark, model: string): Promise<BaselineScores | undefined> {
-  const settings = providedGateSettings()
+async function loadBaselineScores(resolved: ResolvedBenchmark, model: string, settings: GateSettings | undefined): Promise<BaselineScores | undefined> {
   const metric = watchedMetric(resolved)
   if (settings === undefined || metric === undefined) return undefined
   const { baseline } = await readBaseline(baselineFileOf(resolved.definition.name, settings.root, settings.baselineDir), settings.root)
   const scores = baseline?.models[model]?.metrics[metric]
-  const { direction } = providedCatalog().catalog.get(metric)
+  const { direction } = providedCatalog(settings).catalog.get(metric)
   return scores === undefined || direction === 'none' ? undefined : { metric, lowerIsBetter: direction === 'lower', scores }
 }
 
@@ -28,10 +26,10 @@ async function loadBaselineScores(resolved: ResolvedBenchmark, model: string): P
  * starts once the run's samples are known. None in a shard (which never stops on its own: the merged run judges the
  * gates) and with -u, whose baseline must come from every sample.
  */
-export async function prepareEarlyStop(resolved: ResolvedBenchmark, model: string): Promise<((samples: readonly EarlyStopSample[], run: SampleRun) => EarlyStop) | undefined> {
+export async function prepareEarlyStop(resolved: ResolvedBenchmark, model: string, settings: GateSettings | undefined): Promise<((samples: readonly EarlyStopSample[], run: SampleRun) => EarlyStop) | undefined> {
   const { earlyStop, regression } = resolved.run
-  if (!earlyStop || resolved.selection.shard !== undefined || providedGateSettings()?.updateMode === 'all') return undefined
-  const baseline = regression === undefined ? undefined : await loadBaselineScores(resolved, model)
+  if (!earlyStop || resolved.selection.shard !== undefined || settings?.updateMode === 'all') return undefined
+  const baseline = regression === undefined ? undefined : await loadBaselineScores(resolved, model, settings)
   const plan = { options: earlyStop, thresholds: resolved.thresholds, regression, ...(baseline ? { baseline } : {}) }
   return (samples, run) =>
     createEarlyStop(plan, samples, (left) => {

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.ts'
+import type { GateSettings } from '../report/gate-judging.ts'
 import { CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
@@ -67,7 +68,7 @@ function measuredPrimary(run: RunOptions): string | undefined {
  * regression gate on a metric the benchmark does not emit (with the likely one), a bound outside the metric's range
  * (80 for a proportion), and a primary metric without a direction.
  */
-function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean): ResolvedBenchmark {
+function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean, gates: GateSettings | undefined): ResolvedBenchmark {
   const resolved = corpusEarlyStop(chosen, ownEarlyStop)
   if (resolved.run.earlyStop) {
     if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
@@ -81,7 +82,7 @@ function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean): ResolvedB
     const bounds = [{ option: 'option "regression.maxDrop"', value: regression.maxDrop }]
     entries.push({ option: 'option "regression.metric"', metric: watched, bounds, implied: regression.metric === undefined })
   }
-  const problems = gateProblems(entries, gateable, providedCatalog())
+  const problems = gateProblems(entries, gateable, providedCatalog(gates))
   if (problems.length > 0) throw new ConfigError(`${resolved.where}: ${problems.join('; ')}.`)
   return resolved
 }
@@ -105,13 +106,13 @@ function whereOf(name: string, location: string | undefined): string {
 }
 
 /** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
-export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
+export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
   validateOptions(name, options)
   const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
-  const earlyStop = chooseEarlyStop(given.earlyStop, shuffle)
+  const earlyStop = chooseEarlyStop(given.earlyStop, shuffle, gates?.earlyStop)
   return checkGates({
     definition,
     where,
@@ -128,7 +129,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
     thresholds: thresholds ?? {},
     ...(chosenPrimary === undefined ? {} : { primaryMetric: chosenPrimary }),
     ...(scorer ? { scorer } : {}),
-  }, given.earlyStop !== undefined)
+  }, given.earlyStop !== undefined, gates)
 }
 
 // a definition may bring what is under test (a task reading the output from the sample) and its judge; the
@@ -140,7 +141,7 @@ function withDefinitionDefaults(benchmark: Benchmark, overrides: BenchmarkOverri
 }
 
 /** `describeBenchmark(benchmark, overrides, scorer?)`: the overrides applied over the benchmark's defaults. */
-export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
+export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
   const name = benchmark.name
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
   const merged = withDefinitionDefaults(benchmark, overrides)
@@ -149,7 +150,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
-  const earlyStop = chooseEarlyStop(run.earlyStop, shuffle ?? defaults.shuffle)
+  const earlyStop = chooseEarlyStop(run.earlyStop, shuffle ?? defaults.shuffle, gates?.earlyStop)
   return checkGates({
     definition: benchmark,
     where,
@@ -172,5 +173,5 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
     thresholds: { ...benchmark.thresholds, ...thresholds },
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
     ...(chosenScorer ? { scorer: chosenScorer } : {}),
-  }, run.earlyStop !== undefined)
+  }, run.earlyStop !== undefined, gates)
 }

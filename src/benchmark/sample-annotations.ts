@@ -1,13 +1,8 @@
-import { inject, type TestContext } from 'vitest'
-import { ANNOTATE_SAMPLES_KEY, type Sample, type SampleMeta } from '../schema/index.ts'
+import type { Sample, SampleMeta } from '../schema/index.ts'
 import { inputText } from './input-text.ts'
+import type { SampleTest } from './sample-test.ts'
 
 const SHOWN_CHARS = 1000
-
-/** Whether the plugin asked for per-sample annotations (a JUnit or html reporter, or the UI, is on). */
-export function sampleAnnotationsWanted(): boolean {
-  return inject(ANNOTATE_SAMPLES_KEY) === true
-}
 
 function shorten(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text
@@ -17,7 +12,7 @@ function shorten(text: string): string {
  * Annotates a scored sample with its input, target, output, extracted answer and one "score.<metric>" per score. The
  * UI and the html report show each in the test's report; the JUnit reporter writes each as a property of the test case.
  */
-export async function annotateSample(context: TestContext, sample: Sample, meta: SampleMeta): Promise<void> {
+export async function annotateSample(test: SampleTest, sample: Sample, meta: SampleMeta): Promise<void> {
   const extracted = meta.checks?.map((check) => (check.extracted === null ? 'nothing' : JSON.stringify(check.extracted))) ?? []
   const fields: [string, string][] = [
     ['input', shorten(inputText(sample))],
@@ -27,5 +22,5 @@ export async function annotateSample(context: TestContext, sample: Sample, meta:
     ...Object.entries(meta.scores ?? {}).map(([metric, value]): [string, string] => [`score.${metric}`, String(value)]),
   ]
   // sent at once: each annotation is a round trip to the main process, and they arrive in order
-  await Promise.all(fields.map(([type, message]) => context.annotate(message, type)))
+  await Promise.all(fields.map(([type, message]) => test.annotate(message, type)))
 }

@@ -1,12 +1,12 @@
-import { inject } from 'vitest'
 import { ConfigError } from '../errors.ts'
 import { models, type Model } from '../model/index.ts'
-import { JUDGE_KEY, ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings } from '../schema/index.ts'
+import { ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings } from '../schema/index.ts'
 import type { JudgeSettings } from './judge-executor.ts'
 import type { JudgeOptions } from './judge-options.ts'
 
-function providedSettings(): ProvidedJudgeSettings {
-  const parsed = ProvidedJudgeSettingsSchema.safeParse(inject(JUDGE_KEY))
+/** The plugin's judge settings as the worker received them; without the plugin, none. */
+export function parseProvidedJudgeSettings(value: unknown): ProvidedJudgeSettings {
+  const parsed = ProvidedJudgeSettingsSchema.safeParse(value)
   return parsed.success ? parsed.data : { models: [], fromEnvironment: false, update: false }
 }
 
@@ -26,17 +26,11 @@ function modelFromSpec(spec: JudgeModelSpec): Model {
   }
 }
 
-/** Whether this run judges again and rewrites the verdict files (Vitest's `-u`). */
-export function isUpdatingVerdicts(): boolean {
-  return providedSettings().update
-}
-
 /**
- * The judge settings of a benchmark (or of plain tests): its own options over the plugin's, EVALSUITE_VERDICTS over
- * both. Without an explicit mode, verdicts are replayed when a judge has no credentials and recorded otherwise.
+ * The judge settings of a benchmark (or of plain tests): its own options over the plugin's (`provided`),
+ * EVALSUITE_VERDICTS over both. Without an explicit mode, verdicts are replayed when a judge has no credentials and recorded otherwise.
  */
-export function resolveJudgeSettings(own: Pick<JudgeOptions, 'model' | 'verdicts' | 'repeats' | 'aggregate' | 'quorum' | 'swap' | 'concurrency' | 'timeoutMs'> = {}): JudgeSettings {
-  const provided = providedSettings()
+export function resolveJudgeSettings(own: Pick<JudgeOptions, 'model' | 'verdicts' | 'repeats' | 'aggregate' | 'quorum' | 'swap' | 'concurrency' | 'timeoutMs'> = {}, provided: ProvidedJudgeSettings = parseProvidedJudgeSettings(undefined)): JudgeSettings {
   const judges = own.model === undefined ? provided.models.map(modelFromSpec) : Array.isArray(own.model) ? [...own.model] : [own.model as Model]
   const chosen = provided.fromEnvironment ? provided.mode : (own.verdicts ?? provided.mode)
   const mode = chosen ?? (judges.some((judge) => judge.hasCredentials === false) ? 'replay' : 'record')

@@ -1,5 +1,5 @@
-import type { TestCase, TestModule, TestSuite } from 'vitest/node'
 import { BenchmarkMetaSchema, evalsuiteMetaOf, parseSampleMeta, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import type { FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
 export type { SampleOutcome } from './sample-outcome.ts'
@@ -19,13 +19,13 @@ export interface RunProblems {
   failures: string[]
 }
 
-function outcome(test: TestCase, meta: SampleMeta): SampleOutcome {
+function outcome(test: FinishedTest, meta: SampleMeta): SampleOutcome {
   const result = test.result()
-  return sampleOutcome(meta, test.name, result.state, result.state === 'failed' ? result.errors : [])
+  return sampleOutcome(meta, test.name, result.state, result.state === 'failed' ? (result.errors ?? []) : [])
 }
 
 // the benchmark meta of each suite, parsed once however many samples it holds
-function benchmarkOf(suite: TestSuite, parsed: Map<TestSuite, BenchmarkMeta | null>): BenchmarkMeta | null {
+function benchmarkOf(suite: FinishedSuite, parsed: Map<FinishedSuite, BenchmarkMeta | null>): BenchmarkMeta | null {
   if (!parsed.has(suite)) {
     const result = BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(suite.meta()))
     parsed.set(suite, result.success ? result.data : null)
@@ -33,7 +33,7 @@ function benchmarkOf(suite: TestSuite, parsed: Map<TestSuite, BenchmarkMeta | nu
   return parsed.get(suite) ?? null
 }
 
-function benchmarkSuiteOf(test: TestCase, parsed: Map<TestSuite, BenchmarkMeta | null>): TestSuite | undefined {
+function benchmarkSuiteOf(test: FinishedTest, parsed: Map<FinishedSuite, BenchmarkMeta | null>): FinishedSuite | undefined {
   for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
     if (benchmarkOf(parent, parsed) !== null) return parent
   }
@@ -57,10 +57,10 @@ function addShard(run: BenchmarkRun, meta: BenchmarkMeta): void {
  * Reads the benchmarks, and every other failure, out of the finished test modules. A merged report holds one module
  * per shard for the same file; their suites share an id and are read as one benchmark.
  */
-export function collectRuns(modules: readonly TestModule[], root: string): { runs: BenchmarkRun[]; problems: RunProblems } {
+export function collectRuns(modules: readonly FinishedModule[], root: string): { runs: BenchmarkRun[]; problems: RunProblems } {
   const runs = new Map<string, BenchmarkRun>()
-  const seenSuites = new Set<TestSuite>()
-  const parsed = new Map<TestSuite, BenchmarkMeta | null>()
+  const seenSuites = new Set<FinishedSuite>()
+  const parsed = new Map<FinishedSuite, BenchmarkMeta | null>()
   const problems: RunProblems = { failures: [] }
   for (const module of modules) {
     const file = module.moduleId.startsWith(`${root}/`) ? module.moduleId.slice(root.length + 1) : module.moduleId
@@ -74,7 +74,7 @@ export function collectRuns(modules: readonly TestModule[], root: string): { run
       // failed with something other than its gate (a bug, a hook)
       if (entry?.kind === 'gate') {
         const result = test.result()
-        if (result.state === 'failed' && result.errors.some((error) => error.name !== 'GateError')) problems.failures.push(`${file} > ${test.fullName}: ${result.errors[0]?.message ?? 'failed'}`)
+        if (result.state === 'failed' && (result.errors ?? []).some((error) => error.name !== 'GateError')) problems.failures.push(`${file} > ${test.fullName}: ${result.errors?.[0]?.message ?? 'failed'}`)
         continue
       }
       if (entry === undefined) {

@@ -1,6 +1,5 @@
 import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import type { TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, type Report, type VariantMatrix } from '../schema/index.ts'
 import { updateBaseline, writeBaseline } from './baseline-file.ts'
@@ -9,6 +8,7 @@ import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
 import { baselineAnswersOf } from './corpus-figures.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { decideVerdict, type RunVerdict } from './exit-code.ts'
+import type { FinishedModule } from './finished-tests.ts'
 import { githubAnnotations } from './github.ts'
 import { scoresBySample } from './observations.ts'
 import { renderMarkdown } from './render-markdown.ts'
@@ -30,6 +30,21 @@ export interface FinishRunOptions {
   projectName: string
 }
 
+/** How a run ended, as the runner (src/vitest/reporter.ts) saw it. */
+export interface RunEnd {
+  root: string
+  modules: readonly FinishedModule[]
+  unhandledErrors: number
+  reason: 'passed' | 'failed' | 'interrupted'
+  /** How snapshots are updated: "all" with `-u`, "none" in CI, "new" otherwise. */
+  updateMode: string
+  /** The run merges blob reports (`--merge-reports`). */
+  merging: boolean
+  log(text: string): void
+  /** The stream the log goes to: its width, and whether it takes colour. */
+  output: unknown
+}
+
 /** Compiles the schemas every sample and report is parsed with, so that it is done while the tests run. */
 export function warmUp(): void {
   compiledSchema(SampleMetaSchema)
@@ -39,18 +54,16 @@ export function warmUp(): void {
 const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions): string => baselineFileOf(run.meta.name, root, options.baselineDir)
 
 /**
- * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed, and
- * the exit code raised when the gates and the real errors fail a run that Vitest's own tests passed.
+ * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed.
+ * Returns whether the gates and the real errors passed the run.
  */
-export async function finishRun(vitest: Vitest, modules: readonly TestModule[], unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason, options: FinishRunOptions): Promise<void> {
-  const root = vitest.config.root
-  const { runs, problems } = collectRuns(modules, root)
-  if (runs.length === 0) return noBenchmarkRan(vitest, modules, problems.failures, unhandledErrors, reason, options)
+export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise<boolean> {
+  const { root, reason, unhandledErrors, updateMode, log } = end
+  const { runs, problems } = collectRuns(end.modules, root)
+  if (runs.length === 0) return noBenchmarkRan(end, problems.failures, options)
   const catalog = createMetricCatalog(options.metrics)
   const createdAt = new Date().toISOString()
-  // -u sets Vitest's snapshot update mode to "all"; in CI without -u it is "none", and a missing baseline fails
-  // there as a missing snapshot does. Pressing "u" in watch mode changes the manager's options, not the config.
-  const updateMode = vitest.snapshot.options.updateSnapshot
+  // in CI without -u the update mode is "none", and a missing baseline fails there as a missing snapshot does
   const updating = updateMode === 'all' && reason !== 'interrupted'
   // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
   const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
@@ -59,7 +72,7 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   const settings: JudgeSettings = { root, baselineDir: options.baselineDir, catalog, createdAt, updating, missingBaselineFails: updateMode === 'none' }
   const reports = ran.map((run) => reportRun(run, baselines.get(baselineFile(run, root, options))!, settings))
   const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
-  const merging = Boolean(vitest.config.mergeReports)
+  const merging = end.merging
   if (reason === 'interrupted') for (const report of reports) report.passed = false
   if (merging) for (const report of reports) if (isPartial(report)) report.passed = false
   const dir = resolve(root, options.outputDir)
@@ -76,20 +89,16 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
   // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
   const whole = ran.filter((run, index) => !isPartial(reports[index]!) && !shared.has(baselineFile(run, root, options)))
   const written = updating ? await writeBaselines(whole, baselines, root, options, failed) : []
-  const verdict = withVariantGates(decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures: [...problems.failures, ...unwritten], reports, merging }), matrices)
+  const verdict = withVariantGates(decideVerdict({ reason, unhandledErrors, failures: [...problems.failures, ...unwritten], reports, merging }), matrices)
 
-  const log = (text: string): void => vitest.logger.log(text)
-  const stream = vitest.logger.outputStream as { columns?: number }
+  const stream = end.output as { columns?: number }
   log(renderReports(reports, { color: supportsColor(stream), ...(stream.columns ? { width: stream.columns } : {}) }))
   if (matrices.length > 0) log(renderVariantMatrices(matrices, catalog))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.map(escapeControlCharacters).join(', ')}`)
   for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
   log(verdictLines(verdict, reports, options.outputDir))
   await reportToGitHub(reports, verdict, log, matrices, catalog)
-  // Vitest's exit code already carries the verdict: wrong answers end skipped, and each gate is a test that fails
-  // with it. evalsuite only ever raises it, never lowers it (a coverage threshold or an unhandled error set it too):
-  // for what no gate test could judge, the merged run of shards and a gate that -t filtered out
-  if (!verdict.passed) process.exitCode = 1
+  return verdict.passed
 }
 
 /**
@@ -97,12 +106,12 @@ export async function finishRun(vitest: Vitest, modules: readonly TestModule[], 
  * verdict still says why, so that a run of that one file does not end in Vitest's output alone. A run of other tests
  * only says nothing.
  */
-function noBenchmarkRan(vitest: Vitest, modules: readonly TestModule[], failures: readonly string[], unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason, options: FinishRunOptions): void {
-  if (failures.length === 0 || !modules.some((module) => module.project.name === options.projectName)) return
-  const verdict = decideVerdict({ reason, unhandledErrors: unhandledErrors.length, failures, reports: [] })
+function noBenchmarkRan(end: RunEnd, failures: readonly string[], options: FinishRunOptions): boolean {
+  if (failures.length === 0 || !end.modules.some((module) => module.project.name === options.projectName)) return true
+  const verdict = decideVerdict({ reason: end.reason, unhandledErrors: end.unhandledErrors, failures, reports: [] })
   const reasons = verdict.reasons.map((line) => `   - ${line.split('\n').map(escapeControlCharacters).join('\n     ')}`)
-  vitest.logger.log(`\n evalsuite: FAIL, no benchmark ran\n${reasons.join('\n')}\n`)
-  process.exitCode = 1
+  end.log(`\n evalsuite: FAIL, no benchmark ran\n${reasons.join('\n')}\n`)
+  return false
 }
 
 async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {

@@ -1,3 +1,3 @@
 export { escapeControlCharacters } from './escape-control-characters.ts'
-export { EvalsuiteReporter, type EvalsuiteReporterOptions } from './reporter.ts'
-export { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
+export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
+export { countSample, emptyTally, progressLine, type ProgressTally } from './progress-tally.ts'

@@ -7,10 +7,11 @@ import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type RuleOutcome } 
 import { withBudget } from '../../src/benchmark/budget.ts'
 import { toScores } from '../../src/benchmark/score-sample.ts'
 import { ConfigError, JudgeError } from '../../src/errors.ts'
-import { judge, registerJudgeMatcher, type JudgeOptions } from '../../src/judge/index.ts'
+import { judge, type JudgeOptions } from '../../src/judge/index.ts'
 import { createRecordedModel, loadRecordingStore, type Model } from '../../src/model/index.ts'
 import type { Sample, SampleMeta } from '../../src/schema/index.ts'
 import { checkAnswer } from '../../src/scoring/index.ts'
+import { registerJudgeMatcher } from '../../src/vitest/index.ts'
 import { scriptedJudge, verdict } from '../judge/scripted-judge.ts'
 
 const sample = (id: string): Sample => ({ id, input: 'How many days do I have to return an order?', target: '30' })

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { checkFileClash } from '../../src/benchmark/file-clash.ts'
-import type { TaskLike } from '../../src/benchmark/vitest-compat.ts'
+import type { FileTask } from '../../src/benchmark/file-clash.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { META_KEY } from '../../src/schema/index.ts'
 
-const benchmark = (name: string): TaskLike => ({ type: 'suite', mode: 'run', name, meta: { [META_KEY]: { kind: 'benchmark', name } }, tasks: [{ type: 'test', mode: 'run', name: 'q1', meta: {} }] })
-const block = (...tasks: TaskLike[]): TaskLike => ({ type: 'suite', mode: 'run', name: 'block', meta: {}, tasks })
-const file = (...tasks: TaskLike[]): TaskLike & { filepath: string } => ({ ...block(...tasks), filepath: '/project/evals/maths.eval.ts' })
+const benchmark = (name: string): FileTask => ({ meta: { [META_KEY]: { kind: 'benchmark', name } }, tasks: [{ meta: {} }] })
+const block = (...tasks: FileTask[]): FileTask => ({ meta: {}, tasks })
+const file = (...tasks: FileTask[]): FileTask => block(...tasks)
 
 describe('checkFileClash', () => {
   it('refuses two benchmarks of one file whose files would still clash, naming both', () => {

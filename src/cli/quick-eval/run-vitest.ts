@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startVitest } from 'vitest/node'
-import { evalsuite } from '../../plugin.ts'
 import { fileSlug } from '../../schema/index.ts'
+import { runVitest } from '../../vitest/index.ts'
 import type { QuickEvalSettings } from './settings.ts'
 
 // the suite module: beside this one in src/, and built as dist/cli-suite.js (scripts/build.ts)
@@ -32,14 +31,5 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
     '',
   ]
   await writeFile(file, source.join('\n'))
-  const vitest = await startVitest(
-    'test',
-    [],
-    { root, config: false, watch: false, include: [] },
-    { plugins: [evalsuite({ include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } })] },
-  )
-  await vitest?.close()
-  // Vitest sets the code only when the run fails; a run that did not start has set it already
-  if (vitest === undefined) return Number(process.exitCode ?? 1)
-  return typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
+  return runVitest(root, { include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } })
 }

@@ -1,9 +1,10 @@
-import { describeBenchmark, type BenchmarkOptions } from '../../benchmark/index.ts'
+import type { BenchmarkOptions } from '../../benchmark/index.ts'
 import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/index.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
 import type { MediaMessage, Sample } from '../../schema/index.ts'
+import { describeBenchmark } from '../../vitest/index.ts'
 import { dataFileOptions, QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
 const SAME_ANSWER = judge.labels({

@@ -4,8 +4,8 @@ import { GateError } from '../errors.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
 import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
 import { parseSampleMeta, sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
-import { providedGateSettings } from './gate-settings.ts'
-import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './vitest-compat.ts'
+import { providedGateSettings } from './provided-settings.ts'
+import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './tasks.ts'
 
 /** The annotation type of a gate test's outcome. */
 export const GATE_ANNOTATION = 'evalsuite:gate'

@@ -13,7 +13,7 @@ export interface EvalsuiteReporterOptions {
   projectName?: string
 }
 
-type FinishRun = typeof import('./finish-run.ts')
+type FinishRun = typeof import('../report/finish-run.ts')
 
 /**
  * Prints the metric tables after Vitest's summary, writes a JSON report per benchmark, compares each benchmark with
@@ -60,10 +60,28 @@ export class EvalsuiteReporter implements Reporter {
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason): Promise<void> {
     if (this.vitest === undefined) return
     const { finishRun } = await this.load()
-    await finishRun(this.vitest, [...new Set([...modules, ...this.ended])], unhandledErrors, reason, this.options)
+    const vitest = this.vitest
+    const passed = await finishRun(
+      {
+        root: vitest.config.root,
+        modules: [...new Set([...modules, ...this.ended])],
+        unhandledErrors: unhandledErrors.length,
+        reason,
+        // -u sets it to "all"; pressing "u" in watch mode changes the manager's options, not the config
+        updateMode: vitest.snapshot.options.updateSnapshot,
+        merging: Boolean(vitest.config.mergeReports),
+        log: (text) => vitest.logger.log(text),
+        output: vitest.logger.outputStream,
+      },
+      this.options,
+    )
+    // Vitest's exit code already carries the verdict: wrong answers end skipped, and each gate is a test that fails
+    // with it. evalsuite only ever raises it, never lowers it (a coverage threshold or an unhandled error set it too):
+    // for what no gate test could judge, the merged run of shards and a gate that -t filtered out
+    if (!passed) process.exitCode = 1
   }
 
   private load(): Promise<FinishRun> {
-    return (this.finishing ??= import('./finish-run.ts'))
+    return (this.finishing ??= import('../report/finish-run.ts'))
   }
 }

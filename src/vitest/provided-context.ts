@@ -1,5 +1,5 @@
-import type { GateSettings } from './report/gate-judging.ts'
-import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, RECORDINGS_KEY, RecordingSettings } from './schema/index.ts'
+import type { GateSettings } from '../report/gate-judging.ts'
+import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
 
 // what the plugin provides to the eval project's workers (plugin.ts) and the workers inject: declared on Vitest's
 // own interface, so that `provide` and `inject` are checked against one shape. Each is optional: an eval file run

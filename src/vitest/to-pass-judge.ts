@@ -1,23 +1,19 @@
 import { expect, type MatcherState } from 'vitest'
 import { ConfigError, JudgeError } from '../errors.ts'
-import type { Model } from '../model/index.ts'
+import {
+  createJudgeExecutor,
+  describeJudgement,
+  judgeScopeOf,
+  resolveJudgeSettings,
+  skippedByPolicy,
+  toDefinition,
+  type JudgeContext,
+  type JudgeDefinition,
+  type JudgeExecutor,
+  type ToPassJudgeOptions,
+} from '../judge/index.ts'
 import { sampleMetaOf, type JudgeRecord } from '../schema/index.ts'
-import { describeJudgement } from './describe-judgement.ts'
-import { toDefinition } from './judge-builders.ts'
-import type { JudgeContext, JudgeDefinition } from './judge-definition.ts'
-import { createJudgeExecutor, type JudgeExecutor } from './judge-executor.ts'
-import { judgeScopeOf } from './judge-scope.ts'
-import { resolveJudgeSettings } from './judge-settings.ts'
-
-/** Options of `toPassJudge`; inside a benchmark the question and reference come from the sample. */
-export interface ToPassJudgeOptions {
-  /** The judge model(s) for this call, instead of the benchmark's or the plugin's. */
-  model?: Model | readonly Model[]
-  /** The question the output answers. */
-  input?: string
-  /** The reference answer, or several acceptable ones. */
-  reference?: string | readonly string[]
-}
+import { providedJudgeSettings } from './provided-settings.ts'
 
 interface MatcherResult {
   pass: boolean
@@ -35,11 +31,6 @@ interface TestLike {
 
 let workerExecutor: JudgeExecutor | undefined
 
-/** A judgement the policy ruled out: kept, so the sample shows why no judge was asked. */
-export function skippedByPolicy(name: string, reason: string): JudgeRecord {
-  return { name, status: 'skipped', reason, judges: [], calls: { live: 0, stored: 0, invalid: 0 } }
-}
-
 async function judgeReceived(state: MatcherState, task: TestLike | undefined, received: string, definition: JudgeDefinition, options: ToPassJudgeOptions): Promise<JudgeRecord> {
   const scope = judgeScopeOf(task)
   if (scope?.policy === 'rule-only') return skippedByPolicy(definition.name, 'the benchmark\'s scoring policy is rule-only')
@@ -49,7 +40,7 @@ async function judgeReceived(state: MatcherState, task: TestLike | undefined, re
     ...(options.reference === undefined ? {} : { reference: options.reference }),
     output: received,
   }
-  const executor = options.model !== undefined ? createJudgeExecutor(resolveJudgeSettings({ model: options.model })) : (scope?.executor ?? (workerExecutor ??= createJudgeExecutor(resolveJudgeSettings())))
+  const executor = options.model !== undefined ? createJudgeExecutor(resolveJudgeSettings({ model: options.model }, providedJudgeSettings())) : (scope?.executor ?? (workerExecutor ??= createJudgeExecutor(resolveJudgeSettings({}, providedJudgeSettings()))))
   const file = task?.file?.filepath ?? state.testPath
   if (file === undefined) throw new ConfigError('toPassJudge runs inside a Vitest test: its verdicts are kept beside the test file.')
   const sampleId = scope?.sampleId ?? task?.fullTestName ?? task?.name ?? state.currentTestName ?? 'test'

@@ -1,11 +1,9 @@
 import { relative } from 'node:path'
-import { afterAll } from 'vitest'
 import { evalsuiteMetaOf, sampleMetaOf } from '../schema/index.ts'
-import { isUpdatingVerdicts } from './judge-settings.ts'
 import { closeVerdictStore, existingVerdictStore } from './verdict-store.ts'
 
-/** The parts of Vitest's tasks read here, the same in Vitest 4.1 and 5. */
-export interface TaskLike {
+/** A file's task tree as the runner hands it over: a suite or test, with its meta and how it ended. */
+export interface VerdictFileTask {
   type: string
   mode: string
   meta: object
@@ -13,15 +11,15 @@ export interface TaskLike {
   fullTestName?: string
   filepath?: string
   result?: { state?: string }
-  tasks?: TaskLike[]
+  tasks?: VerdictFileTask[]
 }
 
-function testsOf(task: TaskLike): TaskLike[] {
+function testsOf(task: VerdictFileTask): VerdictFileTask[] {
   return task.type === 'test' ? [task] : (task.tasks ?? []).flatMap(testsOf)
 }
 
 // samples whose test failed before or while being judged: their stored verdicts are not obsolete, just not reached
-function unsettledOf(tests: readonly TaskLike[]): Set<string> {
+function unsettledOf(tests: readonly VerdictFileTask[]): Set<string> {
   const unsettled = new Set<string>()
   for (const test of tests) {
     const sample = sampleMetaOf(test.meta)
@@ -32,7 +30,7 @@ function unsettledOf(tests: readonly TaskLike[]): Set<string> {
 
 // a sample that ran and ended skipped (a wrong answer, an error within maxErrors) was run all the same; a gate test
 // judges no sample
-function wasRun(test: TaskLike): boolean {
+function wasRun(test: VerdictFileTask): boolean {
   if (test.mode === 'run') return true
   const entry = evalsuiteMetaOf(test.meta)
   return entry?.kind === 'gate' || (entry?.kind === 'sample' && entry.status !== 'pending')
@@ -43,7 +41,7 @@ function wasRun(test: TaskLike): boolean {
  * whole file, verdicts nothing used are obsolete: reported, and removed with `update` (Vitest's `-u`). Returns the
  * report, if any.
  */
-export function finishVerdictFile(file: TaskLike, update: boolean): string | undefined {
+export function finishVerdictFile(file: VerdictFileTask, update: boolean): string | undefined {
   if (file.filepath === undefined) return undefined
   const store = existingVerdictStore(file.filepath)
   if (store === undefined) return undefined
@@ -58,13 +56,4 @@ export function finishVerdictFile(file: TaskLike, update: boolean): string | und
   const shown = samples.length > 5 ? `${samples.slice(0, 5).join(', ')}, … (+${samples.length - 5})` : samples.join(', ')
   const action = update ? 'removed them' : 'kept them; `vitest run -u` removes them'
   return `evalsuite: ${obsolete.length} obsolete verdict(s) in ${where} that no judge call of this run used (samples ${shown}); ${action}.`
-}
-
-/** Registers the file-level hook that saves each eval file's verdicts; called from the plugin's setup file. */
-export function registerVerdictFileHooks(): void {
-  // Vitest passes the file as the hook's second argument; 4.1 insists on a destructuring pattern for the first
-  afterAll(({}, file) => {
-    const report = finishVerdictFile(file as unknown as TaskLike, isUpdatingVerdicts())
-    if (report !== undefined) console.warn(report)
-  })
 }

@@ -1,7 +1,6 @@
 import { expect, type MatcherState } from 'vitest'
 import { evalsuiteMetaOf, type Check } from '../schema/index.ts'
-import { checkAnswer } from './check-answer.ts'
-import type { AnswerTarget, MatchAnswerOptions } from './match-answer.ts'
+import { checkAnswer, type AnswerTarget, type MatchAnswerOptions } from '../scoring/index.ts'
 
 interface MatcherResult {
   pass: boolean

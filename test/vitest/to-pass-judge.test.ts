@@ -2,8 +2,9 @@ import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { JudgeError } from '../../src/errors.ts'
-import { judge, registerJudgeMatcher } from '../../src/judge/index.ts'
-import { scriptedJudge, verdict } from './scripted-judge.ts'
+import { judge } from '../../src/judge/index.ts'
+import { registerJudgeMatcher } from '../../src/vitest/index.ts'
+import { scriptedJudge, verdict } from '../judge/scripted-judge.ts'
 
 registerJudgeMatcher()
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ConfigError } from './errors.ts'
-import { JudgeModelSpecSchema, JudgeRunOptionsSchema, VerdictModeSchema, type JudgeModelSpec, type JudgeRunOptions, type VerdictMode } from './schema/index.ts'
+import { ConfigError } from '../errors.ts'
+import { JudgeModelSpecSchema, JudgeRunOptionsSchema, VerdictModeSchema, type JudgeModelSpec, type JudgeRunOptions, type VerdictMode } from '../schema/index.ts'
 
 /** The plugin's `judge` option: default judge models for every benchmark, the verdict mode and how judges run. */
 export interface JudgePluginOptions extends JudgeRunOptions {

@@ -1,12 +1,12 @@
 import { relative } from 'node:path'
 import { test, type TestContext, type TestOptions } from 'vitest'
+import type { VariantGroup } from '../benchmark/index.ts'
 import { GateError } from '../errors.ts'
 import { compareJudgement, judgeVariants } from '../report/gate-judging.ts'
 import { BenchmarkMetaSchema, evalsuiteMetaOf, type BenchmarkMeta } from '../schema/index.ts'
-import { providedGateSettings } from './gate-settings.ts'
+import { providedGateSettings } from './provided-settings.ts'
 import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
-import type { VariantGroup } from './resolve-variants.ts'
-import { skipWithReason, suiteSiblingsOf, taskMeta, type TaskLike } from './vitest-compat.ts'
+import { skipWithReason, suiteSiblingsOf, taskMeta, type TaskLike } from './tasks.ts'
 
 /** The shape shared by describe, describe.only and describe.skip, as the variants' suites are declared. */
 export type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void

@@ -1,0 +1,194 @@
+import { JudgeError, ModelError } from '../errors.ts'
+import { redactSecrets, type ModelOutput } from '../model/index.ts'
+import { cutText, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { checkAnswer } from '../scoring/index.ts'
+import type { Scorer } from './benchmark-options.ts'
+import { ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
+import { BudgetExhausted } from './budget.ts'
+import type { Benchmark } from './define-benchmark.ts'
+import type { EarlyStop } from './early-stop.ts'
+import { turnIfDue } from './event-loop-turn.ts'
+import { inputText } from './input-text.ts'
+import type { PlannedSample } from './pipeline.ts'
+import { withReference } from './reference-free.ts'
+import { recordSampleCommand } from './rerun-command.ts'
+import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+import { annotateSample } from './sample-annotations.ts'
+import type { SampleRun } from './sample-run.ts'
+import type { SampleTest } from './sample-test.ts'
+import { toScores } from './score-sample.ts'
+
+/** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
+const WRONG_ANNOTATION = 'evalsuite:wrong'
+const ERROR_ANNOTATION = 'evalsuite:error'
+
+/**
+ * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
+ * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
+ */
+function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
+  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
+  const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
+  return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
+}
+
+function wrongAnswerNote(meta: SampleMeta): string {
+  const judged = meta.judge?.filter((record) => record.pass === false).at(-1)
+  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
+  const failed = meta.checks?.find((check) => !check.pass)
+  if (failed === undefined) return 'the scorer returned a failing verdict'
+  const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
+  const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
+  const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
+  return `${failed.explanation}: target ${JSON.stringify(failed.target)}, extracted ${extracted}${from}${hint}`
+}
+
+// kept in the report and shown in the summary: credentials a task or endpoint quoted in its error are masked
+function errorText(error: unknown): string {
+  return redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error), [])
+}
+
+/**
+ * Starts judging each sample as soon as its output arrives. The default rule is a pure function of the output, so
+ * this keeps the judge busy however the runner schedules the tests that await the verdicts.
+ */
+export function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: SampleRun, resolved: ResolvedBenchmark, file: string): void {
+  const byKey = new Map(planned.map((entry) => [entry.key, entry]))
+  const repeated = resolved.selection.repeats > 1
+  for (const key of keys) {
+    const { sample, attempt } = byKey.get(key)!
+    run.output(key).then(
+      (output) => {
+        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
+        const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
+        if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
+      },
+      () => undefined,
+    )
+  }
+}
+
+async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
+  const scorerContext = {
+    sample: withReference(sample),
+    output: output.text,
+    modelOutput: output,
+    // read only when the scorer asks for it (see SampleTest.expect)
+    get expect() {
+      return test.expect
+    },
+  }
+  const returned = await judging.withScope(test.task, test.file, sample, meta.attempt, test.signal, async () => scorer(scorerContext))
+  return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
+}
+
+function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
+  meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
+  return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
+}
+
+/**
+ * Runs one sample in its test: awaits its output from the pool, scores it (scorer, default rule, judge), records it in
+ * the test's meta, and ends the test as the outcome says: passed, skipped as a wrong answer or an error within the
+ * budget, not run (budget, early stop), or failed.
+ */
+export async function runSample(
+  test: SampleTest,
+  entry: PlannedSample,
+  run: SampleRun,
+  resolved: ResolvedBenchmark,
+  judging: BenchmarkJudging,
+  annotate: boolean,
+  errors: ErrorCount,
+  early: { current?: EarlyStop },
+  replaying: boolean,
+): Promise<void> {
+  const { sample, key } = entry
+  const scorer = resolved.scorer
+  const meta = sampleMetaOf(test.meta)
+  if (meta === undefined) throw new Error(`evalsuite: test "${test.name}" lost its sample record`)
+  meta.checks = undefined
+  meta.judge = undefined
+  // kept in the report, so a wrong sample can be read without the data file
+  meta.input = cutText(inputText(sample))
+  if (sample.target !== undefined) meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
+  if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)
+  let output: ModelOutput
+  // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
+  // pool listens for its own)
+  if (judging.judgesSamples) test.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, test.signal.reason), { once: true })
+  try {
+    output = await run.output(key, test.retrying, test.signal)
+    run.forget(key)
+  } catch (error) {
+    // a call given up once every gate was decided, while its (concurrent) test awaited it
+    if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)
+    // a sample the budget left out is not run: neither wrong nor errored, and reported as such
+    if (error instanceof BudgetExhausted) {
+      meta.notRun = 'budget'
+      test.skip(error.message)
+    }
+    // in replay mode no call is made, so a failed one is a sample to record: the model layer does not know which
+    const failed = replaying && error instanceof ModelError
+      ? new ModelError(`${error.message}\nRecord this sample: ${recordSampleCommand(test.file, resolved.definition.name, key)}`, { cause: error })
+      : error
+    meta.status = 'errored'
+    meta.error = errorText(failed)
+    if (test.isLastAttempt(failed)) early.current?.record(key, undefined)
+    return endErrored(test, meta, failed, errors)
+  }
+  const turn = turnIfDue()
+  if (turn) await turn
+  meta.output = cutText(output.text)
+  meta.latencyMs = output.latencyMs
+  if (output.replayed) meta.replayed = true
+  if (output.usage) meta.usage = output.usage
+  if (output.costUsd !== undefined) meta.costUsd = output.costUsd
+  if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
+  if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
+  let scores: Record<string, number>
+  let judgingNow = false
+  try {
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, resolved)
+    judgingNow = true
+    if (judging.judgesSamples) {
+      const at = { meta, file: test.file, signal: test.signal, annotate: (message: string, type: string) => test.annotate(message, type) }
+      scores = await scoreByPolicy(judging, sample, output, rule, at)
+    } else scores = rule!.scores
+  } catch (error) {
+    meta.status = 'errored'
+    // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
+    meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
+    if (test.isLastAttempt(error)) early.current?.record(key, undefined)
+    return endErrored(test, meta, error, errors)
+  }
+  meta.scores = scores
+  meta.status = 'scored'
+  early.current?.record(key, scores)
+  if (annotate) await annotateSample(test, sample, meta)
+  // a wrong answer is data: the test ends skipped, with the reason, and only the benchmark's gates can fail the run
+  if (isWrongAnswer(scores)) await test.skipWithReason(WRONG_ANNOTATION, `wrong answer: ${wrongAnswerNote(meta)}`)
+}
+
+// the samples left once every gate is decided: not run, so neither wrong nor errored
+function skipDecided(test: SampleTest, meta: SampleMeta, reason: string): never {
+  meta.notRun = 'early-stop'
+  return test.skip(reason)
+}
+
+/** The errored samples of one benchmark run so far, against its budget. */
+export interface ErrorCount {
+  readonly maxErrors: number
+  errored: number
+}
+
+/**
+ * An errored sample fails its test while Vitest has a retry left, and when it is past the benchmark's `maxErrors`;
+ * within the budget it ends skipped with its error, so that the run fails exactly when evalsuite's error budget does.
+ */
+async function endErrored(test: SampleTest, meta: SampleMeta, error: unknown, errors: ErrorCount): Promise<never> {
+  if (!test.isLastAttempt(error)) throw error
+  errors.errored += 1
+  if (errors.errored > errors.maxErrors) throw error
+  return test.skipWithReason(ERROR_ANNOTATION, `errored, within maxErrors ${errors.maxErrors}: ${meta.error}`)
+}

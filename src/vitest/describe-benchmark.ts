@@ -1,0 +1,178 @@
+import { describe, test, type TestContext } from 'vitest'
+import {
+  attemptKey,
+  benchmarkMeta,
+  callerLocation,
+  checkChoiceSamples,
+  checkFileClash,
+  checkImageModel,
+  checkReferenceFree,
+  createBenchmarkJudging,
+  createInfer,
+  createSampleRun,
+  judgeAhead,
+  prepareEarlyStop,
+  prepareModel,
+  prepareSamples,
+  resolveVariants,
+  runSample,
+  type Benchmark,
+  type BenchmarkOptions,
+  type BenchmarkOverrides,
+  type EarlyStop,
+  type ErrorCount,
+  type PlannedSample,
+  type ResolvedBenchmark,
+  type SampleTest,
+  type Scorer,
+} from '../benchmark/index.ts'
+import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
+import { declareGateTests } from './gate-tests.ts'
+import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
+import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
+import { registerMatchers } from './to-match-answer.ts'
+import { registerJudgeMatcher } from './to-pass-judge.ts'
+import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
+
+const NAME_PREFIX = 48
+
+/** `<id>: <the start of the input>`, or `<id>#<attempt>: ...` when samples are repeated. */
+function testName(planned: PlannedSample): string {
+  const { sample } = planned
+  const text = typeof sample.input === 'string' ? sample.input : contentText(sample.input.at(-1)?.content ?? '')
+  const line = text.replace(/\s+/g, ' ').trim()
+  return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
+}
+
+// a Vitest test as the core runs a sample in it
+function sampleTestOf(context: TestContext): SampleTest {
+  const { task } = context
+  return {
+    meta: task.meta,
+    name: task.name,
+    file: task.file.filepath,
+    signal: context.signal,
+    retrying: (task.result?.retryCount ?? 0) > 0,
+    task,
+    // each access builds an expect instance, so only scorers that use it pay for it
+    get expect() {
+      return context.expect
+    },
+    annotate: async (message, type) => void (await context.annotate(message, type)),
+    isLastAttempt: (error) => isLastAttempt(context, error),
+    skip: (note) => context.skip(note),
+    skipWithReason: (type, reason) => skipWithReason(context, type, reason),
+  }
+}
+
+function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
+  registerMatchers()
+  registerJudgeMatcher()
+  const { definition, run: options, selection } = resolved
+  const name = definition.name
+  const judging = createBenchmarkJudging(name, options.judge, providedJudgeSettings())
+  const meta = benchmarkMeta(resolved, judging.measuredJudge)
+  // never shuffled: the gate tests come last, after the samples they judge
+  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
+    const { planned, messagesOf } = await prepareSamples(resolved)
+    checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
+    if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
+    if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
+    const recorded = options.model ? prepareModel(name, options.model, options, providedRecordingSettings()) : undefined
+    const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
+    const early: { current?: EarlyStop } = {}
+    const startEarlyStop = await prepareEarlyStop(resolved, meta.model, providedGateSettings())
+    const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
+      concurrency: options.concurrency ?? 8,
+      stopAfterFailures: options.stopAfterFailures ?? 5,
+    })
+    beforeSuite((suite) => {
+      errors.errored = 0
+      if (suite.file) checkFileClash(resolved.where, name, suite.file)
+      const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
+      const samples = selected.flatMap((task) => {
+        const sample = sampleMetaOf(task.meta)
+        if (sample === undefined) return []
+        return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
+      })
+      const keys = samples.map((sample) => sample.key)
+      run.start(keys)
+      early.current = startEarlyStop?.(samples, run)
+      if (judging.judgesSamples && !resolved.scorer && suite.file) judgeAhead(judging, planned, keys, run, resolved, suite.file.filepath)
+    })
+    afterSuite((suite) => {
+      recorded?.save()
+      const own = evalsuiteMetaOf(suite.meta)
+      const elapsed = run.elapsedMs()
+      if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
+      if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
+      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) {
+        own.earlyStop = early.current.reason
+        own.earlyStopGates = early.current.gates
+      }
+    })
+    // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
+    if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
+    const only = options.only
+    // when this shard holds none of the "only" samples, its others must not run as if nothing were selected
+    const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
+    const annotate = sampleAnnotationsWanted()
+    // the plugin declares evalsuite's tags in the config; without it, an undeclared tag would be refused
+    const tagged = providedGateSettings() !== undefined
+    const sampleTags = tagged ? [SAMPLE_TAG] : []
+    for (const entry of planned) {
+      const { sample } = entry
+      const sampleMeta: SampleMeta = {
+        kind: 'sample',
+        sampleId: sample.id,
+        ...(selection.repeats > 1 ? { attempt: entry.attempt } : {}),
+        status: 'pending',
+        ...(sample.subset ? { subset: sample.subset } : {}),
+      }
+      const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(sampleTestOf(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+    }
+    // last in the suite, so that each gate judges every sample before it
+    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
+  })
+}
+
+/** Declares a benchmark, in either form. */
+export interface DeclareBenchmark {
+  /** A benchmark written inline: its data, prompt and scoring in `options`. */
+  (name: string, options: BenchmarkOptions, scorer?: Scorer): void
+  /** A benchmark from `defineBenchmark` (or a built-in), with how to run it and overrides of its defaults. */
+  (benchmark: Benchmark, overrides: BenchmarkOverrides, scorer?: Scorer): void
+}
+
+/** `describeBenchmark` and its `.only` / `.skip` forms, which select whole benchmarks as Vitest's `describe.only` does. */
+export interface DescribeBenchmark extends DeclareBenchmark {
+  /** Runs only this benchmark in its file. */
+  only: DeclareBenchmark
+  /** Declares the benchmark without running it (and without calling the model). */
+  skip: DeclareBenchmark
+}
+
+function declarer(suite: SuiteDeclaration): DeclareBenchmark {
+  return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
+    const gates = providedGateSettings()
+    const group = resolveVariants(first, options, scorer, callerLocation(), gates)
+    for (const resolved of group.benchmarks) declareSuite(suite, resolved)
+    declareCompareGates(suite, group, gates === undefined ? [] : [GATE_TAG])
+  }
+}
+
+/**
+ * Declares a benchmark: a Vitest suite with one test per sample (and attempt). Inference runs in the benchmark's own
+ * pool; each test scores its sample with the scorer (or the default: the target, read with the benchmark's answer
+ * extraction, as an option letter for multiple choice, and otherwise from the reply's last "ANSWER:" line, or the
+ * whole reply, compared exactly).
+ * @example
+ * describeBenchmark('capitals', { dataset: datasets.jsonl('evals/data/capitals.jsonl'), model: models.openai({ model: 'gpt-4o-mini' }) })
+ * describeBenchmark(gsm8k({ path: 'data/gsm8k/test.jsonl' }), { model: models.openai({ model: 'gpt-4o-mini' }), limit: 200 })
+ */
+export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(describe), {
+  only: declarer(describe.only),
+  skip: declarer(describe.skip),
+})
+

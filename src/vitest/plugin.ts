@@ -1,0 +1,209 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads'
+import type { Plugin } from 'vitest/config'
+import type { Vitest } from 'vitest/node'
+import { ConfigError } from '../errors.ts'
+import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../schema/names.ts'
+import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from '../schema/index.ts'
+import type { JudgePluginOptions } from './judge-plugin-options.ts'
+import { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
+import { EvalsuiteReporter } from './reporter.ts'
+
+// Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
+// and the reports' modules are loaded only when an option needs them, or once the tests run.
+
+export type { JudgePluginOptions } from './judge-plugin-options.ts'
+
+/** Options of the evalsuite Vitest plugin. */
+export interface EvalsuitePluginOptions {
+  /** Globs of the eval files. @default ["evals/**\/*.eval.ts"] */
+  include?: string[]
+  /** Timeout of one sample's test, model call and scoring included. @default 600000 */
+  testTimeout?: number
+  /** Folder for the JSON reports. @default "eval-reports" */
+  outputDir?: string
+  /** Name of the Vitest project the eval files run in. @default "evals" */
+  projectName?: string
+  /**
+   * Recorded model replies. `mode`: "live" calls only, "record" calls and records, "replay" never calls (a missing
+   * recording fails its sample), "auto" replays what exists and records the rest. The environment variable
+   * EVALSUITE_RECORDINGS overrides it.
+   * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
+   */
+  recordings?: { mode?: RecordingMode; dir?: string }
+  /** The default judge models and verdict settings; a benchmark's own `judge` option outranks them. */
+  judge?: JudgePluginOptions
+  /**
+   * Progress of long runs (samples done of total, errors, elapsed, ETA, tokens, cost): a live line under Vitest's
+   * summary in a terminal, a plain line every `intervalMs` elsewhere. `false` turns it off.
+   * @default { intervalMs: 30000 }
+   */
+  progress?: false | ProgressOptions
+  /**
+   * Committed baselines that regression gates and the table's "Δ baseline" column compare with; `vitest run -u`
+   * rewrites them. @default { dir: "evals/__baselines__" }
+   */
+  baselines?: { dir?: string }
+  /**
+   * Metrics added to the catalog, or overriding built-in entries: how the reporter reads and shows them. A metric
+   * a scorer emits without an entry is shown as a bare value with no direction, and is never gated on regressions.
+   * @example { politeness: { direction: 'higher', range: [0, 1] }, tool_calls: { direction: 'lower', unit: 'calls' } }
+   */
+  metrics?: Record<string, MetricDefinition>
+  /**
+   * The default `earlyStop` of every benchmark that sets none, applied where its samples may be shuffled; a
+   * benchmark's own `earlyStop` outranks it.
+   * @default false
+   */
+  earlyStop?: EarlyStopOptions
+}
+
+// an environment variable naming one of `modes`, which outranks the options; unset or empty chooses nothing
+function modeFromEnvironment<T extends string>(variable: string, modes: readonly T[]): T | undefined {
+  const text = process.env[variable]
+  if (text === undefined || text === '') return undefined
+  if (!(modes as readonly string[]).includes(text)) throw new ConfigError(`${variable} must be one of ${modes.join(', ')}; received "${text}".`)
+  return text as T
+}
+
+// in CI, replies and verdicts are replayed unless asked otherwise: a run there never pays for calls nor re-judges
+// a changed output in silence, even where a key is set
+function inCI(): boolean {
+  return Boolean(process.env.CI) && process.env.CI !== 'false'
+}
+
+function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
+  const chosen = modeFromEnvironment('EVALSUITE_RECORDINGS', RECORDING_MODES)
+  const mode: RecordingMode = chosen ?? options.recordings?.mode ?? (inCI() ? 'replay' : 'auto')
+  return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: chosen !== undefined }
+}
+
+/**
+ * With EVALSUITE_SHARD every machine runs every file, so the blob reports would all be named `blob.json`; each is
+ * named after its shard instead, so that they can be gathered in one folder for `--merge-reports`.
+ */
+async function shardBlobReports(vitest: Vitest): Promise<void> {
+  if (!process.env[SHARD_VARIABLE]) return
+  const { shardFromEnvironment } = await import('../schema/index.ts')
+  const shard = shardFromEnvironment()
+  if (shard === undefined) return
+  if (vitest.config.shard) {
+    throw new ConfigError(`${SHARD_VARIABLE} shards the samples of every benchmark, and --shard splits the files: use one of them, not both.`)
+  }
+  const outputFile = vitest.config.outputFile
+  if (typeof outputFile === 'string') return
+  const blob = `.vitest-reports/blob-evalsuite-${shard.index}-${shard.count}.json`
+  vitest.config.outputFile = { ...outputFile, blob: outputFile?.blob ?? blob }
+}
+
+// reporters that show annotations (JUnit properties, the html report) or keep them for one that will (blob)
+const ANNOTATION_REPORTERS = new Set(['junit', 'html', 'blob'])
+
+function wantsSampleAnnotations(vitest: Vitest): boolean {
+  return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
+}
+
+async function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): Promise<ProvidedJudgeSettings> {
+  const { models, verdicts, run } =
+    options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
+  const fromEnvironment = modeFromEnvironment('EVALSUITE_VERDICTS', VERDICT_MODES)
+  const update = vitest.config.snapshotOptions.updateSnapshot === 'all'
+  // -u asks to judge again, in CI too
+  const chosen: VerdictMode | undefined = fromEnvironment ?? verdicts ?? (inCI() && !update ? 'replay' : undefined)
+  return {
+    ...run,
+    models,
+    ...(chosen === undefined ? {} : { mode: chosen }),
+    fromEnvironment: fromEnvironment !== undefined,
+    update,
+  }
+}
+
+const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+
+const EVALSUITE_TAGS = [
+  [SAMPLE_TAG, 'A benchmark sample: passed when right; skipped, with the reason, when wrong or errored within maxErrors'],
+  [GATE_TAG, "A benchmark's gate: a threshold, the regression gate or the error budget, judged on the samples before it"],
+] as const
+
+// configureVitest runs once per project, including the one we inject; set up each Vitest instance only once. The set
+// lives on globalThis because a config with inline projects (`test.projects`) loads this module once per project
+const CONFIGURED = Symbol.for('evalsuite.configured')
+const registry: typeof globalThis & { [CONFIGURED]?: WeakSet<Vitest> } = globalThis
+const configured = (registry[CONFIGURED] ??= new WeakSet<Vitest>())
+
+/**
+ * The evalsuite Vitest plugin: runs the eval files in a project of their own (long timeout, matchers), leaving the
+ * user's unit-test settings alone, and adds the evalsuite reporter next to Vitest's own.
+ * @example
+ * // vitest.config.ts
+ * export default defineConfig({ plugins: [evalsuite()] })
+ */
+export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
+  const projectName = options.projectName ?? 'evals'
+  // the pool the user's config chose, read before Vitest fills in its default (Vitest 5 resolves it in place)
+  let chosenPool: unknown
+  return {
+    name: 'evalsuite',
+    config(config) {
+      chosenPool = config.test?.pool
+      // declared in the config, so that Vitest accepts them on tests and the UI's search parses "tag:evalsuite:gate"
+      const test = (config.test ??= {})
+      const declared = (test.tags ??= [])
+      for (const [name, description] of EVALSUITE_TAGS) if (!declared.some((tag) => tag.name === name)) declared.push({ name, description })
+    },
+    async configureVitest({ vitest, project, injectTestProjects }) {
+      if (configured.has(vitest) || project.name === projectName) return
+      configured.add(vitest)
+      // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
+      if (options.metrics !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(options.metrics)
+      if (options.earlyStop !== undefined && !(await import('../schema/index.ts')).EarlyStopOptionsSchema.safeParse(options.earlyStop).success) {
+        throw new ConfigError(`evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received ${JSON.stringify(options.earlyStop)}.`)
+      }
+      vitest.config.reporters.push(
+        new EvalsuiteReporter({
+          ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
+          ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
+          ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+          projectName,
+        }),
+      )
+      await shardBlobReports(vitest)
+      if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
+      const include = options.include ?? ['evals/**/*.eval.ts']
+      const judge = await judgeSettings(options, vitest)
+      // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
+      // limits (forked workers cannot, and keep their own)
+      if (getEnvironmentData(RATE_LIMITS_KEY) === undefined) setEnvironmentData(RATE_LIMITS_KEY, new SharedArrayBuffer(RATE_LIMITS_BYTES))
+      const injected = await injectTestProjects({
+        extends: project.vite.config.configFile,
+        test: {
+          name: projectName,
+          // eval files call endpoints and read files: worker threads start sooner than forked processes (Vitest's
+          // default, chosen for native modules) and hand results to the main process more cheaply; a pool the user
+          // chose is kept
+          ...(chosenPool === undefined ? { pool: 'threads' as const } : {}),
+          include,
+          testTimeout: options.testTimeout ?? 600_000,
+          hookTimeout: options.testTimeout ?? 600_000,
+          setupFiles: [SETUP_FILE],
+          provide: {
+            [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
+            [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
+            [JUDGE_KEY]: judge,
+            [GATES_KEY]: {
+              root: vitest.config.root,
+              baselineDir: options.baselines?.dir ?? 'evals/__baselines__',
+              ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+              ...(options.earlyStop === undefined ? {} : { earlyStop: options.earlyStop }),
+              updateMode: vitest.config.snapshotOptions.updateSnapshot,
+            },
+          },
+        },
+      })
+      // extending the user's config concatenates its include globs with ours; the eval project runs eval files only
+      for (const evals of injected) evals.config.include = include
+    },
+  }
+}
