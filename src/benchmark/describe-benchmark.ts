@@ -19,6 +19,7 @@ import { checkFileClash } from './file-clash.ts'
 import { providedGateSettings } from './gate-settings.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
+import { recordedDefinitionOnly } from './definitions-only.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
 import { prepareEarlyStop } from './prepare-early-stop.ts'
 import { prepareSamples } from './prepare-samples.ts'
@@ -183,6 +184,7 @@ export interface DescribeBenchmark extends DeclareBenchmark {
 
 function declarer(suite: SuiteDeclaration): DeclareBenchmark {
   return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
+    if (recordedDefinitionOnly(first, options)) return
     const group = resolveVariants(first, options, scorer, callerLocation())
     for (const resolved of group.benchmarks) declareSuite(suite, resolved)
     declareCompareGates(suite, group, providedGateSettings() === undefined ? [] : [GATE_TAG])
