@@ -1,6 +1,6 @@
 import type { TestModule } from 'vitest/node'
 import { collectAggregates, type DeclaredAggregates } from '../metrics/index.ts'
-import { moduleFile, type BenchmarkRun } from './collect-runs.ts'
+import { moduleFile, type BenchmarkRun, type MergedAggregate } from './collect-runs.ts'
 
 /**
  * Whether the benchmark's own figures must be computed here, on the reporter's samples: it has an aggregate (its
@@ -10,20 +10,35 @@ export function needsMergedAggregate(run: BenchmarkRun): boolean {
   return run.meta.corpus !== undefined && (run.shards?.merged.length ?? 1) > 1
 }
 
+/** Why an eval file could not be imported outside Vitest's test workers, from what its import threw. */
+export function importProblem(file: string, error: unknown): { problem: string } {
+  // Vitest's own messages go on to a list of possible causes, announced by a clause ending in a colon
+  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0]!
+  const cause = first.replace(/\s*[^.]*:$/, '') || first
+  return {
+    problem: `importing "${file}" outside Vitest's test workers failed (${cause}); there describeBenchmark only records its benchmarks, and Vitest's describe, it and test cannot run, so keep those out of the top level of an eval file with an aggregate`,
+  }
+}
+
+/** A run's aggregate among those its eval file declared when imported, or why it is not there. */
+export function mergedAggregateOf(run: BenchmarkRun, declared: DeclaredAggregates | { problem: string }): MergedAggregate {
+  if (!(declared instanceof Map)) return declared
+  // the variants of a benchmark share its aggregate, recorded under the benchmark's own name
+  const name = run.meta.variant?.of ?? run.meta.name
+  const aggregate = declared.get(name)
+  if (aggregate !== undefined) return { aggregate }
+  const names = [...declared.keys()].map((other) => `"${other}"`).join(', ') || 'none'
+  const what = declared.has(name) ? `declares "${name}" without an aggregate` : `declares no benchmark "${name}" (it declares ${names})`
+  return { problem: `"${run.file}", imported outside Vitest's test workers, ${what}` }
+}
+
 // by module id, for the process: Vite's module runner evaluates a file once, so a second import would record nothing
 const imported = new Map<string, Promise<DeclaredAggregates | { problem: string }>>()
 
 function importDeclared(module: TestModule, file: string): Promise<DeclaredAggregates | { problem: string }> {
   let found = imported.get(module.moduleId)
   if (found === undefined) {
-    found = collectAggregates(() => module.project.import(module.moduleId)).catch((error: unknown) => {
-      // Vitest's own messages go on to a list of possible causes, announced by a clause ending in a colon
-      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0]!
-      const cause = first.replace(/\s*[^.]*:$/, '') || first
-      return {
-        problem: `importing "${file}" outside Vitest's test workers failed (${cause}); there describeBenchmark only records its benchmarks, and Vitest's describe, it and test cannot run, so keep those out of the top level of an eval file with an aggregate`,
-      }
-    })
+    found = collectAggregates(() => module.project.import(module.moduleId)).catch((error: unknown) => importProblem(file, error))
     imported.set(module.moduleId, found)
   }
   return found
@@ -38,18 +53,6 @@ export async function loadMergedAggregates(runs: readonly BenchmarkRun[], module
   for (const run of runs) {
     if (!needsMergedAggregate(run)) continue
     const module = modules.find((candidate) => moduleFile(candidate.moduleId, root) === run.file)
-    if (module === undefined) {
-      run.ownAggregate = { problem: `no test module of "${run.file}" is in this run to import it from` }
-      continue
-    }
-    const declared = await importDeclared(module, run.file)
-    const name = run.meta.variant?.of ?? run.meta.name
-    if (!(declared instanceof Map)) run.ownAggregate = declared
-    else if (declared.get(name) !== undefined) run.ownAggregate = { aggregate: declared.get(name)! }
-    else {
-      const names = [...declared.keys()].map((other) => `"${other}"`).join(', ') || 'none'
-      const what = declared.has(name) ? `declares "${name}" without an aggregate` : `declares no benchmark "${name}" (it declares ${names})`
-      run.ownAggregate = { problem: `"${run.file}", imported outside Vitest's test workers, ${what}` }
-    }
+    run.ownAggregate = module === undefined ? { problem: `no test module of "${run.file}" is in this run to import it from` } : mergedAggregateOf(run, await importDeclared(module, run.file))
   }
 }
