@@ -1,8 +1,12 @@
+import type { CorpusAggregate } from '../metrics/index.ts'
 import { BenchmarkMetaSchema, evalsuiteMetaOf, parseSampleMeta, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
 import type { FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
 export type { SampleOutcome } from './sample-outcome.ts'
+
+/** A benchmark's own aggregate as the reporter found it in the eval file, or why it could not. */
+export type MergedAggregate = { aggregate: CorpusAggregate } | { problem: string }
 
 /** One benchmark suite as the tests left it (all its shards, once their blob reports are merged). */
 export interface BenchmarkRun {
@@ -11,6 +15,8 @@ export interface BenchmarkRun {
   samples: SampleOutcome[]
   /** For sharded samples: the shard count and the shards seen. */
   shards?: { count: number; merged: number[] }
+  /** For a merge of shards: the benchmark's own aggregate, loaded from its eval file, to run on the merged samples. */
+  ownAggregate?: MergedAggregate
 }
 
 /** Everything in the run that decides the exit code besides the benchmarks' own gates. */
@@ -53,6 +59,11 @@ function addShard(run: BenchmarkRun, meta: BenchmarkMeta): void {
   if (meta.durationMs !== undefined) run.meta.durationMs = Math.max(run.meta.durationMs ?? 0, meta.durationMs)
 }
 
+/** A test module's file, relative to the project root when it is inside it. */
+export function moduleFile(moduleId: string, root: string): string {
+  return moduleId.startsWith(`${root}/`) ? moduleId.slice(root.length + 1) : moduleId
+}
+
 /**
  * Reads the benchmarks, and every other failure, out of the finished test modules. A merged report holds one module
  * per shard for the same file; their suites share an id and are read as one benchmark.
@@ -63,7 +74,7 @@ export function collectRuns(modules: readonly FinishedModule[], root: string): {
   const parsed = new Map<FinishedSuite, BenchmarkMeta | null>()
   const problems: RunProblems = { failures: [] }
   for (const module of modules) {
-    const file = module.moduleId.startsWith(`${root}/`) ? module.moduleId.slice(root.length + 1) : module.moduleId
+    const file = moduleFile(module.moduleId, root)
     for (const error of module.errors()) problems.failures.push(`${file}: ${error.message}`)
     for (const suite of module.children.allSuites()) {
       for (const error of suite.errors()) problems.failures.push(`${file} > ${suite.fullName}: ${error.message}`)

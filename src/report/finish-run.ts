@@ -10,6 +10,7 @@ import { escapeControlCharacters } from './escape-control-characters.ts'
 import { decideVerdict, type RunVerdict } from './exit-code.ts'
 import type { FinishedModule } from './finished-tests.ts'
 import { githubAnnotations } from './github.ts'
+import { loadMergedAggregates } from './merged-aggregate.ts'
 import { scoresBySample } from './observations.ts'
 import { renderMarkdown } from './render-markdown.ts'
 import { renderReports } from './render-table.ts'
@@ -69,6 +70,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
   const shared = sharedBaselineFiles(ran, (run) => baselineFile(run, root, options), (file) => relative(root, file))
   const baselines = await loadBaselines(ran, root, options, shared)
+  await loadMergedAggregates(ran, end.modules, root)
   const settings: JudgeSettings = { root, baselineDir: options.baselineDir, catalog, createdAt, updating, missingBaselineFails: updateMode === 'none' }
   const reports = ran.map((run) => reportRun(run, baselines.get(baselineFile(run, root, options))!, settings))
   const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)

@@ -32,7 +32,11 @@ export interface FinishedTest {
  */
 export interface FinishedModule {
   readonly moduleId: string
-  readonly project: { readonly name: string }
+  readonly project: {
+    readonly name: string
+    /** Imports a module as the project's tests do: a merge of shards imports an eval file for its own aggregate. */
+    import<T>(moduleId: string): Promise<T>
+  }
   errors(): ReadonlyArray<FinishedError>
   readonly children: {
     allSuites(): Iterable<FinishedSuite>

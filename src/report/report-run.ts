@@ -1,9 +1,9 @@
 import { join, relative, resolve } from 'node:path'
-import { ConfigError } from '../errors.ts'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
 import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
 import { buildReport } from './build-report.ts'
+import { checkedAggregate } from './checked-aggregate.ts'
 import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
 import { corpusFigures } from './corpus-figures.ts'
 
@@ -58,23 +58,6 @@ export interface GateSettings {
   updateMode: string
   /** The plugin's `earlyStop`, for benchmarks that set none and may shuffle their samples. */
   earlyStop?: EarlyStopOptions
-}
-
-// a user's function: what it throws or returns wrongly is reported as the benchmark's, not as a failure of ours
-function checkedAggregate(name: string, aggregate: CorpusAggregate): CorpusAggregate {
-  return (samples) => {
-    let figures: unknown
-    try {
-      figures = aggregate(samples)
-    } catch (error) {
-      throw new ConfigError(`describeBenchmark("${name}"): aggregate threw on ${samples.length} sample(s): ${error instanceof Error ? error.message : String(error)}`)
-    }
-    if (typeof figures !== 'object' || figures === null || Array.isArray(figures)) {
-      throw new ConfigError(`describeBenchmark("${name}"): aggregate must return metrics by name, such as { bleu: 0.31 }, received ${Array.isArray(figures) ? 'an array' : String(figures)}`)
-    }
-    // a figure that is not a number is one the aggregate could not give on these samples
-    return Object.fromEntries(Object.entries(figures).filter((entry): entry is [string, number] => typeof entry[1] === 'number'))
-  }
 }
 
 let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined

@@ -86,7 +86,8 @@ export const BenchmarkMetaSchema = z.object({
   classification: z.literal(true).optional(),
   /**
    * What the benchmark's own `aggregate` gave, computed in the worker (where the function is) by its gate tests: its
-   * rows and its comparisons with the baseline. A function cannot reach the reporter, so this is how they do.
+   * rows and its comparisons with the baseline. A function cannot reach the reporter, so this is how they do, except
+   * in a merge of shards, whose reporter imports the function from the eval file and runs it on the merged samples.
    */
   corpus: z.object({ rows: z.array(MetricRowSchema), comparisons: z.array(ComparisonSchema) }).optional(),
   /** Set for one variant of a benchmark with `variants`: the matrix it is a row of. */

@@ -14,6 +14,7 @@ import {
   prepareEarlyStop,
   prepareModel,
   prepareSamples,
+  recordedDefinitionOnly,
   resolveVariants,
   runSample,
   type Benchmark,
@@ -155,6 +156,7 @@ export interface DescribeBenchmark extends DeclareBenchmark {
 
 function declarer(suite: SuiteDeclaration): DeclareBenchmark {
   return (first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer?: Scorer) => {
+    if (recordedDefinitionOnly(first, options)) return
     const gates = providedGateSettings()
     const group = resolveVariants(first, options, scorer, callerLocation(), gates)
     for (const resolved of group.benchmarks) declareSuite(suite, resolved)

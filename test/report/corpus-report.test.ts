@@ -70,13 +70,44 @@ describe("a benchmark's own aggregate in the report", () => {
     expect(report.gates[0]).toMatchObject({ metric: 'answered', passed: true })
   })
 
-  it('leaves them out of a sharded run, with a warning saying why, since no worker held every sample', () => {
-    const sharded = { ...run(SAMPLES, { classification: undefined, corpus: recorded }), shards: { count: 2, merged: [1, 2] } }
-    const report = buildReport(sharded, context())
+  it("takes one shard's figures from its worker, which held every sample of that shard", () => {
+    const report = buildReport({ ...run(SAMPLES, { classification: undefined, corpus: recorded }), shards: { count: 2, merged: [1] } }, context())
+    expect(report.metrics.find((row) => row.metric === 'answered')).toMatchObject({ aggregation: 'corpus', value: 1 })
+    expect(report.diagnostics.some((d) => d.code === 'aggregate-sharded')).toBe(false)
+  })
+
+  it('runs the aggregate the reporter imported on a merge of shards, giving the figures of the unsharded run', () => {
+    const half = (samples: readonly { answer: string | null }[]): Record<string, number> => ({ answered: samples.length > 30 ? 1 : 0 })
+    // what one shard's worker recorded on its 30 samples: not the figure of the whole
+    const onShard = corpusFigures(SAMPLES.slice(0, 30), half, undefined, createMetricCatalog())
+    const merged = { ...run(SAMPLES, { classification: undefined, corpus: onShard }), shards: { count: 2, merged: [1, 2] }, ownAggregate: { aggregate: half } }
+    const whole = buildReport(run(SAMPLES, { classification: undefined, corpus: corpusFigures(SAMPLES, half, undefined, createMetricCatalog()) }), context())
+    const report = buildReport(merged, context())
+    expect(report.metrics.find((row) => row.metric === 'answered')).toEqual(whole.metrics.find((row) => row.metric === 'answered'))
+    expect(report.metrics.find((row) => row.metric === 'answered')?.value).toBe(1)
+  })
+
+  it('leaves them out of a merge whose aggregate could not be imported, with a warning saying why', () => {
+    const merged = { ...run(SAMPLES, { classification: undefined, corpus: recorded }), shards: { count: 2, merged: [1, 2] }, ownAggregate: { problem: 'importing "evals/sentiment.eval.ts" failed' } }
+    const report = buildReport(merged, context())
     expect(report.metrics.some((row) => row.metric === 'answered')).toBe(false)
-    expect(report.diagnostics.find((d) => d.code === 'aggregate-sharded')?.message).toMatchInlineSnapshot(
-      `"the benchmark's own aggregate ("answered") runs in the worker that holds the samples, and a sharded run has none holding them all, so its figures are left out; run the benchmark unsharded for them"`,
-    )
+    expect(report.diagnostics.find((d) => d.code === 'aggregate-sharded')?.message).toMatchInlineSnapshot(`"the benchmark's own aggregate ("answered") could not run on the merged shards' samples, so its figures are left out: importing "evals/sentiment.eval.ts" failed"`)
+  })
+
+  it('fails a merge whose aggregate throws on the merged samples, naming the benchmark', () => {
+    const throwing = (): Record<string, number> => {
+      throw new Error('no references')
+    }
+    const merged = { ...run(SAMPLES, { classification: undefined, corpus: recorded }), shards: { count: 2, merged: [1, 2] }, ownAggregate: { aggregate: throwing } }
+    const report = buildReport(merged, context())
+    expect(report.diagnostics.find((d) => d.code === 'aggregate-sharded')).toMatchInlineSnapshot(`
+      {
+        "code": "aggregate-sharded",
+        "message": "describeBenchmark("sentiment"): aggregate threw on 60 sample(s): no references",
+        "severity": "error",
+      }
+    `)
+    expect(report.passed).toBe(false)
   })
 })
 
