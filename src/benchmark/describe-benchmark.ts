@@ -102,7 +102,9 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
-    const { planned, messagesOf } = await prepareSamples(resolved)
+    const { planned, messagesOf, attempts } = await prepareSamples(resolved)
+    // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
+    selection.repeats = attempts
     checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))

@@ -11,6 +11,8 @@ export interface ResolvedSelection {
   limit?: number
   subsets?: string[]
   repeats: number
+  /** Each question asked once per rotation of its options; the rotations are its attempts. */
+  circular: boolean
   shuffle: boolean
   seed: number
   shard?: Shard
@@ -107,7 +109,7 @@ function whereOf(name: string, location: string | undefined): string {
 /** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined): ResolvedBenchmark {
   validateOptions(name, options)
-  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...given } = options
+  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
@@ -120,6 +122,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
       limit,
       subsets,
       repeats: repeats ?? 1,
+      circular: circular ?? false,
       shuffle: shuffle ?? Boolean(earlyStop),
       seed: seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
@@ -145,7 +148,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
   const merged = withDefinitionDefaults(benchmark, overrides)
   validateOverrides(name, merged)
-  const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
+  const { limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
@@ -164,6 +167,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       limit: limit ?? defaults.limit,
       subsets: subsets ?? defaults.subsets,
       repeats: repeats ?? defaults.repeats ?? 1,
+      circular: circular ?? defaults.circular ?? false,
       shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),
       seed: seed ?? defaults.seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
