@@ -1,4 +1,4 @@
-import { asksCircular, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
+import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
 import { circularRotations, planRotations } from './circular.ts'
@@ -32,6 +32,14 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
   return samples
 }
 
+// the definition's own few-shot dataset; else the examples the data comes with (an EvalScope _dev file); else the
+// benchmark's own samples, each drawn for the others
+async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[]): Promise<Sample[]> {
+  const named = definition.fewShot?.dataset
+  if (named !== undefined) return loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
+  return (await loadFewShotPool(definition.dataset as Dataset)) ?? loaded
+}
+
 function checkOnly(only: readonly string[] | undefined, selected: readonly Sample[], where: string): void {
   const known = new Set(selected.map((sample) => sample.id))
   const unknown = only?.filter((id) => !known.has(id)) ?? []
@@ -58,10 +66,7 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   // a task gets the sample itself: prompts and their few-shot examples are for models only
   const count = resolved.run.model === undefined ? 0 : selection.fewShot
   const source = definition.fewShot
-  const pool =
-    count === 0 || source?.dataset === undefined
-      ? loaded
-      : assignSubsets(await loadWith(source.dataset, `few-shot dataset of "${definition.name}"`, definition.toSample), definition.subsets, where)
+  const pool = count === 0 ? loaded : assignSubsets(await fewShotPool(definition, loaded), definition.subsets, where)
   const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
   const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
   const parts = { ...definition, system: resolved.run.system }

@@ -23,6 +23,7 @@ function openCompassOfKind(path: string, kind: 'mcq' | 'qa', onLoad: (dataset: O
   return {
     description: path,
     isCircular: () => source.isCircular(),
+    loadFewShotPool: () => source.loadFewShotPool(),
     async load(): Promise<Sample[]> {
       const dataset = await source.loadDataset()
       onLoad(dataset)

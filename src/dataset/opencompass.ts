@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { createSampleCollector } from './collect-samples.ts'
+import { devFileOf } from './dev-file.ts'
 import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { FieldNames, RecordConverter } from './field-map.ts'
@@ -279,6 +280,8 @@ export interface OpenCompassSource extends DatasetSource {
   loadDataset(): Promise<OpenCompassDataset>
   /** Whether its meta file sets `data_type: "circular-mcq"`. */
   isCircular(): Promise<boolean>
+  /** The samples of the `<subset>_dev` file beside a `<subset>_val` (or `_test`) one, as EvalScope pairs them. */
+  loadFewShotPool(): Promise<Sample[] | undefined>
 }
 
 /** The OpenCompass custom dataset at `path`, as a source for `describeBenchmark`. */
@@ -288,5 +291,10 @@ export function openCompassSource(path: string, options: OpenCompassOptions = {}
     loadDataset: () => loadOpenCompassDataset(path, options),
     load: async () => (await loadOpenCompassDataset(path, options)).samples,
     isCircular: async () => (await readOpenCompassMeta(`${path}.meta.json`, []))?.meta.data_type === 'circular-mcq',
+    // EvalScope's general MCQ files have these columns, and its `_dev` file beside a `_val` one holds the examples
+    async loadFewShotPool() {
+      const dev = devFileOf(path)
+      return dev === undefined ? undefined : (await loadOpenCompassDataset(dev, options)).samples
+    },
   }
 }
