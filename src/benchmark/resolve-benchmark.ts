@@ -54,7 +54,9 @@ function perSampleGateable(resolved: ResolvedBenchmark): GateableMetrics {
   const judge = resolved.run.judge?.definition
   if (resolved.run.judge?.expected !== undefined) return { scores: Object.keys(JUDGE_AGREEMENT_METRICS), open: false }
   const judgeMetric = typeof judge === 'object' && 'metric' in judge ? judge.metric : undefined
-  return { scores: [...new Set(['accuracy', ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
+  const answer = resolved.definition.extractAnswer
+  const credit = answer?.kind === 'choice' && answer.partialCredit === true ? ['partial_credit'] : []
+  return { scores: [...new Set(['accuracy', ...credit, ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
 }
 
 // a benchmark that measures its judge stands for how often the judge agrees with people, or how far its grades are
