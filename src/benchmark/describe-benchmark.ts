@@ -15,6 +15,7 @@ import { checkChoiceSamples, inferChoice } from './choice-inference.ts'
 import { inputText } from './input-text.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import type { EarlyStop } from './early-stop.ts'
+import { withCircularScore } from './circular-score.ts'
 import { checkFileClash } from './file-clash.ts'
 import { providedGateSettings } from './gate-settings.ts'
 import { declareGateTests } from './gate-tests.ts'
@@ -102,7 +103,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
-    const { planned, messagesOf, attempts } = await prepareSamples(resolved)
+    const { planned, messagesOf, attempts, circular } = await prepareSamples(resolved)
     // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
     selection.repeats = attempts
     checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
@@ -163,7 +164,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(context, entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
     // last in the suite, so that each gate judges every sample before it
-    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
+    const aggregate = circular ? withCircularScore(meta, attempts, options.aggregate) : options.aggregate
+    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(aggregate ? { aggregate } : {}) })
   })
 }
 

@@ -14,6 +14,8 @@ export interface PreparedSamples {
   planned: PlannedSample[]
   /** Attempts per sample: `repeats`, or under circular evaluation the rotations of the options. */
   attempts: number
+  /** Whether the samples run under circular evaluation (the option, or the data's own setting). */
+  circular: boolean
   /** The messages sent to the model for a sample, few-shot examples included. */
   messagesOf: (sample: Sample) => MediaMessage[]
 }
@@ -70,5 +72,5 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
   const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
   const parts = { ...definition, system: resolved.run.system }
-  return { planned, attempts, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
+  return { planned, attempts, circular, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
 }

@@ -3,6 +3,7 @@ import { CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabel
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { CIRCULAR_METRIC } from './circular-score.ts'
 import { chooseEarlyStop } from './early-stop.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
@@ -41,7 +42,9 @@ function withoutUndefined<T extends object>(value: T): T {
 // what the benchmark can emit: what it declares; else accuracy (the rule's or the judge's verdict) and the judge's own
 // metric, and, with a scorer callback or a judge chosen per output, names of their own
 function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
-  const perSample = perSampleGateable(resolved)
+  const ruled = perSampleGateable(resolved)
+  // circular evaluation adds its figure of the whole set, whatever the benchmark declares
+  const perSample = resolved.selection.circular ? { ...ruled, scores: [...ruled.scores, CIRCULAR_METRIC] } : ruled
   const { classification, aggregate } = resolved.run
   if (!classification && aggregate === undefined) return perSample
   // per-label figures are named after the labels, and an aggregate's names are known only once it has run

@@ -83,11 +83,12 @@ function endpoint(value: string | undefined): string | undefined {
   return value
 }
 
-// the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures
-const QUICK_EVAL_METRICS: GateableMetrics = { scores: ['accuracy'], open: false }
+// the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures,
+// and under --circular the share of questions right in every rotation
+const quickEvalMetrics = (circular: boolean): GateableMetrics => ({ scores: circular ? ['accuracy', 'circular_accuracy'] : ['accuracy'], open: false })
 
 // a gate that cannot hold (a misspelt metric, 80 for a proportion) is a usage error, found before any call is made
-function thresholds(values: readonly string[] = []): Record<string, number> {
+function thresholds(values: readonly string[] = [], circular = false): Record<string, number> {
   const gates: Record<string, number> = {}
   const entries: GateEntry[] = []
   for (const value of values) {
@@ -96,7 +97,7 @@ function thresholds(values: readonly string[] = []): Record<string, number> {
     gates[found[1]!] = Number(found[2])
     entries.push({ option: `--threshold ${value}`, metric: found[1]!, bounds: [{ option: `--threshold ${value}`, value: Number(found[2]) }] })
   }
-  const problems = gateProblems(entries, QUICK_EVAL_METRICS, gateCatalog())
+  const problems = gateProblems(entries, quickEvalMetrics(circular), gateCatalog())
   if (problems.length > 0) throw new ConfigError(`evalsuite eval: ${problems.join('; ')}`)
   return gates
 }
@@ -135,7 +136,7 @@ export const evalCommand: Command = {
       file,
       name: basename(file, extname(file)),
       model: values.model,
-      thresholds: thresholds(values.threshold),
+      thresholds: thresholds(values.threshold, values.circular === true),
       ...(baseURL ? { baseURL } : {}),
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { defineBenchmark, type BenchmarkOverrides } from '../../src/benchmark/index.ts'
 import { rotateSample } from '../../src/benchmark/circular.ts'
+import { withCircularScore } from '../../src/benchmark/circular-score.ts'
+import type { CorpusSample } from '../../src/metrics/index.ts'
+import type { BenchmarkMeta } from '../../src/schema/index.ts'
 import { prepareSamples } from '../../src/benchmark/prepare-samples.ts'
 import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 import { mcq } from '../../src/benchmarks/index.ts'
@@ -90,5 +93,31 @@ describe('circular evaluation', () => {
       [{ role: 'user', content: 'Q: Largest planet?\nA. Venus\nB. Mars\nC. Jupiter\nAnswer: ' }],
       [{ role: 'user', content: 'Q: Largest planet?\nA. Jupiter\nB. Venus\nC. Mars\nAnswer: ' }],
     ])
+  })
+})
+
+describe('circular_accuracy', () => {
+  const meta = (): BenchmarkMeta => ({ kind: 'benchmark', name: 'quiz', model: 'm', thresholds: {}, maxErrors: 0 })
+  const rotation = (id: string, attempt: number, accuracy: number): CorpusSample => ({ id, attempt, subset: null, scores: { accuracy }, answer: null, target: 'A' })
+
+  it('is the share of questions right in every rotation, leaving out a question with an errored rotation, and stands for the benchmark', () => {
+    const shown = meta()
+    const score = withCircularScore(shown, 3, undefined)
+    const samples = [
+      ...[0, 1, 2].map((attempt) => rotation('all-right', attempt, 1)),
+      ...[0, 1, 2].map((attempt) => rotation('one-wrong', attempt, attempt === 1 ? 0 : 1)),
+      // rotation 2 errored: neither right nor wrong
+      ...[0, 1].map((attempt) => rotation('errored', attempt, 1)),
+    ]
+    expect(score(samples)).toEqual({ circular_accuracy: 0.5 })
+    expect(shown.primaryMetric).toBe('circular_accuracy')
+  })
+
+  it('counts a question drawn twice by a bootstrap resample twice, and keeps a primary metric the benchmark names', () => {
+    const named = { ...meta(), primaryMetric: 'partial_credit' }
+    const score = withCircularScore(named, 2, () => ({ own: 1 }))
+    const twice = [rotation('q', 0, 1), rotation('q', 1, 1), rotation('q', 0, 1), rotation('q', 1, 1), rotation('r', 0, 0), rotation('r', 1, 1)]
+    expect(score(twice)).toEqual({ own: 1, circular_accuracy: 2 / 3 })
+    expect(named.primaryMetric).toBe('partial_credit')
   })
 })
