@@ -1,6 +1,7 @@
-import { loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
+import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
+import { circularRotations, planRotations } from './circular.ts'
 import { drawFewShot } from './few-shot.ts'
 import { buildPrompt } from './few-shot-prompt.ts'
 import { planAttempts, selectSamples, type PlannedSample } from './pipeline.ts'
@@ -11,6 +12,10 @@ import { assignSubsets, selectSubsets } from './subsets.ts'
 export interface PreparedSamples {
   /** The samples this run (and this shard) holds, each attempt on its own. */
   planned: PlannedSample[]
+  /** Attempts per sample: `repeats`, or under circular evaluation the rotations of the options. */
+  attempts: number
+  /** Whether the samples run under circular evaluation (the option, or the data's own setting). */
+  circular: boolean
   /** The messages sent to the model for a sample, few-shot examples included. */
   messagesOf: (sample: Sample) => MediaMessage[]
 }
@@ -29,6 +34,14 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
   return samples
 }
 
+// the definition's own few-shot dataset; else the examples the data comes with (an EvalScope _dev file); else the
+// benchmark's own samples, each drawn for the others
+async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[]): Promise<Sample[]> {
+  const named = definition.fewShot?.dataset
+  if (named !== undefined) return loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
+  return (await loadFewShotPool(definition.dataset as Dataset)) ?? loaded
+}
+
 function checkOnly(only: readonly string[] | undefined, selected: readonly Sample[], where: string): void {
   const known = new Set(selected.map((sample) => sample.id))
   const unknown = only?.filter((id) => !known.has(id)) ?? []
@@ -37,7 +50,8 @@ function checkOnly(only: readonly string[] | undefined, selected: readonly Sampl
 
 /**
  * Loads a benchmark's data and applies its pipeline, at collection: records become samples (`toSample`), subsets are
- * assigned and chosen, then shuffle, limit, filter, shard and repeats; each sample's few-shot examples are drawn.
+ * assigned and chosen, then shuffle, limit, filter, shard and repeats (or the rotations of circular evaluation); each
+ * sample's few-shot examples are drawn.
  */
 export async function prepareSamples(resolved: ResolvedBenchmark): Promise<PreparedSamples> {
   const { definition, selection, where } = resolved
@@ -47,17 +61,16 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   const selected = selectSamples(chosen, { ...selection, filter: definition.filter }, where)
   if (selected.length === 0) throw new ConfigError(`${where}: no sample is left after the subsets, limit and filter.`)
   checkOnly(resolved.run.only, selected, where)
-  const planned = planAttempts(selected, selection.shard, selection.repeats)
+  const circular = selection.circular || (await asksCircular(definition.dataset as Dataset))
+  const attempts = circular ? circularRotations(selected, selection.repeats, where) : selection.repeats
+  const planned = circular ? planRotations(selected, selection.shard, attempts) : planAttempts(selected, selection.shard, attempts)
 
   // a task gets the sample itself: prompts and their few-shot examples are for models only
   const count = resolved.run.model === undefined ? 0 : selection.fewShot
   const source = definition.fewShot
-  const pool =
-    count === 0 || source?.dataset === undefined
-      ? loaded
-      : assignSubsets(await loadWith(source.dataset, `few-shot dataset of "${definition.name}"`, definition.toSample), definition.subsets, where)
+  const pool = count === 0 ? loaded : assignSubsets(await fewShotPool(definition, loaded), definition.subsets, where)
   const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
   const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
   const parts = { ...definition, system: resolved.run.system }
-  return { planned, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
+  return { planned, attempts, circular, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
 }

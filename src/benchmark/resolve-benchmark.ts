@@ -4,6 +4,7 @@ import { CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabel
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { CIRCULAR_METRIC } from './circular-score.ts'
 import { chooseEarlyStop } from './early-stop.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
@@ -12,6 +13,8 @@ export interface ResolvedSelection {
   limit?: number
   subsets?: string[]
   repeats: number
+  /** Each question asked once per rotation of its options; the rotations are its attempts. */
+  circular: boolean
   shuffle: boolean
   seed: number
   shard?: Shard
@@ -40,7 +43,9 @@ function withoutUndefined<T extends object>(value: T): T {
 // what the benchmark can emit: what it declares; else accuracy (the rule's or the judge's verdict) and the judge's own
 // metric, and, with a scorer callback or a judge chosen per output, names of their own
 function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
-  const perSample = perSampleGateable(resolved)
+  const ruled = perSampleGateable(resolved)
+  // circular evaluation adds its figure of the whole set, whatever the benchmark declares
+  const perSample = resolved.selection.circular ? { ...ruled, scores: [...ruled.scores, CIRCULAR_METRIC] } : ruled
   const { classification, aggregate } = resolved.run
   if (!classification && aggregate === undefined) return perSample
   // per-label figures are named after the labels, and an aggregate's names are known only once it has run
@@ -53,7 +58,9 @@ function perSampleGateable(resolved: ResolvedBenchmark): GateableMetrics {
   const judge = resolved.run.judge?.definition
   if (resolved.run.judge?.expected !== undefined) return { scores: Object.keys(JUDGE_AGREEMENT_METRICS), open: false }
   const judgeMetric = typeof judge === 'object' && 'metric' in judge ? judge.metric : undefined
-  return { scores: [...new Set(['accuracy', ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
+  const answer = resolved.definition.extractAnswer
+  const credit = answer?.kind === 'choice' && answer.partialCredit === true ? ['partial_credit'] : []
+  return { scores: [...new Set(['accuracy', ...credit, ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
 }
 
 // a benchmark that measures its judge stands for how often the judge agrees with people, or how far its grades are
@@ -108,7 +115,7 @@ function whereOf(name: string, location: string | undefined): string {
 /** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
   validateOptions(name, options)
-  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...given } = options
+  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
@@ -121,6 +128,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
       limit,
       subsets,
       repeats: repeats ?? 1,
+      circular: circular ?? false,
       shuffle: shuffle ?? Boolean(earlyStop),
       seed: seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
@@ -146,7 +154,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
   const merged = withDefinitionDefaults(benchmark, overrides)
   validateOverrides(name, merged)
-  const { limit, subsets, repeats, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
+  const { limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
@@ -165,6 +173,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       limit: limit ?? defaults.limit,
       subsets: subsets ?? defaults.subsets,
       repeats: repeats ?? defaults.repeats ?? 1,
+      circular: circular ?? defaults.circular ?? false,
       shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),
       seed: seed ?? defaults.seed ?? 0,
       shard: shard ?? shardFromEnvironment(),

@@ -43,6 +43,8 @@ export function toScores(checks: readonly Check[] | undefined, returned: ScorerR
     scores.accuracy = Math.min(scores.accuracy ?? 1, value)
   }
   if (checks && checks.length > 0) verdict(checks.every((check) => check.pass) ? 1 : 0)
+  const credits = checks?.flatMap((check) => (check.credit === undefined ? [] : [check.credit])) ?? []
+  if (credits.length > 0) scores.partial_credit = credits.reduce((a, b) => a + b, 0) / credits.length
   if (judged.length > 0) averageJudgements(judged, scores, verdict)
   if (typeof returned === 'boolean') verdict(returned ? 1 : 0)
   else if (typeof returned === 'number') scores.score = finite('score', returned)

@@ -13,6 +13,12 @@ export const SelectionShape = {
   subsets: z.array(z.string().min(1)).min(1).optional(),
   /** Attempts per sample, each its own test and model call, so that pass@k can be computed. @default 1 */
   repeats: z.number().int().positive().optional(),
+  /**
+   * OpenCompass's circular evaluation for multiple choice: each question is asked once per rotation of its options
+   * (attempt i shifts them i places, the target letter with them), and is right only when every rotation is. Takes no
+   * `repeats`. @default false
+   */
+  circular: z.boolean().optional(),
   /** Shuffle the samples with `seed` before taking the limit. @default false */
   shuffle: z.boolean().optional(),
   /** Seed of the shuffle and of few-shot examples drawn at random. @default 0 */

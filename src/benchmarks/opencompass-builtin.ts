@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import { z } from 'zod'
 import { renderTemplate, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
-import { datasets, type DatasetSource, type OpenCompassInfo } from '../dataset/index.ts'
+import { datasets, type DatasetSource, type OpenCompassDataset } from '../dataset/index.ts'
 import { DatasetError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from './builtin-options.ts'
@@ -18,13 +18,15 @@ const KINDS = { mcq: 'multiple choice (options A, B, ...)', qa: 'question answer
  * An OpenCompass custom dataset (with its `.meta.json`, if any) that must be of one kind: a file detected as the
  * other kind is an error naming the built-in to use instead.
  */
-function openCompassOfKind(path: string, kind: 'mcq' | 'qa', onMeta: (meta: OpenCompassInfo) => void): DatasetSource {
+function openCompassOfKind(path: string, kind: 'mcq' | 'qa', onLoad: (dataset: OpenCompassDataset) => void): DatasetSource {
   const source = datasets.opencompass(path)
   return {
     description: path,
+    isCircular: () => source.isCircular(),
+    loadFewShotPool: () => source.loadFewShotPool(),
     async load(): Promise<Sample[]> {
       const dataset = await source.loadDataset()
-      onMeta(dataset.meta)
+      onLoad(dataset)
       if (dataset.kind !== kind) {
         const other = dataset.kind
         throw new DatasetError([{ file: path, message: `is ${KINDS[other]}, not ${KINDS[kind]}; read it with ${other}() instead, or set "data_type" in ${basename(path)}.meta.json` }])
@@ -45,17 +47,19 @@ export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompas
   const name = options.name ?? nameOfFile(options.path)
   // the meta file is read with the data, at collection, before any prompt is built
   let fromHumanPrompt = false
+  let promptOf: OpenCompassDataset['promptOf']
   const template = definition.promptTemplate
   return defineBuiltin(options, {
     name,
-    dataset: openCompassOfKind(options.path, kind, (meta) => {
-      fromHumanPrompt = meta.humanPrompt !== undefined
+    dataset: openCompassOfKind(options.path, kind, (dataset) => {
+      fromHumanPrompt = dataset.meta.humanPrompt !== undefined
+      promptOf = dataset.promptOf
     }),
     fewShot: { count: options.fewShot ?? 0 },
     ...definition,
     // a human_prompt places the question, options and answer cue itself: OpenCompass sends it filled in, alone
     ...(typeof template === 'string'
-      ? { promptTemplate: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? sample.input : renderTemplate(template, sample, name)) }
+      ? { promptTemplate: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? (promptOf?.(sample) ?? sample.input) : renderTemplate(template, sample, name)) }
       : {}),
   })
 }

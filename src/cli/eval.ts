@@ -29,6 +29,9 @@ Options:
   --base-url <url>        an OpenAI-compatible endpoint (vLLM, Ollama, ...)
   --limit <n>             only the first n samples
   --repeats <k>           k attempts per sample (pass@k in the report)
+  --circular              ask each multiple-choice question once per rotation of its
+                          options; right only when every rotation is (OpenCompass's
+                          CircularEval; a meta file's data_type "circular-mcq" sets it)
   --judge <model>         grade open answers the rule reads as wrong with this judge model;
                           a file without reference answers is graded by the judge alone
   --threshold <m=value>   a gate, e.g. accuracy=0.8; repeat the option for several
@@ -55,6 +58,7 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   limit: { type: 'string' },
   repeats: { type: 'string' },
+  circular: { type: 'boolean' },
   judge: { type: 'string' },
   threshold: { type: 'string', multiple: true },
   split: { type: 'string' },
@@ -79,11 +83,12 @@ function endpoint(value: string | undefined): string | undefined {
   return value
 }
 
-// the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures
-const QUICK_EVAL_METRICS: GateableMetrics = { scores: ['accuracy'], open: false }
+// the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures,
+// and under --circular the share of questions right in every rotation
+const quickEvalMetrics = (circular: boolean): GateableMetrics => ({ scores: circular ? ['accuracy', 'circular_accuracy'] : ['accuracy'], open: false })
 
 // a gate that cannot hold (a misspelt metric, 80 for a proportion) is a usage error, found before any call is made
-function thresholds(values: readonly string[] = []): Record<string, number> {
+function thresholds(values: readonly string[] = [], circular = false): Record<string, number> {
   const gates: Record<string, number> = {}
   const entries: GateEntry[] = []
   for (const value of values) {
@@ -92,7 +97,7 @@ function thresholds(values: readonly string[] = []): Record<string, number> {
     gates[found[1]!] = Number(found[2])
     entries.push({ option: `--threshold ${value}`, metric: found[1]!, bounds: [{ option: `--threshold ${value}`, value: Number(found[2]) }] })
   }
-  const problems = gateProblems(entries, QUICK_EVAL_METRICS, gateCatalog())
+  const problems = gateProblems(entries, quickEvalMetrics(circular), gateCatalog())
   if (problems.length > 0) throw new ConfigError(`evalsuite eval: ${problems.join('; ')}`)
   return gates
 }
@@ -131,17 +136,19 @@ export const evalCommand: Command = {
       file,
       name: basename(file, extname(file)),
       model: values.model,
-      thresholds: thresholds(values.threshold),
+      thresholds: thresholds(values.threshold, values.circular === true),
       ...(baseURL ? { baseURL } : {}),
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),
       ...(fields ? { fields } : {}),
       ...(values.subset ? { subsets: values.subset } : {}),
+      ...(values.circular ? { circular: true } : {}),
     }
     for (const option of ['limit', 'repeats', 'concurrency'] as const) {
       const parsed = positiveInteger(option, values[option])
       if (parsed !== undefined) settings[option] = parsed
     }
+    if (settings.circular && settings.repeats !== undefined) throw new ConfigError('evalsuite eval: --circular asks each question once per rotation of its options, so it takes no --repeats; remove one of them')
     // a broken file is reported as validate reports it, before Vitest starts
     try {
       const problem = fields && (await fieldColumnsProblem(positionals[0]!, fields, values.split ? { split: values.split } : {}))
@@ -157,6 +164,9 @@ export const evalCommand: Command = {
       checkSubsets(positionals[0]!, data.samples, settings.subsets)
       if (settings.judge === undefined && data.samples.some((sample) => sample.target === undefined)) {
         throw new ConfigError(`evalsuite eval: ${positionals[0]} has ${NEEDS_JUDGE}; grade its answers with --judge MODEL`)
+      }
+      if (settings.circular && data.kind !== 'mcq') {
+        throw new ConfigError(`evalsuite eval: --circular rotates the options of multiple-choice questions, and ${positionals[0]} has open questions; remove --circular`)
       }
       if (settings.judge !== undefined && data.kind === 'mcq') {
         throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')

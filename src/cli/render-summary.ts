@@ -51,7 +51,9 @@ function describeKind(summary: DataFileSummary): string {
   if (info !== undefined) {
     const input = info.humanPrompt === undefined ? `input from ${quoted(info.inputColumns)}` : 'input from the human prompt'
     const options = info.kind === 'mcq' ? `, options ${info.options.join(', ')}${multipleAnswer(summary)}` : ''
-    return `${info.kind}${options}, ${input}, answer from "${info.outputColumn}"`
+    // data_type "circular-mcq": each question is asked once per rotation of its options
+    const circular = info.circular ? ', circular (each question once per rotation of its options)' : ''
+    return `${info.kind}${options}${circular}, ${input}, answer from "${info.outputColumn}"`
   }
   if (summary.kind === 'mcq') {
     const sizes = summary.samples.map((sample) => sample.choices?.length ?? 0)

@@ -14,6 +14,10 @@ export interface DatasetSource {
    * pipeline that shuffles or limits records before it makes samples of them.
    */
   loadRecords?(): Promise<DataRecord[]>
+  /** Whether the data asks for circular evaluation, as an OpenCompass meta file's `data_type: "circular-mcq"` does. */
+  isCircular?(): Promise<boolean>
+  /** The few-shot examples the data comes with, as EvalScope pairs `<subset>_dev` with `<subset>_val`; none when absent. */
+  loadFewShotPool?(): Promise<Sample[] | undefined>
 }
 
 /** A dataset as `describeBenchmark` accepts it: samples written inline, or a loader from `datasets`. */
@@ -54,6 +58,16 @@ export async function loadRecords(dataset: Dataset, label: string): Promise<Data
   if (dataset.loadRecords) return dataset.loadRecords()
   const samples = await dataset.load()
   return inlineRecords(samples, label)
+}
+
+/** Whether a dataset asks for circular evaluation; inline samples never do. */
+export async function asksCircular(dataset: Dataset): Promise<boolean> {
+  return isDatasetSource(dataset) && dataset.isCircular !== undefined && (await dataset.isCircular())
+}
+
+/** The few-shot examples a dataset comes with (an EvalScope `_dev` file); inline samples come with none. */
+export async function loadFewShotPool(dataset: Dataset): Promise<Sample[] | undefined> {
+  return isDatasetSource(dataset) && dataset.loadFewShotPool !== undefined ? dataset.loadFewShotPool() : undefined
 }
 
 function isDatasetSource(dataset: Dataset): dataset is DatasetSource {

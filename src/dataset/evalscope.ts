@@ -1,5 +1,6 @@
 import { extname } from 'node:path'
 import { DatasetError } from '../errors.ts'
+import { devFileOf } from './dev-file.ts'
 import type { Sample } from '../schema/index.ts'
 import type { DatasetSource } from './dataset-source.ts'
 import { EVALSCOPE_MISSING_RESPONSE, evalScopeQaConverter } from './evalscope-qa.ts'
@@ -47,5 +48,9 @@ export function evalScopeSource(path: string, options: EvalScopeOptions = {}): D
   return {
     description: path,
     load: async () => (await loadEvalScopeDataset(path, options)).samples,
+    async loadFewShotPool() {
+      const dev = devFileOf(path)
+      return dev === undefined ? undefined : (await loadEvalScopeDataset(dev, options)).samples
+    },
   }
 }

@@ -1,7 +1,7 @@
 export { toSamples } from './collect-samples.ts'
 export { loadDataFileColumns } from './data-file-columns.ts'
 export type { DataRecord, RecordSource } from './data-record.ts'
-export { loadRecords, loadSamples, type Dataset, type DatasetSource } from './dataset-source.ts'
+export { asksCircular, loadFewShotPool, loadRecords, loadSamples, type Dataset, type DatasetSource } from './dataset-source.ts'
 export { datasets, type CsvDatasetOptions, type FileDatasetOptions, type JsonDatasetOptions } from './datasets.ts'
 export type { EvalScopeOptions } from './evalscope.ts'
 export type { FieldMap, FieldNames, SampleInput } from './field-map.ts'

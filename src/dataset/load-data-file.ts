@@ -10,7 +10,7 @@ import { createFileSource, type FileFormat } from './file-source.ts'
 import { evalScopeFileFormat, isEvalScopeMcq } from './evalscope.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { missingFile } from './missing-file.ts'
-import { loadOpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
+import { loadOpenCompassDataset, type OpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
 import { readJsonValue, splitNames } from './read-json.ts'
 
 /** The formats `loadDataFile` reads. */
@@ -52,6 +52,8 @@ export interface DataFileSummary {
   splits?: Record<string, number>
   /** What was detected about an OpenCompass custom dataset. */
   opencompass?: OpenCompassInfo
+  /** An OpenCompass sample's human prompt filled from its own (possibly rotated) options; see `OpenCompassDataset`. */
+  promptOf?: OpenCompassDataset['promptOf']
 }
 
 /**
@@ -64,8 +66,8 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   const format = options.format ?? (await detectFormat(path, options))
   const subset = options.fields?.subset ?? options.subset ?? 'subset'
   if (format === 'opencompass') {
-    const { kind, samples, meta } = await loadOpenCompassDataset(path, { ...options, subset })
-    return { format, kind, fields: meta.columns, samples, opencompass: meta }
+    const { kind, samples, meta, promptOf } = await loadOpenCompassDataset(path, { ...options, subset })
+    return { format, kind, fields: meta.columns, samples, opencompass: meta, ...(promptOf === undefined ? {} : { promptOf }) }
   }
   if (format === 'evalscope' && (await isEvalScopeMcq(path))) {
     const { kind, samples, meta } = await loadOpenCompassDataset(path, { subset, ...(options.fields === undefined ? {} : { fields: options.fields }) })

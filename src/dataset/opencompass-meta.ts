@@ -13,7 +13,8 @@ const OpenCompassMetaFileSchema = z
   .object({
     /** The dataset's short name in reports. */
     abbr: z.string().min(1),
-    data_type: z.enum(['mcq', 'qa']),
+    /** `circular-mcq` is multiple choice asked once per rotation of the options (OpenCompass's CircularEval). */
+    data_type: z.enum(['mcq', 'circular-mcq', 'qa']),
     /** `gen` generates an answer; `ppl` ranks the options by perplexity. */
     infer_method: z.enum(['gen', 'ppl']),
     /** The user turn, with `{column}` placeholders. */

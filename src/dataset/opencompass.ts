@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { createSampleCollector } from './collect-samples.ts'
+import { devFileOf } from './dev-file.ts'
 import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { FieldNames, RecordConverter } from './field-map.ts'
@@ -9,12 +10,15 @@ import { isEmptyFile, readRecords } from './file-source.ts'
 import { imageFields, isImageField } from './image-url.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { IGNORED_META_KEYS, readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
+import { placeholders, render, renderForOptions, text } from './opencompass-prompt.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
 export interface OpenCompassInfo {
   /** `mcq` when at least two consecutive option columns from `A` are present, else `qa`; `data_type` overrides. */
   kind: 'mcq' | 'qa'
+  /** Set by `data_type: "circular-mcq"`: each question is asked once per rotation of its options. */
+  circular?: true
   /** `abbr`, or the file name up to its first dot. */
   abbreviation: string
   /** `infer_method`. @default "gen" */
@@ -42,6 +46,11 @@ export interface OpenCompassDataset {
   kind: 'mcq' | 'qa'
   samples: Sample[]
   meta: OpenCompassInfo
+  /**
+   * Present when the meta file's `human_prompt` places the option columns: a sample's prompt filled from its own
+   * `choices`, so that a sample whose options were rotated (circular evaluation) is asked them in their new order.
+   */
+  promptOf?: (sample: Sample) => string
 }
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -63,10 +72,10 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
     const found = [...letters, ...stray].join(', ')
     problems.push({ field: stray[0], message: `the option columns skip "${LETTERS[run]}" (found ${found}); name them A, B, C, ... without a gap` })
   }
-  const kind = meta.data_type ?? (letters.length >= 2 ? 'mcq' : 'qa')
+  const kind = meta.data_type === 'circular-mcq' ? 'mcq' : (meta.data_type ?? (letters.length >= 2 ? 'mcq' : 'qa'))
   const options = kind === 'qa' ? [] : (meta.options ?? letters)
   if (kind === 'mcq' && options.length < 2) {
-    metaProblems.push({ field: 'data_type', message: 'is "mcq", but the file has no option columns A, B, ...; add them, or set "data_type" to "qa"' })
+    metaProblems.push({ field: 'data_type', message: `is "${meta.data_type ?? 'mcq'}", but the file has no option columns A, B, ...; add them, or set "data_type" to "qa"` })
   }
   metaProblems.push(...unknownColumns(meta, present))
   const outputColumn = meta.output_column ?? 'answer'
@@ -81,6 +90,7 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
   }
   const info: OpenCompassInfo = {
     kind,
+    ...(meta.data_type === 'circular-mcq' ? { circular: true as const } : {}),
     abbreviation: meta.abbr ?? basename(path).split('.')[0]!,
     inferMethod: meta.infer_method ?? 'gen',
     columns,
@@ -113,22 +123,6 @@ function unknownColumns(meta: OpenCompassMetaFile, present: Set<string>): FieldP
     ...missing('bot_prompt', placeholders(meta.bot_prompt), (name) => `{${name}}`),
     ...missing('template', placeholders(template), (name) => `{${name}}`),
   ]
-}
-
-const PLACEHOLDER = /\{\{|\}\}|\{([^{}]+)\}/g
-
-function placeholders(prompt: string | undefined): string[] {
-  return [...(prompt ?? '').matchAll(PLACEHOLDER)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]))
-}
-
-/** Fills `{column}` placeholders (Python's format syntax: `{{` and `}}` are literal braces). */
-function render(prompt: string, fields: Record<string, unknown>): string {
-  return prompt.replace(PLACEHOLDER, (whole, name: string | undefined) => (name === undefined ? whole[0]! : text(fields[name])))
-}
-
-function text(value: unknown): string {
-  if (value === undefined || value === null) return ''
-  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
 function isBlank(value: unknown): boolean {
@@ -227,18 +221,33 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
   const metaInvalid = issues.length > 0
   let detected: { info: OpenCompassInfo; convert?: RecordConverter } | undefined
   let collector = createSampleCollector()
+  // the records a human prompt that places the options is filled from again, once the options are rotated
+  const kept: Record<string, unknown>[] = []
+  let keep = false
   for await (const records of readRecords(path, format, issues)) {
     for (const record of records) {
       if (detected === undefined) {
         detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options, issues)
         if (detected.convert) collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' })
+        keep = detected.info.kind === 'mcq' && detected.info.humanPrompt !== undefined && renderForOptions(detected.info.humanPrompt, detected.info.options) !== undefined
       }
-      if (detected.convert) collector.add(record)
+      if (!detected.convert) continue
+      const before = collector.samples.length
+      collector.add(record)
+      if (keep && collector.samples.length > before) kept.push(record.fields)
     }
   }
   throwIfInvalid([...issues, ...collector.issues], collector.samples.length, path, isEmptyFile(path))
   const info = detected!.info
-  return { kind: info.kind, samples: collector.samples, meta: info }
+  const fill = info.humanPrompt === undefined ? undefined : renderForOptions(info.humanPrompt, info.options)
+  const samples = collector.samples
+  if (fill === undefined || kept.length !== samples.length) return { kind: info.kind, samples, meta: info }
+  const fieldsOf = new Map(samples.map((sample, index) => [sample.id, kept[index]!]))
+  const promptOf = (sample: Sample): string => {
+    const fields = fieldsOf.get(sample.id)
+    return fields === undefined || typeof sample.input !== 'string' ? String(sample.input) : fill(sample, fields)
+  }
+  return { kind: info.kind, samples, meta: info, promptOf }
 }
 
 /** Detects the dataset from its first record; no converter when the columns themselves are wrong. */
@@ -269,6 +278,10 @@ function metaOfFields(fields: FieldNames): OpenCompassMetaFile {
 export interface OpenCompassSource extends DatasetSource {
   /** The samples with the detected kind and meta. */
   loadDataset(): Promise<OpenCompassDataset>
+  /** Whether its meta file sets `data_type: "circular-mcq"`. */
+  isCircular(): Promise<boolean>
+  /** The samples of the `<subset>_dev` file beside a `<subset>_val` (or `_test`) one, as EvalScope pairs them. */
+  loadFewShotPool(): Promise<Sample[] | undefined>
 }
 
 /** The OpenCompass custom dataset at `path`, as a source for `describeBenchmark`. */
@@ -277,5 +290,11 @@ export function openCompassSource(path: string, options: OpenCompassOptions = {}
     description: path,
     loadDataset: () => loadOpenCompassDataset(path, options),
     load: async () => (await loadOpenCompassDataset(path, options)).samples,
+    isCircular: async () => (await readOpenCompassMeta(`${path}.meta.json`, []))?.meta.data_type === 'circular-mcq',
+    // EvalScope's general MCQ files have these columns, and its `_dev` file beside a `_val` one holds the examples
+    async loadFewShotPool() {
+      const dev = devFileOf(path)
+      return dev === undefined ? undefined : (await loadOpenCompassDataset(dev, options)).samples
+    },
   }
 }

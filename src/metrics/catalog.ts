@@ -33,6 +33,8 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   f1: ratio('Token-overlap F1 between reply and target.'),
   precision: ratio('Share of predicted items that are right.'),
   recall: ratio('Share of expected items that were predicted.'),
+  partial_credit: ratio('Multiple choice with several right options: the share of them chosen, 0 when a wrong option is chosen.'),
+  circular_accuracy: ratio('Circular evaluation: share of multiple-choice questions answered right in every rotation of their options.'),
   pass_rate: ratio('Share of samples that passed every check.'),
   win_rate: ratio("Share of pairwise comparisons the output won, a tie counting half (a pairwise judge's metric)."),
   judge_score: unbounded(2, "A judge model's grade, on the judge's own scale."),

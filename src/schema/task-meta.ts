@@ -106,6 +106,8 @@ export const CheckSchema = z.object({
   /** The part of the output the answer was read from, for the reviewer. */
   passage: z.string().nullable(),
   explanation: z.string(),
+  /** The check's partial credit (0 to 1), when its matcher gives one: `choice` with `partialCredit`. */
+  credit: z.number().min(0).max(1).optional(),
   /**
    * A failed `exact` check whose reply holds the target in another form: the answer option that reads it (as written
    * in an eval file) and what that reading finds.

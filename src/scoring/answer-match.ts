@@ -9,6 +9,8 @@ export interface AnswerMatch {
   /** The part of the reply the answer was read from, with a little context. */
   passage: string | null
   explanation: string
+  /** A score between 0 and 1 beside the verdict, when asked for: a choice's partial credit. */
+  credit?: number
 }
 
 const CONTEXT = 30

@@ -16,6 +16,7 @@ export function checkAnswer(output: string, target: AnswerTarget, options: Match
     extracted: match.extracted,
     passage: match.passage,
     explanation: match.explanation,
+    ...(match.credit === undefined ? {} : { credit: match.credit }),
   }
   if (!match.pass && !(target instanceof RegExp) && (options.kind === undefined || options.kind === 'exact')) {
     const hint = exactHint(output, check.target, options)

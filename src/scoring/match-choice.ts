@@ -13,6 +13,11 @@ export interface ChoiceOptions {
    * unanswered (the official script draws a random letter there). @default the common forms, read strictly
    */
   protocol?: 'mmlu-pro'
+  /**
+   * Also give partial credit (the `partial_credit` metric) for a question with several right options: the share of
+   * them chosen, and 0 when any wrong option is chosen. @default false
+   */
+  partialCredit?: boolean
 }
 
 const PROTOCOL_STEPS = ['"answer is (X)"', '"Answer: X"', 'the last standalone letter']
@@ -51,7 +56,21 @@ function matchProtocol(output: string, expected: string[]): AnswerMatch {
  * @example matchChoice('Paris is in France.\nANSWER: A', 'A').pass // true
  */
 export function matchChoice(output: string, target: string | readonly string[], options: ChoiceOptions = {}): AnswerMatch {
-  const expected = targetLetters(target, options.choices)
+  const match = readChoice(output, targetLetters(target, options.choices), options)
+  if (!options.partialCredit) return match
+  return { ...match, credit: partialCredit(match.extracted === null ? [] : match.extracted.split(', '), targetLetters(target, options.choices)) }
+}
+
+/**
+ * The partial credit of a multiple-answer choice: the share of the right options chosen when every option chosen is
+ * right, and 0 when any chosen option is wrong or none is chosen. A question with one right option scores 1 or 0.
+ */
+export function partialCredit(chosen: readonly string[], expected: readonly string[]): number {
+  if (chosen.length === 0 || chosen.some((letter) => !expected.includes(letter))) return 0
+  return new Set(chosen).size / expected.length
+}
+
+function readChoice(output: string, expected: string[], options: ChoiceOptions): AnswerMatch {
   if (options.protocol === 'mmlu-pro') return matchProtocol(output, expected)
   const allowed = LETTERS.slice(0, options.choices?.length ?? LETTERS.length)
   const found = readCommitments(output, allowed, options.choices)

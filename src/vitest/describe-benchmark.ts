@@ -17,6 +17,7 @@ import {
   recordedDefinitionOnly,
   resolveVariants,
   runSample,
+  withCircularScore,
   type Benchmark,
   type BenchmarkOptions,
   type BenchmarkOverrides,
@@ -75,7 +76,9 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
-    const { planned, messagesOf } = await prepareSamples(resolved)
+    const { planned, messagesOf, attempts, circular } = await prepareSamples(resolved)
+    // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
+    selection.repeats = attempts
     checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
@@ -134,7 +137,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(sampleTestOf(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
     // last in the suite, so that each gate judges every sample before it
-    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
+    const aggregate = circular ? withCircularScore(meta, attempts, options.aggregate) : options.aggregate
+    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(aggregate ? { aggregate } : {}) })
   })
 }
 

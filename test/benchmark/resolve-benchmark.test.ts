@@ -24,7 +24,7 @@ afterEach(() => {
 describe('resolveDefined', () => {
   it('takes the benchmark\'s defaults when nothing overrides them', () => {
     const resolved = resolveDefined(benchmark, { model }, undefined, undefined)
-    expect(resolved.selection).toEqual({ limit: 50, subsets: ['x'], repeats: 2, shuffle: true, seed: 9, fewShot: 5 })
+    expect(resolved.selection).toEqual({ limit: 50, subsets: ['x'], repeats: 2, circular: false, shuffle: true, seed: 9, fewShot: 5 })
     expect(resolved.thresholds).toEqual({ accuracy: 0.5, brevity: { max: 100 } })
     expect(resolved.primaryMetric).toBe('accuracy')
     expect(resolved.run).toEqual({ model, system: 'Be exact.' })
@@ -40,7 +40,7 @@ describe('resolveDefined', () => {
       scorer,
       'evals/b.eval.ts:3',
     )
-    expect(resolved.selection).toEqual({ limit: 0.5, subsets: ['y'], repeats: 1, shuffle: false, seed: 1, fewShot: 0 })
+    expect(resolved.selection).toEqual({ limit: 0.5, subsets: ['y'], repeats: 1, circular: false, shuffle: false, seed: 1, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 0.9, brevity: { max: 100 } })
     expect(resolved.run.system).toBe('Be kind.')
     expect(resolved.scorer).toBe(scorer)
@@ -76,7 +76,7 @@ describe('resolveNamed', () => {
   it('splits inline options into a definition and how it runs', () => {
     const resolved = resolveNamed('inline', { dataset, model, prompt: 'Q: {input}', answer: { kind: 'number' }, limit: 3, repeats: 4, thresholds: { accuracy: 1 } }, undefined, undefined)
     expect(resolved.definition).toEqual({ name: 'inline', dataset, promptTemplate: 'Q: {input}', extractAnswer: { kind: 'number' } })
-    expect(resolved.selection).toEqual({ limit: 3, repeats: 4, shuffle: false, seed: 0, fewShot: 0 })
+    expect(resolved.selection).toEqual({ limit: 3, repeats: 4, circular: false, shuffle: false, seed: 0, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 1 })
     expect(resolved.run).toEqual({ model })
   })

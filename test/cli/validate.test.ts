@@ -186,6 +186,19 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('says a meta file\'s data_type "circular-mcq" asks each question once per rotation, and counts multiple-answer questions', async () => {
+    const path = data.file('rotated.csv', 'question,A,B,C,answer\n2+2?,3,4,5,B\nEven?,2,3,4,"A,C"\n')
+    data.file('rotated.csv.meta.json', JSON.stringify({ data_type: 'circular-mcq' }))
+    expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
+      "<dir>/rotated.csv: valid
+        format   OpenCompass custom dataset (CSV, meta from <dir>/rotated.csv.meta.json), abbreviation "rotated", infer method gen
+        type     mcq, options A, B, C, multiple-answer (1 of 2 with several answers), circular (each question once per rotation of its options), input from "question", answer from "answer"
+        fields   question, A, B, C, answer
+        samples  2
+      "
+    `)
+  })
+
   it('says a file without reference answers needs a judge', async () => {
     const path = data.file('arena.jsonl', jsonl({ query: 'Write a haiku.' }, { query: 'Name a colour.' }))
     expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`

@@ -21,6 +21,8 @@ export const QuickEvalSettingsSchema = z.object({
   subsets: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
   repeats: z.number().int().positive().optional(),
+  /** `--circular`: each question asked once per rotation of its options. */
+  circular: z.boolean().optional(),
   concurrency: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), z.number()),
 })

@@ -23,13 +23,14 @@ const GOOD_ANSWER = judge.labels({
   labels: { good: 1, bad: 0 },
 })
 
-function run(settings: QuickEvalSettings, referenceFree: boolean): Partial<BenchmarkOptions> {
+function run(settings: QuickEvalSettings, referenceFree: boolean, circular: boolean): Partial<BenchmarkOptions> {
   const connection = settings.baseURL ? { baseURL: settings.baseURL } : {}
   return {
     model: models.openai({ model: settings.model, ...connection }),
     thresholds: settings.thresholds,
     ...(settings.limit ? { limit: settings.limit } : {}),
     ...(settings.repeats ? { repeats: settings.repeats } : {}),
+    ...(circular ? { circular: true } : {}),
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     ...(settings.subsets ? { subsets: settings.subsets } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
@@ -45,7 +46,9 @@ function run(settings: QuickEvalSettings, referenceFree: boolean): Partial<Bench
 export async function declareQuickEval(written: unknown): Promise<void> {
   const settings = QuickEvalSettingsSchema.parse(written)
   const data = await loadDataFile(settings.file, dataFileOptions(settings))
-  const options = run(settings, data.samples.some((sample) => sample.target === undefined))
+  // the meta file's data_type "circular-mcq" asks for it as --circular does
+  const circular = settings.circular === true || data.opencompass?.circular === true
+  const options = run(settings, data.samples.some((sample) => sample.target === undefined), circular)
   // named fields are read into the samples here; the built-ins read the file by its own names
   if (data.format === 'opencompass' && settings.fields === undefined) {
     const builtin = data.kind === 'mcq' ? mcq({ path: settings.file }) : qa({ path: settings.file })
@@ -57,7 +60,7 @@ export async function declareQuickEval(written: unknown): Promise<void> {
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    ...(data.kind === 'mcq' ? (filled ? { prompt: '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
+    ...(data.kind === 'mcq' ? (filled ? { prompt: data.promptOf ?? '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
   } as BenchmarkOptions)
 }
 
