@@ -5,10 +5,10 @@ import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { ConfigError } from './errors.ts'
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
-import { paceWorkerHeaps } from './worker-heap.ts'
 import { EvalsuiteReporter, ProgressReporter, type ProgressOptions } from './report/index.ts'
 import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from './schema/names.ts'
 import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from './schema/index.ts'
+import { sizeWorkerHeaps } from './worker-heap.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
 // and the reports' modules are loaded only when an option needs them, or once the tests run.
@@ -173,9 +173,9 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const judge = await judgeSettings(options, vitest)
+      sizeWorkerHeaps()
       // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
       // limits (forked workers cannot, and keep their own)
-      paceWorkerHeaps()
       if (getEnvironmentData(RATE_LIMITS_KEY) === undefined) setEnvironmentData(RATE_LIMITS_KEY, new SharedArrayBuffer(RATE_LIMITS_BYTES))
       const injected = await injectTestProjects({
         extends: project.vite.config.configFile,
