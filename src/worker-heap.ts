@@ -1,11 +1,10 @@
 import { setFlagsFromString } from 'node:v8'
 
-// Each sample allocates more than it keeps. V8 lets the young generation grow to three 16 MB semi-spaces, and what
+// Each sample allocates more than it keeps. V8 lets the young generation's semi-spaces grow to 16 MB, and what
 // survives it is promoted to an old generation that, once a long run is going, is not collected again before the
 // end. With a quarter of that, the peak of a run of 20,000 or 50,000 samples was a tenth or more lower, at no cost in
-// CPU time. The flag
-// is the process's and is read when an isolate is made: set before the workers start, it holds for every worker
-// thread, though not for the main isolate, which already runs.
+// CPU time. The flag is the process's and is read when an isolate is made: set before the workers start, it holds
+// for every worker thread, though not for the main isolate, which already runs.
 const SEMI_SPACE_MB = 4
 
 // a value the user gave Node (on its command line or in NODE_OPTIONS, with dashes or underscores) is theirs to keep
