@@ -6,8 +6,8 @@ import { expect, it } from 'vitest'
 const MODULE = fileURLToPath(new URL('../src/worker-heap.ts', import.meta.url))
 const MIB = 1024 * 1024
 
-// a fresh process, since the flag is the process's: it sizes the workers' heaps, then has a worker (an ES module, as it
-// inherits --input-type=module) allocate enough short-lived objects to grow its young generation to the largest it may be
+// a fresh process, since the flag is the process's: it sizes the workers' heaps, then has a worker (an ES module, as
+// it inherits --input-type=module) allocate enough short-lived objects to grow its young generation to its largest
 const SCRIPT = `
 import { Worker } from 'node:worker_threads'
 import { sizeWorkerHeaps } from ${JSON.stringify(MODULE)}
