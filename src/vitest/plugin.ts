@@ -9,6 +9,7 @@ import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, Recordi
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
 import { EvalsuiteReporter } from './reporter.ts'
+import { sizeWorkerHeaps } from './worker-heap.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
 // and the reports' modules are loaded only when an option needs them, or once the tests run.
@@ -173,6 +174,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const judge = await judgeSettings(options, vitest)
+      sizeWorkerHeaps()
       // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
       // limits (forked workers cannot, and keep their own)
       if (getEnvironmentData(RATE_LIMITS_KEY) === undefined) setEnvironmentData(RATE_LIMITS_KEY, new SharedArrayBuffer(RATE_LIMITS_BYTES))

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { expect, it } from 'vitest'
+
+const MODULE = fileURLToPath(new URL('../../src/vitest/worker-heap.ts', import.meta.url))
+const MIB = 1024 * 1024
+
+// a fresh process, since the flag is the process's: it sizes the workers' heaps, then has a worker (an ES module, as
+// it inherits --input-type=module) allocate enough short-lived objects to grow its young generation to its largest
+const SCRIPT = `
+import { Worker } from 'node:worker_threads'
+import { sizeWorkerHeaps } from ${JSON.stringify(MODULE)}
+sizeWorkerHeaps()
+const worker = new Worker(\`
+  import { getHeapSpaceStatistics } from 'node:v8'
+  import { parentPort } from 'node:worker_threads'
+  let kept = []
+  for (let i = 0; i < 2e6; i++) {
+    kept.push({ i, text: 'x' + i })
+    if (kept.length > 2e5) kept = []
+  }
+  parentPort.postMessage(getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size)
+\`, { eval: true })
+worker.once('message', (bytes) => {
+  console.log(bytes)
+  void worker.terminate()
+})
+`
+
+async function workerNewSpace(nodeArguments: string[], env: Record<string, string> = {}): Promise<number> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArguments, '--import', 'tsx', '--input-type=module', '-e', SCRIPT], { env: { ...process.env, ...env } })
+  return Number(stdout.trim())
+}
+
+it('gives the eval workers a young generation of two 4 MiB semi-spaces', async () => {
+  expect(await workerNewSpace([])).toBe(8 * MIB)
+}, 60_000)
+
+it('keeps a semi-space size the user gave on Node\'s command line', async () => {
+  expect(await workerNewSpace(['--max-semi-space-size=16'])).toBe(32 * MIB)
+}, 60_000)
+
+it('keeps a semi-space size the user gave in NODE_OPTIONS', async () => {
+  expect(await workerNewSpace([], { NODE_OPTIONS: '--max_semi_space_size=16' })).toBe(32 * MIB)
+}, 60_000)
