@@ -29,6 +29,8 @@ export default defineConfig({
           // these files mostly wait on the child processes they start, so at least two run side by side, even on two
           // cores where Vitest's default (one fewer than the cores) would run one at a time
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          // Vitest runs projects of different maxWorkers as groups, one after the other: this one after the unit tests
+          sequence: { groupOrder: 1 },
         },
       },
     ],
