@@ -58,7 +58,7 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
   }
   const method = resolved.run.inferMethod ?? 'generate'
   if (method !== 'generate') {
-    const prompt = { prompt: resolved.definition.promptTemplate, system: resolved.run.system }
+    const prompt = { prompt: resolved.definition.prompt, system: resolved.run.system }
     return ({ sample }, call) => inferChoice(name, model!, method, sample, prompt, call)
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
@@ -70,7 +70,7 @@ function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, mess
  * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
  * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
  */
-function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
+function checkByDefault(sample: Sample, output: string, answer: Benchmark['answer']): Check {
   const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
@@ -212,7 +212,7 @@ function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[]
     const { sample, attempt } = byKey.get(key)!
     run.output(key).then(
       (output) => {
-        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
+        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined
         const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
         if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
       },
@@ -236,7 +236,7 @@ async function scoreByScorer(context: TestContext, sample: Sample, output: Model
 }
 
 function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
-  meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
+  meta.checks = [checkByDefault(sample, output.text, resolved.definition.answer)]
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 

@@ -109,7 +109,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
   validateOptions(name, options)
   const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, shuffle, seed, shard, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
-  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
+  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, prompt, answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
   const earlyStop = chooseEarlyStop(given.earlyStop, shuffle)
   return checkGates({

@@ -45,7 +45,7 @@ export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompas
   const name = options.name ?? nameOfFile(options.path)
   // the meta file is read with the data, at collection, before any prompt is built
   let fromHumanPrompt = false
-  const template = definition.promptTemplate
+  const template = definition.prompt
   return defineBuiltin(options, {
     name,
     dataset: openCompassOfKind(options.path, kind, (meta) => {
@@ -55,7 +55,7 @@ export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompas
     ...definition,
     // a human_prompt places the question, options and answer cue itself: OpenCompass sends it filled in, alone
     ...(typeof template === 'string'
-      ? { promptTemplate: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? sample.input : renderTemplate(template, sample, name)) }
+      ? { prompt: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? sample.input : renderTemplate(template, sample, name)) }
       : {}),
   })
 }

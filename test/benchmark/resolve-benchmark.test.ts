@@ -75,7 +75,7 @@ describe('resolveDefined', () => {
 describe('resolveNamed', () => {
   it('splits inline options into a definition and how it runs', () => {
     const resolved = resolveNamed('inline', { dataset, model, prompt: 'Q: {input}', answer: { kind: 'number' }, limit: 3, repeats: 4, thresholds: { accuracy: 1 } }, undefined, undefined)
-    expect(resolved.definition).toEqual({ name: 'inline', dataset, promptTemplate: 'Q: {input}', extractAnswer: { kind: 'number' } })
+    expect(resolved.definition).toEqual({ name: 'inline', dataset, prompt: 'Q: {input}', answer: { kind: 'number' } })
     expect(resolved.selection).toEqual({ limit: 3, repeats: 4, shuffle: false, seed: 0, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 1 })
     expect(resolved.run).toEqual({ model })
