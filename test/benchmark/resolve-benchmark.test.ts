@@ -106,7 +106,7 @@ describe('gates checked where the benchmark is declared, before any call', () =>
   it('lets a scorer gate metrics of its own, refusing only a name that looks like a typo of a known one', () => {
     expect(() => inline({ thresholds: { brevity: 0.5, accuracy: 0.8 } }, () => true)).not.toThrow()
     expect(() => inline({ thresholds: { acuracy: 0.8 } }, () => true)).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.acuracy" names "acuracy"; did you mean "accuracy"? (if your scorer emits "acuracy", declare it: evalsuite({ metrics: { acuracy: { direction: 'higher' } } })).]`,
+      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.acuracy" names "acuracy"; did you mean "accuracy"? (if your scorer emits "acuracy", declare it: evalsuite({ metricDefinitions: { acuracy: { direction: 'higher' } } })).]`,
     )
   })
 
