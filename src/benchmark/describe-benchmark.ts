@@ -101,7 +101,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const judging = createBenchmarkJudging(name, options.judge)
   const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
-  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
+  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.testTimeout ? { timeout: options.testTimeout } : {}) }, async () => {
     const { planned, messagesOf } = await prepareSamples(resolved)
     checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
