@@ -24,7 +24,6 @@ export {
 } from './benchmark/index.ts'
 export {
   datasets,
-  loadOpenCompassDataset,
   type CsvColumns,
   type CsvDatasetOptions,
   type DataRecord,
