@@ -39,7 +39,7 @@ function codeBlock(text: string, language = ''): string[] {
   return [`${fence}${language}`, text, fence]
 }
 
-function template(value: Benchmark['promptTemplate'] | Benchmark['toFewShot']): string[] {
+function template(value: Benchmark['prompt'] | Benchmark['toFewShot']): string[] {
   if (value === undefined) return ['The default: `{input}`, or the lettered options and an "ANSWER: X" line for multiple choice.']
   return typeof value === 'string' ? codeBlock(value) : ['A function of the sample.']
 }
@@ -79,13 +79,13 @@ function section(item: Entry): string[] {
   if (benchmark.tags?.length) lines.push(`- Tags: ${benchmark.tags.join(', ')}`)
   lines.push(`- Subsets: ${subsets(benchmark)}`)
   lines.push(`- Few-shot examples: ${fewShot(benchmark)}`)
-  if (criteria === undefined) lines.push(`- Answer extraction: \`${literal(benchmark.extractAnswer ?? { kind: 'exact' })}\``)
+  if (criteria === undefined) lines.push(`- Answer extraction: \`${literal(benchmark.answer ?? { kind: 'exact' })}\``)
   lines.push(`- Metrics: ${(benchmark.metrics ?? ['accuracy']).map((m) => `\`${m}\``).join(', ')}; primary: \`${benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? 'accuracy'}\``)
   const thresholds = Object.keys(benchmark.thresholds ?? {}).length > 0 ? literal(benchmark.thresholds) : 'none'
   lines.push(`- Default gates: ${thresholds === 'none' ? 'none' : `\`${thresholds}\``}`, '')
   lines.push('Expected fields:', '', '| field | what it holds |', '|---|---|')
   for (const [field, meaning] of Object.entries(benchmark.expectedFields ?? {})) lines.push(`| ${field} | ${meaning.replace(/\|/g, '\\|')} |`)
-  if (criteria === undefined) lines.push('', 'Prompt:', '', ...template(benchmark.promptTemplate), '')
+  if (criteria === undefined) lines.push('', 'Prompt:', '', ...template(benchmark.prompt), '')
   else lines.push('', 'The judge\'s criteria (the outputs follow as `answer_1` and `answer_2`, in both orders):', '', ...codeBlock(criteria), '')
   if (benchmark.fewShot) {
     lines.push('Few-shot: the examples, then the prompt:', '', ...codeBlock(benchmark.fewShotTemplate ?? '{examples}\n\n{prompt}'), '')

@@ -21,7 +21,6 @@ export {
 } from './benchmark/index.ts'
 export {
   datasets,
-  loadOpenCompassDataset,
   type CsvColumns,
   type CsvDatasetOptions,
   type DataRecord,

@@ -58,7 +58,7 @@ describe('the plugin options', () => {
     vi.stubEnv('CI', 'true')
     vi.stubEnv('EVALSUITE_VERDICTS', 'live')
     const metrics = { politeness: { direction: 'higher' as const, range: [0, 1] as [number, number] } }
-    const { injected, done } = configure({}, { recordings: { dir: 'recorded' }, judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 }, metrics })
+    const { injected, done } = configure({}, { recordings: { dir: 'recorded' }, judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 }, metricDefinitions: metrics })
     await done
     expect(injected[0]?.test.provide).toEqual({
       'evalsuite:recordings': { mode: 'replay', dir: '/project/recorded', fromEnvironment: false },
@@ -100,7 +100,7 @@ describe('the plugin options', () => {
     await expect(configure({}, { judge: { concurrency: 0, verdicts: 'sometimes' as 'live' } }).done).rejects.toThrow(
       /^evalsuite plugin option "judge\.concurrency" .*; "judge\.verdicts" Invalid option: expected one of "live"\|"record"\|"replay"\.$/,
     )
-    await expect(configure({}, { metrics: { Tone: { direction: 'higher' } } }).done).rejects.toThrow('evalsuite({ metrics }): "Tone": a metric name is snake_case')
+    await expect(configure({}, { metricDefinitions: { Tone: { direction: 'higher' } } }).done).rejects.toThrow('evalsuite({ metricDefinitions }): "Tone": a metric name is snake_case')
     await expect(configure({}, { earlyStop: { alpha: 5 } }).done).rejects.toThrow(
       'evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received {"alpha":5}.',
     )

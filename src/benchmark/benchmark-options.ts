@@ -72,8 +72,8 @@ export interface RunOptions {
   only?: string[]
   /** This benchmark's recording mode, instead of the plugin's; EVALSUITE_RECORDINGS still outranks it. */
   recordings?: RecordingMode
-  /** Per-sample test timeout in ms, instead of the plugin's `testTimeout`. */
-  timeout?: number
+  /** Timeout of one sample's test in ms (model call and scoring included), instead of the plugin's `testTimeout`. */
+  testTimeout?: number
   /**
    * How multiple-choice samples are answered: `generate` (a reply, read by the scorer), `logprobs` (the option letter
    * likeliest as the one answer token, through the chat API) or `ppl` (the option whose full text is likeliest after
@@ -176,7 +176,7 @@ export const RunShape = {
   regression: RegressionSchema.optional(),
   maxErrors: z.number().int().nonnegative().optional(),
   only: z.array(z.string()).optional(),
-  timeout: z.number().positive().optional(),
+  testTimeout: z.number().positive().optional(),
   recordings: RecordingModeSchema.optional(),
   inferMethod: InferMethodSchema.optional(),
   maxCost: z.number().nonnegative().optional(),

@@ -20,7 +20,7 @@ export function createInfer(resolved: ResolvedBenchmark, model: Model | undefine
   }
   const method = resolved.run.inferMethod ?? 'generate'
   if (method !== 'generate') {
-    const prompt = { prompt: resolved.definition.promptTemplate, system: resolved.run.system }
+    const prompt = { prompt: resolved.definition.prompt, system: resolved.run.system }
     return ({ sample }, call) => inferChoice(name, model!, method, sample, prompt, call)
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid

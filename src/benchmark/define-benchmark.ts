@@ -30,7 +30,7 @@ export interface BenchmarkDefinition {
   /** Where few-shot examples come from, how many, and how they are drawn. */
   fewShot?: FewShotSpec
   /** The user message: a template over the sample's fields, or a function. @default as describeBenchmark's `prompt` */
-  promptTemplate?: PromptTemplate
+  prompt?: PromptTemplate
   /** A system message sent before the prompt. */
   system?: string
   /** How examples and prompt are put together, with `{examples}`, `{prompt}` and the sample's fields. @default "{examples}\n\n{prompt}" */
@@ -40,7 +40,7 @@ export interface BenchmarkDefinition {
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
   /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default as describeBenchmark's `answer` */
-  extractAnswer?: MatchAnswerOptions
+  answer?: MatchAnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
   /**
@@ -91,12 +91,12 @@ const DefinitionSchema = z
       })
       .strict()
       .optional(),
-    promptTemplate: z.union([z.string(), z.function()]).optional(),
+    prompt: z.union([z.string(), z.function()]).optional(),
     system: z.string().optional(),
     fewShotTemplate: z.string().optional(),
     toFewShot: z.union([z.string(), z.function()]).optional(),
     filter: z.function().optional(),
-    extractAnswer: AnswerOptionsSchema.optional(),
+    answer: AnswerOptionsSchema.optional(),
     scorer: z.function().optional(),
     metrics: z.array(z.string().min(1)).min(1).optional(),
     primaryMetric: z.string().min(1).optional(),
@@ -142,8 +142,8 @@ export function validateDefinition(definition: BenchmarkDefinition, where: strin
  *   name: 'tickets',
  *   dataset: datasets.csv('evals/data/tickets.csv'),
  *   toSample: (row) => ({ id: row.ticket_id as string, input: row.body as string, target: row.team as string }),
- *   promptTemplate: 'Which team should handle this ticket?\n\n{input}\n\nEnd with "ANSWER: <team>".',
- *   extractAnswer: { kind: 'regex', pattern: /ANSWER:\s*(\w+)/ },
+ *   prompt: 'Which team should handle this ticket?\n\n{input}\n\nEnd with "ANSWER: <team>".',
+ *   answer: { kind: 'regex', pattern: /ANSWER:\s*(\w+)/ },
  *   thresholds: { accuracy: 0.8 },
  * })
  * describeBenchmark(tickets, { model: models.openai({ model: 'gpt-4o-mini' }), limit: 100 })

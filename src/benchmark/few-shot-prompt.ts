@@ -9,7 +9,7 @@ const DEFAULT_FEW_SHOT_TEMPLATE = '{examples}\n\n{prompt}'
 /** What the prompt of a benchmark is made of. */
 export interface PromptParts {
   name: string
-  promptTemplate?: PromptTemplate
+  prompt?: PromptTemplate
   system?: string
   fewShotTemplate?: string
   toFewShot?: string | ((example: Sample) => string)
@@ -35,7 +35,7 @@ export function buildPrompt(parts: PromptParts, sample: Sample, examples: readon
 }
 
 function withExamples(parts: PromptParts, sample: Sample, examples: readonly Sample[]): MediaMessage[] {
-  const messages = buildMessages(sample, parts.promptTemplate, parts.name, parts.system)
+  const messages = buildMessages(sample, parts.prompt, parts.name, parts.system)
   if (examples.length === 0) return messages
   const last = messages.findLastIndex((message) => message.role === 'user')
   const prompt = messages[last]

@@ -58,7 +58,7 @@ function perSampleGateable(resolved: ResolvedBenchmark): GateableMetrics {
   const judge = resolved.run.judge?.definition
   if (resolved.run.judge?.expected !== undefined) return { scores: Object.keys(JUDGE_AGREEMENT_METRICS), open: false }
   const judgeMetric = typeof judge === 'object' && 'metric' in judge ? judge.metric : undefined
-  const answer = resolved.definition.extractAnswer
+  const answer = resolved.definition.answer
   const credit = answer?.kind === 'choice' && answer.partialCredit === true ? ['partial_credit'] : []
   return { scores: [...new Set(['accuracy', ...credit, ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
 }
@@ -117,7 +117,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
   validateOptions(name, options)
   const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
-  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, promptTemplate: prompt, extractAnswer: answer, primaryMetric: chosenPrimary })
+  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, prompt, answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
   const earlyStop = chooseEarlyStop(given.earlyStop, shuffle, gates?.earlyStop)
   return checkGates({

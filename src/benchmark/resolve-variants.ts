@@ -23,7 +23,7 @@ function resolveOne(first: string | Benchmark, options: BenchmarkOptions | Bench
 function resolveChoice(first: string | Benchmark, name: string, options: BenchmarkOptions | BenchmarkOverrides, choice: VariantChoice, scorer: Scorer | undefined, location: string | undefined, gates: GateSettings | undefined): ResolvedBenchmark {
   const { prompt, ...run } = choice.options
   if (typeof first === 'string') return resolveNamed(name, { ...(options as BenchmarkOptions), ...choice.options }, scorer, location, gates)
-  const definition = prompt === undefined ? { ...first, name } : { ...first, name, promptTemplate: prompt }
+  const definition = prompt === undefined ? { ...first, name } : { ...first, name, prompt }
   return resolveDefined(definition, { ...options, ...run }, scorer, location, gates)
 }
 

@@ -26,7 +26,7 @@ const ERROR_ANNOTATION = 'evalsuite:error'
  * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
  * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
  */
-function checkByDefault(sample: Sample, output: string, answer: Benchmark['extractAnswer']): Check {
+function checkByDefault(sample: Sample, output: string, answer: Benchmark['answer']): Check {
   const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
@@ -59,7 +59,7 @@ export function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedS
     const { sample, attempt } = byKey.get(key)!
     run.output(key).then(
       (output) => {
-        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.extractAnswer) : undefined
+        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined
         const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
         if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
       },
@@ -83,7 +83,7 @@ async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutp
 }
 
 function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
-  meta.checks = [checkByDefault(sample, output.text, resolved.definition.extractAnswer)]
+  meta.checks = [checkByDefault(sample, output.text, resolved.definition.answer)]
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 

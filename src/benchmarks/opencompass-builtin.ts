@@ -48,7 +48,7 @@ export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompas
   // the meta file is read with the data, at collection, before any prompt is built
   let fromHumanPrompt = false
   let promptOf: OpenCompassDataset['promptOf']
-  const template = definition.promptTemplate
+  const template = definition.prompt
   return defineBuiltin(options, {
     name,
     dataset: openCompassOfKind(options.path, kind, (dataset) => {
@@ -59,7 +59,7 @@ export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompas
     ...definition,
     // a human_prompt places the question, options and answer cue itself: OpenCompass sends it filled in, alone
     ...(typeof template === 'string'
-      ? { promptTemplate: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? (promptOf?.(sample) ?? sample.input) : renderTemplate(template, sample, name)) }
+      ? { prompt: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? (promptOf?.(sample) ?? sample.input) : renderTemplate(template, sample, name)) }
       : {}),
   })
 }

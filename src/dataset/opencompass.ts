@@ -188,7 +188,7 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
   }
 }
 
-/** Options of `loadOpenCompassDataset`, for files that stretch the protocol. */
+/** Options of `datasets.opencompass`, for files that stretch the protocol. */
 export interface OpenCompassOptions {
   /** The column names of a CSV file without a header row, e.g. MMLU's `["question", "A", "B", "C", "D", "answer"]`. */
   columns?: string[]

@@ -87,7 +87,7 @@ function resolve(definition: MetricDefinition, base: MetricSemantics | undefined
 }
 
 /**
- * The catalog with the user's metrics (from `evalsuite({ metrics })`) added, or overriding built-in entries.
+ * The catalog with the user's metrics (from `evalsuite({ metricDefinitions })`) added, or overriding built-in entries.
  * Every entry is checked here, so a typo fails the run at start with the metric's name.
  */
 export function createMetricCatalog(custom: Readonly<Record<string, MetricDefinition>> = {}): MetricCatalog {
@@ -105,7 +105,7 @@ export function createMetricCatalog(custom: Readonly<Record<string, MetricDefini
     }
     entries.set(name, resolve(parsed.data, BUILTIN_METRICS[name]))
   }
-  if (problems.length > 0) throw new ConfigError(`evalsuite({ metrics }): ${problems.join('; ')}.`)
+  if (problems.length > 0) throw new ConfigError(`evalsuite({ metricDefinitions }): ${problems.join('; ')}.`)
   return {
     get: (name) => entries.get(name) ?? perLabelSemantics(name) ?? diagnosticSemantics(),
     has: (name) => entries.has(name) || perLabelSemantics(name) !== undefined,

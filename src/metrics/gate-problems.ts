@@ -40,7 +40,7 @@ const quoted = (names: readonly string[]): string => names.map((name) => `"${nam
 
 function metricProblem(entry: GateEntry, gateable: GateableMetrics, { catalog, names, complete }: GateCatalog): string | undefined {
   const { metric } = entry
-  const declare = `evalsuite({ metrics: { ${metric}: { direction: 'higher' } } })`
+  const declare = `evalsuite({ metricDefinitions: { ${metric}: { direction: 'higher' } } })`
   const undeclared = `names "${metric}", which is not in the metric catalog, so it has no direction to stand for the benchmark; declare it: ${declare}`
   const known = [...gateable.scores, ...USAGE_METRICS]
   if (known.includes(metric)) return entry.primary && complete && !catalog.has(metric) ? undeclared : undefined

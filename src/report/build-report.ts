@@ -93,7 +93,7 @@ function warnings(rows: readonly MetricRow[], primary: string | null, catalog: M
     found.push({
       severity: 'warning',
       code: 'undeclared-metric',
-      message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { ${metric}: { direction: 'higher' } } })`,
+      message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { ${metric}: { direction: 'higher' } } })`,
     })
   }
   const overall = rows.find((row) => row.metric === primary && row.subset === null && isHeadlineRow(row))

@@ -36,7 +36,7 @@ export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly stri
   const named = meta.primaryMetric
   if (named !== undefined) {
     if (catalog.has(named)) return { metric: named }
-    const declare = `evalsuite({ metrics: { ${named}: { direction: 'higher' } } })`
+    const declare = `evalsuite({ metricDefinitions: { ${named}: { direction: 'higher' } } })`
     const message = `primary metric "${named}" is not in the metric catalog, so it has no direction to gate on; declare it: ${declare}`
     return { metric: null, problem: { severity: 'error', code: 'primary-metric-undeclared', message } }
   }

@@ -31,8 +31,8 @@ export const MetricSemanticsSchema = z.object({
 export type MetricSemantics = z.infer<typeof MetricSemanticsSchema>
 
 /**
- * A metric a user adds to the catalog (or an entry it overrides), from `evalsuite({ metrics })`. Only the direction is
- * required; a `range` of [0, 1] makes it a percentage unless `display` says otherwise.
+ * A metric a user adds to the catalog (or an entry it overrides), from `evalsuite({ metricDefinitions })`. Only the
+ * direction is required; a `range` of [0, 1] makes it a percentage unless `display` says otherwise.
  */
 export const MetricDefinitionSchema = z
   .object({

@@ -75,7 +75,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
   const judging = createBenchmarkJudging(name, options.judge, providedJudgeSettings())
   const meta = benchmarkMeta(resolved, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
-  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.timeout ? { timeout: options.timeout } : {}) }, async () => {
+  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.testTimeout ? { timeout: options.testTimeout } : {}) }, async () => {
     const { planned, messagesOf, attempts, circular } = await prepareSamples(resolved)
     // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
     selection.repeats = attempts

@@ -10,7 +10,7 @@ import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './tasks.ts'
 /** The annotation type of a gate test's outcome. */
 export const GATE_ANNOTATION = 'evalsuite:gate'
 
-// a gate's own limit, not the suite's: a benchmark's `timeout` is for one sample's model call and scoring
+// a gate's own limit, not the suite's: a benchmark's `testTimeout` is for one sample's model call and scoring
 export const GATE_TIMEOUT_MS = 600_000
 
 const STATES: Record<string, TestState> = { pass: 'passed', fail: 'failed', skip: 'skipped', todo: 'skipped' }

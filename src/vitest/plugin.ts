@@ -51,7 +51,7 @@ export interface EvalsuitePluginOptions {
    * a scorer emits without an entry is shown as a bare value with no direction, and is never gated on regressions.
    * @example { politeness: { direction: 'higher', range: [0, 1] }, tool_calls: { direction: 'lower', unit: 'calls' } }
    */
-  metrics?: Record<string, MetricDefinition>
+  metricDefinitions?: Record<string, MetricDefinition>
   /**
    * The default `earlyStop` of every benchmark that sets none, applied where its samples may be shuffled; a
    * benchmark's own `earlyStop` outranks it.
@@ -158,7 +158,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
       // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
-      if (options.metrics !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(options.metrics)
+      if (options.metricDefinitions !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(options.metricDefinitions)
       if (options.earlyStop !== undefined && !(await import('../schema/index.ts')).EarlyStopOptionsSchema.safeParse(options.earlyStop).success) {
         throw new ConfigError(`evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received ${JSON.stringify(options.earlyStop)}.`)
       }
@@ -166,7 +166,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
         new EvalsuiteReporter({
           ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
           ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
-          ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+          ...(options.metricDefinitions === undefined ? {} : { metrics: options.metricDefinitions }),
           projectName,
         }),
       )
@@ -197,7 +197,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
             [GATES_KEY]: {
               root: vitest.config.root,
               baselineDir: options.baselines?.dir ?? 'evals/__baselines__',
-              ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+              ...(options.metricDefinitions === undefined ? {} : { metrics: options.metricDefinitions }),
               ...(options.earlyStop === undefined ? {} : { earlyStop: options.earlyStop }),
               updateMode: vitest.config.snapshotOptions.updateSnapshot,
             },

@@ -35,12 +35,12 @@ describe('defineBenchmark', () => {
         fewShot: { count: -1 },
         subsets: { field: '' },
         defaults: { limit: 2.5, repeats: 0 },
-        extractAnswer: { kind: 'nonsense' } as never,
+        answer: { kind: 'nonsense' } as never,
       }),
     )
     expect(error.code).toBe('EVALSUITE_CONFIG_INVALID')
     expect(error.message).toMatchInlineSnapshot(
-      `"defineBenchmark("arith"): option "subsets.field" Too small: expected string to have >=1 characters; option "fewShot.count" Too small: expected number to be >=0; option "extractAnswer.kind" Invalid option: expected one of "exact"|"includes"|"regex"|"number"|"choice"|"math"; option "defaults.limit" must be a whole count, or a fraction between 0 and 1; option "defaults.repeats" Too small: expected number to be >0."`,
+      `"defineBenchmark("arith"): option "subsets.field" Too small: expected string to have >=1 characters; option "fewShot.count" Too small: expected number to be >=0; option "answer.kind" Invalid option: expected one of "exact"|"includes"|"regex"|"number"|"choice"|"math"; option "defaults.limit" must be a whole count, or a fraction between 0 and 1; option "defaults.repeats" Too small: expected number to be >0."`,
     )
   })
 

@@ -10,11 +10,11 @@ const examples: Sample[] = [
 
 describe('buildPrompt', () => {
   it('is the plain prompt without examples', () => {
-    expect(buildPrompt({ name: 'b', promptTemplate: 'Q: {input}' }, sample, [])).toEqual([{ role: 'user', content: 'Q: What is 6 x 7?' }])
+    expect(buildPrompt({ name: 'b', prompt: 'Q: {input}' }, sample, [])).toEqual([{ role: 'user', content: 'Q: What is 6 x 7?' }])
   })
 
   it('puts the default examples (question, options, answer line) before the prompt', () => {
-    expect(buildPrompt({ name: 'b', promptTemplate: 'Q: {input}', system: 'Be brief.' }, sample, examples)).toEqual([
+    expect(buildPrompt({ name: 'b', prompt: 'Q: {input}', system: 'Be brief.' }, sample, examples)).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'What is 2 + 2?\nANSWER: 4\n\nPick the prime.\n\nA. 4\nB. 5\nANSWER: B\n\nQ: What is 6 x 7?' },
     ])
@@ -24,7 +24,7 @@ describe('buildPrompt', () => {
     const messages = buildPrompt(
       {
         name: 'b',
-        promptTemplate: 'Question: {input}\nAnswer:',
+        prompt: 'Question: {input}\nAnswer:',
         fewShotTemplate: 'Worked {topic} problems:\n\n{examples}\n\nNow yours.\n{prompt}',
         toFewShot: (example) => `Question: ${example.input}\nAnswer: ${String(example.metadata?.steps ?? '')} The answer is ${String(example.target)}.`,
       },
@@ -50,7 +50,7 @@ describe('buildPrompt', () => {
       { role: 'assistant' as const, content: 'Hello' },
       { role: 'user' as const, content: String(s.input) },
     ]
-    expect(buildPrompt({ name: 'b', promptTemplate: chat }, sample, examples.slice(0, 1)).at(-1)).toEqual({
+    expect(buildPrompt({ name: 'b', prompt: chat }, sample, examples.slice(0, 1)).at(-1)).toEqual({
       role: 'user',
       content: 'What is 2 + 2?\nANSWER: 4\n\nWhat is 6 x 7?',
     })

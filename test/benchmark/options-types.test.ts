@@ -12,7 +12,7 @@ describe('option types and the schemas that check them', () => {
   })
 
   it('give the plain-data run options the types their schema accepts', () => {
-    type Plain = 'system' | 'concurrency' | 'stopAfterFailures' | 'thresholds' | 'regression' | 'maxErrors' | 'only' | 'timeout' | 'recordings' | 'inferMethod' | 'maxCost' | 'earlyStop'
+    type Plain = 'system' | 'concurrency' | 'stopAfterFailures' | 'thresholds' | 'regression' | 'maxErrors' | 'only' | 'testTimeout' | 'recordings' | 'inferMethod' | 'maxCost' | 'earlyStop'
     expectTypeOf<Pick<RunOptions, Plain>>().toEqualTypeOf<Pick<Accepted<typeof RunShape>, Plain>>()
   })
 

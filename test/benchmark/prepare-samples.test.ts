@@ -23,7 +23,7 @@ const science: BenchmarkDefinition = {
   dataset: datasets.json(SPLITS, { split: 'test' }),
   toSample,
   subsets: { field: 'topic', names: ['nature', 'space'] },
-  promptTemplate: '{input}\n\n{choices}',
+  prompt: '{input}\n\n{choices}',
   fewShot: { dataset: datasets.json(SPLITS, { split: 'train' }), count: 1, groupBy: 'subset' },
 }
 

@@ -75,7 +75,7 @@ describe('resolveDefined', () => {
 describe('resolveNamed', () => {
   it('splits inline options into a definition and how it runs', () => {
     const resolved = resolveNamed('inline', { dataset, model, prompt: 'Q: {input}', answer: { kind: 'number' }, limit: 3, repeats: 4, thresholds: { accuracy: 1 } }, undefined, undefined)
-    expect(resolved.definition).toEqual({ name: 'inline', dataset, promptTemplate: 'Q: {input}', extractAnswer: { kind: 'number' } })
+    expect(resolved.definition).toEqual({ name: 'inline', dataset, prompt: 'Q: {input}', answer: { kind: 'number' } })
     expect(resolved.selection).toEqual({ limit: 3, repeats: 4, circular: false, shuffle: false, seed: 0, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 1 })
     expect(resolved.run).toEqual({ model })
@@ -106,7 +106,7 @@ describe('gates checked where the benchmark is declared, before any call', () =>
   it('lets a scorer gate metrics of its own, refusing only a name that looks like a typo of a known one', () => {
     expect(() => inline({ thresholds: { brevity: 0.5, accuracy: 0.8 } }, () => true)).not.toThrow()
     expect(() => inline({ thresholds: { acuracy: 0.8 } }, () => true)).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.acuracy" names "acuracy"; did you mean "accuracy"? (if your scorer emits "acuracy", declare it: evalsuite({ metrics: { acuracy: { direction: 'higher' } } })).]`,
+      `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.acuracy" names "acuracy"; did you mean "accuracy"? (if your scorer emits "acuracy", declare it: evalsuite({ metricDefinitions: { acuracy: { direction: 'higher' } } })).]`,
     )
   })
 

@@ -10,7 +10,7 @@ const dataset = [{ id: 'a', input: 'x', target: 'y' }]
 
 it('declares one benchmark per combination, named <benchmark>/<variant>, each with its model and prompt', () => {
   const group = resolveVariants('qa', { dataset, variants: { model: { mini, large }, prompt: { terse: '{input}', stepwise: 'Step by step: {input}' } }, compare: { maxDrop: 0.02 } }, undefined, undefined)
-  expect(group.benchmarks.map((b) => [b.definition.name, b.run.model?.name, b.definition.promptTemplate, b.variant?.values])).toEqual([
+  expect(group.benchmarks.map((b) => [b.definition.name, b.run.model?.name, b.definition.prompt, b.variant?.values])).toEqual([
     ['qa/mini/terse', 'mini-model', '{input}', { model: 'mini', prompt: 'terse' }],
     ['qa/mini/stepwise', 'mini-model', 'Step by step: {input}', { model: 'mini', prompt: 'stepwise' }],
     ['qa/large/terse', 'large-model', '{input}', { model: 'large', prompt: 'terse' }],
@@ -22,9 +22,9 @@ it('declares one benchmark per combination, named <benchmark>/<variant>, each wi
 })
 
 it('varies the prompt and system of a defined benchmark, which keeps its other defaults', () => {
-  const benchmark = defineBenchmark({ name: 'defined', dataset, promptTemplate: 'Q: {input}', defaults: { limit: 1 } })
+  const benchmark = defineBenchmark({ name: 'defined', dataset, prompt: 'Q: {input}', defaults: { limit: 1 } })
   const group = resolveVariants(benchmark, { model: mini, variants: { prompt: { plain: '{input}' }, system: { kind: 'Be kind.', exact: 'Be exact.' } }, compare: { against: 'plain/exact' } }, undefined, undefined)
-  expect(group.benchmarks.map((b) => [b.definition.name, b.definition.promptTemplate, b.run.system, b.selection.limit, b.variant?.reference])).toEqual([
+  expect(group.benchmarks.map((b) => [b.definition.name, b.definition.prompt, b.run.system, b.selection.limit, b.variant?.reference])).toEqual([
     ['defined/plain/kind', '{input}', 'Be kind.', 1, 'plain/exact'],
     ['defined/plain/exact', '{input}', 'Be exact.', 1, 'plain/exact'],
   ])

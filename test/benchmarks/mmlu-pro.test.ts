@@ -72,7 +72,7 @@ describe('mmlu_pro on real test questions', () => {
 
 describe('mmlu_pro scoring', () => {
   it('reads replies as the official script does: the first "answer is (X)"', () => {
-    const options = mmluPro({ path }).extractAnswer
+    const options = mmluPro({ path }).answer
     expect(options).toEqual({ kind: 'choice', protocol: 'mmlu-pro' })
     const choices = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
     const read = (reply: string) => matchAnswer(reply, 'I', options?.kind === 'choice' ? { ...options, choices } : {})

@@ -23,7 +23,7 @@ it('fails a gate on a misspelt metric at collection, naming the metric meant, be
 it("refuses a scorer's gate that misspells a metric the project declares, naming the declared one", async () => {
   const run = await runVitest(['misspelt-own'])
   expect(run.code).toBe(1)
-  expect(said(run)).toContain(`option "thresholds.tool_call" names "tool_call"; did you mean "tool_calls"? (if your scorer emits "tool_call", declare it: evalsuite({ metrics: { tool_call: { direction: 'higher' } } }))`)
+  expect(said(run)).toContain(`option "thresholds.tool_call" names "tool_call"; did you mean "tool_calls"? (if your scorer emits "tool_call", declare it: evalsuite({ metricDefinitions: { tool_call: { direction: 'higher' } } }))`)
 })
 
 it('fails a missing data file at collection, saying which folder its path is relative to', async () => {

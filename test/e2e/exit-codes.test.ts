@@ -39,7 +39,7 @@ describe('a user runs evals with `vitest run`', () => {
       [
         "gate-fails | all | accuracy | 2! | 100.0% | [34.2%, 100.0%] | pass ≥ 50.0%",
         "gate-fails | all | brevity | 2! | 0.2500 | [0.2500, 0.2500] | FAIL < 0.9000",
-        "gate-fails: note: "brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { brevity: { direction: 'higher' } } })",
+        "gate-fails: note: "brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })",
         "gate-fails: note: only 2 samples: the 95% interval of accuracy spans 65.8 points, so smaller changes cannot be told from noise",
       ]
     `)

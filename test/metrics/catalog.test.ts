@@ -38,7 +38,7 @@ describe('createMetricCatalog', () => {
         span: { direction: 'higher', range: [1, 0] },
       }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: evalsuite({ metrics }): "Politeness": a metric name is snake_case (lower-case letters, digits and "_", starting with a letter); "tone.direction": Invalid option: expected one of "higher"|"lower"; "span.range": must be [min, max] with min < max.]`,
+      `[ConfigError: evalsuite({ metricDefinitions }): "Politeness": a metric name is snake_case (lower-case letters, digits and "_", starting with a letter); "tone.direction": Invalid option: expected one of "higher"|"lower"; "span.range": must be [min, max] with min < max.]`,
     )
   })
 })

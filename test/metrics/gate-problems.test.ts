@@ -34,14 +34,14 @@ describe('gateProblems', () => {
     const catalog = gateCatalog({ politeness: { direction: 'higher' } })
     expect(gateProblems([gate('brevity', 0.5), gate('politeness', 0.5), gate('f1', 0.5)], open, catalog)).toEqual([])
     expect(gateProblems([gate('politness', 0.5)], open, catalog)).toEqual([
-      `gate politness names "politness"; did you mean "politeness"? (if your scorer emits "politness", declare it: evalsuite({ metrics: { politness: { direction: 'higher' } } }))`,
+      `gate politness names "politness"; did you mean "politeness"? (if your scorer emits "politness", declare it: evalsuite({ metricDefinitions: { politness: { direction: 'higher' } } }))`,
     ])
   })
 
   it('needs a primary metric in the catalog, unless the catalog may lack the user\'s metrics', () => {
     const primary: GateEntry = { option: 'option "primaryMetric"', metric: 'brevity', primary: true }
     expect(gateProblems([primary], open, gateCatalog())).toEqual([
-      `option "primaryMetric" names "brevity", which is not in the metric catalog, so it has no direction to stand for the benchmark; declare it: evalsuite({ metrics: { brevity: { direction: 'higher' } } })`,
+      `option "primaryMetric" names "brevity", which is not in the metric catalog, so it has no direction to stand for the benchmark; declare it: evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })`,
     ])
     expect(gateProblems([primary], open, gateCatalog({ brevity: { direction: 'higher' } }))).toEqual([])
     expect(gateProblems([primary], open, gateCatalog({}, false))).toEqual([])

@@ -37,7 +37,7 @@ describe('buildReport: the primary metric', () => {
       ['warning', 'small-sample'],
     ])
     expect(report.diagnostics[0]!.message).toMatchInlineSnapshot(
-      `""brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metrics: { brevity: { direction: 'higher' } } })"`,
+      `""brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })"`,
     )
     expect(ReportSchema.parse(report)).toEqual(report)
   })

@@ -62,8 +62,8 @@ export function arc(options: ArcOptions): Benchmark {
     dataset: datasets.jsonl(options.path),
     toSample: arcSample,
     fewShot: { ...(options.fewShotPath ? { dataset: datasets.jsonl(options.fewShotPath) } : {}), count: options.fewShot ?? 0 },
-    promptTemplate: DEFAULT_CHOICE_PROMPT,
+    prompt: DEFAULT_CHOICE_PROMPT,
     toFewShot: '{input}\n\n{choices}\nANSWER: {target}',
-    extractAnswer: { kind: 'choice' },
+    answer: { kind: 'choice' },
   })
 }

@@ -42,11 +42,11 @@ export function gsm8k(options: Gsm8kOptions): Benchmark {
     },
     dataset: datasets.jsonl(options.path),
     toSample: gsm8kSample,
-    promptTemplate:
+    prompt:
       'Solve the following math word problem. Work it out step by step, then give the final answer as a plain number on the last line, written as "ANSWER: <number>".\n\n{input}',
     fewShot: { ...(options.fewShotPath ? { dataset: datasets.jsonl(options.fewShotPath) } : {}), count: options.fewShot ?? 0 },
     fewShotTemplate: 'Some solved problems:\n\n{examples}\n\n{prompt}',
     toFewShot: 'Problem: {input}\nSolution: {reasoning}\nANSWER: {target}',
-    extractAnswer: { kind: 'number', marker: ['ANSWER:', '####', 'answer is'] },
+    answer: { kind: 'number', marker: ['ANSWER:', '####', 'answer is'] },
   })
 }

@@ -52,8 +52,8 @@ export function math500(options: Math500Options): Benchmark {
     toSample: math500Sample,
     subsets: { field: byLevel ? 'level' : 'subject', names: byLevel ? LEVELS : [...MATH500_SUBJECTS] },
     fewShot: { count: options.fewShot ?? 0 },
-    promptTemplate: 'Solve the following problem. Reason step by step, and put your final answer, in simplest form, in \\boxed{{}}.\n\n{input}',
+    prompt: 'Solve the following problem. Reason step by step, and put your final answer, in simplest form, in \\boxed{{}}.\n\n{input}',
     toFewShot: 'Problem: {input}\nSolution: {solution}',
-    extractAnswer: { kind: 'math' },
+    answer: { kind: 'math' },
   })
 }

@@ -22,7 +22,7 @@ export function mcq(options: McqOptions): Benchmark {
       id: 'optional: the sample id (a content hash otherwise)',
       subset: 'optional: the sample\'s subset',
     },
-    promptTemplate: DEFAULT_CHOICE_PROMPT,
-    extractAnswer: { kind: 'choice' },
+    prompt: DEFAULT_CHOICE_PROMPT,
+    answer: { kind: 'choice' },
   })
 }

@@ -71,11 +71,11 @@ export function mmluPro(options: MmluProOptions): Benchmark {
       count: options.fewShot ?? (options.fewShotPath ? 5 : 0),
       groupBy: 'subset',
     },
-    promptTemplate:
+    prompt:
       'Answer the following multiple-choice question about {category}. Think it through step by step, then end your reply with "The answer is (X)", where X is the letter of the correct option.\n\n{input}\n\n{choices}',
     fewShotTemplate: 'Here are solved questions about {category}:\n\n{examples}\n\n{prompt}',
     toFewShot: '{input}\n\n{choices}\n{cot}',
     // read as the official evaluation script reads replies, so that published numbers are reproduced
-    extractAnswer: { kind: 'choice', protocol: 'mmlu-pro' },
+    answer: { kind: 'choice', protocol: 'mmlu-pro' },
   })
 }

@@ -43,9 +43,9 @@ export function mmlu(options: MmluOptions): Benchmark {
     dataset: mmluSplit(options.path, split, subjects),
     subsets: [...MMLU_CATEGORIES],
     fewShot: { dataset: mmluSplit(options.path, 'dev', subjects), count: options.fewShot ?? 5, groupBy: 'subject' },
-    promptTemplate: DEFAULT_CHOICE_PROMPT,
+    prompt: DEFAULT_CHOICE_PROMPT,
     fewShotTemplate: 'Multiple-choice questions about {subjectName}, each with its answer:\n\n{examples}\n\n{prompt}',
     toFewShot: '{input}\n\n{choices}\nANSWER: {target}',
-    extractAnswer: { kind: 'choice' },
+    answer: { kind: 'choice' },
   })
 }

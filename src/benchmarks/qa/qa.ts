@@ -26,7 +26,7 @@ export function qa(options: QaOptions): Benchmark {
       id: 'optional: the sample id (a content hash otherwise)',
       subset: 'optional: the sample\'s subset',
     },
-    promptTemplate: `{input}\n\n${SHORT_ANSWER_RULE}`,
-    extractAnswer: { kind: 'regex', pattern: LAST_ANSWER_LINE },
+    prompt: `{input}\n\n${SHORT_ANSWER_RULE}`,
+    answer: { kind: 'regex', pattern: LAST_ANSWER_LINE },
   })
 }
