@@ -1,40 +1,13 @@
-import type { CorpusAggregate, CorpusSample } from '../metrics/index.ts'
+import { CIRCULAR_METRIC } from '../metrics/index.ts'
 import type { BenchmarkMeta } from '../schema/index.ts'
 
-/** The metric of circular evaluation: the share of questions answered right in every rotation of their options. */
-export const CIRCULAR_METRIC = 'circular_accuracy'
-
 /**
- * The share of questions right in all `rotations` of their options (OpenCompass's `perf_circular`). A question with a
- * rotation left unscored (an error) is left out, as pass^k leaves it out: an error is never a wrong answer.
+ * Once the data is known to be circular: the benchmark's record says how many rotations each question has, so that
+ * its circular accuracy is computed where its samples are (the gate tests, and the reporter on merged shards), and
+ * the benchmark stands for it. A primary metric other than accuracy is kept: accuracy here is the mean over single
+ * rotations, the figure circular evaluation exists to replace.
  */
-function circularAccuracy(rotations: number): CorpusAggregate {
-  return (samples) => {
-    const byQuestion = new Map<string, CorpusSample[]>()
-    for (const sample of samples) byQuestion.set(sample.id, [...(byQuestion.get(sample.id) ?? []), sample])
-    let complete = 0
-    let right = 0
-    for (const attempts of byQuestion.values()) {
-      // a bootstrap resample may hold a question more than once: each copy brings all its rotations
-      const copies = Math.floor(attempts.length / rotations)
-      const scored = new Set(attempts.map((sample) => sample.attempt)).size
-      if (scored < rotations) continue
-      complete += copies
-      if (attempts.every((sample) => sample.scores.accuracy === 1)) right += copies
-    }
-    const figures: Record<string, number> = {}
-    if (complete > 0) figures[CIRCULAR_METRIC] = right / complete
-    return figures
-  }
-}
-
-/**
- * Once the data is known to be circular: the benchmark stands for its circular accuracy, computed beside the
- * benchmark's own aggregate, if it has one. A primary metric other than accuracy is kept: accuracy here is the mean over
- * single rotations, the figure circular evaluation exists to replace.
- */
-export function withCircularScore(meta: BenchmarkMeta, rotations: number, own: CorpusAggregate | undefined): CorpusAggregate {
+export function markCircular(meta: BenchmarkMeta, rotations: number): void {
+  meta.circular = rotations
   if (meta.primaryMetric === undefined || meta.primaryMetric === 'accuracy') meta.primaryMetric = CIRCULAR_METRIC
-  const circular = circularAccuracy(rotations)
-  return own === undefined ? circular : (samples) => ({ ...own(samples), ...circular(samples) })
 }

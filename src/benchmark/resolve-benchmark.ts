@@ -1,10 +1,9 @@
 import { ConfigError } from '../errors.ts'
 import type { GateSettings } from '../report/gate-judging.ts'
-import { CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
+import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
-import { CIRCULAR_METRIC } from './circular-score.ts'
 import { chooseEarlyStop } from './early-stop.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 

@@ -1,6 +1,7 @@
 export { aggregateMetric, SMALL_SAMPLE, type AggregateOptions, type Observation } from './aggregate.ts'
 export { pairedBootstrap, type BootstrapOptions, type PairedTest } from './bootstrap.ts'
 export { CLASSIFICATION_METRICS, perLabelSemantics } from './classification-catalog.ts'
+export { CIRCULAR_METRIC, circularAccuracy } from './circular-accuracy.ts'
 export { classificationAggregate, classificationMetrics, labelSlug, type LabelPair } from './classification.ts'
 export { BUILTIN_METRICS, createMetricCatalog, diagnosticSemantics, type MetricCatalog } from './catalog.ts'
 export { cohenKappa, type Category } from './cohen-kappa.ts'

@@ -1,4 +1,4 @@
-import { classificationAggregate, type MetricCatalog } from '../metrics/index.ts'
+import { circularAccuracy, classificationAggregate, type MetricCatalog } from '../metrics/index.ts'
 import type { Baseline, Comparison, Diagnostic, MetricRow } from '../schema/index.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
 import type { BenchmarkRun } from './collect-runs.ts'
@@ -14,7 +14,7 @@ export interface RunCorpus {
 
 /**
  * The corpus metrics of a run, computed on the samples the report holds, so that a run split into shards gives exactly
- * the figures of the whole: the built-in classification figures, here; the benchmark's own `aggregate` as its worker
+ * the figures of the whole: the built-in classification and circular figures, here; the benchmark's own `aggregate` as its worker
  * recorded them (`meta.corpus`) when that worker held every sample, and otherwise (a merge of shards) here, with the
  * function the reporter imported from the eval file (`ownAggregate`).
  */
@@ -25,6 +25,7 @@ export function runCorpus(run: BenchmarkRun, catalog: MetricCatalog, entry: Base
     found.comparisons.push(...comparisons)
   }
   if (run.meta.classification) add(corpusFigures(run.samples, classificationAggregate, entry, catalog))
+  if (run.meta.circular !== undefined) add(corpusFigures(run.samples, circularAccuracy(run.meta.circular), entry, catalog))
   const recorded = run.meta.corpus
   if (recorded === undefined) return found
   if (!needsMergedAggregate(run)) {

@@ -84,6 +84,8 @@ export const BenchmarkMetaSchema = z.object({
   earlyStopGates: z.array(EarlyStopGateSchema).optional(),
   /** The benchmark's `classification` option: per-label precision, recall and F1 and Cohen's kappa of its answers. */
   classification: z.literal(true).optional(),
+  /** Circular evaluation: the rotations of each question's options, whose `circular_accuracy` is a figure of the set. */
+  circular: z.number().int().min(2).optional(),
   /**
    * What the benchmark's own `aggregate` gave, computed in the worker (where the function is) by its gate tests: its
    * rows and its comparisons with the baseline. A function cannot reach the reporter, so this is how they do, except

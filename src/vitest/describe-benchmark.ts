@@ -11,13 +11,13 @@ import {
   createInfer,
   createSampleRun,
   judgeAhead,
+  markCircular,
   prepareEarlyStop,
   prepareModel,
   prepareSamples,
   recordedDefinitionOnly,
   resolveVariants,
   runSample,
-  withCircularScore,
   type Benchmark,
   type BenchmarkOptions,
   type BenchmarkOverrides,
@@ -137,8 +137,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(sampleTestOf(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
     // last in the suite, so that each gate judges every sample before it
-    const aggregate = circular ? withCircularScore(meta, attempts, options.aggregate) : options.aggregate
-    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(aggregate ? { aggregate } : {}) })
+    if (circular) markCircular(meta, attempts)
+    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
   })
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { defineBenchmark, type BenchmarkOverrides } from '../../src/benchmark/index.ts'
 import { rotateSample } from '../../src/benchmark/circular.ts'
-import { withCircularScore } from '../../src/benchmark/circular-score.ts'
-import type { CorpusSample } from '../../src/metrics/index.ts'
+import { markCircular } from '../../src/benchmark/circular-score.ts'
+import { circularAccuracy, type CorpusSample } from '../../src/metrics/index.ts'
 import type { BenchmarkMeta } from '../../src/schema/index.ts'
 import { prepareSamples } from '../../src/benchmark/prepare-samples.ts'
 import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
@@ -102,7 +102,8 @@ describe('circular_accuracy', () => {
 
   it('is the share of questions right in every rotation, leaving out a question with an errored rotation, and stands for the benchmark', () => {
     const shown = meta()
-    const score = withCircularScore(shown, 3, undefined)
+    markCircular(shown, 3)
+    const score = circularAccuracy(3)
     const samples = [
       ...[0, 1, 2].map((attempt) => rotation('all-right', attempt, 1)),
       ...[0, 1, 2].map((attempt) => rotation('one-wrong', attempt, attempt === 1 ? 0 : 1)),
@@ -111,13 +112,14 @@ describe('circular_accuracy', () => {
     ]
     expect(score(samples)).toEqual({ circular_accuracy: 0.5 })
     expect(shown.primaryMetric).toBe('circular_accuracy')
+    expect(shown.circular).toBe(3)
   })
 
   it('counts a question drawn twice by a bootstrap resample twice, and keeps a primary metric the benchmark names', () => {
     const named = { ...meta(), primaryMetric: 'partial_credit' }
-    const score = withCircularScore(named, 2, () => ({ own: 1 }))
+    markCircular(named, 2)
     const twice = [rotation('q', 0, 1), rotation('q', 1, 1), rotation('q', 0, 1), rotation('q', 1, 1), rotation('r', 0, 0), rotation('r', 1, 1)]
-    expect(score(twice)).toEqual({ own: 1, circular_accuracy: 2 / 3 })
+    expect(circularAccuracy(2)(twice)).toEqual({ circular_accuracy: 2 / 3 })
     expect(named.primaryMetric).toBe('partial_credit')
   })
 })

@@ -111,6 +111,29 @@ describe("a benchmark's own aggregate in the report", () => {
   })
 })
 
+describe('a report of circular evaluation', () => {
+  // 20 questions of 2 rotations: right in both for q00–q11, in one only for q12–q15, wrong in both for the rest
+  const rotations = Array.from({ length: 20 }, (_, q) =>
+    [0, 1].map((attempt): SampleOutcome => {
+      const right = q < 12 || (q < 16 && attempt === 0)
+      const sampleId = `q${String(q).padStart(2, '0')}`
+      const meta = { kind: 'sample' as const, sampleId, attempt, status: 'scored' as const, scores: { accuracy: right ? 1 : 0 }, target: 'A' }
+      return { meta, status: right ? 'right' : 'wrong', name: `${sampleId}#${attempt}` }
+    }),
+  ).flat()
+  const circular = { ...META, classification: undefined, circular: 2, primaryMetric: 'circular_accuracy', thresholds: { circular_accuracy: 0.5 } }
+
+  it('gives circular_accuracy from the samples it holds, the same for a merge of shards as for the whole run, with no import', () => {
+    const whole = buildReport(run(rotations, circular), context())
+    const merged = buildReport({ ...run(rotations, circular), shards: { count: 2, merged: [1, 2] } }, context())
+    const row = whole.metrics.find((r) => r.metric === 'circular_accuracy')!
+    expect(row).toMatchObject({ value: 0.6, aggregation: 'corpus', n: 40 })
+    expect(merged.metrics).toEqual(whole.metrics)
+    expect(merged.diagnostics.filter((d) => d.code === 'aggregate-sharded')).toEqual([])
+    expect(whole.gates.map((gate) => [gate.metric, gate.passed])).toEqual([['circular_accuracy', true]])
+  })
+})
+
 describe("a benchmark's own aggregate in its gate tests", () => {
   const settings = { root: '/nonexistent-project', baselineDir: 'evals/__baselines__', updateMode: 'new' }
   const own = { ...META, classification: undefined }
