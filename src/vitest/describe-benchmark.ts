@@ -136,8 +136,8 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
       declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(sampleTestOf(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
-    // last in the suite, so that each gate judges every sample before it
     if (circular) markCircular(meta, attempts)
+    // last in the suite, so that each gate judges every sample before it
     declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
   })
 }
