@@ -1,5 +1,6 @@
 import type { Benchmark } from '../src/benchmark/index.ts'
 import { arc, gsm8k, llmbar, math500, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
+import { fewShotSpec } from '../src/benchmark/few-shot.ts'
 
 /** A built-in as the docs show it: the call a user writes, and the benchmark it makes. */
 interface Entry {
@@ -54,8 +55,9 @@ function subsets(benchmark: Benchmark): string {
 }
 
 function fewShot(benchmark: Benchmark): string {
-  const spec = benchmark.fewShot
-  if (spec === undefined) return 'none'
+  const given = benchmark.fewShot
+  if (given === undefined) return 'none'
+  const spec = fewShotSpec(given)!
   const source = spec.dataset === undefined ? 'from the benchmark\'s own samples (never the sample itself)' : 'from a separate few-shot split or file'
   const pick = spec.pick === 'random' ? 'drawn at random with the seed' : 'the first ones'
   const group = spec.groupBy === undefined ? '' : `, of the sample's own ${spec.groupBy}`

@@ -117,6 +117,8 @@ export interface RunOptions {
 export interface BenchmarkOptions extends RunOptions, SelectionOptions, VariantOptions {
   /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
   dataset: Dataset
+  /** Few-shot examples per prompt, drawn from the benchmark's own samples (never a sample for itself); 0 for none. @default 0 */
+  fewShot?: number
   /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
   prompt?: PromptTemplate
   /**
@@ -193,6 +195,7 @@ const OptionsSchema = z.object({
   prompt: z.union([z.string(), z.function()]).optional(),
   answer: AnswerOptionsSchema.optional(),
   primaryMetric: z.string().min(1).optional(),
+  fewShot: z.number().int().nonnegative().optional(),
 }).strict()
 
 const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: z.number().int().nonnegative().optional() }).strict()

@@ -27,8 +27,8 @@ export interface BenchmarkDefinition {
   toSample?: (record: Record<string, unknown>, source: RecordSource) => SampleInput
   /** The subsets: their names, or the record field holding each sample's subset (with or without the names). */
   subsets?: SubsetSpec
-  /** Where few-shot examples come from, how many, and how they are drawn. */
-  fewShot?: FewShotSpec
+  /** Where few-shot examples come from, how many, and how they are drawn; a number is `{ count }` from the benchmark's own samples. */
+  fewShot?: number | FewShotSpec
   /** The user message: a template over the sample's fields, or a function. @default as describeBenchmark's `prompt` */
   prompt?: PromptTemplate
   /** A system message sent before the prompt. */
@@ -82,15 +82,16 @@ const DefinitionSchema = z
     dataset: DatasetSchema,
     toSample: z.function().optional(),
     subsets: SubsetSpecSchema.optional(),
-    fewShot: z
-      .object({
+    fewShot: z.union([
+      z.number().int().nonnegative(),
+      z.object({
         dataset: DatasetSchema.optional(),
         count: z.number().int().nonnegative(),
         pick: z.enum(['first', 'random']).optional(),
         groupBy: z.string().min(1).optional(),
       })
-      .strict()
-      .optional(),
+      .strict(),
+    ]).optional(),
     prompt: z.union([z.string(), z.function()]).optional(),
     system: z.string().optional(),
     fewShotTemplate: z.string().optional(),

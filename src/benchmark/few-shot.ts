@@ -15,6 +15,11 @@ export interface FewShotSpec {
   groupBy?: string
 }
 
+/** A definition's few-shot examples as a spec: a bare count draws that many from the benchmark's own samples. */
+export function fewShotSpec(given: number | FewShotSpec | undefined): FewShotSpec | undefined {
+  return typeof given === 'number' ? { count: given } : given
+}
+
 /** How examples are drawn for one run. */
 export interface FewShotDraw {
   count: number

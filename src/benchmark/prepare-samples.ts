@@ -2,7 +2,7 @@ import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, typ
 import { ConfigError, DatasetError } from '../errors.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
 import { circularRotations, planRotations } from './circular.ts'
-import { drawFewShot } from './few-shot.ts'
+import { drawFewShot, fewShotSpec } from './few-shot.ts'
 import { buildPrompt } from './few-shot-prompt.ts'
 import { planAttempts, selectSamples, type PlannedSample } from './pipeline.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
@@ -37,7 +37,7 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
 // the definition's own few-shot dataset; else the examples the data comes with (an EvalScope _dev file); else the
 // benchmark's own samples, each drawn for the others
 async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[]): Promise<Sample[]> {
-  const named = definition.fewShot?.dataset
+  const named = fewShotSpec(definition.fewShot)?.dataset
   if (named !== undefined) return loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
   return (await loadFewShotPool(definition.dataset as Dataset)) ?? loaded
 }
@@ -67,7 +67,7 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
 
   // a task gets the sample itself: prompts and their few-shot examples are for models only
   const count = resolved.run.model === undefined ? 0 : selection.fewShot
-  const source = definition.fewShot
+  const source = fewShotSpec(definition.fewShot)
   const pool = count === 0 ? loaded : assignSubsets(await fewShotPool(definition, loaded), definition.subsets, where)
   const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
   const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)

@@ -5,6 +5,7 @@ import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } fr
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
 import { chooseEarlyStop } from './early-stop.ts'
+import { fewShotSpec } from './few-shot.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
 /** Which samples run, every default and override applied. */
@@ -114,7 +115,7 @@ function whereOf(name: string, location: string | undefined): string {
 /** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
   validateOptions(name, options)
-  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, ...given } = options
+  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, prompt, answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
@@ -131,7 +132,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
       shuffle: shuffle ?? Boolean(earlyStop),
       seed: seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
-      fewShot: 0,
+      fewShot: fewShot ?? 0,
     }),
     thresholds: thresholds ?? {},
     ...(chosenPrimary === undefined ? {} : { primaryMetric: chosenPrimary }),
@@ -176,7 +177,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
       shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),
       seed: seed ?? defaults.seed ?? 0,
       shard: shard ?? shardFromEnvironment(),
-      fewShot: fewShot ?? benchmark.fewShot?.count ?? 0,
+      fewShot: fewShot ?? fewShotSpec(benchmark.fewShot)?.count ?? 0,
     }),
     thresholds: { ...benchmark.thresholds, ...thresholds },
     ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),

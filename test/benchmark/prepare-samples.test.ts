@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { datasets } from '../../src/dataset/index.ts'
+import { datasets, type Dataset } from '../../src/dataset/index.ts'
 import { defineBenchmark, type BenchmarkDefinition, type BenchmarkOverrides } from '../../src/benchmark/index.ts'
 import { prepareSamples } from '../../src/benchmark/prepare-samples.ts'
-import { resolveDefined } from '../../src/benchmark/resolve-benchmark.ts'
+import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 import type { Model } from '../../src/model/index.ts'
 import type { SampleInput } from '../../src/dataset/index.ts'
 import { contentText } from '../../src/schema/index.ts'
@@ -119,5 +119,17 @@ describe('prepareSamples', () => {
     const first = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     expect(first.startsWith('What is the largest planet?')).toBe(true)
     expect(first.split('ANSWER:')).toHaveLength(3)
+  })
+
+  it('reads a bare number as that many examples from the own samples, in a definition and inline alike', async () => {
+    const inline = async (fewShot: number) => {
+      const resolved = resolveNamed('science', { dataset: science.dataset as Dataset, model, fewShot }, undefined, undefined)
+      return prepareSamples({ ...resolved, definition: { ...resolved.definition, toSample } })
+    }
+    // the examples' answers: the prompt's own instruction may name "ANSWER:" too, the same with examples or without
+    const answers = ({ planned, messagesOf }: Awaited<ReturnType<typeof prepareSamples>>): number => contentText(messagesOf(planned[0]!.sample)[0]!.content).split('ANSWER:').length
+    expect(answers(await prepare({ ...science, fewShot: 2 })) - answers(await prepare(science, { fewShot: 0 }))).toBe(2)
+    expect(answers(await inline(2)) - answers(await inline(0))).toBe(2)
+    expect(() => resolveNamed('science', { dataset: science.dataset as Dataset, model, fewShot: -1 }, undefined, undefined)).toThrow('option "fewShot"')
   })
 })
