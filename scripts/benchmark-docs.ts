@@ -1,6 +1,6 @@
 import type { Benchmark } from '../src/benchmark/index.ts'
 import { arc, gsm8k, llmbar, math500, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
-import { fewShotSpec } from '../src/benchmark/few-shot.ts'
+import { fewShotSpec } from '../src/prompt/few-shot.ts'
 
 /** A built-in as the docs show it: the call a user writes, and the benchmark it makes. */
 interface Entry {

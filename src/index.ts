@@ -5,8 +5,6 @@ export {
   type BenchmarkOptions,
   type BenchmarkOverrides,
   type CompareOptions,
-  type FewShotSpec,
-  type PromptTemplate,
   type RegressionOptions,
   type RunOptions,
   type Scorer,
@@ -19,6 +17,7 @@ export {
   type VariantOptions,
   type Variants,
 } from './benchmark/index.ts'
+export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
 export {
   datasets,
   type CsvColumns,

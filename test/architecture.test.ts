@@ -14,16 +14,17 @@ const ALLOWED: Record<string, string[]> = {
   model: ['schema', 'store'],
   metrics: ['schema', 'random'],
   scoring: ['schema'],
+  prompt: ['schema', 'dataset', 'random'],
   judge: ['schema', 'model', 'store'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
-  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report'],
+  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
-  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'benchmark'],
+  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'benchmark'],
   report: ['schema', 'store', 'metrics'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
   vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],
-  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report', 'vitest'],
+  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'benchmark', 'report', 'vitest'],
 }
 
 function sourceFiles(dir: string): string[] {

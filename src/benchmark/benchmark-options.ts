@@ -22,7 +22,7 @@ import {
   type Usage,
 } from '../schema/index.ts'
 import type { MatchAnswerOptions } from '../scoring/index.ts'
-import type { PromptTemplate } from './prompt.ts'
+import type { PromptTemplate } from '../prompt/index.ts'
 import type { ReferencedSample } from './reference-free.ts'
 import type { ScorerReturn } from './score-sample.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { Sample, Shard } from '../schema/index.ts'
 import { attemptKey, type PlannedSample } from './pipeline.ts'
-import { optionLetter } from './prompt.ts'
+import { optionLetter } from '../prompt/index.ts'
 import { selectShard } from './shard.ts'
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'

@@ -5,8 +5,7 @@ import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts
 import type { MatchAnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
-import type { FewShotSpec } from './few-shot.ts'
-import type { PromptTemplate } from './prompt.ts'
+import type { FewShotSpec, PromptTemplate } from '../prompt/index.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'
 import { listedSubsets, type SubsetSpec } from './subsets.ts'
 

@@ -5,7 +5,7 @@ import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } fr
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
 import { chooseEarlyStop } from './early-stop.ts'
-import { fewShotSpec } from './few-shot.ts'
+import { fewShotSpec } from '../prompt/index.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 
 /** Which samples run, every default and override applied. */

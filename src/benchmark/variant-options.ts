@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { Model } from '../model/index.ts'
 import { CompareSchema, type Compare } from '../schema/index.ts'
-import type { PromptTemplate } from './prompt.ts'
+import type { PromptTemplate } from '../prompt/index.ts'
 
 /**
  * Alternatives for options of the benchmark, each named: every combination is a variant that runs the same samples.

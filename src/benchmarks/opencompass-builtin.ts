@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import { z } from 'zod'
-import { renderTemplate, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
+import type { Benchmark, BenchmarkDefinition } from '../benchmark/index.ts'
+import { renderTemplate } from '../prompt/index.ts'
 import { datasets, type DatasetSource, type OpenCompassDataset } from '../dataset/index.ts'
 import { DatasetError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'

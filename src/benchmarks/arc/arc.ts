@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { DEFAULT_CHOICE_PROMPT, type Benchmark } from '../../benchmark/index.ts'
+import type { Benchmark } from '../../benchmark/index.ts'
+import { DEFAULT_CHOICE_PROMPT } from '../../prompt/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 

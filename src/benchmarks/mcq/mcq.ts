@@ -1,4 +1,5 @@
-import { DEFAULT_CHOICE_PROMPT, type Benchmark } from '../../benchmark/index.ts'
+import type { Benchmark } from '../../benchmark/index.ts'
+import { DEFAULT_CHOICE_PROMPT } from '../../prompt/index.ts'
 import { defineOpenCompassBuiltin, type OpenCompassBuiltinOptions } from '../opencompass-builtin.ts'
 
 /** Options of `mcq`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages, DEFAULT_CHOICE_PROMPT, renderTemplate } from '../../src/benchmark/prompt.ts'
+import { buildMessages, DEFAULT_CHOICE_PROMPT, renderTemplate } from '../../src/prompt/prompt.ts'
 import { ConfigError } from '../../src/errors.ts'
 import type { ChatMessage, Sample } from '../../src/schema/index.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { drawFewShot, type FewShotDraw } from '../../src/benchmark/few-shot.ts'
+import { drawFewShot, type FewShotDraw } from '../../src/prompt/few-shot.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
 const pool: Sample[] = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, input: `question ${i}`, target: String(i), subset: i < 5 ? 'even' : 'odd' }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildPrompt } from '../../src/benchmark/few-shot-prompt.ts'
+import { buildPrompt } from '../../src/prompt/few-shot-prompt.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
 const sample: Sample = { id: 't1', input: 'What is 6 x 7?', target: '42', metadata: { topic: 'arithmetic' } }
