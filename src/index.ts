@@ -10,13 +10,12 @@ export {
   type Scorer,
   type ScorerContext,
   type ScorerReturn,
-  type SelectionOptions,
-  type SubsetSpec,
   type TaskContext,
   type TaskResult,
   type VariantOptions,
   type Variants,
 } from './benchmark/index.ts'
+export type { SelectionOptions, SubsetSpec } from './selection/index.ts'
 export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
 export {
   datasets,

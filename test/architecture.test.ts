@@ -15,16 +15,18 @@ const ALLOWED: Record<string, string[]> = {
   metrics: ['schema', 'random'],
   scoring: ['schema'],
   prompt: ['schema', 'dataset', 'random'],
+  // circular evaluation rotates a sample's options, lettered as prompts letter them
+  selection: ['schema', 'random', 'prompt'],
   judge: ['schema', 'model', 'store'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
-  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt'],
+  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt', 'selection'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
-  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'benchmark'],
+  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   report: ['schema', 'store', 'metrics'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
-  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'benchmark', 'report'],
+  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'report'],
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],
-  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'benchmark', 'report', 'vitest'],
+  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],
 }
 
 function sourceFiles(dir: string): string[] {

@@ -25,7 +25,7 @@ import type { MatchAnswerOptions } from '../scoring/index.ts'
 import type { PromptTemplate } from '../prompt/index.ts'
 import type { ReferencedSample } from './reference-free.ts'
 import type { ScorerReturn } from './score-sample.ts'
-import { SelectionShape, type SelectionOptions } from './selection.ts'
+import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 import type { VariantOptions } from './variant-options.ts'
 
 /** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */

@@ -6,8 +6,7 @@ import type { MatchAnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
 import type { FewShotSpec, PromptTemplate } from '../prompt/index.ts'
-import { SelectionShape, type SelectionOptions } from './selection.ts'
-import { listedSubsets, type SubsetSpec } from './subsets.ts'
+import { listedSubsets, SelectionShape, type SelectionOptions, type SubsetSpec } from '../selection/index.ts'
 
 /** A reusable benchmark: its data, how a record becomes a sample, its prompt, and how replies are scored. */
 export interface BenchmarkDefinition {

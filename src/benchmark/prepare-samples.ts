@@ -1,11 +1,9 @@
 import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
-import { circularRotations, planRotations } from './circular.ts'
+import { assignSubsets, circularRotations, planAttempts, planRotations, selectSamples, selectSubsets, type PlannedSample } from '../selection/index.ts'
 import { drawFewShot, fewShotSpec, buildPrompt } from '../prompt/index.ts'
-import { planAttempts, selectSamples, type PlannedSample } from './pipeline.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
-import { assignSubsets, selectSubsets } from './subsets.ts'
 
 /** A benchmark's tests, ready to declare. */
 export interface PreparedSamples {

@@ -1,6 +1,6 @@
 import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
-import type { PlannedSample } from './pipeline.ts'
+import type { PlannedSample } from '../selection/index.ts'
 import { BudgetExhausted } from './budget.ts'
 
 /** What the pool gives each call. */

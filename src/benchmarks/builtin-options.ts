@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { defineBenchmark, optionsError, SelectionShape, type Benchmark, type BenchmarkDefinition, type SelectionOptions } from '../benchmark/index.ts'
+import { defineBenchmark, optionsError, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
+import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 
 /** Options every built-in benchmark takes. */
 export interface BuiltinOptions extends Omit<SelectionOptions, 'shard'> {

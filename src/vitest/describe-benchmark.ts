@@ -1,6 +1,5 @@
 import { describe, test, type TestContext } from 'vitest'
 import {
-  attemptKey,
   benchmarkMeta,
   callerLocation,
   checkChoiceSamples,
@@ -23,11 +22,11 @@ import {
   type BenchmarkOverrides,
   type EarlyStop,
   type ErrorCount,
-  type PlannedSample,
   type ResolvedBenchmark,
   type SampleTest,
   type Scorer,
 } from '../benchmark/index.ts'
+import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'

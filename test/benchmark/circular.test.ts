@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineBenchmark, type BenchmarkOverrides } from '../../src/benchmark/index.ts'
-import { rotateSample } from '../../src/benchmark/circular.ts'
+import { rotateSample } from '../../src/selection/circular.ts'
 import { markCircular } from '../../src/benchmark/circular-score.ts'
 import { circularAccuracy, type CorpusSample } from '../../src/metrics/index.ts'
 import type { BenchmarkMeta } from '../../src/schema/index.ts'

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod'
 import { RunShape, type RunOptions } from '../../src/benchmark/benchmark-options.ts'
-import { SelectionShape, type SelectionOptions } from '../../src/benchmark/selection.ts'
+import { SelectionShape, type SelectionOptions } from '../../src/selection/selection.ts'
 
 // what a user may write: the schema's input, before defaults are filled in
 type Accepted<Shape extends z.ZodRawShape> = z.input<z.ZodObject<Shape>>

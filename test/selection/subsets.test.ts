@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assignSubsets, selectSubsets } from '../../src/benchmark/subsets.ts'
+import { assignSubsets, selectSubsets } from '../../src/selection/subsets.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
 const samples: Sample[] = [

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { Sample, Shard } from '../schema/index.ts'
-import { attemptKey, type PlannedSample } from './pipeline.ts'
+import { attemptKey, type PlannedSample } from './plan-samples.ts'
 import { optionLetter } from '../prompt/index.ts'
 import { selectShard } from './shard.ts'
 

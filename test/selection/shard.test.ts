@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { selectShard } from '../../src/benchmark/shard.ts'
+import { selectShard } from '../../src/selection/shard.ts'
 import { parseShard, shardFromEnvironment } from '../../src/schema/index.ts'
 import { seededShuffle } from '../../src/random/index.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attemptKey, limitCount, planAttempts, selectSamples } from '../../src/benchmark/pipeline.ts'
+import { attemptKey, limitCount, planAttempts, selectSamples } from '../../src/selection/plan-samples.ts'
 import { ConfigError } from '../../src/errors.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
