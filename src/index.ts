@@ -9,14 +9,11 @@ export {
   type RunOptions,
   type Scorer,
   type ScorerContext,
-  type ScorerReturn,
   type TaskContext,
   type TaskResult,
   type VariantOptions,
   type Variants,
 } from './benchmark/index.ts'
-export type { SelectionOptions, SubsetSpec } from './selection/index.ts'
-export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
 export {
   datasets,
   type CsvColumns,
@@ -71,6 +68,8 @@ export {
   type OpenAIModelOptions,
   type Price,
 } from './model/index.ts'
+export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
 export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
-export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type TextOptions } from './scoring/index.ts'
+export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerTarget, type ChoiceOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type ScorerReturn, type TextOptions } from './scoring/index.ts'
+export type { SelectionOptions, SubsetSpec } from './selection/index.ts'
 export { describeBenchmark, type DeclareBenchmark, type DescribeBenchmark } from './vitest/index.ts'

@@ -17,7 +17,7 @@ import type { ModelOutput } from '../model/index.ts'
 import { contentText, isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
 import { recordSampleCommand } from './rerun-command.ts'
 import { agreementScores } from './agreement-scores.ts'
-import { judgementScores } from './score-sample.ts'
+import { judgementScores } from '../scoring/index.ts'
 
 /** What the rule made of a sample: its scores, and whether it could read an answer at all. */
 export interface RuleOutcome {

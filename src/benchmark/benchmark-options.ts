@@ -21,10 +21,9 @@ import {
   type Threshold,
   type Usage,
 } from '../schema/index.ts'
-import type { MatchAnswerOptions } from '../scoring/index.ts'
+import type { MatchAnswerOptions, ScorerReturn } from '../scoring/index.ts'
 import type { PromptTemplate } from '../prompt/index.ts'
 import type { ReferencedSample } from './reference-free.ts'
-import type { ScorerReturn } from './score-sample.ts'
 import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 import type { VariantOptions } from './variant-options.ts'
 

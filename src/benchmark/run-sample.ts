@@ -1,7 +1,7 @@
 import { JudgeError, ModelError } from '../errors.ts'
 import { redactSecrets, type ModelOutput } from '../model/index.ts'
 import { cutText, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
-import { checkAnswer } from '../scoring/index.ts'
+import { checkAnswer, toScores } from '../scoring/index.ts'
 import type { Scorer } from './benchmark-options.ts'
 import { ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
 import { BudgetExhausted } from './budget.ts'
@@ -16,7 +16,6 @@ import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 import { annotateSample } from './sample-annotations.ts'
 import type { SampleRun } from './sample-run.ts'
 import type { SampleTest } from './sample-test.ts'
-import { toScores } from './score-sample.ts'
 
 /** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
 const WRONG_ANNOTATION = 'evalsuite:wrong'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toScores } from '../../src/benchmark/score-sample.ts'
+import { toScores } from '../../src/scoring/score-sample.ts'
 import { BUILTIN_METRICS } from '../../src/metrics/index.ts'
 import { checkAnswer, matchAnswer } from '../../src/scoring/index.ts'
 

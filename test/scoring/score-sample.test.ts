@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toScores } from '../../src/benchmark/score-sample.ts'
+import { toScores } from '../../src/scoring/score-sample.ts'
 import { ScorerError } from '../../src/errors.ts'
 import { isWrongAnswer, type Check } from '../../src/schema/index.ts'
 
