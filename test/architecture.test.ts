@@ -17,7 +17,8 @@ const ALLOWED: Record<string, string[]> = {
   prompt: ['schema', 'dataset', 'random'],
   // circular evaluation rotates a sample's options, lettered as prompts letter them
   selection: ['schema', 'random', 'prompt'],
-  judge: ['schema', 'model', 'store'],
+  // a benchmark's judging policy combines the judge's verdicts with the rule's scores
+  judge: ['schema', 'model', 'store', 'scoring'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
   benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt', 'selection'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark

@@ -1,5 +1,4 @@
 export { optionsError, type BenchmarkOptions, type BenchmarkOverrides, type RegressionOptions, type RunOptions, type Scorer, type ScorerContext, type TaskContext, type TaskResult } from './benchmark-options.ts'
-export { createBenchmarkJudging } from './benchmark-judge.ts'
 export { benchmarkMeta } from './benchmark-meta.ts'
 export { prepareModel } from './benchmark-model.ts'
 export { callerLocation } from './caller-location.ts'

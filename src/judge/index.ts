@@ -1,3 +1,4 @@
+export { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type BenchmarkJudging, type RuleOutcome } from './benchmark-judge.ts'
 export type { LabelsJudgeOptions } from './define-labels.ts'
 export type { NumericJudgeOptions } from './define-numeric.ts'
 export type { PairwiseJudgeOptions, PairwiseWinner } from './define-pairwise.ts'

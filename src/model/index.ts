@@ -8,6 +8,7 @@ export { createRecordedModel, recordingKey } from './recorded-model.ts'
 export { loadRecordingStore, type RecordingStore } from './recording-store.ts'
 export type { OpenAIModelOptions } from './openai-model.ts'
 export { redactSecrets } from './redact.ts'
+export { recordSampleCommand } from './rerun-command.ts'
 export { untilAborted } from './until-aborted.ts'
 
 /** Models to evaluate. Their calls are recorded and replayed through the plugin's `recordings` setting. */

@@ -6,7 +6,6 @@ import {
   checkFileClash,
   checkImageModel,
   checkReferenceFree,
-  createBenchmarkJudging,
   createInfer,
   createSampleRun,
   judgeAhead,
@@ -26,6 +25,7 @@ import {
   type SampleTest,
   type Scorer,
 } from '../benchmark/index.ts'
+import { createBenchmarkJudging } from '../judge/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
 import { declareGateTests } from './gate-tests.ts'

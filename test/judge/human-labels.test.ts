@@ -2,14 +2,14 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createBenchmarkJudging, scoreByPolicy } from '../../src/benchmark/benchmark-judge.ts'
+import { createBenchmarkJudging, scoreByPolicy } from '../../src/judge/benchmark-judge.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { judge, type JudgeOptions } from '../../src/judge/index.ts'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
 import type { SampleOutcome } from '../../src/report/sample-outcome.ts'
 import { ReportSchema, type Sample, type SampleMeta } from '../../src/schema/index.ts'
-import { scriptedJudge } from '../judge/scripted-judge.ts'
+import { scriptedJudge } from './scripted-judge.ts'
 
 // each sample: the human label, and what the judge replies when the output under test is shown first and second
 const CASES: Array<[string, 'win' | 'loss', string, string]> = [

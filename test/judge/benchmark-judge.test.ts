@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type RuleOutcome } from '../../src/benchmark/benchmark-judge.ts'
+import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type RuleOutcome } from '../../src/judge/benchmark-judge.ts'
 import { withBudget } from '../../src/benchmark/budget.ts'
 import { toScores } from '../../src/scoring/score-sample.ts'
 import { ConfigError, JudgeError } from '../../src/errors.ts'
@@ -12,7 +12,7 @@ import { createRecordedModel, loadRecordingStore, type Model } from '../../src/m
 import type { Sample, SampleMeta } from '../../src/schema/index.ts'
 import { checkAnswer } from '../../src/scoring/index.ts'
 import { registerJudgeMatcher } from '../../src/vitest/index.ts'
-import { scriptedJudge, verdict } from '../judge/scripted-judge.ts'
+import { scriptedJudge, verdict } from './scripted-judge.ts'
 
 const sample = (id: string): Sample => ({ id, input: 'How many days do I have to return an order?', target: '30' })
 const rule = (output: string): RuleOutcome => {

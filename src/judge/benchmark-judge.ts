@@ -1,23 +1,16 @@
 import { ConfigError, JudgeError } from '../errors.ts'
-import {
-  bindJudgeScope,
-  createJudgeExecutor,
-  describeJudgement,
-  resolveJudgeSettings,
-  skippedByPolicy,
-  toDefinition,
-  unbindJudgeScope,
-  type JudgeContext,
-  type JudgeDefinition,
-  type HumanVerdict,
-  type JudgeExecutor,
-  type JudgeOptions,
-} from '../judge/index.ts'
-import type { ModelOutput } from '../model/index.ts'
+import { recordSampleCommand, type ModelOutput } from '../model/index.ts'
 import { contentText, isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
-import { recordSampleCommand } from './rerun-command.ts'
-import { agreementScores } from './agreement-scores.ts'
 import { judgementScores } from '../scoring/index.ts'
+import { agreementScores } from './agreement-scores.ts'
+import { describeJudgement } from './describe-judgement.ts'
+import { toDefinition } from './judge-builders.ts'
+import type { JudgeContext, JudgeDefinition } from './judge-definition.ts'
+import { createJudgeExecutor, type JudgeExecutor } from './judge-executor.ts'
+import type { HumanVerdict, JudgeOptions } from './judge-options.ts'
+import { bindJudgeScope, unbindJudgeScope } from './judge-scope.ts'
+import { resolveJudgeSettings } from './judge-settings.ts'
+import { skippedByPolicy } from './to-pass-judge-options.ts'
 
 /** What the rule made of a sample: its scores, and whether it could read an answer at all. */
 export interface RuleOutcome {

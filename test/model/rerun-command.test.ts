@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { recordSampleCommand } from '../../src/benchmark/rerun-command.ts'
+import { recordSampleCommand } from '../../src/model/rerun-command.ts'
 
 // what the shell hands Vitest as the -t argument of a single-quoted word
 const patternOf = (command: string): string => /-t '((?:[^']|'\\'')*)'$/.exec(command)![1]!.replaceAll(`'\\''`, "'")
