@@ -6,25 +6,27 @@ import {
   checkFileClash,
   checkImageModel,
   checkReferenceFree,
-  createInfer,
-  createSampleRun,
-  judgeAhead,
   markCircular,
-  prepareEarlyStop,
   prepareModel,
   prepareSamples,
   recordedDefinitionOnly,
   resolveVariants,
-  runSample,
   type Benchmark,
   type BenchmarkOptions,
   type BenchmarkOverrides,
   type EarlyStop,
-  type ErrorCount,
   type ResolvedBenchmark,
-  type SampleTest,
   type Scorer,
 } from '../benchmark/index.ts'
+import {
+  createInfer,
+  createSampleRun,
+  judgeAhead,
+  prepareEarlyStop,
+  runSample,
+  type ErrorCount,
+  type SampleTest,
+} from '../sample-run/index.ts'
 import { createBenchmarkJudging } from '../judge/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'

@@ -1,4 +1,4 @@
-import type { ScorerContext } from './benchmark-options.ts'
+import type { ScorerContext } from '../benchmark/index.ts'
 
 /**
  * The test a sample runs in, as the runner hands it to the core (src/vitest/ makes one of each Vitest test): its

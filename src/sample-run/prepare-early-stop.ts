@@ -1,8 +1,5 @@
 import { baselineFileOf, readBaseline, type GateSettings } from '../report/gate-judging.ts'
-import type { BaselineScores } from './early-stop-gates.ts'
-import { createEarlyStop, type EarlyStop, type EarlyStopSample } from './early-stop.ts'
-import { providedCatalog } from './gated-metrics.ts'
-import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+import { createEarlyStop, providedCatalog, type BaselineScores, type EarlyStop, type EarlyStopSample, type ResolvedBenchmark } from '../benchmark/index.ts'
 import type { SampleRun } from './sample-run.ts'
 
 // the metric the reporter's regression gate will watch; with a judge and none named, the reporter may pick the

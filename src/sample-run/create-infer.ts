@@ -1,9 +1,6 @@
 import type { Model } from '../model/index.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
-import { parseTaskResult } from './benchmark-options.ts'
-import { inferChoice } from './choice-inference.ts'
-import { generateFor } from './generate-for.ts'
-import type { ResolvedBenchmark } from './resolve-benchmark.ts'
+import { generateFor, inferChoice, parseTaskResult, type ResolvedBenchmark } from '../benchmark/index.ts'
 import { withAttempt, type Infer } from './sample-run.ts'
 
 /** How the sample pool gets a sample's output: the benchmark's task, a choice among its options, or the model's reply. */

@@ -1,0 +1,5 @@
+export { createInfer } from './create-infer.ts'
+export { prepareEarlyStop } from './prepare-early-stop.ts'
+export { judgeAhead, runSample, type ErrorCount } from './run-sample.ts'
+export { createSampleRun } from './sample-run.ts'
+export type { SampleTest } from './sample-test.ts'
