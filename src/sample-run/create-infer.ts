@@ -1,6 +1,7 @@
 import type { Model } from '../model/index.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
-import { generateFor, inferChoice, parseTaskResult, type ResolvedBenchmark } from '../benchmark/index.ts'
+import { parseTaskResult, type ResolvedBenchmark } from '../benchmark/index.ts'
+import { generateFor, inferChoice } from '../inference/index.ts'
 import { withAttempt, type Infer } from './sample-run.ts'
 
 /** How the sample pool gets a sample's output: the benchmark's task, a choice among its options, or the model's reply. */

@@ -1,7 +1,7 @@
 import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from '../selection/index.ts'
-import { BudgetExhausted } from '../benchmark/index.ts'
+import { BudgetExhausted } from '../inference/index.ts'
 
 /** What the pool gives each call. */
 export interface SampleCall {

@@ -2,12 +2,9 @@ import { describe, test, type TestContext } from 'vitest'
 import {
   benchmarkMeta,
   callerLocation,
-  checkChoiceSamples,
   checkFileClash,
-  checkImageModel,
   checkReferenceFree,
   markCircular,
-  prepareModel,
   prepareSamples,
   recordedDefinitionOnly,
   resolveVariants,
@@ -18,6 +15,7 @@ import {
   type ResolvedBenchmark,
   type Scorer,
 } from '../benchmark/index.ts'
+import { checkChoiceSamples, checkImageModel, prepareModel } from '../inference/index.ts'
 import {
   createInfer,
   createSampleRun,

@@ -1,5 +1,5 @@
 import { inject } from 'vitest'
-import { parseRecordingSettings } from '../benchmark/index.ts'
+import { parseRecordingSettings } from '../inference/index.ts'
 import { parseProvidedJudgeSettings } from '../judge/index.ts'
 import type { GateSettings } from '../report/gate-judging.ts'
 import { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, RECORDINGS_KEY, type ProvidedJudgeSettings, type RecordingSettings } from '../schema/index.ts'

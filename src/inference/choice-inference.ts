@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { ChoiceMethod, Model, ModelOutput } from '../model/index.ts'
 import { imageCountOf, isTextOnly, type Sample } from '../schema/index.ts'
-import type { BenchmarkOptions } from './benchmark-options.ts'
+import type { BenchmarkOptions } from '../benchmark/index.ts'
 import { buildMessages, optionLetter } from '../prompt/index.ts'
 
 /** The default prompt of `inferMethod: 'logprobs'`: the options lettered, and a one-letter answer asked for. */

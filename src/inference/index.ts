@@ -1,0 +1,5 @@
+export { prepareModel } from './benchmark-model.ts'
+export { BudgetExhausted } from './budget.ts'
+export { checkChoiceSamples, inferChoice } from './choice-inference.ts'
+export { checkImageModel, generateFor } from './generate-for.ts'
+export { parseRecordingSettings } from './recordings.ts'
