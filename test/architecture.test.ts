@@ -21,15 +21,17 @@ const ALLOWED: Record<string, string[]> = {
   judge: ['schema', 'model', 'store', 'scoring'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
   benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt', 'selection'],
+  // early stopping watches the gates a benchmark's options set
+  'early-stop': ['schema', 'metrics', 'benchmark'],
   // a choice by log-probability letters its options as the benchmark's prompt does
   inference: ['schema', 'model', 'prompt', 'benchmark'],
   // the sample run reads a benchmark's baseline for early stopping as the gate tests do (report/gate-judging.ts)
-  'sample-run': ['schema', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference'],
+  'sample-run': ['schema', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   report: ['schema', 'store', 'metrics'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
-  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'sample-run', 'report'],
+  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],
   '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],
 }

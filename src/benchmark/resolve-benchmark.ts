@@ -4,7 +4,7 @@ import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
-import { chooseEarlyStop } from './early-stop.ts'
+import { chooseEarlyStop } from './choose-early-stop.ts'
 import { fewShotSpec } from '../prompt/index.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 

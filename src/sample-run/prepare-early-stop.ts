@@ -1,5 +1,6 @@
 import { baselineFileOf, readBaseline, type GateSettings } from '../report/gate-judging.ts'
-import { createEarlyStop, providedCatalog, type BaselineScores, type EarlyStop, type EarlyStopSample, type ResolvedBenchmark } from '../benchmark/index.ts'
+import { providedCatalog, type ResolvedBenchmark } from '../benchmark/index.ts'
+import { createEarlyStop, type BaselineScores, type EarlyStop, type EarlyStopSample } from '../early-stop/index.ts'
 import type { SampleRun } from './sample-run.ts'
 
 // the metric the reporter's regression gate will watch; with a judge and none named, the reporter may pick the

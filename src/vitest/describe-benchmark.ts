@@ -11,10 +11,10 @@ import {
   type Benchmark,
   type BenchmarkOptions,
   type BenchmarkOverrides,
-  type EarlyStop,
   type ResolvedBenchmark,
   type Scorer,
 } from '../benchmark/index.ts'
+import type { EarlyStop } from '../early-stop/index.ts'
 import { checkChoiceSamples, checkImageModel, prepareModel } from '../inference/index.ts'
 import {
   createInfer,

@@ -1,6 +1,6 @@
 import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
 import type { EarlyStopGate, EarlyStopOptions, Threshold } from '../schema/index.ts'
-import type { RegressionOptions } from './benchmark-options.ts'
+import type { RegressionOptions } from '../benchmark/index.ts'
 import { percent, sequenceEndOf, verdictOf, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
@@ -25,15 +25,6 @@ export interface EarlyStopPlan {
 /** A sample as early stopping orders it: its key in the run, its id and its subset. */
 export interface EarlyStopSample extends ObservedSample {
   key: string
-}
-
-/**
- * The early stop a benchmark runs with: its own `earlyStop`, else the plugin's (`fallback`), which applies only where its samples
- * may be shuffled (`shuffle` is the benchmark's own, when it sets one).
- */
-export function chooseEarlyStop(own: EarlyStopOptions | undefined, shuffle: boolean | undefined, fallback: EarlyStopOptions | undefined): EarlyStopOptions | undefined {
-  if (own !== undefined) return own
-  return fallback && shuffle !== false ? fallback : undefined
 }
 
 function boundsOf(metric: string, subset: string | null, { min, max }: { min?: number; max?: number }): ThresholdBound[] {
