@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url))
 
-// which concept folders each folder may import (STYLE.md: dependencies point one way)
+// which concept folders each folder may import, a folder after those it imports (STYLE.md: dependencies point one way)
 const ALLOWED: Record<string, string[]> = {
   schema: [],
   store: [],
@@ -19,6 +19,7 @@ const ALLOWED: Record<string, string[]> = {
   selection: ['schema', 'random', 'prompt'],
   // a benchmark's judging policy combines the judge's verdicts with the rule's scores
   judge: ['schema', 'model', 'store', 'scoring'],
+  report: ['schema', 'store', 'metrics'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
   benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt', 'selection'],
   // early stopping watches the gates a benchmark's options set
@@ -29,7 +30,6 @@ const ALLOWED: Record<string, string[]> = {
   'sample-run': ['schema', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
-  report: ['schema', 'store', 'metrics'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
   vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],
@@ -60,6 +60,14 @@ it('keeps dependencies between concept folders pointing one way', () => {
     .filter(({ from, to }) => !(ALLOWED[folderOf(from)] ?? []).includes(folderOf(to)))
     .map(({ from, to }) => `${relative(SRC, from)} -> ${relative(SRC, to)}`)
   expect(violations).toEqual([])
+})
+
+it('lists each folder after every folder it may import, so that no two folders can import each other', () => {
+  const folders = Object.keys(ALLOWED)
+  const upward = folders.flatMap((folder, index) =>
+    (ALLOWED[folder] ?? []).filter((imported) => !folders.slice(0, index).includes(imported)).map((imported) => `${folder} -> ${imported}`),
+  )
+  expect(upward).toEqual([])
 })
 
 // schema/names.ts is the schema folder's second door: the names the plugin needs before zod may load (plugin.ts);

@@ -2,7 +2,7 @@ import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, typ
 import { ConfigError, DatasetError } from '../errors.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
 import { assignSubsets, circularRotations, planAttempts, planRotations, selectSamples, selectSubsets, type PlannedSample } from '../selection/index.ts'
-import { drawFewShot, fewShotSpec, buildPrompt } from '../prompt/index.ts'
+import { buildPrompt, drawFewShot, fewShotSpec } from '../prompt/index.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 
 /** A benchmark's tests, ready to declare. */

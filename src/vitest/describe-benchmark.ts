@@ -16,6 +16,7 @@ import {
 } from '../benchmark/index.ts'
 import type { EarlyStop } from '../early-stop/index.ts'
 import { checkChoiceSamples, checkImageModel, prepareModel } from '../inference/index.ts'
+import { createBenchmarkJudging } from '../judge/index.ts'
 import {
   createInfer,
   createSampleRun,
@@ -25,7 +26,6 @@ import {
   type ErrorCount,
   type SampleTest,
 } from '../sample-run/index.ts'
-import { createBenchmarkJudging } from '../judge/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
 import { declareGateTests } from './gate-tests.ts'
