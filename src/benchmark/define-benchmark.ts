@@ -52,7 +52,7 @@ export interface BenchmarkDefinition {
   primaryMetric?: string
   /** Default gates; describeBenchmark's `thresholds` replace them metric by metric. */
   thresholds?: Record<string, Threshold>
-  /** Default selection (limit, subsets, repeats, shuffle, seed); describeBenchmark's overrides win. */
+  /** Default selection (limit, subset, repeats, shuffle, seed); describeBenchmark's overrides win. */
   defaults?: Omit<SelectionOptions, 'shard'>
   /** What is under test when describeBenchmark gives neither `task` nor `model`, e.g. an output read from the sample. */
   task?: RunOptions['task']
@@ -124,8 +124,8 @@ const DefinitionSchema = z
     }
     const listed = listedSubsets(definition.subsets)
     if (listed && new Set(listed).size !== listed.length) problem(['subsets'], 'lists a subset twice')
-    for (const subset of definition.defaults?.subsets ?? []) {
-      if (listed && !listed.includes(subset)) problem(['defaults', 'subsets'], `names "${subset}", which is not a listed subset`)
+    for (const subset of definition.defaults?.subset ?? []) {
+      if (listed && !listed.includes(subset)) problem(['defaults', 'subset'], `names "${subset}", which is not a listed subset`)
     }
   })
 

@@ -11,7 +11,7 @@ import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
 /** Which samples run, every default and override applied. */
 export interface ResolvedSelection {
   limit?: number
-  subsets?: string[]
+  subset?: string[]
   repeats: number
   /** Each question asked once per rotation of its options; the rotations are its attempts. */
   circular: boolean
@@ -115,7 +115,7 @@ function whereOf(name: string, location: string | undefined): string {
 /** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
   validateOptions(name, options)
-  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, ...given } = options
+  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subset, repeats, circular, shuffle, seed, shard, fewShot, ...given } = options
   const chosenPrimary = primaryMetric ?? measuredPrimary(given)
   const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, prompt, answer, primaryMetric: chosenPrimary })
   const where = whereOf(name, location)
@@ -126,7 +126,7 @@ export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Sc
     run: withoutUndefined({ ...given, earlyStop }),
     selection: withoutUndefined({
       limit,
-      subsets,
+      subset,
       repeats: repeats ?? 1,
       circular: circular ?? false,
       shuffle: shuffle ?? Boolean(earlyStop),
@@ -154,7 +154,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
   const merged = withDefinitionDefaults(benchmark, overrides)
   validateOverrides(name, merged)
-  const { limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
+  const { limit, subset, repeats, circular, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
@@ -171,7 +171,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
     }),
     selection: withoutUndefined({
       limit: limit ?? defaults.limit,
-      subsets: subsets ?? defaults.subsets,
+      subset: subset ?? defaults.subset,
       repeats: repeats ?? defaults.repeats ?? 1,
       circular: circular ?? defaults.circular ?? false,
       shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),

@@ -57,7 +57,7 @@ export function selectSubsets(samples: readonly Sample[], chosen: readonly strin
   const unknown = chosen.filter((name) => !known.includes(name))
   if (unknown.length > 0) {
     const names = known.length === 0 ? 'the samples have no subsets' : `the subsets are ${known.map((name) => `"${name}"`).join(', ')}`
-    throw new ConfigError(`${where}: option "subsets" names unknown subsets ${unknown.map((name) => `"${name}"`).join(', ')}; ${names}.`)
+    throw new ConfigError(`${where}: option "subset" names unknown subsets ${unknown.map((name) => `"${name}"`).join(', ')}; ${names}.`)
   }
   const wanted = new Set(chosen)
   return samples.filter((sample) => sample.subset !== undefined && wanted.has(sample.subset))

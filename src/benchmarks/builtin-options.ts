@@ -21,8 +21,8 @@ export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: 
 
 /** The selection a built-in's options ask for, as the benchmark's defaults. */
 function selectionDefaults(options: BuiltinOptions): Omit<SelectionOptions, 'shard'> {
-  const { limit, subsets, repeats, shuffle, seed } = options
-  return Object.fromEntries(Object.entries({ limit, subsets, repeats, shuffle, seed }).filter(([, value]) => value !== undefined))
+  const { limit, subset, repeats, shuffle, seed } = options
+  return Object.fromEntries(Object.entries({ limit, subset, repeats, shuffle, seed }).filter(([, value]) => value !== undefined))
 }
 
 /** A built-in's definition: scored by accuracy unless it says otherwise, with the selection its options ask for. */

@@ -32,7 +32,7 @@ function run(settings: QuickEvalSettings, referenceFree: boolean, circular: bool
     ...(settings.repeats ? { repeats: settings.repeats } : {}),
     ...(circular ? { circular: true } : {}),
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
-    ...(settings.subsets ? { subsets: settings.subsets } : {}),
+    ...(settings.subset ? { subset: settings.subset } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
     ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), ...(referenceFree ? { definition: GOOD_ANSWER, policy: 'judge-only' as const } : { definition: SAME_ANSWER, policy: 'cascade' as const }) } } : {}),
   }
