@@ -21,7 +21,7 @@ export interface BenchmarkDefinition {
   tags?: string[]
   /** The fields a record of the data must have, and what each holds (shown in the docs). */
   expectedFields?: Record<string, string>
-  /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)`. */
+  /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)` (see `datasets`). */
   dataset: Dataset | readonly Record<string, unknown>[]
   /** How a raw record becomes a sample, given where it was read; replaces the loader's field mapping (for the few-shot dataset too). */
   toSample?: (record: Record<string, unknown>, source: RecordSource) => SampleInput
@@ -29,7 +29,7 @@ export interface BenchmarkDefinition {
   subsets?: SubsetSpec
   /** Where few-shot examples come from, how many, and how they are drawn; a number is `{ count }` from the benchmark's own samples. */
   fewShot?: number | FewShotSpec
-  /** The user message: a template over the sample's fields, or a function. @default as describeBenchmark's `prompt` */
+  /** The user message sent to the model: a template over the sample's fields, or a function. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
   prompt?: PromptTemplate
   /** A system message sent before the prompt. */
   system?: string
@@ -39,7 +39,10 @@ export interface BenchmarkDefinition {
   toFewShot?: string | ((example: Sample) => string)
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
-  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default as describeBenchmark's `answer` */
+  /**
+   * How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default { kind: 'choice' } for
+   * samples with choices, else { kind: 'exact', marker: 'ANSWER:' } (the last "ANSWER:" line, or the whole reply when it has none)
+   */
   answer?: MatchAnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
@@ -48,7 +51,10 @@ export interface BenchmarkDefinition {
    * also gate the usage figures, such as latency); when not, a gate must name a metric the benchmark emits.
    */
   metrics?: string[]
-  /** The metric that stands for the benchmark. @default the first of `metrics`, else accuracy, or the only score metric it emits */
+  /**
+   * The metric that stands for the benchmark; needed when it emits several score metrics, none of them accuracy: the
+   * report will not guess. @default the first of `metrics`, else accuracy, or the only score metric it emits
+   */
   primaryMetric?: string
   /** Default gates; describeBenchmark's `thresholds` replace them metric by metric. */
   thresholds?: Record<string, Threshold>
@@ -72,7 +78,8 @@ const SubsetSpecSchema = z.union([
   z.object({ field: z.string().min(1), names: z.array(z.string().min(1)).min(1).optional() }).strict(),
 ])
 
-const DefinitionSchema = z
+/** What a `BenchmarkDefinition` may hold, checked strictly, with the checks between its fields. */
+export const DefinitionSchema = z
   .object({
     name: z.string().min(1),
     prettyName: z.string().min(1).optional(),

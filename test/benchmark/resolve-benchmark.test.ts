@@ -80,6 +80,19 @@ describe('resolveNamed', () => {
     expect(resolved.thresholds).toEqual({ accuracy: 1 })
     expect(resolved.run).toEqual({ model })
   })
+
+  it('takes any field of a definition inline, such as the subsets it declares beside the one it runs', () => {
+    const samples = [{ id: 'a', input: 'x', target: 'y', subset: 'easy' }, { id: 'b', input: 'x', target: 'y', subset: 'hard' }]
+    const resolved = resolveNamed('inline', { dataset: samples, model, subsets: ['easy', 'hard'], subset: ['hard'], metrics: ['accuracy'], description: 'Two levels.' }, undefined, undefined)
+    expect(resolved.definition).toEqual({ name: 'inline', dataset: samples, subsets: ['easy', 'hard'], metrics: ['accuracy'], description: 'Two levels.' })
+    expect(resolved.selection.subset).toEqual(['hard'])
+  })
+
+  it('refuses, in one error, mistakes in the definition\'s fields and in the run\'s, and defaults, which inline are the selection itself', () => {
+    expect(() => resolveNamed('inline', { dataset, model, metrics: [], repeats: 0, defaults: { limit: 1 } } as never, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("inline"): option "metrics" Too small: expected array to have >=1 items; option "repeats" Too small: expected number to be >0; Unrecognized key: "defaults".]`,
+    )
+  })
 })
 
 describe('gates checked where the benchmark is declared, before any call', () => {
