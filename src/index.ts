@@ -35,7 +35,6 @@ export {
   type OpenCompassInfo,
   type OpenCompassOptions,
   type OpenCompassSource,
-  type RecordSource,
   type SampleInput,
 } from './dataset/index.ts'
 export { ConfigError, DatasetError, EvalsuiteError, GateError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
@@ -47,14 +46,12 @@ export {
   type JudgeDefinition,
   type JudgeDefinitionSource,
   type JudgeOptions,
-  type JudgeRequest,
   type JudgeResult,
   type JudgeWorkflow,
   type LabelsJudgeOptions,
   type ModelJudgeDefinition,
   type NumericJudgeOptions,
   type PairwiseJudgeOptions,
-  type PairwiseSwap,
   type PairwiseWinner,
   type ParsedVerdict,
   type ParseReply,

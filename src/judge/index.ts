@@ -12,7 +12,6 @@ export type {
   JudgeResult,
   JudgeWorkflow,
   ModelJudgeDefinition,
-  PairwiseSwap,
   SkipJudgeDefinition,
 } from './judge-definition.ts'
 export { createJudgeExecutor, type JudgeCall, type JudgeExecutor, type JudgeSettings } from './judge-executor.ts'

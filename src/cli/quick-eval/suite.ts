@@ -1,5 +1,6 @@
 import type { BenchmarkOptions } from '../../benchmark/index.ts'
-import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/index.ts'
+import { mcq, qa } from '../../benchmarks/index.ts'
+import { LAST_ANSWER_LINE, SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
