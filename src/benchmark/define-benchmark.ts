@@ -8,7 +8,7 @@ import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type
 import type { FewShotSpec } from './few-shot.ts'
 import type { PromptTemplate } from './prompt.ts'
 import { SelectionShape, type SelectionOptions } from './selection.ts'
-import { listedSubsets, type SubsetSpec } from './subsets.ts'
+import { listedSubsets, SubsetSpecSchema, type SubsetSpec } from './subsets.ts'
 
 /** A reusable benchmark: its data, how a record becomes a sample, its prompt, and how replies are scored. */
 export interface BenchmarkDefinition {
@@ -72,11 +72,6 @@ export interface BenchmarkDefinition {
 
 /** A validated benchmark definition, as `describeBenchmark(benchmark, overrides)` takes it. */
 export type Benchmark = Readonly<BenchmarkDefinition>
-
-const SubsetSpecSchema = z.union([
-  z.array(z.string().min(1)).min(1),
-  z.object({ field: z.string().min(1), names: z.array(z.string().min(1)).min(1).optional() }).strict(),
-])
 
 /** What a `BenchmarkDefinition` may hold, checked strictly, with the checks between its fields. */
 export const DefinitionSchema = z

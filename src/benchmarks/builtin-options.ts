@@ -1,17 +1,18 @@
 import { z } from 'zod'
 import { defineBenchmark, optionsError, SelectionShape, type Benchmark, type BenchmarkDefinition, type SelectionOptions } from '../benchmark/index.ts'
 
-/** Options every built-in benchmark takes. */
-export interface BuiltinOptions extends Omit<SelectionOptions, 'shard'> {
-  /** Where the data is on this machine (nothing is downloaded): a file, or the folder the benchmark names. */
-  path: string
-  /** Few-shot examples per prompt; describeBenchmark's `fewShot` overrides it. */
-  fewShot?: number
-}
-
 const BuiltinSchema = z
-  .object({ ...SelectionShape, path: z.string().min(1), fewShot: z.number().int().nonnegative().optional() })
+  .object({
+    ...SelectionShape,
+    /** Where the data is on this machine (nothing is downloaded): a file, or the folder the benchmark names. */
+    path: z.string().min(1),
+    /** Few-shot examples per prompt; describeBenchmark's `fewShot` overrides it. */
+    fewShot: z.number().int().nonnegative().optional(),
+  })
   .omit({ shard: true })
+
+/** Options every built-in benchmark takes: plain data, so its type is its schema's. */
+export type BuiltinOptions = z.input<typeof BuiltinSchema>
 
 /** Checks a built-in's options (the common ones and its own), throwing one ConfigError that lists every problem. */
 export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: z.ZodRawShape = {}): void {

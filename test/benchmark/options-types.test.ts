@@ -3,7 +3,8 @@ import type { z } from 'zod'
 import { OverridesSchema, RunShape, type BenchmarkOverrides, type RunOptions } from '../../src/benchmark/benchmark-options.ts'
 import { DefinitionSchema, type BenchmarkDefinition } from '../../src/benchmark/define-benchmark.ts'
 import type { BenchmarkOptions } from '../../src/benchmark/inline-options.ts'
-import type { VariantOptions } from '../../src/benchmark/variant-options.ts'
+import type { SubsetSpec } from '../../src/benchmark/subsets.ts'
+import { VariantsSchema, type VariantOptions, type Variants } from '../../src/benchmark/variant-options.ts'
 import { SelectionShape, type SelectionOptions } from '../../src/benchmark/selection.ts'
 
 // what a user may write: the schema's input, before defaults are filled in
@@ -41,5 +42,14 @@ describe('option types and the schemas that check them', () => {
     // where both have an option it means the same in both, but for fewShot, which a definition may also draw from elsewhere
     expectTypeOf<Shared>().toEqualTypeOf<'task' | 'system' | 'thresholds' | 'judge' | 'classification' | 'aggregate' | 'fewShot'>()
     expectTypeOf<Pick<BenchmarkOptions, Exclude<Shared, 'fewShot'>>>().toEqualTypeOf<Pick<BenchmarkDefinition, Exclude<Shared, 'fewShot'>>>()
+  })
+
+  it('give variants exactly the options their schema checks', () => {
+    expectTypeOf<keyof Variants>().toEqualTypeOf<keyof z.input<typeof VariantsSchema>>()
+  })
+
+  it('infer SubsetSpec from its schema, taking the names as a constant list too', () => {
+    expectTypeOf<readonly ['easy', 'hard']>().toExtend<SubsetSpec>()
+    expectTypeOf<{ field: 'level'; names: readonly ['1', '2'] }>().toExtend<SubsetSpec>()
   })
 })
