@@ -45,6 +45,7 @@ export {
   type JudgeContext,
   type JudgeDefinition,
   type JudgeDefinitionSource,
+  type JudgeModel,
   type JudgeOptions,
   type JudgeResult,
   type JudgeWorkflow,
