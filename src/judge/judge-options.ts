@@ -51,8 +51,7 @@ export type HumanVerdict = string | number
 const isModel = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
 const isJudgeModel = (value: unknown): boolean => (typeof value === 'string' && value !== '') || isModel(value) || JudgeModelSpecSchema.safeParse(value).success
 
-/** Checks the judge models of a benchmark's `judge.model` or of `toPassJudge`'s `model`. */
-export const JudgeModelsSchema = z.custom<JudgeModel | readonly JudgeModel[]>((value) => (Array.isArray(value) ? value.length > 0 && value.every(isJudgeModel) : isJudgeModel(value)), {
+const JudgeModelsSchema = z.custom<JudgeModel | readonly JudgeModel[]>((value) => (Array.isArray(value) ? value.length > 0 && value.every(isJudgeModel) : isJudgeModel(value)), {
   message: 'must be a model name, an endpoint { model, baseURL?, apiKeyEnv? }, a Model such as models.openai({ model }), or a non-empty list of them',
 })
 
