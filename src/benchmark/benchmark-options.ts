@@ -21,8 +21,7 @@ import {
   type Threshold,
   type Usage,
 } from '../schema/index.ts'
-import type { MatchAnswerOptions, ScorerReturn } from '../scoring/index.ts'
-import type { PromptTemplate } from '../prompt/index.ts'
+import type { ScorerReturn } from '../scoring/index.ts'
 import type { ReferencedSample } from './reference-free.ts'
 import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 import type { VariantOptions } from './variant-options.ts'
@@ -112,27 +111,6 @@ export interface RunOptions {
   aggregate?: CorpusAggregate
 }
 
-/** Options of `describeBenchmark(name, options)`. Give either `task` (your own function) or `model` (an endpoint). */
-export interface BenchmarkOptions extends RunOptions, SelectionOptions, VariantOptions {
-  /** The samples: written inline, or loaded with `datasets.jsonl/csv/json(...)`. */
-  dataset: Dataset
-  /** Few-shot examples per prompt, drawn from the benchmark's own samples (never a sample for itself); 0 for none. @default 0 */
-  fewShot?: number
-  /** The user message sent to `model`. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
-  prompt?: PromptTemplate
-  /**
-   * How the default scorer reads answers. @default { kind: 'choice' } for samples with choices, else
-   * { kind: 'exact', marker: 'ANSWER:' } (the last "ANSWER:" line, or the whole reply when it has none)
-   */
-  answer?: MatchAnswerOptions
-  /**
-   * The metric that stands for the benchmark. Needed when it emits several score metrics, none of them accuracy: the
-   * report will not guess.
-   * @default accuracy, or the only score metric it emits
-   */
-  primaryMetric?: string
-}
-
 /** Options of `describeBenchmark(benchmark, overrides)`: how to run a defined benchmark, overriding its defaults. */
 export interface BenchmarkOverrides extends RunOptions, SelectionOptions, VariantOptions {
   /** Few-shot examples per prompt; 0 for none. @default the benchmark's own count */
@@ -187,17 +165,8 @@ export const RunShape = {
   aggregate: z.function().optional(),
 }
 
-const OptionsSchema = z.object({
-  ...RunShape,
-  ...SelectionShape,
-  dataset: DatasetSchema,
-  prompt: z.union([z.string(), z.function()]).optional(),
-  answer: AnswerOptionsSchema.optional(),
-  primaryMetric: z.string().min(1).optional(),
-  fewShot: z.number().int().nonnegative().optional(),
-}).strict()
-
-const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: z.number().int().nonnegative().optional() }).strict()
+/** What `BenchmarkOverrides` may hold, checked strictly: a key it does not know is an error. */
+export const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: z.number().int().nonnegative().optional() }).strict()
 
 /** One ConfigError listing every problem zod found, each with the option's dotted path. */
 export function optionsError(where: string, error: z.ZodError): ConfigError {
@@ -205,8 +174,10 @@ export function optionsError(where: string, error: z.ZodError): ConfigError {
   return new ConfigError(`${where}: ${problems.join('; ')}.`)
 }
 
-function checkRunOptions(where: string, schema: z.ZodType, options: RunOptions): void {
-  const parsed = schema.safeParse(options)
+/** Checks the overrides given with a defined benchmark (its own `task` laid in), naming it. */
+export function validateOverrides(name: string, options: BenchmarkOverrides): void {
+  const where = `describeBenchmark("${name}")`
+  const parsed = OverridesSchema.safeParse(options)
   if (!parsed.success) throw optionsError(where, parsed.error)
   if ((options.task === undefined) === (options.model === undefined)) {
     throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
@@ -219,16 +190,6 @@ function checkRunOptions(where: string, schema: z.ZodType, options: RunOptions):
   if (options.maxCost !== undefined && options.model === undefined) {
     throw new ConfigError(`${where}: maxCost limits what model calls cost, so it needs "model"; a task function's cost is not known.`)
   }
-}
-
-/** Checks the options where the user wrote them, so mistakes surface at collection with the benchmark's name. */
-export function validateOptions(name: string, options: BenchmarkOptions): void {
-  checkRunOptions(`describeBenchmark("${name}")`, OptionsSchema, options)
-}
-
-/** Checks the overrides given with a defined benchmark. */
-export function validateOverrides(name: string, overrides: BenchmarkOverrides): void {
-  checkRunOptions(`describeBenchmark("${name}")`, OverridesSchema, overrides)
 }
 
 const TaskResultSchema = z.union([

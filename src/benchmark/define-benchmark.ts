@@ -6,7 +6,7 @@ import type { MatchAnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
 import type { FewShotSpec, PromptTemplate } from '../prompt/index.ts'
-import { listedSubsets, SelectionShape, type SelectionOptions, type SubsetSpec } from '../selection/index.ts'
+import { listedSubsets, SelectionShape, SubsetSpecSchema, type SelectionOptions, type SubsetSpec } from '../selection/index.ts'
 
 /** A reusable benchmark: its data, how a record becomes a sample, its prompt, and how replies are scored. */
 export interface BenchmarkDefinition {
@@ -19,7 +19,7 @@ export interface BenchmarkDefinition {
   tags?: string[]
   /** The fields a record of the data must have, and what each holds (shown in the docs). */
   expectedFields?: Record<string, string>
-  /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)`. */
+  /** The samples, or the records `toSample` makes them from: inline, or a loader such as `datasets.jsonl(path)` (see `datasets`). */
   dataset: Dataset | readonly Record<string, unknown>[]
   /** How a raw record becomes a sample, given where it was read; replaces the loader's field mapping (for the few-shot dataset too). */
   toSample?: (record: Record<string, unknown>, source: RecordSource) => SampleInput
@@ -27,7 +27,7 @@ export interface BenchmarkDefinition {
   subsets?: SubsetSpec
   /** Where few-shot examples come from, how many, and how they are drawn; a number is `{ count }` from the benchmark's own samples. */
   fewShot?: number | FewShotSpec
-  /** The user message: a template over the sample's fields, or a function. @default as describeBenchmark's `prompt` */
+  /** The user message sent to the model: a template over the sample's fields, or a function. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
   prompt?: PromptTemplate
   /** A system message sent before the prompt. */
   system?: string
@@ -37,7 +37,10 @@ export interface BenchmarkDefinition {
   toFewShot?: string | ((example: Sample) => string)
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
-  /** How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default as describeBenchmark's `answer` */
+  /**
+   * How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default { kind: 'choice' } for
+   * samples with choices, else { kind: 'exact', marker: 'ANSWER:' } (the last "ANSWER:" line, or the whole reply when it has none)
+   */
   answer?: MatchAnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
@@ -46,11 +49,14 @@ export interface BenchmarkDefinition {
    * also gate the usage figures, such as latency); when not, a gate must name a metric the benchmark emits.
    */
   metrics?: string[]
-  /** The metric that stands for the benchmark. @default the first of `metrics`, else accuracy, or the only score metric it emits */
+  /**
+   * The metric that stands for the benchmark; needed when it emits several score metrics, none of them accuracy: the
+   * report will not guess. @default the first of `metrics`, else accuracy, or the only score metric it emits
+   */
   primaryMetric?: string
   /** Default gates; describeBenchmark's `thresholds` replace them metric by metric. */
   thresholds?: Record<string, Threshold>
-  /** Default selection (limit, subsets, repeats, shuffle, seed); describeBenchmark's overrides win. */
+  /** Default selection (limit, subset, repeats, shuffle, seed); describeBenchmark's overrides win. */
   defaults?: Omit<SelectionOptions, 'shard'>
   /** What is under test when describeBenchmark gives neither `task` nor `model`, e.g. an output read from the sample. */
   task?: RunOptions['task']
@@ -65,12 +71,8 @@ export interface BenchmarkDefinition {
 /** A validated benchmark definition, as `describeBenchmark(benchmark, overrides)` takes it. */
 export type Benchmark = Readonly<BenchmarkDefinition>
 
-const SubsetSpecSchema = z.union([
-  z.array(z.string().min(1)).min(1),
-  z.object({ field: z.string().min(1), names: z.array(z.string().min(1)).min(1).optional() }).strict(),
-])
-
-const DefinitionSchema = z
+/** What a `BenchmarkDefinition` may hold, checked strictly, with the checks between its fields. */
+export const DefinitionSchema = z
   .object({
     name: z.string().min(1),
     prettyName: z.string().min(1).optional(),
@@ -122,8 +124,8 @@ const DefinitionSchema = z
     }
     const listed = listedSubsets(definition.subsets)
     if (listed && new Set(listed).size !== listed.length) problem(['subsets'], 'lists a subset twice')
-    for (const subset of definition.defaults?.subsets ?? []) {
-      if (listed && !listed.includes(subset)) problem(['defaults', 'subsets'], `names "${subset}", which is not a listed subset`)
+    for (const subset of definition.defaults?.subset ?? []) {
+      if (listed && !listed.includes(subset)) problem(['defaults', 'subset'], `names "${subset}", which is not a listed subset`)
     }
   })
 

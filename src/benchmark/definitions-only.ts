@@ -1,6 +1,7 @@
 import { aggregateCollector } from '../metrics/index.ts'
-import type { BenchmarkOptions, BenchmarkOverrides } from './benchmark-options.ts'
+import type { BenchmarkOverrides } from './benchmark-options.ts'
 import type { Benchmark } from './define-benchmark.ts'
+import type { BenchmarkOptions } from './inline-options.ts'
 
 /**
  * While the reporter imports an eval file for its aggregates (a merge of shards, outside any test worker), records the

@@ -54,7 +54,7 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   const { definition, selection, where } = resolved
   const label = `dataset of "${definition.name}"`
   const loaded = assignSubsets(await loadWith(definition.dataset, label, definition.toSample), definition.subsets, where)
-  const chosen = selectSubsets(loaded, selection.subsets, definition.subsets, where)
+  const chosen = selectSubsets(loaded, selection.subset, definition.subsets, where)
   const selected = selectSamples(chosen, { ...selection, filter: definition.filter }, where)
   if (selected.length === 0) throw new ConfigError(`${where}: no sample is left after the subsets, limit and filter.`)
   checkOnly(resolved.run.only, selected, where)

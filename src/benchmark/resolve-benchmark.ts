@@ -2,16 +2,17 @@ import { ConfigError } from '../errors.ts'
 import type { GateSettings } from '../report/gate-judging.ts'
 import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
-import { validateOptions, validateOverrides, type BenchmarkOptions, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
-import { validateDefinition, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
+import { validateOverrides, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
+import { validateDefinition, type Benchmark } from './define-benchmark.ts'
 import { chooseEarlyStop } from './choose-early-stop.ts'
 import { fewShotSpec } from '../prompt/index.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
+import { splitInline, type BenchmarkOptions } from './inline-options.ts'
 
 /** Which samples run, every default and override applied. */
 export interface ResolvedSelection {
   limit?: number
-  subsets?: string[]
+  subset?: string[]
   repeats: number
   /** Each question asked once per rotation of its options; the rotations are its attempts. */
   circular: boolean
@@ -112,32 +113,10 @@ function whereOf(name: string, location: string | undefined): string {
   return location === undefined ? `describeBenchmark("${name}")` : `describeBenchmark("${name}") at ${location}`
 }
 
-/** `describeBenchmark(name, options, scorer?)`: the options split into a definition and how it runs. */
+/** `describeBenchmark(name, options, scorer?)`: the definition the options hold, run with the rest as its overrides. */
 export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
-  validateOptions(name, options)
-  const { dataset, prompt, answer, primaryMetric, thresholds, limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, ...given } = options
-  const chosenPrimary = primaryMetric ?? measuredPrimary(given)
-  const definition: BenchmarkDefinition = withoutUndefined({ name, dataset, prompt, answer, primaryMetric: chosenPrimary })
-  const where = whereOf(name, location)
-  const earlyStop = chooseEarlyStop(given.earlyStop, shuffle, gates?.earlyStop)
-  return checkGates({
-    definition,
-    where,
-    run: withoutUndefined({ ...given, earlyStop }),
-    selection: withoutUndefined({
-      limit,
-      subsets,
-      repeats: repeats ?? 1,
-      circular: circular ?? false,
-      shuffle: shuffle ?? Boolean(earlyStop),
-      seed: seed ?? 0,
-      shard: shard ?? shardFromEnvironment(),
-      fewShot: fewShot ?? 0,
-    }),
-    thresholds: thresholds ?? {},
-    ...(chosenPrimary === undefined ? {} : { primaryMetric: chosenPrimary }),
-    ...(scorer ? { scorer } : {}),
-  }, given.earlyStop !== undefined, gates)
+  const { definition, overrides } = splitInline(name, options)
+  return resolveDefined(definition, overrides, scorer, location, gates)
 }
 
 // a definition may bring what is under test (a task reading the output from the sample) and its judge; the
@@ -154,7 +133,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
   const merged = withDefinitionDefaults(benchmark, overrides)
   validateOverrides(name, merged)
-  const { limit, subsets, repeats, circular, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
+  const { limit, subset, repeats, circular, shuffle, seed, shard, fewShot, thresholds, ...run } = merged
   const defaults = benchmark.defaults ?? {}
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
@@ -171,7 +150,7 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
     }),
     selection: withoutUndefined({
       limit: limit ?? defaults.limit,
-      subsets: subsets ?? defaults.subsets,
+      subset: subset ?? defaults.subset,
       repeats: repeats ?? defaults.repeats ?? 1,
       circular: circular ?? defaults.circular ?? false,
       shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),

@@ -52,7 +52,8 @@ const AlternativesSchema = z
     message: 'has a name that is empty or holds "/", which joins the names of a variant',
   })
 
-const VariantsSchema = z
+/** What `variants` may hold: alternatives for `model`, `prompt` and `system`, each named. */
+export const VariantsSchema = z
   .object({ model: AlternativesSchema.optional(), prompt: AlternativesSchema.optional(), system: AlternativesSchema.optional() })
   .strict()
   .refine((variants) => Object.keys(variants).length > 0, 'needs at least one of "model", "prompt" or "system"')

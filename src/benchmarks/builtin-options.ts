@@ -2,17 +2,18 @@ import { z } from 'zod'
 import { defineBenchmark, optionsError, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
 import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 
-/** Options every built-in benchmark takes. */
-export interface BuiltinOptions extends Omit<SelectionOptions, 'shard'> {
-  /** Where the data is on this machine (nothing is downloaded): a file, or the folder the benchmark names. */
-  path: string
-  /** Few-shot examples per prompt; describeBenchmark's `fewShot` overrides it. */
-  fewShot?: number
-}
-
 const BuiltinSchema = z
-  .object({ ...SelectionShape, path: z.string().min(1), fewShot: z.number().int().nonnegative().optional() })
+  .object({
+    ...SelectionShape,
+    /** Where the data is on this machine (nothing is downloaded): a file, or the folder the benchmark names. */
+    path: z.string().min(1),
+    /** Few-shot examples per prompt; describeBenchmark's `fewShot` overrides it. */
+    fewShot: z.number().int().nonnegative().optional(),
+  })
   .omit({ shard: true })
+
+/** Options every built-in benchmark takes: plain data, so its type is its schema's. */
+export type BuiltinOptions = z.input<typeof BuiltinSchema>
 
 /** Checks a built-in's options (the common ones and its own), throwing one ConfigError that lists every problem. */
 export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: z.ZodRawShape = {}): void {
@@ -22,8 +23,8 @@ export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: 
 
 /** The selection a built-in's options ask for, as the benchmark's defaults. */
 function selectionDefaults(options: BuiltinOptions): Omit<SelectionOptions, 'shard'> {
-  const { limit, subsets, repeats, shuffle, seed } = options
-  return Object.fromEntries(Object.entries({ limit, subsets, repeats, shuffle, seed }).filter(([, value]) => value !== undefined))
+  const { limit, subset, repeats, shuffle, seed } = options
+  return Object.fromEntries(Object.entries({ limit, subset, repeats, shuffle, seed }).filter(([, value]) => value !== undefined))
 }
 
 /** A built-in's definition: scored by accuracy unless it says otherwise, with the selection its options ask for. */

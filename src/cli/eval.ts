@@ -141,7 +141,7 @@ export const evalCommand: Command = {
       ...(values.judge ? { judge: values.judge } : {}),
       ...(values.split ? { split: values.split } : {}),
       ...(fields ? { fields } : {}),
-      ...(values.subset ? { subsets: values.subset } : {}),
+      ...(values.subset ? { subset: values.subset } : {}),
       ...(values.circular ? { circular: true } : {}),
     }
     for (const option of ['limit', 'repeats', 'concurrency'] as const) {
@@ -161,7 +161,7 @@ export const evalCommand: Command = {
       if (data.kind === 'mixed') {
         throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)
       }
-      checkSubsets(positionals[0]!, data.samples, settings.subsets)
+      checkSubsets(positionals[0]!, data.samples, settings.subset)
       if (settings.judge === undefined && data.samples.some((sample) => sample.target === undefined)) {
         throw new ConfigError(`evalsuite eval: ${positionals[0]} has ${NEEDS_JUDGE}; grade its answers with --judge MODEL`)
       }

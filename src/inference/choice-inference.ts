@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { ChoiceMethod, Model, ModelOutput } from '../model/index.ts'
 import { imageCountOf, isTextOnly, type Sample } from '../schema/index.ts'
-import type { BenchmarkOptions } from '../benchmark/index.ts'
+import type { BenchmarkDefinition } from '../benchmark/index.ts'
 import { buildMessages, optionLetter } from '../prompt/index.ts'
 
 /** The default prompt of `inferMethod: 'logprobs'`: the options lettered, and a one-letter answer asked for. */
@@ -41,7 +41,7 @@ export async function inferChoice(
   model: Model,
   method: ChoiceMethod,
   sample: Sample,
-  options: Pick<BenchmarkOptions, 'prompt' | 'system'>,
+  options: Pick<BenchmarkDefinition, 'prompt' | 'system'>,
   call: { readonly signal: AbortSignal },
 ): Promise<ModelOutput> {
   const choices = sample.choices ?? []

@@ -13,11 +13,10 @@ export type {
   JudgeResult,
   JudgeWorkflow,
   ModelJudgeDefinition,
-  PairwiseSwap,
   SkipJudgeDefinition,
 } from './judge-definition.ts'
 export { createJudgeExecutor, type JudgeCall, type JudgeExecutor, type JudgeSettings } from './judge-executor.ts'
-export { JudgeOptionsSchema, type HumanVerdict, type JudgeDefinitionSource, type JudgeOptions } from './judge-options.ts'
+export { JudgeOptionsSchema, type HumanVerdict, type JudgeDefinitionSource, type JudgeModel, type JudgeOptions } from './judge-options.ts'
 export { bindJudgeScope, judgeScopeOf, unbindJudgeScope, type JudgeScope } from './judge-scope.ts'
 export { parseProvidedJudgeSettings, resolveJudgeSettings } from './judge-settings.ts'
 export { parseVerdict, type ParsedVerdict } from './parse-verdict.ts'

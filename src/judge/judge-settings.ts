@@ -2,7 +2,7 @@ import { ConfigError } from '../errors.ts'
 import { models, type Model } from '../model/index.ts'
 import { ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings } from '../schema/index.ts'
 import type { JudgeSettings } from './judge-executor.ts'
-import type { JudgeOptions } from './judge-options.ts'
+import type { JudgeModel, JudgeOptions } from './judge-options.ts'
 
 /** The plugin's judge settings as the worker received them; without the plugin, none. */
 export function parseProvidedJudgeSettings(value: unknown): ProvidedJudgeSettings {
@@ -26,12 +26,18 @@ function modelFromSpec(spec: JudgeModelSpec): Model {
   }
 }
 
+// a name or an endpoint means the same in a benchmark as in the plugin's options
+function judgeModelOf(model: JudgeModel): Model {
+  if (typeof model === 'string') return modelFromSpec({ model })
+  return 'generate' in model ? model : modelFromSpec(model)
+}
+
 /**
  * The judge settings of a benchmark (or of plain tests): its own options over the plugin's (`provided`),
  * EVALSUITE_VERDICTS over both. Without an explicit mode, verdicts are replayed when a judge has no credentials and recorded otherwise.
  */
 export function resolveJudgeSettings(own: Pick<JudgeOptions, 'model' | 'verdicts' | 'repeats' | 'aggregate' | 'quorum' | 'swap' | 'concurrency' | 'timeoutMs'> = {}, provided: ProvidedJudgeSettings = parseProvidedJudgeSettings(undefined)): JudgeSettings {
-  const judges = own.model === undefined ? provided.models.map(modelFromSpec) : Array.isArray(own.model) ? [...own.model] : [own.model as Model]
+  const judges = own.model === undefined ? provided.models.map(modelFromSpec) : (Array.isArray(own.model) ? own.model : [own.model]).map(judgeModelOf)
   const chosen = provided.fromEnvironment ? provided.mode : (own.verdicts ?? provided.mode)
   const mode = chosen ?? (judges.some((judge) => judge.hasCredentials === false) ? 'replay' : 'record')
   const aggregate = own.aggregate ?? provided.aggregate

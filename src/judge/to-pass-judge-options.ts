@@ -1,10 +1,10 @@
-import type { Model } from '../model/index.ts'
 import type { JudgeRecord } from '../schema/index.ts'
+import type { JudgeModel } from './judge-options.ts'
 
 /** Options of `toPassJudge`; inside a benchmark the question and reference come from the sample. */
 export interface ToPassJudgeOptions {
   /** The judge model(s) for this call, instead of the benchmark's or the plugin's. */
-  model?: Model | readonly Model[]
+  model?: JudgeModel | readonly JudgeModel[]
   /** The question the output answers. */
   input?: string
   /** The reference answer, or several acceptable ones. */

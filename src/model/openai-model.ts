@@ -54,7 +54,8 @@ export interface OpenAIModelOptions {
   price?: Price
 }
 
-const LimitsSchema = z.object({
+/** The options of `models.openai` that bound its calls, checked before any call. */
+export const LimitsSchema = z.object({
   rpm: z.number().positive().optional(),
   tpm: z.number().positive().optional(),
   price: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict().optional(),

@@ -24,7 +24,7 @@ export const VerdictAggregateSchema = z.enum(['majority', 'mean'])
 /** How the verdicts of repeats, or of several judges, are combined. */
 export type VerdictAggregate = z.infer<typeof VerdictAggregateSchema>
 
-/** A judge model named in the plugin's options: an OpenAI-compatible endpoint, without its key. */
+/** A judge model named by its endpoint (in the plugin's options or a benchmark's): OpenAI-compatible, without its key. */
 export const JudgeModelSpecSchema = z
   .object({
     model: z.string().min(1),
@@ -38,7 +38,7 @@ export const JudgeModelSpecSchema = z
     extraBody: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()
-/** A judge model named in the plugin's options. */
+/** A judge model named by its OpenAI-compatible endpoint, without its key. */
 export type JudgeModelSpec = z.infer<typeof JudgeModelSpecSchema>
 
 /** How the executor runs judges; every field has a default. */

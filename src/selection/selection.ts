@@ -9,8 +9,8 @@ export const SelectionShape = {
     .positive()
     .refine((limit) => limit < 1 || Number.isInteger(limit), 'must be a whole count, or a fraction between 0 and 1')
     .optional(),
-  /** Run only the samples of these subsets. */
-  subsets: z.array(z.string().min(1)).min(1).optional(),
+  /** Run only the samples of these subsets (`--subset` on the command line); the subsets themselves a definition declares in `subsets`. */
+  subset: z.array(z.string().min(1)).min(1).optional(),
   /** Attempts per sample, each its own test and model call, so that pass@k can be computed. @default 1 */
   repeats: z.number().int().positive().optional(),
   /**

@@ -1,11 +1,17 @@
+import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
+
+const NamesSchema = z.array(z.string().min(1)).min(1).readonly()
+
+/** What a definition's `subsets` may be. */
+export const SubsetSpecSchema = z.union([NamesSchema, z.object({ field: z.string().min(1), names: NamesSchema.optional() }).strict()])
 
 /**
  * A benchmark's subsets: the names listed (in display order), or the record field that holds each sample's subset,
  * optionally with its names listed. A sample's own `subset` always wins over the field.
  */
-export type SubsetSpec = readonly string[] | { field: string; names?: readonly string[] }
+export type SubsetSpec = z.input<typeof SubsetSpecSchema>
 
 /** The subset names a spec lists, if it lists them. */
 export function listedSubsets(spec: SubsetSpec | undefined): readonly string[] | undefined {
@@ -57,7 +63,7 @@ export function selectSubsets(samples: readonly Sample[], chosen: readonly strin
   const unknown = chosen.filter((name) => !known.includes(name))
   if (unknown.length > 0) {
     const names = known.length === 0 ? 'the samples have no subsets' : `the subsets are ${known.map((name) => `"${name}"`).join(', ')}`
-    throw new ConfigError(`${where}: option "subsets" names unknown subsets ${unknown.map((name) => `"${name}"`).join(', ')}; ${names}.`)
+    throw new ConfigError(`${where}: option "subset" names unknown subsets ${unknown.map((name) => `"${name}"`).join(', ')}; ${names}.`)
   }
   const wanted = new Set(chosen)
   return samples.filter((sample) => sample.subset !== undefined && wanted.has(sample.subset))

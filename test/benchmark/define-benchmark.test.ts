@@ -60,9 +60,9 @@ describe('defineBenchmark', () => {
   })
 
   it('refuses default subsets that are not listed, and a subset listed twice', () => {
-    const error = configError(() => defineBenchmark({ ...base, subsets: ['a', 'b', 'a'], defaults: { subsets: ['c'] } }))
+    const error = configError(() => defineBenchmark({ ...base, subsets: ['a', 'b', 'a'], defaults: { subset: ['c'] } }))
     expect(error.message).toMatchInlineSnapshot(
-      `"defineBenchmark("arith"): option "subsets" lists a subset twice; option "defaults.subsets" names "c", which is not a listed subset."`,
+      `"defineBenchmark("arith"): option "subsets" lists a subset twice; option "defaults.subset" names "c", which is not a listed subset."`,
     )
   })
 

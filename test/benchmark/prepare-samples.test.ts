@@ -71,7 +71,7 @@ describe('prepareSamples', () => {
 
   it('chooses subsets, then shuffles, limits, filters and repeats, in that order', async () => {
     const definition = { ...science, filter: (sample: { target?: unknown }) => sample.target !== 'A' }
-    const { planned } = await prepare(definition, { subsets: ['space'], limit: 2, repeats: 2, fewShot: 0 })
+    const { planned } = await prepare(definition, { subset: ['space'], limit: 2, repeats: 2, fewShot: 0 })
     // space holds 3 samples; the first 2 are kept, and the filter then drops the one answered A
     expect(planned.map(({ key, sample, attempt }) => [key.replace(sample.id, 'id'), sample.target, attempt])).toEqual([
       ['id#0', 'C', 0],

@@ -13,7 +13,7 @@ const benchmark = defineBenchmark({
   metrics: ['accuracy', 'brevity'],
   thresholds: { accuracy: 0.5, brevity: { max: 100 } },
   fewShot: { count: 5 },
-  defaults: { limit: 50, repeats: 2, shuffle: true, seed: 9, subsets: ['x'] },
+  defaults: { limit: 50, repeats: 2, shuffle: true, seed: 9, subset: ['x'] },
   scorer: () => true,
 })
 
@@ -24,7 +24,7 @@ afterEach(() => {
 describe('resolveDefined', () => {
   it('takes the benchmark\'s defaults when nothing overrides them', () => {
     const resolved = resolveDefined(benchmark, { model }, undefined, undefined)
-    expect(resolved.selection).toEqual({ limit: 50, subsets: ['x'], repeats: 2, circular: false, shuffle: true, seed: 9, fewShot: 5 })
+    expect(resolved.selection).toEqual({ limit: 50, subset: ['x'], repeats: 2, circular: false, shuffle: true, seed: 9, fewShot: 5 })
     expect(resolved.thresholds).toEqual({ accuracy: 0.5, brevity: { max: 100 } })
     expect(resolved.primaryMetric).toBe('accuracy')
     expect(resolved.run).toEqual({ model, system: 'Be exact.' })
@@ -36,11 +36,11 @@ describe('resolveDefined', () => {
     const scorer = (): boolean => false
     const resolved = resolveDefined(
       benchmark,
-      { model, limit: 0.5, repeats: 1, shuffle: false, seed: 1, subsets: ['y'], fewShot: 0, thresholds: { accuracy: 0.9 }, system: 'Be kind.' },
+      { model, limit: 0.5, repeats: 1, shuffle: false, seed: 1, subset: ['y'], fewShot: 0, thresholds: { accuracy: 0.9 }, system: 'Be kind.' },
       scorer,
       'evals/b.eval.ts:3',
     )
-    expect(resolved.selection).toEqual({ limit: 0.5, subsets: ['y'], repeats: 1, circular: false, shuffle: false, seed: 1, fewShot: 0 })
+    expect(resolved.selection).toEqual({ limit: 0.5, subset: ['y'], repeats: 1, circular: false, shuffle: false, seed: 1, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 0.9, brevity: { max: 100 } })
     expect(resolved.run.system).toBe('Be kind.')
     expect(resolved.scorer).toBe(scorer)
@@ -79,6 +79,19 @@ describe('resolveNamed', () => {
     expect(resolved.selection).toEqual({ limit: 3, repeats: 4, circular: false, shuffle: false, seed: 0, fewShot: 0 })
     expect(resolved.thresholds).toEqual({ accuracy: 1 })
     expect(resolved.run).toEqual({ model })
+  })
+
+  it('takes any field of a definition inline, such as the subsets it declares beside the one it runs', () => {
+    const samples = [{ id: 'a', input: 'x', target: 'y', subset: 'easy' }, { id: 'b', input: 'x', target: 'y', subset: 'hard' }]
+    const resolved = resolveNamed('inline', { dataset: samples, model, subsets: ['easy', 'hard'], subset: ['hard'], metrics: ['accuracy'], description: 'Two levels.' }, undefined, undefined)
+    expect(resolved.definition).toEqual({ name: 'inline', dataset: samples, subsets: ['easy', 'hard'], metrics: ['accuracy'], description: 'Two levels.' })
+    expect(resolved.selection.subset).toEqual(['hard'])
+  })
+
+  it('refuses, in one error, mistakes in the definition\'s fields and in the run\'s, and defaults, which inline are the selection itself', () => {
+    expect(() => resolveNamed('inline', { dataset, model, metrics: [], repeats: 0, defaults: { limit: 1 } } as never, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("inline"): option "metrics" Too small: expected array to have >=1 items; option "repeats" Too small: expected number to be >0; Unrecognized key: "defaults".]`,
+    )
   })
 })
 

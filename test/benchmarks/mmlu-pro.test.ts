@@ -51,7 +51,7 @@ describe('mmlu_pro on real test questions', () => {
   })
 
   it('puts worked examples of the same category from the validation file before the question', async () => {
-    const { planned, messagesOf } = await prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION, fewShot: 2 }), { subsets: ['physics'] })
+    const { planned, messagesOf } = await prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION, fewShot: 2 }), { subset: ['physics'] })
     expect(planned).toHaveLength(34)
     const content = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     expect(content.slice(0, content.indexOf('Answer the following'))).toBe(
@@ -64,7 +64,7 @@ describe('mmlu_pro on real test questions', () => {
   })
 
   it('asks for five examples by default with a validation file, and fails for a category that has fewer', async () => {
-    await expect(prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION }), { subsets: ['math'] })).rejects.toThrow(
+    await expect(prepareBuiltin(mmluPro({ path, fewShotPath: VALIDATION }), { subset: ['math'] })).rejects.toThrow(
       '5 few-shot examples per sample are asked for, but subset "math" offers 1.',
     )
   })

@@ -41,7 +41,7 @@ describe('mmlu on a real data folder', () => {
   })
 
   it('runs zero-shot on request, and selects categories as subsets', async () => {
-    const { planned, messagesOf } = await prepareBuiltin(mmlu({ path, subjects: ['anatomy', 'philosophy'], fewShot: 0 }), { subsets: ['humanities'] })
+    const { planned, messagesOf } = await prepareBuiltin(mmlu({ path, subjects: ['anatomy', 'philosophy'], fewShot: 0 }), { subset: ['humanities'] })
     expect(planned).toHaveLength(4)
     expect(planned.every(({ sample }) => sample.metadata?.subject === 'philosophy')).toBe(true)
     expect(contentText(messagesOf(planned[0]!.sample)[0]!.content).startsWith('Multiple-choice')).toBe(false)

@@ -32,7 +32,7 @@ describe('built-in benchmarks, run end to end with a function model', () => {
     const run = await runVitest(['unknown-subset'])
     expect(run.code).toBe(1)
     expect(`${run.stdout}${run.stderr}`).toContain(
-      'describeBenchmark("mmlu") at evals/unknown-subset.eval.ts:4: option "subsets" names unknown subsets "maths"; the subsets are "STEM", "humanities", "social sciences", "other".',
+      'describeBenchmark("mmlu") at evals/unknown-subset.eval.ts:4: option "subset" names unknown subsets "maths"; the subsets are "STEM", "humanities", "social sciences", "other".',
     )
   })
 })

@@ -39,7 +39,7 @@ describe('selectSubsets', () => {
 
   it('refuses an unknown subset, listing the known ones from the spec or else from the data', () => {
     expect(() => selectSubsets(assigned, ['maths'], ['math', 'law', 'physics'], 'describeBenchmark("x")')).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: describeBenchmark("x"): option "subsets" names unknown subsets "maths"; the subsets are "math", "law", "physics".]`,
+      `[ConfigError: describeBenchmark("x"): option "subset" names unknown subsets "maths"; the subsets are "math", "law", "physics".]`,
     )
     expect(() => selectSubsets(assigned, ['maths'], { field: 'category' }, 'here')).toThrow('the subsets are "law", "math", "physics"')
     expect(() => selectSubsets(samples.slice(0, 2), ['math'], undefined, 'here')).toThrow('the samples have no subsets')

@@ -1,10 +1,6 @@
 import type { Benchmark } from '../../benchmark/index.ts'
 import { defineOpenCompassBuiltin, type OpenCompassBuiltinOptions } from '../opencompass-builtin.ts'
-
-/** What `qa` asks of a reply: a short answer on a last line of its own. */
-export const SHORT_ANSWER_RULE = 'Keep the answer short, and give it on the last line as "ANSWER: <answer>".'
-/** Where `qa` reads the answer: the reply's last "ANSWER:" line. */
-export const LAST_ANSWER_LINE = /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im
+import { LAST_ANSWER_LINE, SHORT_ANSWER_RULE } from './answer-line.ts'
 
 /** Options of `qa`. */
 export type QaOptions = OpenCompassBuiltinOptions

@@ -18,7 +18,7 @@ export const QuickEvalSettingsSchema = z.object({
     .partial()
     .optional(),
   /** The subsets `--subset` selects. */
-  subsets: z.array(z.string()).optional(),
+  subset: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
   repeats: z.number().int().positive().optional(),
   /** `--circular`: each question asked once per rotation of its options. */

@@ -1,5 +1,6 @@
 import type { BenchmarkOptions } from '../../benchmark/index.ts'
-import { LAST_ANSWER_LINE, mcq, qa, SHORT_ANSWER_RULE } from '../../benchmarks/index.ts'
+import { mcq, qa } from '../../benchmarks/index.ts'
+import { LAST_ANSWER_LINE, SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
@@ -32,7 +33,7 @@ function run(settings: QuickEvalSettings, referenceFree: boolean, circular: bool
     ...(settings.repeats ? { repeats: settings.repeats } : {}),
     ...(circular ? { circular: true } : {}),
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
-    ...(settings.subsets ? { subsets: settings.subsets } : {}),
+    ...(settings.subset ? { subset: settings.subset } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
     ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), ...(referenceFree ? { definition: GOOD_ANSWER, policy: 'judge-only' as const } : { definition: SAME_ANSWER, policy: 'cascade' as const }) } } : {}),
   }
