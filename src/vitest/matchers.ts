@@ -1,4 +1,6 @@
 import { expect } from 'vitest'
+import type { JudgeDefinition, ToPassJudgeOptions } from '../judge/index.ts'
+import type { AnswerTarget, MatchAnswerOptions } from '../scoring/index.ts'
 import { toMatchAnswer } from './to-match-answer.ts'
 import { toPassJudge } from './to-pass-judge.ts'
 
@@ -9,4 +11,25 @@ export function registerMatchers(): void {
   if (registered) return
   registered = true
   expect.extend({ toMatchAnswer, toPassJudge })
+}
+
+// Vitest 4 declares `Matchers<T>` and Vitest 5 `Matchers<R, T>`, and an augmentation must repeat the type parameters
+// exactly, so no single declaration of ours could merge into both. Vitest maps every member of chai's `Assertion`
+// onto its own assertion type in both majors, so the matchers are declared there, here beside their registration so
+// that the package's types hold them wherever the matchers are registered from.
+declare global {
+  namespace Chai {
+    interface Assertion {
+      /**
+       * Reads the answer from the reply and compares it with the target.
+       * @example expect(reply).toMatchAnswer('B', { kind: 'choice' })
+       */
+      toMatchAnswer(target: AnswerTarget, options?: MatchAnswerOptions): void
+      /**
+       * Grades the output with a judge model: criteria in your words, or a definition from `judge.*`.
+       * @example await expect(reply).toPassJudge('polite, and cites the refund policy')
+       */
+      toPassJudge(criteria: string | JudgeDefinition, options?: ToPassJudgeOptions): Promise<void>
+    }
+  }
 }

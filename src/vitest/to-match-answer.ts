@@ -48,18 +48,3 @@ export function toMatchAnswer(this: MatcherState, received: unknown, target: Ans
     expected: target instanceof RegExp ? String(target) : target,
   }
 }
-
-// Vitest 4 declares `Matchers<T>` and Vitest 5 `Matchers<R, T>`, and an augmentation must repeat the type parameters
-// exactly, so no single declaration of ours could merge into both. Vitest maps every member of chai's `Assertion`
-// onto its own assertion type in both majors, so the matcher is declared there.
-declare global {
-  namespace Chai {
-    interface Assertion {
-      /**
-       * Reads the answer from the reply and compares it with the target.
-       * @example expect(reply).toMatchAnswer('B', { kind: 'choice' })
-       */
-      toMatchAnswer(target: AnswerTarget, options?: MatchAnswerOptions): void
-    }
-  }
-}

@@ -72,16 +72,3 @@ export async function toPassJudge(this: MatcherState, received: unknown, criteri
   if (sample) return { pass: true, message: () => message }
   return { pass: record.pass === true, message: () => `expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}` }
 }
-
-// declared on chai's Assertion for the same reason as toMatchAnswer: one declaration that merges in Vitest 4 and 5
-declare global {
-  namespace Chai {
-    interface Assertion {
-      /**
-       * Grades the output with a judge model: criteria in your words, or a definition from `judge.*`.
-       * @example await expect(reply).toPassJudge('polite, and cites the refund policy')
-       */
-      toPassJudge(criteria: string | JudgeDefinition, options?: ToPassJudgeOptions): Promise<void>
-    }
-  }
-}
