@@ -68,7 +68,8 @@ describe('recorded model calls', () => {
     expect(recording.code).toBe(0)
     expect(server.requestCount).toBe(before + 1)
     expect((await runVitest(['recorded'], { ...env, EVALSUITE_RECORDINGS: 'replay' })).code).toBe(0)
-  })
+    // three child runs one after the other: on two loaded cores each takes up to 20 s
+  }, 120_000)
 
   it('after a run killed half-way, requests again only what had not been answered', async () => {
     await rm(RECORDINGS, { recursive: true, force: true })
