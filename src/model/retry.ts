@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import OpenAI from 'openai'
 import { EndpointFault } from './endpoint-fault.ts'
 
-// the openai SDK's own schedule: 0.5 s doubling to at most 8 s, less up to a quarter of random jitter
+// Our own loop, not the SDK's retries nor p-retry: the SDK retries a timed-out attempt and waits out whatever
+// Retry-After asks, an hour as well, with no hook to refuse it; p-retry has no per-error wait to honour Retry-After with.
+// The schedule is the SDK's: 0.5 s doubling to at most 8 s, less up to a quarter of random jitter.
 const FIRST_DELAY_MS = 500
 const MAX_DELAY_MS = 8_000
 

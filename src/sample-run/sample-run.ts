@@ -1,3 +1,4 @@
+import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from '../selection/index.ts'
@@ -63,6 +64,8 @@ interface Job {
   resolve: ((output: ModelOutput) => void) | undefined
   reject: ((reason: unknown) => void) | undefined
   controller: AbortController | undefined
+  /** Frees the job's place in the pool: when it settles, not when its call does, since a call may ignore its signal. */
+  release: (() => void) | undefined
 }
 
 const ignore = (): undefined => undefined
@@ -71,35 +74,46 @@ const ignore = (): undefined => undefined
 export function createSampleRun(planned: readonly PlannedSample[], infer: Infer, options: SampleRunOptions): SampleRun {
   const byKey = new Map(planned.map((entry) => [entry.key, entry]))
   const jobs = new Map<string, Job>()
-  // a queue of every dispatch, most of them made at once when the suite starts: read from `next`, never shifted
-  let queue: (Job | undefined)[] = []
-  let next = 0
-  let running = 0
-  let pumping = false
+  const limit = pLimit(options.concurrency)
   let startedAt: number | undefined
   let failuresInARow = 0
   let lastFailure: unknown
 
   const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
-    const { resolve, reject, controller } = job
+    const { resolve, reject, release } = job
     if (resolve === undefined || reject === undefined) return
-    job.resolve = job.reject = job.controller = undefined
+    job.resolve = job.reject = job.controller = job.release = undefined
     if ('output' in outcome) resolve(outcome.output)
     else {
       // the test that awaits it reports the failure; until then it must not count as unhandled
       job.promise.catch(ignore)
       reject(outcome.error)
     }
-    if (controller !== undefined) {
-      running--
-      pump()
-    }
+    release?.()
   }
 
-  const begin = (job: Job): void => {
+  // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
+  // its own timeouts and retries
+  const endpointDown = (): ModelError | undefined => {
+    if (failuresInARow < options.stopAfterFailures) return undefined
+    const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
+    return new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+  }
+
+  // runs in the pool when the job's turn comes; the place is held until the job settles
+  const begin = (job: Job): Promise<void> | undefined => {
+    // given up while it waited for its turn
+    if (job.resolve === undefined) return undefined
+    const down = endpointDown()
+    if (down) {
+      settle(job, { error: down })
+      return undefined
+    }
     const controller = new AbortController()
     job.controller = controller
-    running++
+    const held = new Promise<void>((release) => {
+      job.release = release
+    })
     let reply: Promise<ModelOutput>
     try {
       // Node makes a controller's signal when it is first read
@@ -123,33 +137,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
         settle(job, { error })
       },
     )
-  }
-
-  // once the endpoint looks dead, queued samples fail at once with one clear message instead of each waiting out
-  // its own timeouts and retries
-  const endpointDown = (): ModelError | undefined => {
-    if (failuresInARow < options.stopAfterFailures) return undefined
-    const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
-    return new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
-  }
-
-  // a place freed while the loop below runs (a job given up from inside a call) is taken up by the loop itself
-  function pump(): void {
-    if (pumping) return
-    pumping = true
-    while (running < options.concurrency && next < queue.length) {
-      const job = queue[next]!
-      queue[next++] = undefined
-      if (job.resolve === undefined) continue
-      const down = endpointDown()
-      if (down) settle(job, { error: down })
-      else begin(job)
-    }
-    if (next === queue.length) {
-      queue = []
-      next = 0
-    }
-    pumping = false
+    return held
   }
 
   const giveUp = (job: Job, reason: unknown): void => {
@@ -161,25 +149,23 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     const entry = byKey.get(key)
     if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
     startedAt ??= performance.now()
-    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined }
+    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined, release: undefined }
     job.promise = new Promise<ModelOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject
     })
     jobs.set(key, job)
-    queue.push(job)
+    void limit(begin, job)
     return job.promise
   }
 
   return {
     start(keys) {
       for (const key of keys) if (!jobs.has(key) && byKey.has(key)) dispatch(key)
-      pump()
     },
     output(key, fresh = false, signal) {
       const known = fresh ? undefined : jobs.get(key)
       const promise = known ? known.promise : dispatch(key)
-      if (!known) pump()
       const job = jobs.get(key)
       // a timed-out or cancelled test gives up its call, so that a hung request cannot hold a place in the pool; a
       // call given up in flight counts as failed, or an endpoint that outlasts each test's timeout is never taken for down

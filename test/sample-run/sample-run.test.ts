@@ -197,6 +197,8 @@ describe('createSampleRun', () => {
     const run = createSampleRun(samples, hung, { concurrency: 1, stopAfterFailures: 2 })
     run.start(samples.map((s) => s.key))
     for (const key of ['a', 'b']) {
+      // the call begins in the pool's next turn
+      await sleep(0)
       const test = new AbortController()
       const reply = run.output(key, false, test.signal)
       test.abort(new Error('Test timed out in 300ms.'))
@@ -222,6 +224,7 @@ describe('createSampleRun', () => {
     const { infer: quick } = fakeInfer()
     const run = createSampleRun(samples, (entry, call) => (entry.key === 'a' ? hung : quick(entry, call)), { concurrency: 1, stopAfterFailures: 5 })
     run.start(['a', 'b'])
+    await sleep(0)
     run.abort('a', new Error('test timed out'))
     await expect(run.output('a')).rejects.toThrowError('test timed out')
     expect((await run.output('b')).text).toBe('b#1')
@@ -237,6 +240,7 @@ describe('createSampleRun', () => {
     }
     const run = createSampleRun(samples.slice(0, 2), infer, { concurrency: 2, stopAfterFailures: 5 })
     run.start(['a', 'b'])
+    await sleep(0)
     run.abort('a', new Error('test timed out'))
     run.abort('b', new Error('test timed out'))
     await Promise.allSettled([run.output('a'), run.output('b')])

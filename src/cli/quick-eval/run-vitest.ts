@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileSlug } from '../../schema/index.ts'
-import { runVitest } from '../../vitest/index.ts'
+import { runVitest } from '../../vitest/run-vitest.ts'
 import type { QuickEvalSettings } from './settings.ts'
 
 // the suite module: beside this one in src/, and built as dist/cli-suite.js (scripts/build.ts)
