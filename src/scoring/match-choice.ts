@@ -32,21 +32,28 @@ function targetLetters(target: string | readonly string[], choices: readonly str
     .sort()
 }
 
-function unanswered(explanation: string, passage: string | null = null): AnswerMatch {
-  return { pass: false, extracted: null, passage, explanation }
+// what a reply was read as: the match, and the letters it chose (none when unanswered) for partial credit
+interface ChoiceReading {
+  match: AnswerMatch
+  chosen: readonly string[]
 }
 
-function compare(extracted: string[], expected: string[], passage: string, how = ''): AnswerMatch {
-  const chosen = extracted.join(', ')
+function noChoice(explanation: string, passage: string | null = null): ChoiceReading {
+  return { match: { pass: false, extracted: null, passage, explanation }, chosen: [] }
+}
+
+function chose(letters: string[], expected: string[], passage: string, how = ''): ChoiceReading {
+  const chosen = letters.join(', ')
   const answer = expected.join(', ')
   const pass = chosen === answer
-  return { pass, extracted: chosen, passage, explanation: `${pass ? 'the chosen option is the target' : `chose ${chosen}, the answer is ${answer}`}${how}` }
+  const explanation = `${pass ? 'the chosen option is the target' : `chose ${chosen}, the answer is ${answer}`}${how}`
+  return { match: { pass, extracted: chosen, passage, explanation }, chosen: letters }
 }
 
-function matchProtocol(output: string, expected: string[]): AnswerMatch {
+function readProtocol(output: string, expected: string[]): ChoiceReading {
   const read = readMmluProLetter(output)
-  if (read === null) return unanswered('no MMLU-Pro pattern matches the reply')
-  return compare([read.letter], expected, passageAround(output, read.start, read.end), ` (MMLU-Pro step ${read.step}: ${PROTOCOL_STEPS[read.step - 1]})`)
+  if (read === null) return noChoice('no MMLU-Pro pattern matches the reply')
+  return chose([read.letter], expected, passageAround(output, read.start, read.end), ` (MMLU-Pro step ${read.step}: ${PROTOCOL_STEPS[read.step - 1]})`)
 }
 
 /**
@@ -56,9 +63,9 @@ function matchProtocol(output: string, expected: string[]): AnswerMatch {
  * @example matchChoice('Paris is in France.\nANSWER: A', 'A').pass // true
  */
 export function matchChoice(output: string, target: string | readonly string[], options: ChoiceOptions = {}): AnswerMatch {
-  const match = readChoice(output, targetLetters(target, options.choices), options)
-  if (!options.partialCredit) return match
-  return { ...match, credit: partialCredit(match.extracted === null ? [] : match.extracted.split(', '), targetLetters(target, options.choices)) }
+  const expected = targetLetters(target, options.choices)
+  const { match, chosen } = readChoice(output, expected, options)
+  return options.partialCredit ? { ...match, credit: partialCredit(chosen, expected) } : match
 }
 
 /**
@@ -70,14 +77,14 @@ export function partialCredit(chosen: readonly string[], expected: readonly stri
   return new Set(chosen).size / expected.length
 }
 
-function readChoice(output: string, expected: string[], options: ChoiceOptions): AnswerMatch {
-  if (options.protocol === 'mmlu-pro') return matchProtocol(output, expected)
+function readChoice(output: string, expected: string[], options: ChoiceOptions): ChoiceReading {
+  if (options.protocol === 'mmlu-pro') return readProtocol(output, expected)
   const allowed = LETTERS.slice(0, options.choices?.length ?? LETTERS.length)
   const found = readCommitments(output, allowed, options.choices)
-  if (found === null) return unanswered('the reply commits to no option')
+  if (found === null) return noChoice('the reply commits to no option')
   const { last, distinct } = found
   const passage = passageAround(output, last.start, last.end)
-  if (distinct.length > 1) return unanswered(`the reply commits to conflicting options (${distinct.join(' / ')})`, passage)
-  if (last.letters.length > 1 && expected.length === 1) return unanswered(`the reply commits to several options (${last.letters.join(', ')}) where one is asked for`, passage)
-  return compare(last.letters, expected, passage)
+  if (distinct.length > 1) return noChoice(`the reply commits to conflicting options (${distinct.join(' / ')})`, passage)
+  if (last.letters.length > 1 && expected.length === 1) return noChoice(`the reply commits to several options (${last.letters.join(', ')}) where one is asked for`, passage)
+  return chose(last.letters, expected, passage)
 }

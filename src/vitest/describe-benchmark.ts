@@ -32,8 +32,7 @@ import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type 
 import { declareGateTests } from './gate-tests.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
-import { registerMatchers } from './to-match-answer.ts'
-import { registerJudgeMatcher } from './to-pass-judge.ts'
+import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
 
 const NAME_PREFIX = 48
@@ -67,18 +66,17 @@ function sampleTestOf(context: TestContext): SampleTest {
   }
 }
 
-function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): void {
+function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): void {
   registerMatchers()
-  registerJudgeMatcher()
-  const { definition, run: options, selection } = resolved
+  const { definition, run: options, selection } = declared
   const name = definition.name
   const judging = createBenchmarkJudging(name, options.judge, providedJudgeSettings())
-  const meta = benchmarkMeta(resolved, judging.measuredJudge)
+  const meta = benchmarkMeta(declared, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
   suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.testTimeout ? { timeout: options.testTimeout } : {}) }, async () => {
-    const { planned, messagesOf, attempts, circular } = await prepareSamples(resolved)
+    const { planned, messagesOf, attempts, circular } = await prepareSamples(declared)
     // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
-    selection.repeats = attempts
+    const resolved = attempts === selection.repeats ? declared : { ...declared, selection: { ...selection, repeats: attempts } }
     checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
     if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
     if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
@@ -97,7 +95,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const samples = selected.flatMap((task) => {
         const sample = sampleMetaOf(task.meta)
         if (sample === undefined) return []
-        return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, selection.repeats), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
+        return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, attempts), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
       })
       const keys = samples.map((sample) => sample.key)
       run.start(keys)
@@ -129,7 +127,7 @@ function declareSuite(suite: SuiteDeclaration, resolved: ResolvedBenchmark): voi
       const sampleMeta: SampleMeta = {
         kind: 'sample',
         sampleId: sample.id,
-        ...(selection.repeats > 1 ? { attempt: entry.attempt } : {}),
+        ...(attempts > 1 ? { attempt: entry.attempt } : {}),
         status: 'pending',
         ...(sample.subset ? { subset: sample.subset } : {}),
       }

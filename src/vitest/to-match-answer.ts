@@ -1,4 +1,4 @@
-import { expect, type MatcherState } from 'vitest'
+import type { MatcherState } from 'vitest'
 import { evalsuiteMetaOf, type Check } from '../schema/index.ts'
 import { checkAnswer, type AnswerTarget, type MatchAnswerOptions } from '../scoring/index.ts'
 
@@ -28,7 +28,7 @@ function failureMessage(check: Check, received: string, isNot: boolean, target: 
  * Scores a reply. In a benchmark sample the outcome is recorded in the test's meta and never thrown, so a wrong
  * answer counts as data and the scorer's later checks still run; anywhere else it is an ordinary assertion.
  */
-function toMatchAnswer(this: MatcherState, received: unknown, target: AnswerTarget, options: MatchAnswerOptions = {}): MatcherResult {
+export function toMatchAnswer(this: MatcherState, received: unknown, target: AnswerTarget, options: MatchAnswerOptions = {}): MatcherResult {
   if (typeof received !== 'string') {
     return { pass: this.isNot, message: () => `toMatchAnswer expects the model's reply as a string, received ${typeof received}` }
   }
@@ -47,15 +47,6 @@ function toMatchAnswer(this: MatcherState, received: unknown, target: AnswerTarg
     actual: check.extracted,
     expected: target instanceof RegExp ? String(target) : target,
   }
-}
-
-let registered = false
-
-/** Adds evalsuite's matchers to Vitest's `expect`; idempotent. */
-export function registerMatchers(): void {
-  if (registered) return
-  registered = true
-  expect.extend({ toMatchAnswer })
 }
 
 // Vitest 4 declares `Matchers<T>` and Vitest 5 `Matchers<R, T>`, and an augmentation must repeat the type parameters

@@ -1,4 +1,4 @@
-import { expect, type MatcherState } from 'vitest'
+import type { MatcherState } from 'vitest'
 import { ConfigError, JudgeError } from '../errors.ts'
 import {
   createJudgeExecutor,
@@ -55,7 +55,7 @@ async function judgeReceived(state: MatcherState, task: TestLike | undefined, re
  * so a failing grade counts as a wrong answer; anywhere else it is an ordinary assertion. A judge that gives no
  * valid verdict, fails or (in replay mode) has no stored verdict makes the test fail with the reason.
  */
-async function toPassJudge(this: MatcherState, received: unknown, criteria: unknown, options: ToPassJudgeOptions = {}): Promise<MatcherResult> {
+export async function toPassJudge(this: MatcherState, received: unknown, criteria: unknown, options: ToPassJudgeOptions = {}): Promise<MatcherResult> {
   if (typeof received !== 'string') {
     return { pass: this.isNot, message: () => `toPassJudge expects the output to judge as a string, received ${typeof received}` }
   }
@@ -71,15 +71,6 @@ async function toPassJudge(this: MatcherState, received: unknown, criteria: unkn
   // in a benchmark, reporting the assertion as satisfied keeps chai from throwing; the sample is scored from its meta
   if (sample) return { pass: true, message: () => message }
   return { pass: record.pass === true, message: () => `expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}` }
-}
-
-let registered = false
-
-/** Adds `toPassJudge` to Vitest's `expect`; idempotent. */
-export function registerJudgeMatcher(): void {
-  if (registered) return
-  registered = true
-  expect.extend({ toPassJudge })
 }
 
 // declared on chai's Assertion for the same reason as toMatchAnswer: one declaration that merges in Vitest 4 and 5

@@ -11,7 +11,7 @@ import { judge, type JudgeOptions } from '../../src/judge/index.ts'
 import { createRecordedModel, loadRecordingStore, type Model } from '../../src/model/index.ts'
 import type { Sample, SampleMeta } from '../../src/schema/index.ts'
 import { checkAnswer } from '../../src/scoring/index.ts'
-import { registerJudgeMatcher } from '../../src/vitest/index.ts'
+import { registerMatchers } from '../../src/vitest/matchers.ts'
 import { scriptedJudge, verdict } from '../judge/scripted-judge.ts'
 
 const sample = (id: string): Sample => ({ id, input: 'How many days do I have to return an order?', target: '30' })
@@ -110,7 +110,7 @@ describe('scoring policies', () => {
 })
 
 describe("the default verdict mode follows the judge's credentials, through the recordings and budget wrappers", () => {
-  registerJudgeMatcher()
+  registerMatchers()
   // toPassJudge outside a benchmark keeps its verdicts beside this file; this test leaves none behind
   afterAll(() => rmSync(fileURLToPath(new URL('./__verdicts__', import.meta.url)), { recursive: true, force: true }))
 

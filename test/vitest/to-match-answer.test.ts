@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { registerMatchers } from '../../src/vitest/index.ts'
+import { registerMatchers } from '../../src/vitest/matchers.ts'
 
 registerMatchers()
 

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { JudgeError } from '../../src/errors.ts'
 import { judge } from '../../src/judge/index.ts'
-import { registerJudgeMatcher } from '../../src/vitest/index.ts'
+import { registerMatchers } from '../../src/vitest/matchers.ts'
 import { scriptedJudge, verdict } from '../judge/scripted-judge.ts'
 
-registerJudgeMatcher()
+registerMatchers()
 
 // outside the plugin, verdicts are recorded beside the test file; this test leaves none behind
 afterAll(() => rmSync(fileURLToPath(new URL('./__verdicts__', import.meta.url)), { recursive: true, force: true }))
