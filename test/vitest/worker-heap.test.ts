@@ -37,30 +37,6 @@ it('gives the eval workers a young generation of two 4 MiB semi-spaces', async (
   expect(await workerNewSpace([])).toBe(8 * MIB)
 }, 60_000)
 
-// the main isolate runs before the plugin loads: its young generation stays near the size it has, where it would grow
-// to its largest (two 16 MiB semi-spaces) allocating the same
-const mainScript = (sized: boolean): string => `
-import { getHeapSpaceStatistics } from 'node:v8'
-import { sizeWorkerHeaps } from ${JSON.stringify(MODULE)}
-${sized ? 'sizeWorkerHeaps()' : ''}
-let kept = []
-for (let i = 0; i < 2e6; i++) {
-  kept.push({ i, text: 'x' + i })
-  if (kept.length > 2e5) kept = []
-}
-console.log(getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size)
-`
-
-async function mainNewSpace(sized: boolean): Promise<number> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', mainScript(sized)])
-  return Number(stdout.trim())
-}
-
-it('keeps the main process\'s young generation from growing to its largest', async () => {
-  const [sized, unsized] = await Promise.all([mainNewSpace(true), mainNewSpace(false)])
-  expect(sized * 4).toBeLessThanOrEqual(unsized)
-}, 60_000)
-
 it('keeps a semi-space size the user gave on Node\'s command line', async () => {
   expect(await workerNewSpace(['--max-semi-space-size=16'])).toBe(32 * MIB)
 }, 60_000)
