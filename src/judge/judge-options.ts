@@ -48,7 +48,8 @@ export interface JudgeOptions extends JudgeRunOptions {
 /** A human verdict: a pairwise outcome ("win", "loss", "tie") or a label, or a score for a numeric judge. */
 export type HumanVerdict = string | number
 
-const isModel = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
+/** Whether a judge model is a `Model` object rather than a name or an endpoint to configure. */
+export const isModel = (value: unknown): value is Model => typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
 const isJudgeModel = (value: unknown): boolean => (typeof value === 'string' && value !== '') || isModel(value) || JudgeModelSpecSchema.safeParse(value).success
 
 const JudgeModelsSchema = z.custom<JudgeModel | readonly JudgeModel[]>((value) => (Array.isArray(value) ? value.length > 0 && value.every(isJudgeModel) : isJudgeModel(value)), {

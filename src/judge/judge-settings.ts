@@ -2,7 +2,7 @@ import { ConfigError } from '../errors.ts'
 import { models, type Model } from '../model/index.ts'
 import { ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings } from '../schema/index.ts'
 import type { JudgeSettings } from './judge-executor.ts'
-import type { JudgeModel, JudgeOptions } from './judge-options.ts'
+import { isModel, type JudgeModel, type JudgeOptions } from './judge-options.ts'
 
 /** The plugin's judge settings as the worker received them; without the plugin, none. */
 export function parseProvidedJudgeSettings(value: unknown): ProvidedJudgeSettings {
@@ -28,8 +28,8 @@ function modelFromSpec(spec: JudgeModelSpec): Model {
 
 // a name or an endpoint means the same in a benchmark as in the plugin's options
 function judgeModelOf(model: JudgeModel): Model {
-  if (typeof model === 'string') return modelFromSpec({ model })
-  return 'generate' in model ? model : modelFromSpec(model)
+  if (isModel(model)) return model
+  return modelFromSpec(typeof model === 'string' ? { model } : model)
 }
 
 /**
