@@ -76,10 +76,10 @@ function groupAttempts(samples: readonly EarlyStopSample[]): { sample: EarlyStop
  * Creates the early stop of one benchmark: one sequential test per gate, each at its share of `alpha`, fed the
  * samples' scores in the order the samples run (a seeded random order), however their calls finish. A repeated
  * sample enters once all its attempts are in, as its mean over them, so that each value the tests see is one
- * sample, independent of the others. Once every test has decided, `reason` says so and `onDecided` gets the keys of
- * the attempts not yet scored, whose calls the benchmark gives up.
+ * sample, independent of the others. Once every test has decided, `reason` says so and `onDecided` is called, once:
+ * the benchmark gives up the calls of the samples not yet scored.
  */
-export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStopSample[], onDecided: (left: string[]) => void): EarlyStop {
+export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStopSample[], onDecided: () => void): EarlyStop {
   const { gates, alpha } = watchGates(plan)
   const groups = groupAttempts(samples)
   const groupOf = new Map(groups.flatMap((group, index) => group.keys.map((key) => [key, index] as const)))
@@ -117,7 +117,7 @@ export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStop
         next++
         decide()
       }
-      if (reason !== undefined) onDecided(groups.slice(next).flatMap((group, offset) => group.keys.filter((key) => !waiting.get(next + offset)?.has(key))))
+      if (reason !== undefined) onDecided()
     },
   }
 }

@@ -47,6 +47,8 @@ export interface BenchmarkJudging {
   humanVerdict(sample: Sample): HumanVerdict | undefined
   /** The name of the judge model the benchmark measures (`judge.expected`), else undefined. */
   readonly measuredJudge: string | undefined
+  /** How many judge calls run at once. */
+  readonly concurrency: number
 }
 
 /** Where a sample is scored: its meta, its eval file, and how to annotate its test. */
@@ -130,6 +132,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {},
   return {
     policy,
     measuredJudge: expected === undefined ? undefined : executor.settings.models[0]!.name,
+    concurrency: executor.settings.concurrency,
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
     async withScope(task, file, sample, attempt, signal, scorer) {

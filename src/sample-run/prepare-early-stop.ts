@@ -30,7 +30,5 @@ export async function prepareEarlyStop(resolved: ResolvedBenchmark, model: strin
   const baseline = regression === undefined ? undefined : await loadBaselineScores(resolved, model, settings)
   const plan = { options: earlyStop, thresholds: resolved.thresholds, regression, ...(baseline ? { baseline } : {}) }
   return (samples, run) =>
-    createEarlyStop(plan, samples, (left) => {
-      for (const key of left) run.abort(key, new Error('evalsuite: every gate is decided, so this sample is not run'))
-    })
+    createEarlyStop(plan, samples, () => run.stop(new Error('evalsuite: every gate is decided, so this sample is not run')))
 }

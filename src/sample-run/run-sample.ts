@@ -44,22 +44,15 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Starts judging each sample as soon as its output arrives. The default rule is a pure function of the output, so
- * this keeps the judge busy however the runner schedules the tests that await the verdicts.
+ * Starts judging each sample as soon as its output arrives (given to the pool's `start`). The default rule is a pure
+ * function of the output, so this keeps the judge busy however the runner schedules the tests that await the verdicts.
  */
-export function judgeAhead(judging: BenchmarkJudging, planned: readonly PlannedSample[], keys: readonly string[], run: SampleRun, resolved: ResolvedBenchmark, file: string): void {
-  const byKey = new Map(planned.map((entry) => [entry.key, entry]))
+export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmark, file: string): (entry: PlannedSample, output: ModelOutput) => void {
   const repeated = resolved.selection.repeats > 1
-  for (const key of keys) {
-    const { sample, attempt } = byKey.get(key)!
-    run.output(key).then(
-      (output) => {
-        const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined
-        const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
-        if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
-      },
-      () => undefined,
-    )
+  return ({ sample, attempt }, output) => {
+    const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined
+    const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
+    if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
   }
 }
 
@@ -114,7 +107,6 @@ export async function runSample(
   if (judging.judgesSamples) test.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, test.signal.reason), { once: true })
   try {
     output = await run.output(key, test.retrying, test.signal)
-    run.forget(key)
   } catch (error) {
     // a call given up once every gate was decided, while its (concurrent) test awaited it
     if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)

@@ -27,24 +27,28 @@ export function withAttempt(call: SampleCall, attempt: number): SampleCall & { a
 export type Infer = (planned: PlannedSample, call: SampleCall) => Promise<ModelOutput>
 
 /**
- * The benchmark's own inference pool. It starts every selected sample as soon as the suite starts, so the endpoint
- * stays busy however Vitest schedules the tests that await the replies.
+ * The benchmark's own inference pool. It calls the samples in the order their tests run, ahead of the tests, so the
+ * endpoint stays busy however Vitest schedules the tests that await the replies; but never more than `ahead` replies
+ * ahead of the tests that take them, so that what it holds does not grow with the run.
  */
 export interface SampleRun {
-  /** Dispatches the given planned samples by key (the ones Vitest will run), in order. */
-  start(keys: Iterable<string>): void
   /**
-   * The reply for a planned sample; `fresh` asks again (a Vitest retry) instead of reusing the first reply. When
-   * `signal` (the awaiting test's) aborts before the reply arrives, the call is given up as by `abort`.
+   * Starts calling the given planned samples by key (the ones Vitest will run), in order. `onOutput` hears of each
+   * reply as it arrives (a judge starts on it), before its test takes it.
+   */
+  start(keys: readonly string[], onOutput?: (entry: PlannedSample, output: ModelOutput) => void): void
+  /**
+   * Takes the reply for a planned sample, once its test runs; `fresh` asks again (a Vitest retry) instead of taking
+   * the reply called ahead. The pool keeps no reply once its test holds it: the test keeps what the report needs (the
+   * reply cut), and a later `output` asks again. When `signal` (the awaiting test's) aborts before the reply arrives,
+   * the call is given up, and counts as failed.
    */
   output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<ModelOutput>
-  /** Gives up on a planned sample: its call is aborted and its place in the pool freed, even if the call ignores the signal. */
-  abort(key: string, reason: unknown): void
   /**
-   * Drops a planned sample's reply once its test holds it: the test keeps what the report needs (the reply cut), and
-   * a pool that kept every whole reply to the end of the run would grow with each sample. A later `output` asks again.
+   * Gives up every call not yet answered, in flight or waiting, even those that ignore their signal, and calls nothing
+   * more: a reply asked for after this is rejected with `reason`.
    */
-  forget(key: string): void
+  stop(reason: unknown): void
   /** Milliseconds since the first dispatch; undefined before it. */
   elapsedMs(): number | undefined
 }
@@ -54,6 +58,8 @@ export interface SampleRunOptions {
   concurrency: number
   /** After this many failed calls in a row, the endpoint is taken for dead and nothing more is dispatched. */
   stopAfterFailures: number
+  /** How many replies the pool may call ahead of the tests that take them, in flight or waiting. */
+  ahead: number
 }
 
 // one dispatched call: it settles once, when its call does or when it is given up, whichever comes first; a settled
@@ -66,6 +72,10 @@ interface Job {
   controller: AbortController | undefined
   /** Frees the job's place in the pool: when it settles, not when its call does, since a call may ignore its signal. */
   release: (() => void) | undefined
+  /** Called ahead of its test, so counted against `ahead` until the test takes it. */
+  ahead: boolean
+  /** Its test has taken it: the pool drops it once it settles. */
+  taken: boolean
 }
 
 const ignore = (): undefined => undefined
@@ -73,18 +83,34 @@ const ignore = (): undefined => undefined
 /** Creates the pool for one benchmark's planned samples, each known by its key. */
 export function createSampleRun(planned: readonly PlannedSample[], infer: Infer, options: SampleRunOptions): SampleRun {
   const byKey = new Map(planned.map((entry) => [entry.key, entry]))
+  // every job dispatched and not yet both settled and taken
   const jobs = new Map<string, Job>()
   const limit = pLimit(options.concurrency)
   let startedAt: number | undefined
   let failuresInARow = 0
   let lastFailure: unknown
+  let stopped: { reason: unknown } | undefined
+  let order: readonly string[] = []
+  let next = 0
+  let waiting = 0
+  // keys whose tests asked before the pool came to them (a test run out of order): the pool skips them on its way
+  const askedEarly = new Set<string>()
+  let onOutput: ((entry: PlannedSample, output: ModelOutput) => void) | undefined
+
+  // a retry's fresh call may have taken the key's place
+  const drop = (job: Job): void => {
+    if (jobs.get(job.entry.key) === job) jobs.delete(job.entry.key)
+  }
 
   const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
     const { resolve, reject, release } = job
     if (resolve === undefined || reject === undefined) return
     job.resolve = job.reject = job.controller = job.release = undefined
-    if ('output' in outcome) resolve(outcome.output)
-    else {
+    if (job.taken) drop(job)
+    if ('output' in outcome) {
+      resolve(outcome.output)
+      if (job.ahead) onOutput?.(job.entry, outcome.output)
+    } else {
       // the test that awaits it reports the failure; until then it must not count as unhandled
       job.promise.catch(ignore)
       reject(outcome.error)
@@ -145,31 +171,58 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     settle(job, { error: reason })
   }
 
-  const dispatch = (key: string): Promise<ModelOutput> => {
-    const entry = byKey.get(key)
-    if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
+  const dispatch = (entry: PlannedSample, ahead: boolean): Job => {
     startedAt ??= performance.now()
-    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined, release: undefined }
+    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined, release: undefined, ahead, taken: !ahead }
     job.promise = new Promise<ModelOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject
     })
-    jobs.set(key, job)
-    void limit(begin, job)
-    return job.promise
+    jobs.set(entry.key, job)
+    if (stopped) giveUp(job, stopped.reason)
+    else void limit(begin, job)
+    return job
+  }
+
+  // calls the next samples in the tests' order while fewer than `ahead` replies wait for their tests
+  const callAhead = (): void => {
+    while (waiting < options.ahead && next < order.length && !stopped) {
+      const key = order[next++]!
+      const entry = byKey.get(key)
+      if (askedEarly.delete(key) || entry === undefined || jobs.has(key)) continue
+      waiting++
+      dispatch(entry, true)
+    }
+  }
+
+  const take = (job: Job): void => {
+    if (job.taken) return
+    job.taken = true
+    if (job.resolve === undefined) drop(job)
+    waiting--
+    callAhead()
   }
 
   return {
-    start(keys) {
-      for (const key of keys) if (!jobs.has(key) && byKey.has(key)) dispatch(key)
+    start(keys, listener) {
+      order = keys
+      next = 0
+      onOutput = listener
+      callAhead()
     },
     output(key, fresh = false, signal) {
-      const known = fresh ? undefined : jobs.get(key)
-      const promise = known ? known.promise : dispatch(key)
-      const job = jobs.get(key)
+      const entry = byKey.get(key)
+      if (entry === undefined) return Promise.reject(new Error(`no sample "${key}"`))
+      let job = fresh ? undefined : jobs.get(key)
+      if (job) take(job)
+      else {
+        if (!fresh && order.indexOf(key, next) !== -1) askedEarly.add(key)
+        job = dispatch(entry, false)
+      }
+      const { promise } = job
       // a timed-out or cancelled test gives up its call, so that a hung request cannot hold a place in the pool; a
       // call given up in flight counts as failed, or an endpoint that outlasts each test's timeout is never taken for down
-      if (signal && job?.resolve !== undefined) {
+      if (signal && job.resolve !== undefined) {
         const onAbort = (): void => {
           if (job.controller !== undefined) {
             failuresInARow++
@@ -187,12 +240,9 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
       }
       return promise
     },
-    abort(key, reason) {
-      const job = jobs.get(key)
-      if (job !== undefined) giveUp(job, reason)
-    },
-    forget(key) {
-      jobs.delete(key)
+    stop(reason) {
+      stopped = { reason }
+      for (const job of [...jobs.values()]) giveUp(job, reason)
     },
     elapsedMs() {
       return startedAt === undefined ? undefined : performance.now() - startedAt

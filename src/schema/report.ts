@@ -71,7 +71,7 @@ const SampleRowSchema = z.object({
   status: z.enum(['right', 'wrong', 'errored', 'skipped']),
   /**
    * The sample's input as text (a conversation as `[role] content` lines), its target and the reply. A text over
-   * 2,000 characters is cut to 2,000: its start and its end with `…[N characters cut]…` between; check texts likewise.
+   * 2,000 characters is cut to 2,000: its start and its end with `...[N characters cut]...` between; check texts likewise.
    */
   input: z.string().optional(),
   target: z.union([z.string(), z.array(z.string())]).optional(),

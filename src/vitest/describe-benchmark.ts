@@ -65,6 +65,9 @@ function sampleTestOf(context: TestContext): SampleTest {
   }
 }
 
+/** How many replies the pool may call ahead of the tests, for each call it (or the judge) runs at once. */
+const AHEAD_PER_CALL = 4
+
 function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): void {
   registerMatchers()
   const { definition, run: options, selection } = declared
@@ -83,9 +86,12 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
     const early: { current?: EarlyStop } = {}
     const startEarlyStop = await prepareEarlyStop(resolved, meta.model, providedGateSettings())
+    const concurrency = options.concurrency ?? 8
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
-      concurrency: options.concurrency ?? 8,
+      concurrency,
       stopAfterFailures: options.stopAfterFailures ?? 5,
+      // enough replies ahead of the tests to keep the endpoint and the judge busy while a few tests are slow
+      ahead: AHEAD_PER_CALL * Math.max(concurrency, judging.judgesSamples ? judging.concurrency : 0),
     })
     beforeSuite((suite) => {
       errors.errored = 0
@@ -96,10 +102,9 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
         if (sample === undefined) return []
         return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, attempts), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
       })
-      const keys = samples.map((sample) => sample.key)
-      run.start(keys)
+      const judgeEach = judging.judgesSamples && !resolved.scorer && suite.file ? judgeAhead(judging, resolved, suite.file.filepath) : undefined
+      run.start(samples.map((sample) => sample.key), judgeEach)
       early.current = startEarlyStop?.(samples, run)
-      if (judging.judgesSamples && !resolved.scorer && suite.file) judgeAhead(judging, planned, keys, run, resolved, suite.file.filepath)
     })
     afterSuite((suite) => {
       recorded?.save()

@@ -152,7 +152,7 @@ describe('buildReport: sample rows', () => {
     const [row] = buildReport(run([{ meta, status: 'wrong', name: 'long' }]), context()).samples
     expect(row!.input).toBe('q'.repeat(1500))
     expect(row!.output).toHaveLength(2000)
-    expect(row!.output!.slice(975, 1030)).toMatchInlineSnapshot(`"step step ste…[3,034 characters cut]…ep step step step "`)
+    expect(row!.output!.slice(975, 1030)).toMatchInlineSnapshot(`"step step s...[3,038 characters cut]... step step step "`)
     expect(row!.output!.endsWith('step \nANSWER: 7')).toBe(true)
     expect(row!.target).toEqual(['8', cutText('x'.repeat(2001))])
     expect(row!.extracted).toBe(row!.output)
