@@ -1,4 +1,4 @@
-import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { MetricDefinition } from '../schema/index.ts'
 
 /** Options of the evalsuite reporter (set through the plugin). */
@@ -14,6 +14,7 @@ export interface EvalsuiteReporterOptions {
 }
 
 type FinishRun = typeof import('../report/finish-run.ts')
+type RecordSharing = typeof import('../report/shared-strings.ts')
 
 /**
  * Prints the metric tables after Vitest's summary, writes a JSON report per benchmark, compares each benchmark with
@@ -29,6 +30,9 @@ export class EvalsuiteReporter implements Reporter {
   // the report's modules (zod, the schemas, metrics and rendering) load once a worker has collected its tests, while
   // the main process waits for results: before, they would delay the worker's start, or its requests to import files
   private finishing: Promise<FinishRun> | undefined
+  private sharing: Promise<RecordSharing> | undefined
+  // the texts the samples' records share, for the run (see shareRecordStrings)
+  private readonly sharedStrings = new Map<string, string>()
 
   constructor(options: EvalsuiteReporterOptions = {}) {
     this.options = {
@@ -45,12 +49,19 @@ export class EvalsuiteReporter implements Reporter {
 
   onTestRunStart(): void {
     this.ended.clear()
+    this.sharedStrings.clear()
   }
 
   // the schemas every sample and report is parsed with are compiled while the tests run, not after the last one
   async onTestModuleCollected(): Promise<void> {
     const { warmUp } = await this.load()
     warmUp()
+  }
+
+  // each record is held to the end of the run, when its memory peaks: it is made compact as it arrives
+  async onTestCaseResult(test: TestCase): Promise<void> {
+    const { shareRecordStrings } = await (this.sharing ??= import('../report/shared-strings.ts'))
+    shareRecordStrings(test.meta(), this.sharedStrings)
   }
 
   onTestModuleEnd(module: TestModule): void {
