@@ -6,7 +6,7 @@ import type { Report } from '../src/index.ts'
 import { buildPackage } from '../scripts/build.ts'
 import { runSampled, type TreeRun } from './memory/tree-rss.ts'
 import { writeFixture } from './overhead/fixture.ts'
-import { TASK_BENCHMARK, trivialTestFile } from './overhead/test-files.ts'
+import { LONG_REPLY_BENCHMARK, TASK_BENCHMARK, trivialTestFile } from './overhead/test-files.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS = join(REPO, 'bench/results')
@@ -26,9 +26,10 @@ const SIZES = [Math.round(samples / 5), Math.round(samples / 2), samples]
 /**
  * The contestants: plain Vitest in worker threads, the pool the plugin gives eval files, so that the two differ by
  * evalsuite alone (the target is held to it); plain Vitest in its default pool (forked processes), as a user has it;
- * and the benchmark.
+ * the benchmark; and the same benchmark with replies of about 2,400 characters, which each sample keeps cut to 2,000
+ * (no target: it shows what a run of a model that reasons costs).
  */
-const CONTESTANTS = ['threads', 'forks', 'evalsuite'] as const
+const CONTESTANTS = ['threads', 'forks', 'evalsuite', 'long'] as const
 type Contestant = (typeof CONTESTANTS)[number]
 
 async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks'): Promise<string> {
@@ -39,13 +40,18 @@ async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks')
   return dir
 }
 
+async function writeBenchmark(dir: string, tests: number, evalFile: string): Promise<string> {
+  const fixture = await writeFixture(dir, REPO, tests, 16, true)
+  await writeFile(join(fixture.dir, 'evals/bench.eval.ts'), evalFile)
+  return fixture.dir
+}
+
 async function writeProjects(tests: number): Promise<Record<Contestant, string>> {
-  const fixture = await writeFixture(join(WORK, `evalsuite-${tests}`), REPO, tests, 16, true)
-  await writeFile(join(fixture.dir, 'evals/bench.eval.ts'), TASK_BENCHMARK)
   return {
     threads: await writePlain(join(WORK, `threads-${tests}`), tests, 'threads'),
     forks: await writePlain(join(WORK, `forks-${tests}`), tests, 'forks'),
-    evalsuite: fixture.dir,
+    evalsuite: await writeBenchmark(join(WORK, `evalsuite-${tests}`), tests, TASK_BENCHMARK),
+    long: await writeBenchmark(join(WORK, `long-${tests}`), tests, LONG_REPLY_BENCHMARK),
   }
 }
 
@@ -77,7 +83,7 @@ const median = (values: readonly number[]): number => {
 
 const mib = (value: number): string => `${Math.round(value)} MiB`
 
-const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> => (contestant === 'evalsuite' ? runEvalsuite(dir, tests) : runPlain(dir, tests))
+const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> => (contestant === 'evalsuite' || contestant === 'long' ? runEvalsuite(dir, tests) : runPlain(dir, tests))
 
 async function main(): Promise<void> {
   console.log(`evalsuite memory: ${SIZES.join(', ')} samples, ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version})`)
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
     const projects = new Map<number, Record<Contestant, string>>()
     for (const size of SIZES) {
       projects.set(size, await writeProjects(size))
-      measured.set(size, { threads: [], forks: [], evalsuite: [] })
+      measured.set(size, { threads: [], forks: [], evalsuite: [], long: [] })
     }
     for (let round = 1; round <= rounds; round++) {
       for (const size of SIZES) {
@@ -105,21 +111,29 @@ async function main(): Promise<void> {
     const runs = measured.get(size)!
     const peak = (c: Contestant): number => median(runs[c].map((r) => r.peakTreeMib))
     const ratio = (baseline: Contestant): number => median(runs.evalsuite.map((r, i) => r.peakTreeMib / runs[baseline][i]!.peakTreeMib))
-    return { samples: size, threadsMib: peak('threads'), forksMib: peak('forks'), evalsuiteMib: peak('evalsuite'), ratio: ratio('threads'), forksRatio: ratio('forks') }
+    return { samples: size, threadsMib: peak('threads'), forksMib: peak('forks'), evalsuiteMib: peak('evalsuite'), longMib: peak('long'), ratio: ratio('threads'), forksRatio: ratio('forks') }
   })
-  console.log('\n  samples   Vitest, threads   Vitest, forks   evalsuite   ÷ threads   ÷ forks')
+  console.log('\n  samples   Vitest, threads   Vitest, forks   evalsuite   ÷ threads   ÷ forks   long replies')
   for (const row of rows) {
     console.log(
       `  ${String(row.samples).padStart(7)}   ${mib(row.threadsMib).padStart(15)}   ${mib(row.forksMib).padStart(13)}   ${mib(row.evalsuiteMib).padStart(9)}   ` +
-        `${`×${row.ratio.toFixed(3)}`.padStart(9)}   ${`×${row.forksRatio.toFixed(3)}`.padStart(7)}`,
+        `${`×${row.ratio.toFixed(3)}`.padStart(9)}   ${`×${row.forksRatio.toFixed(3)}`.padStart(7)}   ${mib(row.longMib).padStart(12)}`,
     )
   }
   // the growth from the smallest run to the largest, per test: what one more sample costs once the run is going
   const first = rows[0]!
   const last = rows.at(-1)!
   const perTest = (from: number, to: number): number => Math.round(((to - from) * MIB) / (last.samples - first.samples))
-  const growth = { threads: perTest(first.threadsMib, last.threadsMib), forks: perTest(first.forksMib, last.forksMib), evalsuite: perTest(first.evalsuiteMib, last.evalsuiteMib) }
-  console.log(`\n  growth from ${first.samples} to ${last.samples}, bytes a test: Vitest in threads ${growth.threads}, in forks ${growth.forks}; evalsuite ${growth.evalsuite} a sample`)
+  const growth = {
+    threads: perTest(first.threadsMib, last.threadsMib),
+    forks: perTest(first.forksMib, last.forksMib),
+    evalsuite: perTest(first.evalsuiteMib, last.evalsuiteMib),
+    long: perTest(first.longMib, last.longMib),
+  }
+  console.log(
+    `\n  growth from ${first.samples} to ${last.samples}, bytes a test: Vitest in threads ${growth.threads}, in forks ${growth.forks}; ` +
+      `evalsuite ${growth.evalsuite} a sample, ${growth.long} with long replies`,
+  )
   console.log(`  ${last.samples} samples: ×${last.ratio.toFixed(3)} the peak of plain Vitest in the same pool (target ≤ ${TARGET}) ${last.ratio <= TARGET ? 'ok' : 'MISSED'}`)
   console.log('\nPeak: the largest sum of VmRSS over the vitest process and its descendants, sampled every 100 ms.')
   await mkdir(RESULTS, { recursive: true })

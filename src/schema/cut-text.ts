@@ -21,5 +21,7 @@ export function cutText(text: string, kept = KEPT_CHARS): string {
   let tail = text.length - Math.floor(room / 2)
   if (isHighSurrogate(text.charCodeAt(head - 1))) head--
   if (isLowSurrogate(text.charCodeAt(tail))) tail++
-  return `${text.slice(0, head)}${marker(tail - head)}${text.slice(tail)}`
+  // joined, not concatenated: V8 would keep a concatenation as pointers into the whole text, so every reply, however
+  // long, would stay in memory with its sample's record until Vitest sent it to the main process
+  return [text.slice(0, head), marker(tail - head), text.slice(tail)].join('')
 }
