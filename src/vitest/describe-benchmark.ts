@@ -44,24 +44,45 @@ function testName(planned: PlannedSample): string {
   return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
 }
 
-// a Vitest test as the core runs a sample in it
-function sampleTestOf(context: TestContext): SampleTest {
-  const { task } = context
-  return {
-    meta: task.meta,
-    name: task.name,
-    file: task.file.filepath,
-    signal: context.signal,
-    retrying: (task.result?.retryCount ?? 0) > 0,
-    task,
-    // each access builds an expect instance, so only scorers that use it pay for it
-    get expect() {
-      return context.expect
-    },
-    annotate: async (message, type) => void (await context.annotate(message, type)),
-    isLastAttempt: (error) => isLastAttempt(context, error),
-    skip: (note) => context.skip(note),
-    skipWithReason: (type, reason) => skipWithReason(context, type, reason),
+// a Vitest test as the core runs a sample in it; a class, made for each sample, since V8 moves an object literal with a
+// getter to the old generation with what it reaches (see ControllerCall in src/sample-run/sample-run.ts)
+class VitestSampleTest implements SampleTest {
+  readonly meta: object
+  readonly name: string
+  readonly file: string
+  readonly signal: AbortSignal
+  readonly retrying: boolean
+  readonly task: object
+
+  constructor(private readonly context: TestContext) {
+    const { task } = context
+    this.meta = task.meta
+    this.name = task.name
+    this.file = task.file.filepath
+    this.signal = context.signal
+    this.retrying = (task.result?.retryCount ?? 0) > 0
+    this.task = task
+  }
+
+  // each access builds an expect instance, so only scorers that use it pay for it
+  get expect(): SampleTest['expect'] {
+    return this.context.expect
+  }
+
+  async annotate(message: string, type: string): Promise<void> {
+    await this.context.annotate(message, type)
+  }
+
+  isLastAttempt(error: unknown): boolean {
+    return isLastAttempt(this.context, error)
+  }
+
+  skip(note: string): never {
+    return this.context.skip(note)
+  }
+
+  skipWithReason(type: string, reason: string): Promise<never> {
+    return skipWithReason(this.context, type, reason)
   }
 }
 
@@ -136,7 +157,7 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(sampleTestOf(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(new VitestSampleTest(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
     }
     if (circular) markCircular(meta, attempts)
     // last in the suite, so that each gate judges every sample before it
