@@ -22,12 +22,12 @@ export function checkAnswer(output: string, target: AnswerTarget, options: Match
     target: typeof target === 'string' ? target : Array.isArray(target) ? [...target] : String(target),
     extracted: match.extracted === null ? null : detached(match.extracted),
     passage: match.passage === null ? null : detached(match.passage),
-    explanation: detached(match.explanation),
+    explanation: match.explanation,
     ...(match.credit === undefined ? {} : { credit: match.credit }),
   }
   if (!match.pass && !(target instanceof RegExp) && (options.kind === undefined || options.kind === 'exact')) {
     const hint = exactHint(output, check.target, options)
-    if (hint) check.hint = { answer: detached(hint.answer), explanation: detached(hint.explanation) }
+    if (hint) check.hint = hint
   }
   return check
 }
