@@ -10,7 +10,7 @@ import { turnIfDue } from './event-loop-turn.ts'
 import { inputText } from './input-text.ts'
 import type { PlannedSample } from '../selection/index.ts'
 import { annotateSample } from './sample-annotations.ts'
-import type { SampleRun } from './sample-run.ts'
+import type { OutputListener, SampleRun } from './sample-run.ts'
 import type { SampleTest } from './sample-test.ts'
 
 /** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
@@ -47,7 +47,7 @@ function errorText(error: unknown): string {
  * Starts judging each sample as soon as its output arrives (given to the pool's `start`). The default rule is a pure
  * function of the output, so this keeps the judge busy however the runner schedules the tests that await the verdicts.
  */
-export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmark, file: string): (entry: PlannedSample, output: ModelOutput) => void {
+export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmark, file: string): OutputListener {
   const repeated = resolved.selection.repeats > 1
   return ({ sample, attempt }, output) => {
     const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined

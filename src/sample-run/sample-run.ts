@@ -40,6 +40,9 @@ export function withAttempt(call: SampleCall, attempt: number): SampleCall & { a
   return new AttemptCall(call, attempt)
 }
 
+/** Hears of each reply the pool called ahead as it arrives, before its test takes it. */
+export type OutputListener = (entry: PlannedSample, output: ModelOutput) => void
+
 /** Turns one planned sample (an attempt) into the reply to score. */
 export type Infer = (planned: PlannedSample, call: SampleCall) => Promise<ModelOutput>
 
@@ -53,7 +56,7 @@ export interface SampleRun {
    * Starts calling the given planned samples by key (the ones Vitest will run), in order. `onOutput` hears of each
    * reply as it arrives (a judge starts on it), before its test takes it.
    */
-  start(keys: readonly string[], onOutput?: (entry: PlannedSample, output: ModelOutput) => void): void
+  start(keys: readonly string[], onOutput?: OutputListener): void
   /**
    * Takes the reply for a planned sample, once its test runs; `fresh` asks again (a Vitest retry) instead of taking
    * the reply called ahead. The pool keeps no reply once its test holds it: the test keeps what the report needs (the
@@ -112,7 +115,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   let waiting = 0
   // keys whose tests asked before the pool came to them (a test run out of order): the pool skips them on its way
   const askedEarly = new Set<string>()
-  let onOutput: ((entry: PlannedSample, output: ModelOutput) => void) | undefined
+  let onOutput: OutputListener | undefined
 
   // a retry's fresh call may have taken the key's place
   const drop = (job: Job): void => {
