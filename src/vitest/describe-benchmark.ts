@@ -33,6 +33,7 @@ import { providedGateSettings, providedJudgeSettings, providedRecordingSettings,
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
+import { collectLoadingGarbage } from './worker-heap.ts'
 
 const NAME_PREFIX = 48
 
@@ -114,7 +115,9 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
       // enough replies ahead of the tests to keep the endpoint and the judge busy while a few tests are slow
       ahead: AHEAD_PER_CALL * Math.max(concurrency, judging.judgesSamples ? judging.concurrency : 0),
     })
-    beforeSuite((suite) => {
+    beforeSuite(async (suite) => {
+      // before the first call, so that no reply waits through it
+      if (suite.file) await collectLoadingGarbage(suite.file)
       errors.errored = 0
       if (suite.file) checkFileClash(resolved.where, name, suite.file)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')

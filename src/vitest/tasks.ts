@@ -13,7 +13,7 @@ export interface TaskLike {
 }
 
 /** Runs `fn` with the suite being run, before its first test (Vitest passes the suite as the hook's second argument). */
-export function beforeSuite(fn: (suite: TaskLike) => void): void {
+export function beforeSuite(fn: (suite: TaskLike) => void | Promise<void>): void {
   // Vitest 4.1 parses the first parameter for fixtures and insists on a destructuring pattern
   beforeAll(({}, suite) => fn(suite))
 }

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8'
+import type { TaskLike } from './tasks.ts'
 
 // Each sample allocates more than it keeps. V8 lets the young generation's semi-spaces grow to 16 MB, and what
 // survives it is promoted to an old generation that, once a long run is going, is not collected again before the
@@ -16,4 +17,38 @@ function givenByUser(name: string): boolean {
 /** Gives the eval workers this process starts a small young generation, unless the user sized it. */
 export function sizeWorkerHeaps(): void {
   if (!givenByUser('max-semi-space-size')) setFlagsFromString(`--max-semi-space-size=${SEMI_SPACE_MB}`)
+}
+
+// below this many tests in a file, the garbage of loading is too little to matter, and a collection not worth its time
+const COLLECT_FROM_TESTS = 10_000
+
+const collectedFiles = new WeakSet<object>()
+
+function testCount(task: TaskLike): number {
+  return task.type === 'test' ? 1 : (task.tasks ?? []).reduce((sum, child) => sum + testCount(child), 0)
+}
+
+/**
+ * One full collection in a large eval file's worker, once its tests are declared and before the first runs. Reading
+ * and checking the data and declaring the tests leave garbage beside what the tests keep; V8 does not collect it, and
+ * sets how far the heap may grow from the heap as it stands, so the run fills memory up to a limit raised by that
+ * garbage before it collects again. It costs about a second at 50,000 samples, once. The inspector is how a program
+ * asks for a collection without a flag on Node's command line; where Node has none, the run goes on without it.
+ */
+export async function collectLoadingGarbage(file: TaskLike): Promise<void> {
+  if (collectedFiles.has(file) || testCount(file) < COLLECT_FROM_TESTS) return
+  collectedFiles.add(file)
+  let inspector: typeof import('node:inspector/promises')
+  try {
+    inspector = await import('node:inspector/promises')
+  } catch {
+    return
+  }
+  const session = new inspector.Session()
+  session.connect()
+  try {
+    await session.post('HeapProfiler.collectGarbage')
+  } finally {
+    session.disconnect()
+  }
 }

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
+import { collectLoadingGarbage } from '../../src/vitest/worker-heap.ts'
+import type { TaskLike } from '../../src/vitest/tasks.ts'
 
 const MODULE = fileURLToPath(new URL('../../src/vitest/worker-heap.ts', import.meta.url))
 const MIB = 1024 * 1024
@@ -44,3 +46,21 @@ it('keeps a semi-space size the user gave on Node\'s command line', async () => 
 it('keeps a semi-space size the user gave in NODE_OPTIONS', async () => {
   expect(await workerNewSpace([], { NODE_OPTIONS: '--max_semi_space_size=16' })).toBe(32 * MIB)
 }, 60_000)
+
+function fileOf(tests: number): TaskLike {
+  return { type: 'suite', mode: 'run', name: 'file', meta: {}, tasks: Array.from({ length: tests }, (_, i) => ({ type: 'test', mode: 'run', name: `t${i}`, meta: {} })) }
+}
+
+// a WeakRef's target outlives the turn that made it; after that, only a full collection clears it
+async function collectedAfter(collect: () => Promise<void>): Promise<boolean> {
+  let target: object | undefined = { loaded: 'x'.repeat(1000) }
+  const reference = new WeakRef(target)
+  target = undefined
+  await new Promise((resolve) => setImmediate(resolve))
+  await collect()
+  return reference.deref() === undefined
+}
+
+it('collects the garbage of loading once an eval file has declared 10,000 tests', async () => {
+  expect(await collectedAfter(() => collectLoadingGarbage(fileOf(10_000)))).toBe(true)
+})
