@@ -25,6 +25,11 @@ export interface ReportContext {
   updating: boolean
   /** A regression gate without a baseline fails (in CI) instead of waiting for one. */
   missingBaselineFails: boolean
+  /**
+   * Which samples get a row: every one (by default), or only the errored, all that a gate test's report shows of
+   * them; the rows are most of what the report of a large run allocates, in the worker when its memory peaks.
+   */
+  sampleRows?: 'all' | 'errored'
 }
 
 const KIND_ORDER: Record<MetricSemantics['kind'], number> = { score: 0, diagnostic: 1, usage: 2 }
@@ -202,7 +207,7 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     ...usageTotals(run, usage),
     durationMs: run.meta.durationMs === undefined ? null : round(run.meta.durationMs),
     ...(run.shards ? { shards: run.shards } : {}),
-    samples: run.samples.map(sampleRow),
+    samples: (context.sampleRows === 'errored' ? run.samples.filter((sample) => sample.status === 'errored') : run.samples).map(sampleRow),
     ...(judge ? { judge: measured?.confusion ? { ...judge, confusion: measured.confusion } : judge } : {}),
   }
 }

@@ -2,7 +2,7 @@ import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
 import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
-import { buildReport } from './build-report.ts'
+import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
 import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
 import { corpusFigures } from './corpus-figures.ts'
@@ -23,6 +23,7 @@ export interface JudgeSettings {
   updating: boolean
   /** A regression gate without a baseline fails (CI, where Vitest's snapshot update mode is "none"). */
   missingBaselineFails: boolean
+  sampleRows?: ReportContext['sampleRows']
 }
 
 /** A benchmark's baseline file, absolute. */
@@ -46,7 +47,14 @@ export async function readBaseline(file: string, root: string): Promise<LoadedBa
 export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: JudgeSettings): Report {
   const file = baselineFileOf(run.meta.name, settings.root, settings.baselineDir)
   const baseline = { file: relative(settings.root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
-  return buildReport(run, { createdAt: settings.createdAt, catalog: settings.catalog, baseline, updating: settings.updating, missingBaselineFails: settings.missingBaselineFails })
+  return buildReport(run, {
+    createdAt: settings.createdAt,
+    catalog: settings.catalog,
+    baseline,
+    updating: settings.updating,
+    missingBaselineFails: settings.missingBaselineFails,
+    ...(settings.sampleRows ? { sampleRows: settings.sampleRows } : {}),
+  })
 }
 
 /** What the plugin hands a benchmark's gate tests (under `GATES_KEY`): the reporter's own settings. */
@@ -81,5 +89,6 @@ export async function judgeBenchmark(meta: BenchmarkMeta, file: string, samples:
     createdAt: new Date().toISOString(),
     updating: settings.updateMode === 'all',
     missingBaselineFails: settings.updateMode === 'none',
+    sampleRows: 'errored',
   })
 }

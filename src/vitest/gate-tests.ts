@@ -3,7 +3,7 @@ import { test, type TestContext } from 'vitest'
 import { GateError } from '../errors.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
 import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
-import { parseSampleMeta, sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
+import { sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
 import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './tasks.ts'
 
@@ -15,13 +15,15 @@ export const GATE_TIMEOUT_MS = 600_000
 
 const STATES: Record<string, TestState> = { pass: 'passed', fail: 'failed', skip: 'skipped', todo: 'skipped' }
 
-// the samples before the gate test, as the reporter will read them at the end of the run
+// the samples before the gate test, as the reporter will read them at the end of the run: their records as this
+// worker wrote them (the reporter parses what reaches it from another process; a copy of each here would cost the
+// worker as much memory again when it peaks)
 export function sampleOutcomes(siblings: readonly TaskLike[]): SampleOutcome[] {
   return siblings.flatMap((task) => {
-    const parsed = task.type === 'test' ? parseSampleMeta(sampleMetaOf(task.meta)) : undefined
-    if (!parsed?.success) return []
+    const meta = task.type === 'test' ? sampleMetaOf(task.meta) : undefined
+    if (meta === undefined) return []
     const state = STATES[task.result?.state ?? ''] ?? (task.mode === 'skip' || task.mode === 'todo' ? 'skipped' : 'pending')
-    return [sampleOutcome(parsed.data, task.name, state, task.result?.errors ?? [])]
+    return [sampleOutcome(meta, task.name, state, task.result?.errors ?? [])]
   })
 }
 

@@ -90,4 +90,15 @@ describe('gate tests', () => {
     )
     expect(judgeSlot(within, budget).passed).toBe(false)
   })
+
+  it("judge every gate alike from a report that keeps rows of the errored samples only, as a gate test's does", () => {
+    const errored = sampleOutcome({ kind: 'sample', sampleId: 'e', status: 'errored', error: 'HTTP 500' }, 'e', 'skipped', [])
+    const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
+    const run: BenchmarkRun = { meta: META, file: 'evals/qa.eval.ts', samples: [...samples, errored] }
+    const whole = buildReport(run, CONTEXT)
+    const lean = buildReport(run, { ...CONTEXT, sampleRows: 'errored' })
+    expect(lean.samples).toEqual(whole.samples.filter((row) => row.status === 'errored'))
+    expect({ ...lean, samples: [] }).toEqual({ ...whole, samples: [] })
+    expect(gateSlots(META).map((slot) => judgeSlot(lean, slot))).toEqual(gateSlots(META).map((slot) => judgeSlot(whole, slot)))
+  })
 })
