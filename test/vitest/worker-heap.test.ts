@@ -51,7 +51,7 @@ function fileOf(tests: number): TaskLike {
   return { type: 'suite', mode: 'run', name: 'file', meta: {}, tasks: Array.from({ length: tests }, (_, i) => ({ type: 'test', mode: 'run', name: `t${i}`, meta: {} })) }
 }
 
-// a WeakRef's target outlives the turn that made it; after that, only a full collection clears it
+// a WeakRef's target outlives the turn that made it; after that, a full collection clears it
 async function collectedAfter(collect: () => Promise<void>): Promise<boolean> {
   let target: object | undefined = { loaded: 'x'.repeat(1000) }
   const reference = new WeakRef(target)
