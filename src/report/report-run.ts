@@ -53,7 +53,7 @@ export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: J
     baseline,
     updating: settings.updating,
     missingBaselineFails: settings.missingBaselineFails,
-    ...(settings.sampleRows ? { sampleRows: settings.sampleRows } : {}),
+    sampleRows: settings.sampleRows ?? 'all',
   })
 }
 

@@ -22,7 +22,8 @@ export function sizeWorkerHeaps(): void {
 // below this many tests in a file, the garbage of loading is too little to matter, and a collection not worth its time
 const COLLECT_FROM_TESTS = 10_000
 
-const collectedFiles = new WeakSet<object>()
+// each file is weighed once, by its first benchmark: the others find it here and neither count nor collect again
+const weighedFiles = new WeakSet<object>()
 
 function testCount(task: TaskLike): number {
   return task.type === 'test' ? 1 : (task.tasks ?? []).reduce((sum, child) => sum + testCount(child), 0)
@@ -36,8 +37,9 @@ function testCount(task: TaskLike): number {
  * asks for a collection without a flag on Node's command line; where Node has none, the run goes on without it.
  */
 export async function collectLoadingGarbage(file: TaskLike): Promise<void> {
-  if (collectedFiles.has(file) || testCount(file) < COLLECT_FROM_TESTS) return
-  collectedFiles.add(file)
+  if (weighedFiles.has(file)) return
+  weighedFiles.add(file)
+  if (testCount(file) < COLLECT_FROM_TESTS) return
   let inspector: typeof import('node:inspector/promises')
   try {
     inspector = await import('node:inspector/promises')
