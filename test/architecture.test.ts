@@ -10,6 +10,8 @@ const ALLOWED: Record<string, string[]> = {
   schema: [],
   store: [],
   random: [],
+  // runs a model's programs; knows nothing of benchmarks
+  sandbox: [],
   dataset: ['schema'],
   model: ['schema', 'store'],
   metrics: ['schema', 'random'],
