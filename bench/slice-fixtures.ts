@@ -169,10 +169,31 @@ function sliceMathCot(): void {
   console.log(`math_cot: ${chosen.size} problems (${disagree.length} where the verdicts differ, ${Math.min(readOtherwise.length, 10)} of ${readOtherwise.length} read otherwise)`)
 }
 
-for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot']) rmSync(join(OUT, dataset), { recursive: true, force: true })
+function sliceHumanEval(): void {
+  const problems = readFullJsonl('humaneval/HumanEval.jsonl') as { task_id: string }[]
+  // the first twelve, and HumanEval/32 and /38, whose prompts hold a helper function beside the one to complete
+  const kept = problems.filter((problem, index) => index < 12 || problem.task_id === 'HumanEval/32' || problem.task_id === 'HumanEval/38')
+  writeJsonl('humaneval/HumanEval.jsonl', kept)
+  copyLicence('humaneval', 'LICENSE')
+  console.log(`humaneval: ${kept.length} problems`)
+}
+
+function sliceMbpp(): void {
+  const tasks = JSON.parse(readFileSync(fullDataPath('mbpp/sanitized-mbpp.json'), 'utf8')) as { test_imports: string[] }[]
+  // the first ten, and every task whose assertions need imports of their own
+  const kept = tasks.filter((task, index) => index < 10 || task.test_imports.length > 0)
+  mkdirSync(join(OUT, 'mbpp'), { recursive: true })
+  writeFileSync(join(OUT, 'mbpp/sanitized-mbpp.json'), `${JSON.stringify(kept, null, 1)}\n`)
+  copyLicence('mbpp', 'README.md')
+  console.log(`mbpp: ${kept.length} tasks`)
+}
+
+for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot', 'humaneval', 'mbpp']) rmSync(join(OUT, dataset), { recursive: true, force: true })
 sliceGsm8k()
 sliceMmluPro()
 sliceMmlu()
 sliceMath500()
 sliceMathCot()
+sliceHumanEval()
+sliceMbpp()
 sliceLlmbar(OUT)

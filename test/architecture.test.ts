@@ -15,7 +15,8 @@ const ALLOWED: Record<string, string[]> = {
   dataset: ['schema'],
   model: ['schema', 'store'],
   metrics: ['schema', 'random'],
-  scoring: ['schema'],
+  // a code check runs the program in the sandbox; one sandbox a set of options is keyed by their stable hash
+  scoring: ['schema', 'store', 'sandbox'],
   prompt: ['schema', 'dataset', 'random'],
   // circular evaluation rotates a sample's options, lettered as prompts letter them
   selection: ['schema', 'random', 'prompt'],
@@ -31,7 +32,7 @@ const ALLOWED: Record<string, string[]> = {
   // the sample run reads a benchmark's baseline for early stopping as the gate tests do (report/gate-judging.ts)
   'sample-run': ['schema', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
-  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
+  benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
   vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],

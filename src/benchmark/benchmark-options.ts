@@ -139,7 +139,7 @@ export const DatasetSchema = z.custom<Dataset>((value) => Array.isArray(value) |
 
 /** How the default scorer reads answers; the kinds themselves are checked by the scorer. */
 export const AnswerOptionsSchema = z
-  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
+  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math', 'code']).optional() })
   .loose()
 
 /** The zod shape of `RunOptions`, which holds functions and so stays an interface (pinned to this by a type test). */

@@ -110,7 +110,10 @@ function sampleLine(start: string, row: SampleRow, width: number): string {
     return why === undefined ? line : `${line}: ${quoted(why, Math.max(width - stringWidth(line) - 2, REASONING_WIDTH))}`
   }
   const check = row.checks?.find((c) => !c.pass)
-  return check ? checkLine(start, check, width, row.output) : `${start}the scorer returned a failing verdict`
+  if (check === undefined) return `${start}the scorer returned a failing verdict`
+  // a program's run is told by how it ended and the end of its traceback, not by a target and an answer read
+  if (check.kind === 'code') return `${start}${quoted(check.explanation, width - stringWidth(start) - ' (code)'.length)} (code)`
+  return checkLine(start, check, width, row.output)
 }
 
 function labelOf(row: SampleRow): string {

@@ -1,7 +1,7 @@
 import { JudgeError, ModelError } from '../errors.ts'
 import { recordSampleCommand, redactSecrets, type ModelOutput } from '../model/index.ts'
 import { cutText, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
-import { checkAnswer, toScores } from '../scoring/index.ts'
+import { checkAnswer, checkCode, toScores } from '../scoring/index.ts'
 import { withReference, type Benchmark, type ResolvedBenchmark, type Scorer } from '../benchmark/index.ts'
 import type { EarlyStop } from '../early-stop/index.ts'
 import { BudgetExhausted } from '../inference/index.ts'
@@ -21,7 +21,7 @@ const ERROR_ANNOTATION = 'evalsuite:error'
  * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
  * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
  */
-function checkByDefault(sample: Sample, output: string, answer: Benchmark['answer']): Check {
+function checkByDefault(sample: Sample, output: string, answer: Exclude<Benchmark['answer'], { kind: 'code' }>): Check {
   const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
@@ -32,6 +32,7 @@ function wrongAnswerNote(meta: SampleMeta): string {
   if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
   const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
+  if (failed.kind === 'code') return failed.explanation
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
   const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
@@ -49,8 +50,10 @@ function errorText(error: unknown): string {
  */
 export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmark, file: string): OutputListener {
   const repeated = resolved.selection.repeats > 1
+  const answer = resolved.definition.answer
   return ({ sample, attempt }, output) => {
-    const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined
+    // a program's run is not a pure function of the output to start early: the sample's own test runs it
+    const check = judging.runsRule && answer?.kind !== 'code' ? checkByDefault(sample, output.text, answer) : undefined
     const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
     if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
   }
@@ -70,8 +73,14 @@ async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutp
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
-function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
-  meta.checks = [checkByDefault(sample, output.text, resolved.definition.answer)]
+async function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark, signal: AbortSignal): Promise<RuleOutcome> {
+  const answer = resolved.definition.answer
+  // the code kind's target is the tests its program must pass; several accepted targets are run as one test program
+  if (answer?.kind === 'code') {
+    const tests = [withReference(sample).target].flat().join('\n')
+    const prefix = typeof answer.prefix === 'function' ? answer.prefix(sample) : answer.prefix
+    meta.checks = [await checkCode(output.text, tests, { ...answer, prefix }, signal, 'default scorer')]
+  } else meta.checks = [checkByDefault(sample, output.text, answer)]
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 
@@ -136,7 +145,7 @@ export async function runSample(
   let scores: Record<string, number>
   let judgingNow = false
   try {
-    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, resolved)
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : await scoreByDefault(sample, output, meta, resolved, test.signal)
     judgingNow = true
     if (judging.judgesSamples) {
       const at = { meta, file: test.file, signal: test.signal, annotate: (message: string, type: string) => test.annotate(message, type) }

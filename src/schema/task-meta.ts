@@ -115,6 +115,13 @@ export const CheckSchema = z.object({
    * in an eval file) and what that reading finds.
    */
   hint: z.object({ answer: z.string(), explanation: z.string() }).optional(),
+  /** A `code` check's run of the program in the sandbox: how it ended and how long it took. */
+  execution: z
+    .object({
+      outcome: z.enum(['passed', 'failed', 'errored', 'timed-out', 'out-of-memory', 'output-too-large']),
+      durationMs: z.number().nonnegative(),
+    })
+    .optional(),
 })
 /** One matcher call inside a sample's scorer. */
 export type Check = z.infer<typeof CheckSchema>

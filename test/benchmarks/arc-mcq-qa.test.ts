@@ -64,7 +64,8 @@ describe('qa (OpenCompass layout)', () => {
       ['f2', 'Mary Shelley', undefined],
     ])
     expect(messagesOf(planned[1]!.sample)[0]!.content).toBe('Who wrote the novel Frankenstein?\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".')
-    const read = (reply: string) => matchAnswer(reply, 'Mary Shelley', benchmark.answer)
+    const answer = benchmark.answer?.kind === 'code' ? undefined : benchmark.answer
+    const read = (reply: string) => matchAnswer(reply, 'Mary Shelley', answer)
     expect(read('She was English.\nANSWER:  mary   shelley ')).toMatchObject({ pass: true, extracted: 'mary   shelley' })
     expect(read('ANSWER: Percy Shelley\nOn reflection:\nANSWER: Mary Shelley')).toMatchObject({ pass: true, extracted: 'Mary Shelley' })
     expect(read('Mary Shelley wrote it.')).toMatchObject({ pass: false, extracted: null })
