@@ -61,6 +61,7 @@ function keptCheck(check: Check): Check {
     explanation: check.explanation,
   }
   if (check.hint) kept.hint = check.hint
+  if (check.execution) kept.execution = check.execution
   return kept
 }
 
