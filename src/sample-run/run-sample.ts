@@ -144,11 +144,15 @@ export async function runSample(
   if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
   let scores: Record<string, number>
   let judgingNow = false
+  // the judge's annotations wait for the outcome: the UI lists annotations in the order they came, and a wrong
+  // sample's page must open with why it is wrong
+  const judgeNotes: Array<[message: string, type: string]> = []
+  const annotateJudged = (): Promise<unknown> => Promise.all(judgeNotes.map(([message, type]) => test.annotate(message, type)))
   try {
     const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : await scoreByDefault(sample, output, meta, resolved, test.signal)
     judgingNow = true
     if (judging.judgesSamples) {
-      const at = { meta, file: test.file, signal: test.signal, annotate: (message: string, type: string) => test.annotate(message, type) }
+      const at = { meta, file: test.file, signal: test.signal, annotate: async (message: string, type: string) => void judgeNotes.push([message, type]) }
       scores = await scoreByPolicy(judging, sample, output, rule, at)
     } else scores = rule!.scores
   } catch (error) {
@@ -156,14 +160,19 @@ export async function runSample(
     // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
     meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
     if (test.isLastAttempt(error)) early.current?.record(key, undefined)
+    await annotateJudged()
     return endErrored(test, meta, error, errors)
   }
   meta.scores = scores
   meta.status = 'scored'
   early.current?.record(key, scores)
+  // a wrong answer is data: the test ends skipped, with the reason first among its annotations, and only the
+  // benchmark's gates can fail the run
+  const wrong = isWrongAnswer(scores) ? `wrong answer: ${wrongAnswerNote(meta)}` : undefined
+  if (wrong !== undefined) await test.annotate(wrong, WRONG_ANNOTATION)
+  await annotateJudged()
   if (annotate) await annotateSample(test, sample, meta)
-  // a wrong answer is data: the test ends skipped, with the reason, and only the benchmark's gates can fail the run
-  if (isWrongAnswer(scores)) await test.skipWithReason(WRONG_ANNOTATION, `wrong answer: ${wrongAnswerNote(meta)}`)
+  if (wrong !== undefined) test.skip(wrong)
 }
 
 // the samples left once every gate is decided: not run, so neither wrong nor errored

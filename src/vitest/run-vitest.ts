@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { startVitest } from 'vitest/node'
 import { evalsuite, type EvalsuitePluginOptions } from './plugin.ts'
 
@@ -6,7 +7,8 @@ import { evalsuite, type EvalsuitePluginOptions } from './plugin.ts'
  * Vitest's exit code, which carries evalsuite's verdict (the gates are tests).
  */
 export async function runVitest(root: string, plugin: EvalsuitePluginOptions): Promise<number> {
-  const vitest = await startVitest('test', [], { root, config: false, watch: false, include: [] }, { plugins: [evalsuite(plugin)] })
+  // the project's folder names every eval file in it: the eval files run only in a run that names them
+  const vitest = await startVitest('test', [resolve(root)], { root, config: false, watch: false, include: [] }, { plugins: [evalsuite(plugin)] })
   await vitest?.close()
   // Vitest sets the code only when the run fails; a run that did not start has set it already
   if (vitest === undefined) return Number(process.exitCode ?? 1)
