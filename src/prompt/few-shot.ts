@@ -89,7 +89,7 @@ export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[],
     const name = draw.groupBy === undefined ? 'the pool' : `${draw.groupBy} "${group ?? '(none)'}"`
     const examples = drawFor(sample, candidates, draw)
     if (candidates.length < draw.count) short.set(name, candidates.length)
-    else if (examples.length < draw.count) lessItself.push(`sample "${sample.id}" ${examples.length} besides its own question`)
+    else if (examples.length < draw.count) lessItself.push(`sample "${sample.id}" has ${examples.length} besides its own question`)
     drawn.set(sample.id, examples)
   }
   if (short.size > 0 || lessItself.length > 0) {

@@ -36,7 +36,7 @@ describe('EvalScope general MCQ: the _dev file as the few-shot pool of its _val 
     expect(await promptOf(paired)).toMatch(/^Which is a mammal\?/)
     // the only question cannot be its own example, and a prompt with fewer examples than asked is never sent
     await expect(prepareSamples(resolveDefined(mcq({ path: `${folder}/alone_val.csv`, fewShot: 1 }), { model }, undefined, undefined))).rejects.toThrow(
-      /1 few-shot examples per sample are asked for, but sample "a1" 0 besides its own question/,
+      /1 few-shot examples per sample are asked for, but sample "a1" has 0 besides its own question/,
     )
   })
 

@@ -51,7 +51,7 @@ describe('drawFewShot', () => {
   it('fails at collection when a sample\'s own question leaves a pool short of the asked count, naming the samples', () => {
     const small = pool.slice(0, 3)
     expect(() => drawFewShot(small, small, draw(), 'describeBenchmark("tiny")')).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: describeBenchmark("tiny"): 3 few-shot examples per sample are asked for, but sample "p0" 2 besides its own question, sample "p1" 2 besides its own question, sample "p2" 2 besides its own question. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.]`,
+      `[ConfigError: describeBenchmark("tiny"): 3 few-shot examples per sample are asked for, but sample "p0" has 2 besides its own question, sample "p1" has 2 besides its own question, sample "p2" has 2 besides its own question. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.]`,
     )
   })
 
