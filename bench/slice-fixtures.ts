@@ -188,6 +188,34 @@ function sliceMbpp(): void {
   console.log(`mbpp: ${kept.length} tasks`)
 }
 
+
+// each line of a Choices cell, by its label: "A. " (the letter OpenCompass drops), "1. " (kept), or none
+const choiceLabels = (cell: string): string =>
+  [...new Set(cell.split('\n').filter((line) => line.trim() !== '').map((line) => (/^\s*[A-Z]\./.test(line) ? 'letter' : /^\s*\d+\./.test(line) ? 'number' : 'none')))].sort().join('+')
+
+function sliceNejm(): void {
+  const text = readFileSync(fullDataPath('realdata/opencompass-nejm/NEJM_All_Questions_And_Answers.csv'), 'utf8')
+  // csv-parse's types leave out the shape its documented `raw` option gives each record
+  const [header, ...records] = parse(text, { raw: true }) as unknown as { raw: string; record: string[] }[]
+  const cell = (record: { record: string[] }, column: string): string => record.record[header!.record.indexOf(column)] ?? ''
+  const chosen = new Set(records.slice(0, 5))
+  const mixed = records.filter((record) => choiceLabels(cell(record, 'Choices')).includes('+'))
+  const unanswered = records.filter((record) => !/^[A-Z]$/.test(cell(record, 'Answer')))
+  for (const record of [...mixed, ...capped(unanswered, 3, 'nejm-unanswered')]) chosen.add(record)
+  const kinds = new Set<string>()
+  for (const record of seededShuffle(records, `${SEED}:nejm-cover`)) {
+    const kind = `${choiceLabels(cell(record, 'Choices'))} ${cell(record, 'Choices').split('\n').filter((line) => line.trim() !== '').length}`
+    if (!kinds.has(kind)) (kinds.add(kind), chosen.add(record))
+  }
+  fillTo(chosen, records, 40, 'nejm-random')
+  mkdirSync(join(OUT, 'opencompass-nejm'), { recursive: true })
+  const kept = records.filter((record) => chosen.has(record))
+  writeFileSync(join(OUT, 'opencompass-nejm/NEJM_All_Questions_And_Answers.csv'), [header!, ...kept].map((record) => record.raw).join(''))
+  console.log(`opencompass-nejm: ${kept.length} questions (${mixed.length} with mixed option labels, every kind and number of options)`)
+}
+
+// ends the process with what to fetch before any slice is removed, when the data folder is missing
+fullDataPath('.')
 for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot', 'humaneval', 'mbpp']) rmSync(join(OUT, dataset), { recursive: true, force: true })
 sliceGsm8k()
 sliceMmluPro()
@@ -197,3 +225,4 @@ sliceMathCot()
 sliceHumanEval()
 sliceMbpp()
 sliceLlmbar(OUT)
+sliceNejm()

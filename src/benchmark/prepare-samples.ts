@@ -33,10 +33,10 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
 
 // the definition's own few-shot dataset; else the examples the data comes with (an EvalScope _dev file); else the
 // benchmark's own samples, each drawn for the others
-async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[]): Promise<Sample[]> {
+async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[], where: string): Promise<{ pool: Sample[]; ownSamples: boolean }> {
   const named = fewShotSpec(definition.fewShot)?.dataset
-  if (named !== undefined) return loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
-  return (await loadFewShotPool(definition.dataset as Dataset)) ?? loaded
+  const separate = named === undefined ? await loadFewShotPool(definition.dataset as Dataset) : await loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
+  return separate === undefined ? { pool: loaded, ownSamples: true } : { pool: assignSubsets(separate, definition.subsets, where), ownSamples: false }
 }
 
 function checkOnly(only: readonly string[] | undefined, selected: readonly Sample[], where: string): void {
@@ -65,8 +65,8 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   // a task gets the sample itself: prompts and their few-shot examples are for models only
   const count = resolved.run.model === undefined ? 0 : selection.fewShot
   const source = fewShotSpec(definition.fewShot)
-  const pool = count === 0 ? loaded : assignSubsets(await fewShotPool(definition, loaded), definition.subsets, where)
-  const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
+  const { pool, ownSamples } = count === 0 ? { pool: [], ownSamples: true } : await fewShotPool(definition, loaded, where)
+  const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed, ownSamples } as const
   const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
   const parts = { ...definition, system: resolved.run.system }
   return { planned, attempts, circular, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }

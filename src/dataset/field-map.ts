@@ -1,5 +1,6 @@
 import type { Sample } from '../schema/index.ts'
 import type { DataRecord, RecordSource } from './data-record.ts'
+import { optionLines } from './option-lines.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /**
@@ -95,7 +96,7 @@ function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<st
     input: fields[names.input],
     system: names.system === undefined ? undefined : fields[names.system],
     target: fields[names.target],
-    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
+    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : choicesOf(fields[choicesName])) : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],
     images: names.images === undefined ? undefined : fields[names.images],
   }
@@ -109,6 +110,11 @@ function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<st
   }
   mapped.metadata = metadata
   return mapped
+}
+
+// a text cell (a CSV's "Choices" column) lists its options one a line
+function choicesOf(value: unknown): unknown {
+  return typeof value === 'string' ? optionLines(value) : value
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { JudgeError, ModelError } from '../errors.ts'
 import { recordSampleCommand, redactSecrets, type ModelOutput } from '../model/index.ts'
 import { cutText, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
-import { checkAnswer, checkCode, toScores } from '../scoring/index.ts'
+import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.ts'
 import { withReference, type Benchmark, type ResolvedBenchmark, type Scorer } from '../benchmark/index.ts'
 import type { EarlyStop } from '../early-stop/index.ts'
 import { BudgetExhausted } from '../inference/index.ts'
@@ -22,7 +22,7 @@ const ERROR_ANNOTATION = 'evalsuite:error'
  * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
  */
 function checkByDefault(sample: Sample, output: string, answer: Exclude<Benchmark['answer'], { kind: 'code' }>): Check {
-  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
+  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : OPEN_ANSWER)
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
 }

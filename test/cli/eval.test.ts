@@ -24,6 +24,7 @@ function reply(request: { model: string; messages: { role: string; content: stri
   if (text.includes('Write a haiku')) return 'Leaves fall on the path'
   if (text.includes('What is 2+2')) return 'It is four.\nANSWER: four'
   if (text.includes('Who wrote Hamlet')) return 'ANSWER: Shakespeare'
+  if (text.includes('Highest mountain?')) return 'Everest'
   const question = Object.keys(ANSWERS).find((key) => text.includes(key))
   return question ? ANSWERS[question]! : 'I do not know.'
 }
@@ -110,6 +111,18 @@ describe('evalsuite eval', () => {
     // "four" does not read as 4 by the rule, so the judge decides it; "Shakespeare" is settled by the rule
     expect(calls.filter((call) => call.model === 'judge-model')).toHaveLength(1)
     expect(tableRows(run.stdout, 'facts')[0]).toMatch(/^facts \| all \| accuracy \| 2! \| 100\.0%/)
+  })
+
+  it('reads a reply with no ANSWER line whole, as describeBenchmark does, for an OpenCompass and an EvalScope file alike', async () => {
+    const dir = project({
+      'peaks.jsonl': '{"question":"Highest mountain?","answer":"Everest"}\n{"question":"Who wrote Hamlet?","answer":"Shakespeare"}\n',
+      'peaks_qa.jsonl': '{"query":"Highest mountain?","response":"Everest"}\n{"query":"Who wrote Hamlet?","response":"Shakespeare"}\n',
+    })
+    for (const [file, name] of [['peaks.jsonl', 'peaks'], ['peaks_qa.jsonl', 'peaks_qa']] as const) {
+      const run = await evalsuite(dir, 'eval', file, '--model', 'test-model', '--base-url', server.baseURL)
+      expect(run.code, run.stderr).toBe(0)
+      expect(tableRows(run.stdout, name)[0]).toMatch(new RegExp(`^${name} \\| all \\| accuracy \\| 2! \\| 100\\.0%`))
+    }
   })
 
   it('evaluates a ChatML file with repeats, a conversation with its own system message sent with that one alone', async () => {

@@ -172,6 +172,16 @@ describe('evalsuite validate', () => {
     `)
   })
 
+  it('reads OpenCompass\'s NEJM CSV, whose Choices column lists the options one a line, with the fields of the previous release', async () => {
+    const path = 'fixtures/real/opencompass-nejm/NEJM_All_Questions_And_Answers.csv'
+    const run = await evalsuite('validate', path, '--field', 'input=Question', '--field', 'target=Answer')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe(
+      `${path}: valid\n  format   CSV\n  type     mcq, 3 to 9 options\n  fields   ID, Context, Question, Choices, Answer, Solution, Subject\n  samples  40\n`,
+    )
+  })
+
   it('accepts the meta keys OpenCompass reads and evalsuite ignores, saying why each is ignored', async () => {
     const path = data.file('ranged.csv', 'question,A,B,answer\n2+2?,3,4,B\n')
     data.file('ranged.csv.meta.json', JSON.stringify({ test_range: '[0:1]', evaluator: { type: 'AccEvaluator' } }))

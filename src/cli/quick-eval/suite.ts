@@ -1,6 +1,6 @@
 import type { BenchmarkOptions } from '../../benchmark/index.ts'
 import { mcq, qa } from '../../benchmarks/index.ts'
-import { LAST_ANSWER_LINE, SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
+import { SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
@@ -61,7 +61,8 @@ export async function declareQuickEval(written: unknown): Promise<void> {
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    ...(data.kind === 'mcq' ? (filled ? { prompt: data.promptOf ?? '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
+    // replies are read by describeBenchmark's default, as an eval file's are
+    ...(data.kind === 'mcq' ? (filled ? { prompt: data.promptOf ?? '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule }),
   } as BenchmarkOptions)
 }
 
