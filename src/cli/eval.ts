@@ -74,7 +74,7 @@ function positiveInteger(option: string, value: string | undefined): number | un
   return Number(value)
 }
 
-// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials; without it,
+// the URL goes with the run's settings to its workers, and into their messages, so it must hold no credentials; without it,
 // OPENAI_BASE_URL is checked here as models.openai would check it, before Vitest starts. Neither is repeated.
 function endpoint(value: string | undefined): string | undefined {
   const [setting, url] = value === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['--base-url', value]

@@ -183,7 +183,7 @@ describe('evalsuite eval', () => {
     const calls = server.requests.slice(before)
     expect([calls.filter((call) => call.model === 'test-model').length, calls.filter((call) => call.model === 'judge-model').length]).toEqual([3, 3])
     // the judge finds the haiku good and "I do not know." bad
-    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 33\.3%/)
+    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 0\.0%/)
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, 'eval-reports', 'arena.json'), 'utf8')))
     expect(report.counts).toMatchObject({ samples: 3, right: 1, wrong: 2, errored: 0 })
   })
@@ -329,5 +329,31 @@ describe('evalsuite eval with images', () => {
     } finally {
       server.setFault(undefined)
     }
+  })
+})
+
+describe('evalsuite eval runs side by side', () => {
+  it('each run calls its own model on its own file, though two runs start at once on files of the same name', { timeout: 300_000 }, async () => {
+    const quiz = (questions: string[]): string => `question,A,B,C,answer\n${questions.map((question) => `${question},x,y,z,B`).join('\n')}\n`
+    const dir = project({ 'a/quiz.csv': quiz(['2+2?', 'Capital of France?']), 'b/quiz.csv': quiz(['Largest planet?', 'H2O is?', 'Capital of France?']) })
+    const before = server.requests.length
+    const [first, second] = await Promise.all([
+      evalsuite(dir, 'eval', 'a/quiz.csv', '--model', 'gpt-A', '--base-url', server.baseURL, '--output-dir', 'reports-a'),
+      evalsuite(dir, 'eval', 'b/quiz.csv', '--model', 'gpt-B', '--base-url', server.baseURL, '--output-dir', 'reports-b'),
+    ])
+    expect([first.code, second.code, first.stderr + second.stderr]).toEqual([0, 0, expect.not.stringMatching(/Error/)])
+    const asked = (model: string): string[] =>
+      server.requests
+        .slice(before)
+        .filter((request) => request.model === model)
+        .map((request) => Object.keys(ANSWERS).find((question) => request.messages.at(-1)!.content.includes(question)) ?? 'none')
+        .sort()
+    expect(asked('gpt-A')).toEqual(['2+2?', 'Capital of France?'])
+    expect(asked('gpt-B')).toEqual(['Capital of France?', 'H2O is?', 'Largest planet?'])
+    const report = (folder: string) => ReportSchema.parse(JSON.parse(readFileSync(join(dir, folder, 'quiz.json'), 'utf8')))
+    expect([report('reports-a').model, report('reports-a').counts.samples]).toEqual(['gpt-A', 2])
+    expect([report('reports-b').model, report('reports-b').counts.samples]).toEqual(['gpt-B', 3])
+    expect(tableRows(first.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 2! \| 50\.0%/)
+    expect(tableRows(second.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 3! \| 0\.0%/)
   })
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DataFileOptions } from '../../dataset/index.ts'
 
-/** What `evalsuite eval` writes into the eval file it runs in Vitest. */
+/** What `evalsuite eval` provides to the eval file it runs in Vitest. */
 export const QuickEvalSettingsSchema = z.object({
   /** The data file, absolute. */
   file: z.string(),
