@@ -174,6 +174,9 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
       const judge = await judgeSettings(options, vitest)
+      // the reporter's files and terminal output, written in this process, mask the keys the workers mask
+      const { registerEnvironmentKeys } = await import('./environment-keys.ts')
+      registerEnvironmentKeys(judge.models)
       sizeWorkerHeaps()
       // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
       // limits (forked workers cannot, and keep their own)

@@ -71,3 +71,18 @@ it("leaves alone the journals of another file whose name starts with this one's"
   store.save()
   expect(readdirSync(dir).sort()).toEqual(['a.jsonl', basename(other)])
 })
+
+it('writes no provider key into its file, whoever put the entry', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'keys.jsonl')
+  const key = `gsk_${'Zz90'.repeat(13)}`
+  const store = loadKeyedStore(file, { schema: z.object({ key: z.string(), writer: z.string(), n: z.number() }) })
+  store.put({ key: 'k1', writer: `echoed Authorization: Bearer ${key}`, n: 1 })
+  expect(store.get('k1')?.writer).toBe('echoed Authorization: Bearer ***')
+  const journal = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('')
+  store.save()
+  for (const text of [journal, readFileSync(file, 'utf8')]) {
+    expect(text).not.toContain(key.slice(4))
+    expect(text).toContain('Bearer ***')
+  }
+})
