@@ -1,7 +1,7 @@
 import { redactKeys, redactKeysInPlace } from '../store/index.ts'
 
-// the fields of an error that Vitest's reporters show or write: its text, its stack, the diff of an assertion
-const SHOWN_FIELDS = ['message', 'stack', 'actual', 'expected'] as const
+// the fields of an error that Vitest's reporters show or write: its text, its stack, the diff of an assertion, its cause
+const SHOWN_FIELDS = ['message', 'stack', 'actual', 'expected', 'cause'] as const
 
 function withoutKeysInError(error: unknown, depth = 0): unknown {
   if (typeof error === 'string') return redactKeys(error)
@@ -9,11 +9,15 @@ function withoutKeysInError(error: unknown, depth = 0): unknown {
   const fields = error as Record<string, unknown>
   for (const field of SHOWN_FIELDS) {
     const value = fields[field]
-    if (typeof value !== 'string') continue
-    const clean = redactKeys(value)
-    if (clean !== value) fields[field] = clean
+    const clean = field === 'cause' ? withoutKeysInError(value, depth + 1) : typeof value === 'string' ? redactKeys(value) : value
+    if (clean === value) continue
+    try {
+      fields[field] = clean
+    } catch {
+      // a field that cannot be set (a DOMException's message): the error is replaced by a masked copy of its text
+      return new Error(redactKeys(String(fields.message)))
+    }
   }
-  if ('cause' in fields) fields.cause = withoutKeysInError(fields.cause, depth + 1)
   return error
 }
 
