@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scratchFolder } from '../support/fixture-copy.ts'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
 import { FIXTURE, runVitest, type VitestRun } from './run-fixture.ts'
 
@@ -22,6 +25,11 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
+// the files a run left in `dir` that hold a key, or part of one, as `<file>: <fragment>`
+function leaksUnder(dir: string): string[] {
+  return filesUnder(dir).flatMap((file) => FRAGMENTS.filter((key) => textOf(file).includes(key)).map((key) => `${relative(dir, file)}: ${key}`))
+}
+
 // a file's text as a reader would get it: Vitest's html report keeps its data gzipped
 const textOf = (file: string): string => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file)).toString('utf8')
 
@@ -29,7 +37,9 @@ beforeAll(async () => {
   server = await startFakeServer({
     reply: (request, headers) => {
       const heard = `Authorization: ${headers.authorization}; raw ${headers.authorization?.replace('Bearer ', '')}`
-      if (request.model === 'judge-model') return JSON.stringify({ reasoning: `polite enough; you sent ${heard}`, verdict: 'pass' })
+      // the CLI's judge of open answers reads "correct" or "incorrect", a judge of criteria "pass" or "fail"
+      const label = request.messages.some((message) => message.content.includes('"correct"')) ? 'correct' : 'pass'
+      if (request.model === 'judge-model') return JSON.stringify({ reasoning: `judged; you sent ${heard}`, verdict: label })
       const asked = /Reply with: (\S+)/.exec(request.messages.at(-1)?.content ?? '')?.[1] ?? '?'
       return `You sent ${heard}. Mine is ${GROQ_KEY}.\nANSWER: ${asked}`
     },
@@ -71,11 +81,10 @@ it('writes no key an endpoint echoed into recordings, verdicts, reports or any r
   ]) {
     expect(written).toContain(expected)
   }
-  const leaks = filesUnder(FIXTURE).flatMap((file) => FRAGMENTS.filter((key) => textOf(file).includes(key)).map((key) => `${relative(FIXTURE, file)}: ${key}`))
-  expect(leaks).toEqual([])
+  expect(leaksUnder(FIXTURE)).toEqual([])
   // what was echoed is there, masked
   expect(textOf(join(FIXTURE, 'recordings/echoed-keys.jsonl'))).toContain('You sent Authorization: Bearer ***; raw ***. Mine is gsk_***.')
-  expect(textOf(join(FIXTURE, 'evals/__verdicts__/echoed-keys.eval.ts.jsonl'))).toContain('you sent Authorization: Bearer ***; raw ***')
+  expect(textOf(join(FIXTURE, 'evals/__verdicts__/echoed-keys.eval.ts.jsonl'))).toContain('judged; you sent Authorization: Bearer ***; raw ***')
   expect(textOf(join(FIXTURE, 'eval-reports/echoed-keys-task.json'))).toContain('the key is ***')
 }, 60_000)
 
@@ -87,3 +96,27 @@ it('prints no key an endpoint echoed, in the table, the wrong samples, the error
   expect(output).toContain('You sent Authorization: Bearer ***; raw ***')
   expect(output).toMatch(/HTTP 400 from 127\.0\.0\.1:\d+\): 400 invalid key Bearer \*\*\*/)
 })
+
+it('writes and prints no key an endpoint echoed in a run of evalsuite eval, its judge\'s reply included', async () => {
+  const dir = scratchFolder('echoed-keys-cli')
+  writeFileSync(join(dir, 'qa.jsonl'), ['{"input":"Reply with: 4","target":"4"}', '{"input":"Reply with: 5","target":"4"}'].join('\n'))
+  const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !name.startsWith('OPENAI_'))), CI: 'true', NO_COLOR: '1', OPENAI_API_KEY: MODEL_KEY }
+  const before = server.requestCount
+  const output = await new Promise<string>((resolve) => {
+    execFile(process.execPath, [cli, 'eval', 'qa.jsonl', '--model', 'fake-model', '--base-url', server.baseURL, '--judge', 'judge-model'], { cwd: dir, env }, (_error, stdout, stderr) => resolve(`${stdout}\n${stderr}`))
+  })
+  // the model answered both samples, and the judge was asked about the wrong one
+  expect(server.requestCount - before).toBeGreaterThanOrEqual(3)
+  expect(output).toContain('fake-model')
+  const written = filesUnder(dir).map((file) => relative(dir, file))
+  expect(written.filter((file) => file.startsWith('eval-reports/'))).not.toEqual([])
+  expect(leaksUnder(dir)).toEqual([])
+  // the replies and the judge's verdict are kept, masked
+  for (const folder of ['recordings/', '__verdicts__/']) {
+    const kept = written.filter((file) => file.includes(folder))
+    expect(kept).not.toEqual([])
+    for (const file of kept) expect(textOf(join(dir, file))).toContain('sent Authorization: Bearer ***; raw ***')
+  }
+  expect(FRAGMENTS.filter((key) => output.includes(key))).toEqual([])
+}, 180_000)
