@@ -30,11 +30,11 @@ const ALLOWED: Record<string, string[]> = {
   // a choice by log-probability letters its options as the benchmark's prompt does
   inference: ['schema', 'model', 'prompt', 'benchmark'],
   // the sample run reads a benchmark's baseline for early stopping as the gate tests do (report/gate-judging.ts)
-  'sample-run': ['schema', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
+  'sample-run': ['schema', 'store', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
-  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
+  vitest: ['schema', 'store', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
   // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'store', 'vitest'],
   '.': ['schema', 'sandbox', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],

@@ -5,6 +5,7 @@ import { threadId } from 'node:worker_threads'
 import type { z } from 'zod'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import { isProcessAlive, withFileLock } from './file-lock.ts'
+import { redactKeysDeep } from './redact.ts'
 import { writeFileAtomicSync } from './write-atomic.ts'
 
 /** An entry of a keyed store: one line of its file. */
@@ -132,7 +133,9 @@ export function loadKeyedStore<T extends KeyedEntry>(file: string, options: Keye
     file,
     get: (key) => entries.get(key),
     entries: () => entries.values(),
-    put(entry) {
+    put(given) {
+      // a committed file: a key a reply echoed never reaches it, whoever forgot to mask it before
+      const entry = redactKeysDeep(given)
       entries.set(entry.key, entry)
       mkdirSync(dirname(file), { recursive: true })
       appendFileSync(journal, `${JSON.stringify(entry)}\n`)

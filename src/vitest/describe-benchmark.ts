@@ -28,11 +28,13 @@ import {
 } from '../sample-run/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
+import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
+import { withoutKeys } from './without-keys.ts'
 import { collectLoadingGarbage } from './worker-heap.ts'
 
 const NAME_PREFIX = 48
@@ -71,7 +73,7 @@ class VitestSampleTest implements SampleTest {
   }
 
   async annotate(message: string, type: string): Promise<void> {
-    await this.context.annotate(message, type)
+    await this.context.annotate(redactKeys(message), type)
   }
 
   isLastAttempt(error: unknown): boolean {
@@ -79,11 +81,11 @@ class VitestSampleTest implements SampleTest {
   }
 
   skip(note: string): never {
-    return this.context.skip(note)
+    return this.context.skip(redactKeys(note))
   }
 
   skipWithReason(type: string, reason: string): Promise<never> {
-    return skipWithReason(this.context, type, reason)
+    return skipWithReason(this.context, type, redactKeys(reason))
   }
 }
 
@@ -160,7 +162,9 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(new VitestSampleTest(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) =>
+        withoutKeys(context.task.meta, () => runSample(new VitestSampleTest(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false)),
+      )
     }
     if (circular) markCircular(meta, attempts)
     // last in the suite, so that each gate judges every sample before it

@@ -179,6 +179,9 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       const updateMode = vitest.config.snapshotOptions.updateSnapshot
       const updates = updateTargets(updateMode === 'all')
       const judge = await judgeSettings(options, updates)
+      // the reporter's files and terminal output, written in this process, mask the keys the workers mask
+      const { registerEnvironmentKeys } = await import('./environment-keys.ts')
+      registerEnvironmentKeys(judge.models)
       sizeWorkerHeaps()
       // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
       // limits (forked workers cannot, and keep their own)

@@ -104,3 +104,18 @@ describe('dropping keys', () => {
     expect([...loadKeyedStore(file, { schema: Entry }).save({ drop: new Set(['old']) })]).toEqual(['old'])
   })
 })
+
+it('writes no provider key into its file, whoever put the entry', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'keys.jsonl')
+  const key = `gsk_${'Zz90'.repeat(13)}`
+  const store = loadKeyedStore(file, { schema: z.object({ key: z.string(), writer: z.string(), n: z.number() }) })
+  store.put({ key: 'k1', writer: `echoed Authorization: Bearer ${key}`, n: 1 })
+  expect(store.get('k1')?.writer).toBe('echoed Authorization: Bearer ***')
+  const journal = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('')
+  store.save()
+  for (const text of [journal, readFileSync(file, 'utf8')]) {
+    expect(text).not.toContain(key.slice(4))
+    expect(text).toContain('Bearer ***')
+  }
+})
