@@ -10,6 +10,7 @@ import {
   compiledSchema,
   EarlyStopOptionsSchema,
   InferMethodSchema,
+  optionProblems,
   RecordingModeSchema,
   RegressionSchema,
   shownValue,
@@ -169,25 +170,9 @@ export const RunShape = {
 /** What `BenchmarkOverrides` may hold, checked strictly: a key it does not know is an error. */
 export const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: z.number().int().nonnegative().optional() }).strict()
 
-type Issue = z.core.$ZodIssue
-
-// a value of the type one branch of a union takes (an object for earlyStop's { alpha, minSamples }) is wrong by that
-// branch's own rules, so its issues say what is wrong, at their own paths, rather than the union's "Invalid input"
-function problemsOf(issue: Issue, path: readonly PropertyKey[]): Issue[] {
-  const at = [...path, ...issue.path]
-  if (issue.code === 'invalid_union') {
-    const fitting = issue.errors.filter((branch) => branch.some((inner) => inner.path.length > 0 || inner.code !== 'invalid_type'))
-    if (fitting.length === 1) return fitting[0]!.flatMap((inner) => problemsOf(inner, at))
-  }
-  return [{ ...issue, path: at }]
-}
-
 /** One ConfigError listing every problem zod found, each with the option's dotted path. */
 export function optionsError(where: string, error: z.ZodError): ConfigError {
-  const problems = error.issues
-    .flatMap((issue) => problemsOf(issue, []))
-    .map((issue) => (issue.path.length === 0 ? issue.message : `option "${issue.path.join('.')}" ${issue.message}`))
-  return new ConfigError(`${where}: ${problems.join('; ')}.`)
+  return new ConfigError(`${where}: ${optionProblems(error).join('; ')}.`)
 }
 
 /** Checks the overrides given with a defined benchmark (its own `task` laid in), naming it. */
