@@ -1,6 +1,6 @@
 import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
-import type { MediaMessage, Sample } from '../schema/index.ts'
+import { MAX_TESTS, type MediaMessage, type Sample } from '../schema/index.ts'
 import { assignSubsets, circularRotations, planAttempts, planRotations, selectSamples, selectSubsets, type PlannedSample } from '../selection/index.ts'
 import { buildPrompt, drawFewShot, fewShotSpec } from '../prompt/index.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
@@ -45,6 +45,16 @@ function checkOnly(only: readonly string[] | undefined, selected: readonly Sampl
   if (unknown.length > 0) throw new ConfigError(`${where}: option "only" names unknown sample ids: ${unknown.join(', ')}.`)
 }
 
+const count = (n: number): string => n.toLocaleString('en-US')
+
+// checked before the tests are planned: planning a billion of them is what ran the worker out of memory
+function checkTestCount(samples: number, attempts: number, where: string): void {
+  if (samples * attempts <= MAX_TESTS) return
+  throw new ConfigError(
+    `${where}: ${count(samples)} samples × ${count(attempts)} attempts is ${count(samples * attempts)} tests, over the ${count(MAX_TESTS)} one run of a benchmark may hold; lower "limit" or "repeats", or run it in shards.`,
+  )
+}
+
 /**
  * Loads a benchmark's data and applies its pipeline, at collection: records become samples (`toSample`), subsets are
  * assigned and chosen, then shuffle, limit, filter, shard and repeats (or the rotations of circular evaluation); each
@@ -60,6 +70,7 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   checkOnly(resolved.run.only, selected, where)
   const circular = selection.circular || (await asksCircular(definition.dataset as Dataset))
   const attempts = circular ? circularRotations(selected, selection.repeats, where) : selection.repeats
+  checkTestCount(Math.ceil(selected.length / (selection.shard?.count ?? 1)), attempts, where)
   const planned = circular ? planRotations(selected, selection.shard, attempts) : planAttempts(selected, selection.shard, attempts)
 
   // a task gets the sample itself: prompts and their few-shot examples are for models only

@@ -5,6 +5,7 @@ import { ConfigError, DatasetError } from '../errors.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
 import { fieldColumnsProblem, parseFieldOptions } from './field-option.ts'
 import { parseOptions } from './parse-options.ts'
+import { checkSplitOption } from './split-option.ts'
 import { renderIssues, renderSummary } from './render-summary.ts'
 
 const HELP = `Usage: evalsuite validate [options] <path...>
@@ -58,6 +59,7 @@ export const validateCommand: Command = {
     if (values.subset !== undefined) throw new ConfigError(`evalsuite validate: name the field holding each sample's subset with --field subset=${values.subset}`)
     const options = dataFileOptions(values)
     const files = positionals.flatMap((path) => dataFilesOf(path))
+    checkSplitOption('validate', values.split, files, values.format)
     let invalid = 0
     for (const file of files) {
       try {

@@ -10,8 +10,10 @@ import { isEmptyFile, readRecords } from './file-source.ts'
 import { imageFields, isImageField } from './image-url.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { IGNORED_META_KEYS, readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
-import { placeholders, render, renderForOptions, text } from './opencompass-prompt.ts'
+import { filledLength, MAX_FILLED_PROMPT_CHARS, placeholders, render, renderForOptions, text } from './opencompass-prompt.ts'
 import type { FieldProblem } from './zod-issues.ts'
+
+const count = (n: number): string => n.toLocaleString('en-US')
 
 /** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
 export interface OpenCompassInfo {
@@ -172,6 +174,10 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
     }
     const { images, problems: imageProblems } = imageFields(fields, record.file)
     problems.push(...imageProblems)
+    const filled = info.humanPrompt === undefined ? 0 : filledLength(info.humanPrompt, fields)
+    if (filled > MAX_FILLED_PROMPT_CHARS) {
+      problems.push({ field: 'human_prompt', message: `filled from this row, the meta file's human_prompt is ${count(filled)} characters, over the limit of ${count(MAX_FILLED_PROMPT_CHARS)}; shorten the prompt or the row's text` })
+    }
     if (problems.length > 0) return problems
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
     const rest = Object.entries(fields).filter(([name]) => !used.has(name) && !isImageField(name))

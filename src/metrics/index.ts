@@ -12,6 +12,7 @@ export { firstTarget, type CorpusAggregate, type CorpusSample } from './corpus-s
 export { aggregateCollector, collectAggregates, type DeclaredAggregates } from './declared-aggregates.ts'
 export { BOOTSTRAP_LIMIT, comparePaired, type ScorePair } from './compare.ts'
 export { pearson, spearman } from './correlation.ts'
+export { metricDeclaration } from './declare-metric.ts'
 export { closestName } from './did-you-mean.ts'
 export { gateCatalog, gateProblems, type GateableMetrics, type GateCatalog, type GateEntry } from './gate-problems.ts'
 export { holmAdjust } from './holm.ts'

@@ -1,4 +1,4 @@
-import type { MetricCatalog } from '../metrics/index.ts'
+import { metricDeclaration, type MetricCatalog } from '../metrics/index.ts'
 import type { BenchmarkMeta, Diagnostic, SampleMeta } from '../schema/index.ts'
 
 /** The metric that stands for a benchmark, or the reason there is none. */
@@ -36,7 +36,7 @@ export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly stri
   const named = meta.primaryMetric
   if (named !== undefined) {
     if (catalog.has(named)) return { metric: named }
-    const declare = `evalsuite({ metricDefinitions: { ${named}: { direction: 'higher' } } })`
+    const declare = metricDeclaration(named)
     const message = `primary metric "${named}" is not in the metric catalog, so it has no direction to gate on; declare it: ${declare}`
     return { metric: null, problem: { severity: 'error', code: 'primary-metric-undeclared', message } }
   }

@@ -162,8 +162,10 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       configured.add(vitest)
       // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
       if (options.metricDefinitions !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(options.metricDefinitions)
-      if (options.earlyStop !== undefined && !(await import('../schema/index.ts')).EarlyStopOptionsSchema.safeParse(options.earlyStop).success) {
-        throw new ConfigError(`evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received ${JSON.stringify(options.earlyStop)}.`)
+      if (options.earlyStop !== undefined) {
+        const { EarlyStopOptionsSchema, optionProblems } = await import('../schema/index.ts')
+        const parsed = EarlyStopOptionsSchema.safeParse(options.earlyStop)
+        if (!parsed.success) throw new ConfigError(`evalsuite({ earlyStop }): ${optionProblems(parsed.error, ['earlyStop']).join('; ')}.`)
       }
       vitest.config.reporters.push(
         new EvalsuiteReporter({

@@ -3,6 +3,7 @@ import { defineBenchmark } from '../../src/benchmark/index.ts'
 import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 import { judge } from '../../src/judge/index.ts'
 import type { Model } from '../../src/model/index.ts'
+import { ConfigError } from '../../src/errors.ts'
 
 const model: Model = { name: 'm', generate: async () => ({ text: '', latencyMs: 0 }) }
 const dataset = [{ id: 'a', input: 'x', target: 'y' }]
@@ -154,5 +155,22 @@ describe('corpus metrics on a benchmark', () => {
     expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { macro_f1: 0.7 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("labels"): earlyStop decides on running means of per-sample scores, so it does not apply to "macro_f1", a figure of the whole set (classification); remove earlyStop, or gate on per-sample metrics only.]`)
     expect(() => resolveNamed('own', { dataset, model, aggregate: balance, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).toThrow(/does not apply to a benchmark with its own aggregate/)
     expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).not.toThrow()
+  })
+})
+
+describe('options named by field and rule', () => {
+  const where = 'describeBenchmark("stops")'
+  it.each([
+    ['alpha NaN', { alpha: Number.NaN }, `${where}: option "earlyStop.alpha" must be a number above 0 and below 1, such as 0.05; received NaN.`],
+    ['minSamples 1.5', { minSamples: 1.5 }, `${where}: option "earlyStop.minSamples" must be a whole number of at least 1, such as 100; received 1.5.`],
+    ['minSamples Infinity', { minSamples: Number.POSITIVE_INFINITY }, `${where}: option "earlyStop.minSamples" must be a whole number of at least 1, such as 100; received Infinity.`],
+    ['null', null, `${where}: option "earlyStop" must be true, false or { alpha?, minSamples? }; received null.`],
+    ['a string', 'yes', `${where}: option "earlyStop" must be true, false or { alpha?, minSamples? }; received "yes".`],
+  ])('refuses earlyStop %s, naming the field, the rule and the value', (_, earlyStop, message) => {
+    expect(() => resolveNamed('stops', { dataset, model, earlyStop: earlyStop as never }, undefined, undefined)).toThrow(new ConfigError(message))
+  })
+
+  it('bounds repeats and limit, which expand to one test each', () => {
+    expect(() => resolveNamed('many', { dataset, model, repeats: 99_999_999, limit: 1e23 }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("many"): option "limit" must be a whole count up to 1,000,000, or a fraction between 0 and 1; option "repeats" must be at most 1,000.]`)
   })
 })

@@ -241,7 +241,7 @@ describe('evalsuite eval', () => {
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy>0.8'], 'evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "accuracy>0.8"'],
     [['quiz.csv', '--model', 'm', '--threshold', 'acc=0.5'], 'evalsuite eval: --threshold acc=0.5 names "acc", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")'],
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy=80'], 'evalsuite eval: --threshold accuracy=80 is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%'],
-    [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a positive whole number; received "0"'],
+    [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a whole number from 1 to 1,000,000; received "0"'],
     [['quiz.csv', '--model', 'm', '--judge', 'j'], 'evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters'],
     [['quiz.csv', '--model', 'm', '--base-url', 'https://user:sk-secret@example.test/v1'], 'evalsuite eval: --base-url carries a user name or password; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1'],
     [['quiz.csv', '--model', 'm', '--base-url', 'https://example.test/v1?api-key=sk-secret'], 'evalsuite eval: --base-url has a query string or fragment, which may hold a key; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1'],
