@@ -25,6 +25,7 @@ export {
   type FieldMap,
   type FileDatasetOptions,
   type FileDatasetSource,
+  type ImageOptions,
   type JsonDatasetOptions,
   type OpenCompassDataset,
   type OpenCompassInfo,

@@ -41,6 +41,8 @@ Options:
                           target=final_answer; name is input, target, choices, id,
                           subset or system; repeat the option for several
   --subset <name>         only the samples of this subset; repeat the option for several
+  --image-folder <dir>    a folder local images may also be read from (besides the data
+                          file's folder and the working directory); repeat for several
   --concurrency <n>       model calls in flight at once (default 8)
   --output-dir <dir>      where the JSON report goes (default eval-reports)
   -h, --help              show this help
@@ -65,6 +67,7 @@ const OPTIONS = {
   split: { type: 'string' },
   field: { type: 'string', multiple: true },
   subset: { type: 'string', multiple: true },
+  'image-folder': { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'output-dir': { type: 'string' },
 } as const
@@ -158,6 +161,7 @@ export const evalCommand: Command = {
       ...(fields ? { fields } : {}),
       ...(values.subset ? { subset: values.subset } : {}),
       ...(values.circular ? { circular: true } : {}),
+      ...(values['image-folder'] ? { imageFolders: values['image-folder'].map((folder) => resolve(folder)) } : {}),
     }
     for (const option of ['limit', 'repeats', 'concurrency'] as const) {
       const parsed = positiveInteger(option, values[option])

@@ -1,5 +1,5 @@
 import { extname } from 'node:path'
-import { NEEDS_JUDGE, type DataFileSummary } from '../dataset/index.ts'
+import { NEEDS_JUDGE, type DataFileSummary, type ImageBase, type ImageFiles } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
 import { imageCountOf, shortList } from '../schema/index.ts'
 import { escapeControlCharacters } from '../report/index.ts'
@@ -36,9 +36,19 @@ export function renderSummary(path: string, summary: DataFileSummary): string {
   }
   const images = summary.samples.map(imageCountOf).filter((n) => n > 0)
   if (images.length > 0) {
-    rows.push(['images', `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples; only a model that takes images can run them`])
+    rows.push(['images', `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples${imageFilesText(summary.images)}; only a model that takes images can run them`])
   }
   return printed([`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)])
+}
+
+const FOUND: Record<ImageBase, string> = { dataFile: 'beside the data file', workingDirectory: 'from the working directory', absolute: 'by absolute path' }
+
+/** How many local image files were read and where they were found, as EvalScope's paths may be from either folder. */
+function imageFilesText(files: ImageFiles | undefined): string {
+  if (files === undefined) return ''
+  const found = (Object.keys(FOUND) as ImageBase[]).filter((base) => files.from[base] > 0)
+  const where = found.length === 1 ? FOUND[found[0]!] : found.map((base) => `${FOUND[base]} (${count(files.from[base])})`).join(', ')
+  return `, from ${count(files.files)} local ${files.files === 1 ? 'file' : 'files'} (${count(files.bytes)} bytes) found ${where}`
 }
 
 function describeFormat(path: string, summary: DataFileSummary): string {
