@@ -2,6 +2,7 @@ import { compiledSchema, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
+import { layoutHint } from './layout-hint.ts'
 import { resolveSampleImages } from './message-images.ts'
 import { hashSampleContent } from './sample-id.ts'
 import { describeZodIssues } from './zod-issues.ts'
@@ -30,6 +31,8 @@ const MISSING_TARGET: MissingTarget = { field: 'target', message: 'missing; map 
 export function createSampleCollector(convert: RecordConverter = fieldMapConverter(), missing: MissingTarget = MISSING_TARGET): SampleCollector {
   const samples: Sample[] = []
   const found: DatasetIssue[] = []
+  // said once, above the records it explains
+  let hint: DatasetIssue | undefined
   const unreferenced: DataRecord[] = []
   const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
@@ -37,8 +40,9 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
   return {
     samples,
     get issues() {
-      if (unreferenced.length === 0 || unreferenced.length === samples.length) return found
-      return [...found, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
+      const issues = hint === undefined ? found : [hint, ...found]
+      if (unreferenced.length === 0 || unreferenced.length === samples.length) return issues
+      return [...issues, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
     },
     add(record) {
       const converted = convert(record)
@@ -58,9 +62,9 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
       const parsed = schema.safeParse(mapped, { reportInput: true })
       if (!parsed.success) {
         for (const problem of describeZodIssues(parsed.error.issues)) {
-          const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
-            ? `missing; map it with the "${problem.field}" field option or a mapping function`
-            : problem.message
+          const unmapped = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
+          const message = unmapped ? `missing; map it with the "${problem.field}" field option or a mapping function` : problem.message
+          if (unmapped && problem.field === 'input') hint ??= layoutHint(record)
           found.push(issueAt(record, problem.field, message))
         }
         return
