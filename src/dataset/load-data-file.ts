@@ -75,7 +75,7 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   }
   if (format === 'json' && options.split === undefined) {
     const splits = await splitsOf(path)
-    if (splits.length > 0) return loadSplits(path, splits, subset)
+    if (splits.length > 0) return loadSplits(path, splits, { ...options.fields, subset })
   }
   const fields = new Set<string>()
   const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
@@ -135,12 +135,12 @@ async function splitsOf(path: string): Promise<string[]> {
 }
 
 /** Loads every split of a JSON file; each split is its own dataset, so ids may repeat across splits. */
-async function loadSplits(path: string, splits: string[], subset: string): Promise<DataFileSummary> {
+async function loadSplits(path: string, splits: string[], map: FieldNames): Promise<DataFileSummary> {
   const fields = new Set<string>()
   const samples: Sample[] = []
   const counts: Record<string, number> = {}
   const issues: DatasetIssue[] = []
-  const convert: RecordConverter = fieldMapConverter({ subset })
+  const convert: RecordConverter = fieldMapConverter(map)
   for (const split of splits) {
     const source = createFileSource(path, jsonFormat(split), (record) => {
       for (const name of Object.keys(record.fields)) fields.add(name)
