@@ -171,7 +171,12 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     }
     if (circular) markCircular(meta, attempts)
     // last in the suite, so that each gate judges every sample before it
-    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
+    declareGateTests(meta, {
+      only: only !== undefined && !onlyElsewhere,
+      tags: tagged ? [GATE_TAG] : [],
+      ...(options.aggregate ? { aggregate: options.aggregate } : {}),
+      ...(resolved.regressionMetric ? { regressionMetric: resolved.regressionMetric } : {}),
+    })
   }))
 }
 

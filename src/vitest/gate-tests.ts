@@ -53,9 +53,9 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot
  * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
  * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
  */
-export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate }): void {
+export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate; regressionMetric?: string }): void {
   const declare = options.only ? test.only : test
-  for (const slot of gateSlots(meta)) {
+  for (const slot of gateSlots(meta, options.regressionMetric)) {
     const name = visibleName(gateTestName(slot))
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
     declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, slot, options.aggregate)))
