@@ -3,6 +3,7 @@ import { ConfigError, DatasetError } from '../errors.ts'
 import { MAX_TESTS, type MediaMessage, type Sample } from '../schema/index.ts'
 import { assignSubsets, circularRotations, planAttempts, planRotations, selectSamples, selectSubsets, type PlannedSample } from '../selection/index.ts'
 import { buildPrompt, drawFewShot, fewShotSpec } from '../prompt/index.ts'
+import { checkPromptFields } from './prompt-fields.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 
 /** A benchmark's tests, ready to declare. */
@@ -78,7 +79,9 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   const source = fewShotSpec(definition.fewShot)
   const { pool, ownSamples } = count === 0 ? { pool: [], ownSamples: true } : await fewShotPool(definition, loaded, where)
   const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed, ownSamples } as const
-  const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
+  const samples = planned.map((entry) => entry.sample)
+  const examples = drawFewShot(samples, pool, draw, where)
+  if (resolved.run.model !== undefined) checkPromptFields(definition, samples, examples, where)
   const parts = { ...definition, system: resolved.run.system }
   return { planned, attempts, circular, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
 }

@@ -173,9 +173,12 @@ export const evalCommand: Command = {
       const problem = fields && (await fieldColumnsProblem(positionals[0]!, fields, values.split ? { split: values.split } : {}))
       if (problem) throw new ConfigError(`evalsuite eval: ${positionals[0]}: ${problem}`)
       const data = await loadDataFile(positionals[0]!, dataFileOptions(settings))
-      if (data.splits !== undefined) {
-        const names = shortList(Object.keys(data.splits), SHOWN_NAMES)
-        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${Object.keys(data.splits).at(-1)}`)
+      const splits = Object.keys(data.splits ?? {})
+      // a file of one split has no choice to make: it runs as an array of its records would
+      if (splits.length === 1) settings.split = splits[0]!
+      else if (splits.length > 1) {
+        const names = shortList(splits, SHOWN_NAMES)
+        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${splits.at(-1)}`)
       }
       if (data.kind === 'mixed') {
         throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)

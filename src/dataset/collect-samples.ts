@@ -2,6 +2,7 @@ import { compiledSchema, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
+import { layoutHint } from './layout-hint.ts'
 import { missingImageProblems } from './image-markers.ts'
 import { createImageReader, type ImageReader } from './image-reader.ts'
 import { resolveImageList, resolveMessageImages } from './message-images.ts'
@@ -37,6 +38,8 @@ export function createSampleCollector(
 ): SampleCollector {
   const samples: Sample[] = []
   const found: DatasetIssue[] = []
+  // said once, above the records it explains
+  let hint: DatasetIssue | undefined
   const unreferenced: DataRecord[] = []
   const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
@@ -44,8 +47,9 @@ export function createSampleCollector(
   return {
     samples,
     get issues() {
-      if (unreferenced.length === 0 || unreferenced.length === samples.length) return found
-      return [...found, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
+      const issues = hint === undefined ? found : [hint, ...found]
+      if (unreferenced.length === 0 || unreferenced.length === samples.length) return issues
+      return [...issues, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
     },
     add(record) {
       const converted = convert(record)
@@ -73,9 +77,9 @@ export function createSampleCollector(
       const parsed = schema.safeParse(mapped, { reportInput: true })
       if (!parsed.success) {
         for (const problem of describeZodIssues(parsed.error.issues)) {
-          const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
-            ? `missing; map it with the "${problem.field}" field option or a mapping function`
-            : problem.message
+          const unmapped = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
+          const message = unmapped ? `missing; map it with the "${problem.field}" field option or a mapping function` : problem.message
+          if (unmapped && problem.field === 'input') hint ??= layoutHint(record)
           found.push(issueAt(record, problem.field, message))
         }
         return

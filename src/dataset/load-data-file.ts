@@ -82,7 +82,7 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   }
   if (format === 'json' && options.split === undefined) {
     const splits = await splitsOf(path)
-    if (splits.length > 0) return read(await loadSplits(path, splits, subset, images))
+    if (splits.length > 0) return read(await loadSplits(path, splits, { ...options.fields, subset }, images))
   }
   const fields = new Set<string>()
   // EvalScope's multimodal multiple choice (an options list) is read by the default field names
@@ -145,12 +145,12 @@ async function splitsOf(path: string): Promise<string[]> {
 }
 
 /** Loads every split of a JSON file; each split is its own dataset, so ids may repeat across splits. */
-async function loadSplits(path: string, splits: string[], subset: string, images: ImageReader): Promise<DataFileSummary> {
+async function loadSplits(path: string, splits: string[], map: FieldNames, images: ImageReader): Promise<DataFileSummary> {
   const fields = new Set<string>()
   const samples: Sample[] = []
   const counts: Record<string, number> = {}
   const issues: DatasetIssue[] = []
-  const convert: RecordConverter = fieldMapConverter({ subset })
+  const convert: RecordConverter = fieldMapConverter(map)
   for (const split of splits) {
     const source = createFileSource(
       path,

@@ -105,3 +105,4 @@ export {
   type VariantMeta,
   type VariantRow,
 } from './variant.ts'
+export { escapeControlCharacters, escapeControlLines } from './escape-control-characters.ts'

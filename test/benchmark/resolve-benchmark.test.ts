@@ -112,6 +112,19 @@ describe('gates checked where the benchmark is declared, before any call', () =>
     )
   })
 
+  it('names the metric the regression gate will watch, for its test, where it is known before the run', () => {
+    const watched = (options: object, scorer?: () => boolean): unknown => (resolveNamed('quiz', { dataset, model, ...options }, scorer, undefined) as { regressionMetric?: string }).regressionMetric
+    expect(watched({ regression: { maxDrop: 0.02 } })).toBe('accuracy')
+    expect(watched({ regression: { maxDrop: 0.02 }, primaryMetric: 'f1', metrics: ['f1'] })).toBe('f1')
+    // a numeric judge that grades alone stands for the benchmark with its grade, on its own scale: maxDrop 0.5 of 1 to 5
+    const graded = judge.numeric({ prompt: 'How helpful, 1 to 5?', min: 1, max: 5 })
+    expect(watched({ regression: { maxDrop: 0.5 }, judge: { model, definition: graded } })).toBe('score')
+    expect(watched({ regression: { maxDrop: 0.5 }, judge: { model, definition: graded, policy: 'cascade' } })).toBe('accuracy')
+    // a scorer's own metrics decide it after the run; without a regression gate there is none to name
+    expect(watched({ regression: { maxDrop: 0.02 } }, () => true)).toBeUndefined()
+    expect(watched({})).toBeUndefined()
+  })
+
   it('takes gates on the usage figures, and on the metric the judge records', () => {
     const labels = judge.labels({ prompt: 'Same answer?', labels: { same: 1, different: 0 }, metric: 'agreement' })
     expect(() => inline({ thresholds: { accuracy: 0.8, latency: { max: 2000 }, cost: { max: 0.01 }, agreement: 0.5 }, judge: { model, definition: labels } })).not.toThrow()

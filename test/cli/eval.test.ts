@@ -258,6 +258,14 @@ describe('evalsuite eval', () => {
     expect(await evalsuite(dir, 'eval', ...args)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
   })
 
+  it('runs the one split of a JSON file holding a single split without --split, as it runs an array', async () => {
+    const dir = project({ 'single.json': JSON.stringify({ test: [{ question: 'Capital of France?', answer: 'A', choices: ['Paris', 'Rome'] }] }) })
+    const run = await evalsuite(dir, 'eval', 'single.json', '--model', 'test-model', '--base-url', server.baseURL)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'single')[0]).toBe('single | all | accuracy | 1! | 100.0% | [20.7%, 100.0%]')
+  })
+
   it('refuses an OPENAI_BASE_URL with a password in it before Vitest starts, without repeating it', async () => {
     const dir = project({ 'quiz.csv': QUIZ })
     const result = await runCommand(['--import', TSX, MAIN], dir, ['eval', 'quiz.csv', '--model', 'm'], { OPENAI_BASE_URL: 'http://user:pw-secret@127.0.0.1:1/v1' })
