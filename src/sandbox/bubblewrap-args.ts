@@ -25,7 +25,8 @@ export interface RunLimits {
 /**
  * bubblewrap's arguments for one program: every namespace unshared (no network, its own process tree and mounts), no
  * capabilities, an empty environment, a read-only root holding only the system's programs and libraries (`/usr`) and
- * the interpreter's install, a private `/tmp` of bounded size as its working folder, and the seccomp filter on fd 3.
+ * the interpreter's install, a read-only `/dev`, a private `/tmp` of bounded size as its working folder, and the
+ * seccomp filter on fd 3.
  * The host's `/etc`, `/home`, `/root`, the project and every other folder are not there at all.
  */
 export function bubblewrapArgs(python: PythonInstall, limits: RunLimits): string[] {
@@ -45,6 +46,8 @@ export function bubblewrapArgs(python: PythonInstall, limits: RunLimits): string
     ...python.folders.flatMap((folder) => ['--ro-bind', folder, folder]),
     '--proc', '/proc',
     '--dev', '/dev',
+    // bubblewrap's /dev (and its /dev/shm) is a tmpfs of no size limit: writable, it would hold files in the host's memory
+    '--remount-ro', '/dev',
     '--size', String(limits.scratchBytes), '--tmpfs', '/tmp',
     '--remount-ro', '/',
     '--chdir', '/tmp',

@@ -1,9 +1,10 @@
 /**
  * The Python that starts each sandboxed program: it reads the program from stdin, sets its own hard limits (which a
- * program cannot raise again), runs it, and ends with a line that only it can write, because only it read the nonce
- * that opens the program's stdin. So a program that leaves early (`os._exit(0)`, `sys.exit()`, a signal) is never
- * read as one whose tests all ran. Its first line says the sandbox started, so that a sandbox that could not start is
- * not mistaken for a program that failed. The outcome words are the ones `Execution['outcome']` uses.
+ * program cannot raise again), runs it, and ends with a line holding the nonce that opens the program's stdin. So a
+ * program that leaves early (`os._exit(0)`, `sys.exit()`, a signal) is never read as one whose tests all ran. A
+ * program that looks for the nonce in the launcher's own frame can forge the line: the sandbox guards the host, not
+ * the score (docs/code-benchmarks.md). Its first line says the sandbox started, so that a sandbox that could not start
+ * is not mistaken for a program that failed. The outcome words are the ones `Execution['outcome']` uses.
  */
 export const LAUNCHER = `
 import os, resource, sys, traceback
@@ -16,7 +17,7 @@ def _evalsuite():
     os.close(null)
     sys.argv = ["solution.py"]
     ending = {word: ("\\n" + nonce.decode() + " " + word + "\\n") for word in ("passed", "failed", "errored", "out-of-memory")}
-    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_CPU, cpu_seconds), (resource.RLIMIT_FSIZE, file_bytes), (resource.RLIMIT_CORE, 0)):
+    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_CPU, cpu_seconds), (resource.RLIMIT_FSIZE, file_bytes), (resource.RLIMIT_CORE, 0), (resource.RLIMIT_NOFILE, 64)):
         resource.setrlimit(limit, (value, value))
     del nonce
     word = "passed"

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
 import { realpath } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { sep } from 'node:path'
 import { promisify } from 'node:util'
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
@@ -31,5 +33,11 @@ export async function findPython(command: string): Promise<PythonInstall> {
   const [executable, ...prefixes] = answer.data
   const real = await realpath(executable)
   const folders = [...new Set(await Promise.all(prefixes.map((prefix) => realpath(prefix))))]
+  // each folder is shown to the program: one that holds the project or the home folder would show their files
+  const guarded = await Promise.all([process.cwd(), homedir()].map((folder) => realpath(folder).catch(() => folder)))
+  const exposing = folders.find((folder) => guarded.some((inside) => inside === folder || inside.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`)))
+  if (exposing !== undefined) {
+    throw new ConfigError(`The code sandbox shows the interpreter's install (${exposing}) to each program, and it holds the project or the home folder. Use a Python installed elsewhere (the "python" option), such as a virtual environment in a folder of its own.`)
+  }
   return { executable: real, folders }
 }

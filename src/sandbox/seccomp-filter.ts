@@ -27,7 +27,7 @@ interface Syscalls {
   /**
    * refused with EPERM: socket (any family: the network namespace has no interface, this refuses local ones too),
    * ptrace, process_vm_readv and _writev, mount, umount2, unshare, setns, keyctl, bpf, userfaultfd, perf_event_open,
-   * io_uring_setup
+   * io_uring_setup, memfd_create (a file in memory that no limit on the scratch space would bound)
    */
   refused: readonly number[]
   /** on x86_64, the x32 ABI's numbers, which are the same calls under another number */
@@ -36,9 +36,9 @@ interface Syscalls {
 
 const SYSCALLS: Partial<Record<NodeJS.Architecture, Syscalls>> = {
   // arch/x86/entry/syscalls/syscall_64.tbl
-  x64: { audit: 0xc000003e, clone: 56, fork: [57, 58], clone3: 435, refused: [41, 101, 310, 311, 165, 166, 272, 308, 250, 321, 323, 298, 425], x32Bit: 0x40000000 },
+  x64: { audit: 0xc000003e, clone: 56, fork: [57, 58], clone3: 435, refused: [41, 101, 310, 311, 165, 166, 272, 308, 250, 321, 323, 298, 425, 319], x32Bit: 0x40000000 },
   // include/uapi/asm-generic/unistd.h: no fork or vfork, clone does both
-  arm64: { audit: 0xc00000b7, clone: 220, fork: [], clone3: 435, refused: [198, 117, 270, 271, 40, 39, 97, 268, 219, 280, 282, 241, 425] },
+  arm64: { audit: 0xc00000b7, clone: 220, fork: [], clone3: 435, refused: [198, 117, 270, 271, 40, 39, 97, 268, 219, 280, 282, 241, 425, 279] },
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { MatcherState } from 'vitest'
 import { evalsuiteMetaOf } from '../schema/index.ts'
 import { checkCode, type CodeOptions } from '../scoring/index.ts'
+import { redactKeys } from '../store/index.ts'
+import { visibleMessage } from './visible-text.ts'
 
 interface MatcherResult {
   pass: boolean
@@ -20,7 +22,8 @@ export async function toPassCode(this: MatcherState, received: unknown, tests: s
   }
   const check = await checkCode(received, tests, options)
   if (this.isNot) check.pass = !check.pass
-  const message = (): string => `expected the program ${this.isNot ? 'not ' : ''}to pass its tests: ${check.explanation}`
+  // the explanation quotes what the program wrote: a key it found, or control sequences for the terminal
+  const message = (): string => visibleMessage(redactKeys(`expected the program ${this.isNot ? 'not ' : ''}to pass its tests: ${check.explanation}`))
   const sample = this.task ? evalsuiteMetaOf(this.task.meta) : undefined
   if (sample?.kind === 'sample') {
     sample.checks = [...(sample.checks ?? []), check]

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -363,5 +364,22 @@ describe('evalsuite eval runs side by side', () => {
     expect([report('reports-b').model, report('reports-b').counts.samples]).toEqual(['gpt-B', 3])
     expect(tableRows(first.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 2! \| 50\.0%/)
     expect(tableRows(second.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 3! \| 0\.0%/)
+  })
+
+  it('stops a second run that would write the same report while the first runs, and takes over the claim of a run that died', { timeout: 120_000 }, async () => {
+    const dir = project({ 'quiz.csv': 'question,A,B,C,answer\n2+2?,x,y,z,B\n' })
+    const claim = join(dir, '.evalsuite', `quiz.${createHash('sha256').update(join(dir, 'eval-reports')).digest('hex').slice(0, 12)}.running`)
+    mkdirSync(dirname(claim), { recursive: true })
+    // a run in progress: this test's own process holds the claim
+    writeFileSync(claim, String(process.pid))
+    const stopped = await evalsuite(dir, 'eval', 'quiz.csv', '--model', 'gpt-A', '--base-url', server.baseURL)
+    expect([stopped.code, stopped.stderr]).toEqual([2, expect.stringContaining(`another run (process ${process.pid}) is writing eval-reports/quiz.json; wait for it to end, or give this run its own --output-dir`)])
+    expect(existsSync(join(dir, 'eval-reports', 'quiz.json'))).toBe(false)
+    // a run that was killed: no process has its id
+    writeFileSync(claim, '2147483646')
+    const after = await evalsuite(dir, 'eval', 'quiz.csv', '--model', 'gpt-A', '--base-url', server.baseURL)
+    expect(after.code).toBe(0)
+    expect(existsSync(join(dir, 'eval-reports', 'quiz.json'))).toBe(true)
+    expect(existsSync(claim)).toBe(false)
   })
 })

@@ -114,6 +114,19 @@ for path in [${JSON.stringify(target)}, "/usr/evalsuite-was-here", "/evalsuite-w
     const reader = await sandbox.run('import os\nassert not os.path.exists("/tmp/left-behind")\n')
     expect(reader.outcome).toBe('passed')
   })
+
+  it.each([
+    ['/dev', 'open("/dev/x", "wb").write(b"x")'],
+    ['/dev/shm', 'open("/dev/shm/x", "wb").write(b"x")'],
+    ['a file in memory (memfd_create)', '__import__("os").memfd_create("x")'],
+  ])('cannot hold files in the host\'s memory through %s', async (_name, attempt) => {
+    const execution = await sandbox.run(probe(attempt))
+    expect(execution.excerpt).toMatch(/^BLOCKED /)
+  })
+
+  it('writes to /dev/null', async () => {
+    expect((await sandbox.run('open("/dev/null", "w").write("x")\n')).outcome).toBe('passed')
+  })
 })
 
 describe('a program that misbehaves ends with its reason, and the others carry on', () => {
@@ -163,6 +176,12 @@ describe('a machine that cannot sandbox', () => {
     } finally {
       vi.unstubAllEnvs()
     }
+  })
+
+  it('refuses an interpreter whose install holds the project, which every program would see', async () => {
+    const fake = join(folder, 'python-in-root')
+    writeFileSync(fake, `#!/bin/sh\necho '["/usr/bin/env", "/"]'\n`, { mode: 0o755 })
+    await expect(createSandbox({ python: fake }).run('pass\n')).rejects.toThrow(/shows the interpreter's install \(\/\) to each program, and it holds the project or the home folder/)
   })
 
   it('refuses options out of range, naming them', () => {

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileSlug, QUICK_EVAL_KEY } from '../../schema/index.ts'
 import { writeFileAtomic } from '../../store/index.ts'
 import { runVitest } from '../../vitest/run-vitest.ts'
+import { claimReport } from './report-claim.ts'
 import type { QuickEvalSettings } from './settings.ts'
 
 // the suite module: beside this one in src/, and built as dist/cli-suite.js (scripts/build.ts)
@@ -31,10 +33,17 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
     `await declareQuickEval()`,
     '',
   ].join('\n')
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== source) await writeFileAtomic(file, source)
-  return runVitest(
-    root,
-    { include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } },
-    { [QUICK_EVAL_KEY]: settings },
-  )
+  // two runs of one name would write one report in one folder: the later one waits for nothing and stops
+  const folder = createHash('sha256').update(resolve(root, outputDir)).digest('hex').slice(0, 12)
+  const release = claimReport(join(root, QUICK_EVAL_DIR, `${fileSlug(settings.name)}.${folder}.running`), join(outputDir, `${fileSlug(settings.name)}.json`))
+  try {
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== source) await writeFileAtomic(file, source)
+    return await runVitest(
+      root,
+      { include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } },
+      { [QUICK_EVAL_KEY]: settings },
+    )
+  } finally {
+    release()
+  }
 }
