@@ -21,8 +21,8 @@ const scale = Number(options.scale)
 // a bootstrap costs resamples × n per run, so large cells simulate fewer runs of fewer resamples; the Monte Carlo
 // error of each cell is printed beside it
 function budget(n: number, resampled: boolean): Budget {
-  const runs = (count: number): number => Math.max(10, Math.round(count * scale))
-  if (!resampled) return { runs: runs(n <= 300 ? 1000 : n <= 1000 ? 400 : 100), resamples: 0 }
+  const runs = (count: number, least = 10): number => Math.max(least, Math.round(count * scale))
+  if (!resampled) return { runs: runs(n <= 300 ? 2000 : n <= 1000 ? 1000 : 400, 400), resamples: 0 }
   if (n <= 30) return { runs: runs(200), resamples: 400 }
   if (n <= 50) return { runs: runs(150), resamples: 400 }
   if (n <= 100) return { runs: runs(100), resamples: 400 }

@@ -75,7 +75,7 @@ function judgeKappaScenario(yes: number, agree: number): Scenario {
     draw: (n, random, resamples) => {
       const labels = Array.from({ length: n }, () => (random() < yes ? 'yes' : 'no'))
       const verdicts = labels.map((label) => (random() < agree ? label : label === 'yes' ? 'no' : 'yes'))
-      const interval = resampledInterval(n, (items) => cohenKappa(items.map((i) => labels[i]!), items.map((i) => verdicts[i]!)), resamples)
+      const interval = resampledInterval(n, (items) => cohenKappa(items.map((i) => labels[i]!), items.map((i) => verdicts[i]!)), { min: -1, max: 1 }, resamples)
       return [{ kind: 'judge kappa', truth: `${percent(yes)} yes, agrees ${percent(agree)} (${value.toFixed(3)})`, value, interval }]
     },
   }
