@@ -37,12 +37,14 @@ const cells = new Map<string, Cell>()
 const started = performance.now()
 const scenarios: Scenario[] = [...MEAN_SCENARIOS, ...CORPUS_SCENARIOS, ...PAIRED_SCENARIOS]
 for (const [index, scenario] of scenarios.entries()) {
+  const wanted = (estimate: Estimate): boolean => options.kind === undefined || estimate.kind.includes(options.kind)
+  if (!scenario.draw(SIZES[0]!, createRandom(SEED), 10).some(wanted)) continue
   for (const n of SIZES) {
     const { runs, resamples } = budget(n, scenario.resampled)
     const random = createRandom(SEED + 1000 * index + n)
     for (let run = 0; run < runs; run++) {
       for (const estimate of scenario.draw(n, random, resamples)) {
-        if (options.kind !== undefined && !estimate.kind.includes(options.kind)) continue
+        if (!wanted(estimate)) continue
         const key = `${estimate.kind}\u0000${estimate.truth}\u0000${n}`
         const cell = cells.get(key) ?? { kind: estimate.kind, truth: estimate.truth, n, runs, resamples, shown: 0, intervals: 0, covered: 0, zeroWidth: 0, width: 0, methods: new Set() }
         cells.set(key, cell)

@@ -5,6 +5,8 @@ import { classificationAggregate, cohenKappa, compareCorpus, comparePaired, resa
 import { populationFigures, type Classifier } from './classification.ts'
 import { categorical, type Scenario } from './kind.ts'
 
+// the scores' range, as the report passes each metric's from the catalog
+const UNIT = { min: 0, max: 1 }
 const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%`
 const points = (value: number): string => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Number(Math.abs(100 * value).toFixed(2))} points`
 
@@ -19,7 +21,7 @@ function binaryScenario(worse: number, better: number, wrong: number): Scenario 
         const [baseline, current] = [[1, 0], [0, 1], [0, 0], [1, 1]][categorical([worse, better, wrong, 1 - worse - better - wrong], random)]!
         return { baseline: baseline!, current: current! }
       })
-      const comparison = comparePaired(pairs, false, { resamples })
+      const comparison = comparePaired(pairs, false, { resamples, range: UNIT })
       return [{ kind: 'paired difference, pass/fail', truth: `${percent(worse + better)} changed, ${points(value)}`, value, interval: comparison?.interval ?? null }]
     },
   }
@@ -35,7 +37,7 @@ function continuousScenario(same: number, power: number): Scenario {
         const baseline = random()
         return { baseline, current: random() < same ? baseline : random() ** power }
       })
-      const comparison = comparePaired(pairs, false, { resamples })
+      const comparison = comparePaired(pairs, false, { resamples, range: UNIT })
       return [{ kind: 'paired difference, scores', truth: `${percent(1 - same)} rescored as u^${power}, ${points(value)}`, value, interval: comparison?.interval ?? null }]
     },
   }
@@ -54,7 +56,7 @@ function corpusScenario(name: string, before: Classifier, after: Classifier): Sc
         const sample = (classifier: Classifier) => ({ id, attempt: 0, subset: null, scores: {}, answer: classifier.labels[categorical(classifier.confusion[t]!, random)]!, target })
         return { baseline: sample(before), current: sample(after) }
       })
-      const comparison = compareCorpus(pairs, classificationAggregate, { resamples }).find((c) => c.metric === 'macro_f1')
+      const comparison = compareCorpus(pairs, classificationAggregate, { resamples, range: () => UNIT }).find((c) => c.metric === 'macro_f1')
       if (comparison === undefined) return []
       return [{ kind: 'paired difference, macro-F1', truth: `${name}, ${points(value)}`, value, interval: comparison.interval }]
     },
