@@ -169,10 +169,60 @@ function sliceMathCot(): void {
   console.log(`math_cot: ${chosen.size} problems (${disagree.length} where the verdicts differ, ${Math.min(readOtherwise.length, 10)} of ${readOtherwise.length} read otherwise)`)
 }
 
-for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot']) rmSync(join(OUT, dataset), { recursive: true, force: true })
+function sliceHumanEval(): void {
+  const problems = readFullJsonl('humaneval/HumanEval.jsonl') as { task_id: string }[]
+  // the first twelve, and HumanEval/32 and /38, whose prompts hold a helper function beside the one to complete
+  const kept = problems.filter((problem, index) => index < 12 || problem.task_id === 'HumanEval/32' || problem.task_id === 'HumanEval/38')
+  writeJsonl('humaneval/HumanEval.jsonl', kept)
+  copyLicence('humaneval', 'LICENSE')
+  console.log(`humaneval: ${kept.length} problems`)
+}
+
+function sliceMbpp(): void {
+  const tasks = JSON.parse(readFileSync(fullDataPath('mbpp/sanitized-mbpp.json'), 'utf8')) as { test_imports: string[] }[]
+  // the first ten, and every task whose assertions need imports of their own
+  const kept = tasks.filter((task, index) => index < 10 || task.test_imports.length > 0)
+  mkdirSync(join(OUT, 'mbpp'), { recursive: true })
+  writeFileSync(join(OUT, 'mbpp/sanitized-mbpp.json'), `${JSON.stringify(kept, null, 1)}\n`)
+  copyLicence('mbpp', 'README.md')
+  console.log(`mbpp: ${kept.length} tasks`)
+}
+
+
+// each line of a Choices cell, by its label: "A. " (the letter OpenCompass drops), "1. " (kept), or none
+const choiceLabels = (cell: string): string =>
+  [...new Set(cell.split('\n').filter((line) => line.trim() !== '').map((line) => (/^\s*[A-Z]\./.test(line) ? 'letter' : /^\s*\d+\./.test(line) ? 'number' : 'none')))].sort().join('+')
+
+function sliceNejm(): void {
+  const text = readFileSync(fullDataPath('realdata/opencompass-nejm/NEJM_All_Questions_And_Answers.csv'), 'utf8')
+  // csv-parse's types leave out the shape its documented `raw` option gives each record
+  const [header, ...records] = parse(text, { raw: true }) as unknown as { raw: string; record: string[] }[]
+  const cell = (record: { record: string[] }, column: string): string => record.record[header!.record.indexOf(column)] ?? ''
+  const chosen = new Set(records.slice(0, 5))
+  const mixed = records.filter((record) => choiceLabels(cell(record, 'Choices')).includes('+'))
+  const unanswered = records.filter((record) => !/^[A-Z]$/.test(cell(record, 'Answer')))
+  for (const record of [...mixed, ...capped(unanswered, 3, 'nejm-unanswered')]) chosen.add(record)
+  const kinds = new Set<string>()
+  for (const record of seededShuffle(records, `${SEED}:nejm-cover`)) {
+    const kind = `${choiceLabels(cell(record, 'Choices'))} ${cell(record, 'Choices').split('\n').filter((line) => line.trim() !== '').length}`
+    if (!kinds.has(kind)) (kinds.add(kind), chosen.add(record))
+  }
+  fillTo(chosen, records, 40, 'nejm-random')
+  mkdirSync(join(OUT, 'opencompass-nejm'), { recursive: true })
+  const kept = records.filter((record) => chosen.has(record))
+  writeFileSync(join(OUT, 'opencompass-nejm/NEJM_All_Questions_And_Answers.csv'), [header!, ...kept].map((record) => record.raw).join(''))
+  console.log(`opencompass-nejm: ${kept.length} questions (${mixed.length} with mixed option labels, every kind and number of options)`)
+}
+
+// ends the process with what to fetch before any slice is removed, when the data folder is missing
+fullDataPath('.')
+for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot', 'humaneval', 'mbpp']) rmSync(join(OUT, dataset), { recursive: true, force: true })
 sliceGsm8k()
 sliceMmluPro()
 sliceMmlu()
 sliceMath500()
 sliceMathCot()
+sliceHumanEval()
+sliceMbpp()
 sliceLlmbar(OUT)
+sliceNejm()

@@ -1,5 +1,5 @@
 import type { Benchmark } from '../src/benchmark/index.ts'
-import { arc, gsm8k, llmbar, math500, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
+import { arc, gsm8k, humaneval, llmbar, math500, mbpp, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
 import { fewShotSpec } from '../src/prompt/few-shot.ts'
 
 /** A built-in as the docs show it: the call a user writes, and the benchmark it makes. */
@@ -23,10 +23,13 @@ export const BUILTINS: readonly Entry[] = [
   entry('mcq', mcq, { path: 'evals/data/quiz.csv' }),
   entry('qa', qa, { path: 'evals/data/facts.jsonl' }),
   entry('llmbar', llmbar, { path: 'data/LLMBar/Natural/dataset.json' }),
+  entry('humaneval', humaneval, { path: 'data/humaneval/HumanEval.jsonl' }),
+  entry('mbpp', mbpp, { path: 'data/mbpp/sanitized-mbpp.json' }),
 ]
 
 function literal(value: unknown): string {
   if (value instanceof RegExp) return String(value)
+  if (typeof value === 'function') return '(a function of the sample)'
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`
   if (value !== null && typeof value === 'object') {
     const fields = Object.entries(value).map(([key, field]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(field)}`)

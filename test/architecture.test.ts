@@ -10,10 +10,13 @@ const ALLOWED: Record<string, string[]> = {
   schema: [],
   store: [],
   random: [],
+  // runs a model's programs; knows nothing of benchmarks
+  sandbox: [],
   dataset: ['schema'],
   model: ['schema', 'store'],
   metrics: ['schema', 'random'],
-  scoring: ['schema'],
+  // a code check runs the program in the sandbox; one sandbox a set of options is keyed by their stable hash
+  scoring: ['schema', 'store', 'sandbox'],
   prompt: ['schema', 'dataset', 'random'],
   // circular evaluation rotates a sample's options, lettered as prompts letter them
   selection: ['schema', 'random', 'prompt'],
@@ -27,13 +30,14 @@ const ALLOWED: Record<string, string[]> = {
   // a choice by log-probability letters its options as the benchmark's prompt does
   inference: ['schema', 'model', 'prompt', 'benchmark'],
   // the sample run reads a benchmark's baseline for early stopping as the gate tests do (report/gate-judging.ts)
-  'sample-run': ['schema', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
+  'sample-run': ['schema', 'store', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
-  benchmarks: ['schema', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
+  benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
-  vitest: ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
-  cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'vitest'],
-  '.': ['schema', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],
+  vitest: ['schema', 'store', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
+  // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)
+  cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'store', 'vitest'],
+  '.': ['schema', 'sandbox', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],
 }
 
 function sourceFiles(dir: string): string[] {

@@ -102,7 +102,13 @@ describe('the plugin options', () => {
     )
     await expect(configure({}, { metricDefinitions: { Tone: { direction: 'higher' } } }).done).rejects.toThrow('evalsuite({ metricDefinitions }): "Tone": a metric name is snake_case')
     await expect(configure({}, { earlyStop: { alpha: 5 } }).done).rejects.toThrow(
-      'evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received {"alpha":5}.',
+      'evalsuite({ earlyStop }): option "earlyStop.alpha" must be a number above 0 and below 1, such as 0.05; received 5.',
+    )
+    await expect(configure({}, { earlyStop: { alpha: Number.NaN } }).done).rejects.toThrow(
+      'evalsuite({ earlyStop }): option "earlyStop.alpha" must be a number above 0 and below 1, such as 0.05; received NaN.',
+    )
+    await expect(configure({}, { earlyStop: null as never }).done).rejects.toThrow(
+      'evalsuite({ earlyStop }): option "earlyStop" must be true, false or { alpha?, minSamples? }; received null.',
     )
     vi.stubEnv('EVALSUITE_RECORDINGS', 'sometimes')
     await expect(configure().done).rejects.toThrow('EVALSUITE_RECORDINGS must be one of live, record, replay, auto; received "sometimes".')

@@ -10,8 +10,10 @@ import {
   compiledSchema,
   EarlyStopOptionsSchema,
   InferMethodSchema,
+  optionProblems,
   RecordingModeSchema,
   RegressionSchema,
+  shownValue,
   ThresholdSchema,
   UsageSchema,
   type EarlyStopOptions,
@@ -139,7 +141,7 @@ export const DatasetSchema = z.custom<Dataset>((value) => Array.isArray(value) |
 
 /** How the default scorer reads answers; the kinds themselves are checked by the scorer. */
 export const AnswerOptionsSchema = z
-  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math']).optional() })
+  .object({ kind: z.enum(['exact', 'includes', 'regex', 'number', 'choice', 'math', 'code']).optional() })
   .loose()
 
 /** The zod shape of `RunOptions`, which holds functions and so stays an interface (pinned to this by a type test). */
@@ -170,8 +172,7 @@ export const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewSho
 
 /** One ConfigError listing every problem zod found, each with the option's dotted path. */
 export function optionsError(where: string, error: z.ZodError): ConfigError {
-  const problems = error.issues.map((issue) => (issue.path.length === 0 ? issue.message : `option "${issue.path.join('.')}" ${issue.message}`))
-  return new ConfigError(`${where}: ${problems.join('; ')}.`)
+  return new ConfigError(`${where}: ${optionProblems(error).join('; ')}.`)
 }
 
 /** Checks the overrides given with a defined benchmark (its own `task` laid in), naming it. */
@@ -202,6 +203,6 @@ export function parseTaskResult(name: string, sample: Sample, result: unknown): 
   const parsed = compiledSchema(TaskResultSchema).safeParse(result)
   if (parsed.success) return parsed.data
   throw new ConfigError(
-    `describeBenchmark("${name}"): the task returned ${JSON.stringify(result) ?? String(result)} for sample "${sample.id}"; return a string or { text, usage? }.`,
+    `describeBenchmark("${name}"): the task returned ${shownValue(result)} for sample "${sample.id}"; return a string or { text, usage? }.`,
   )
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
 import { BUILTIN_METRICS, closestName, type CorpusAggregate } from '../metrics/index.ts'
 import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
-import type { MatchAnswerOptions } from '../scoring/index.ts'
+import type { AnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
 import type { FewShotSpec, PromptTemplate } from '../prompt/index.ts'
@@ -38,10 +38,11 @@ export interface BenchmarkDefinition {
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean
   /**
-   * How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options). @default { kind: 'choice' } for
+   * How the default scorer reads the answer from a reply (a `matchAnswer` kind and its options, or `code`: the reply's
+   * program run in the code sandbox with the sample's target as its tests). @default { kind: 'choice' } for
    * samples with choices, else { kind: 'exact', marker: 'ANSWER:' } (the last "ANSWER:" line, or the whole reply when it has none)
    */
-  answer?: MatchAnswerOptions
+  answer?: AnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
   /**

@@ -1,8 +1,9 @@
 import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
-import type { MediaMessage, Sample } from '../schema/index.ts'
+import { MAX_TESTS, type MediaMessage, type Sample } from '../schema/index.ts'
 import { assignSubsets, circularRotations, planAttempts, planRotations, selectSamples, selectSubsets, type PlannedSample } from '../selection/index.ts'
 import { buildPrompt, drawFewShot, fewShotSpec } from '../prompt/index.ts'
+import { checkPromptFields } from './prompt-fields.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
 
 /** A benchmark's tests, ready to declare. */
@@ -33,16 +34,26 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
 
 // the definition's own few-shot dataset; else the examples the data comes with (an EvalScope _dev file); else the
 // benchmark's own samples, each drawn for the others
-async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[]): Promise<Sample[]> {
+async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[], where: string): Promise<{ pool: Sample[]; ownSamples: boolean }> {
   const named = fewShotSpec(definition.fewShot)?.dataset
-  if (named !== undefined) return loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
-  return (await loadFewShotPool(definition.dataset as Dataset)) ?? loaded
+  const separate = named === undefined ? await loadFewShotPool(definition.dataset as Dataset) : await loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
+  return separate === undefined ? { pool: loaded, ownSamples: true } : { pool: assignSubsets(separate, definition.subsets, where), ownSamples: false }
 }
 
 function checkOnly(only: readonly string[] | undefined, selected: readonly Sample[], where: string): void {
   const known = new Set(selected.map((sample) => sample.id))
   const unknown = only?.filter((id) => !known.has(id)) ?? []
   if (unknown.length > 0) throw new ConfigError(`${where}: option "only" names unknown sample ids: ${unknown.join(', ')}.`)
+}
+
+const count = (n: number): string => n.toLocaleString('en-US')
+
+// checked before the tests are planned: planning a billion of them is what ran the worker out of memory
+function checkTestCount(samples: number, attempts: number, where: string): void {
+  if (samples * attempts <= MAX_TESTS) return
+  throw new ConfigError(
+    `${where}: ${count(samples)} samples × ${count(attempts)} attempts is ${count(samples * attempts)} tests, over the ${count(MAX_TESTS)} one run of a benchmark may hold; lower "limit" or "repeats", or run it in shards.`,
+  )
 }
 
 /**
@@ -60,14 +71,17 @@ export async function prepareSamples(resolved: ResolvedBenchmark): Promise<Prepa
   checkOnly(resolved.run.only, selected, where)
   const circular = selection.circular || (await asksCircular(definition.dataset as Dataset))
   const attempts = circular ? circularRotations(selected, selection.repeats, where) : selection.repeats
+  checkTestCount(Math.ceil(selected.length / (selection.shard?.count ?? 1)), attempts, where)
   const planned = circular ? planRotations(selected, selection.shard, attempts) : planAttempts(selected, selection.shard, attempts)
 
   // a task gets the sample itself: prompts and their few-shot examples are for models only
   const count = resolved.run.model === undefined ? 0 : selection.fewShot
   const source = fewShotSpec(definition.fewShot)
-  const pool = count === 0 ? loaded : assignSubsets(await fewShotPool(definition, loaded), definition.subsets, where)
-  const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed } as const
-  const examples = drawFewShot(planned.map((entry) => entry.sample), pool, draw, where)
+  const { pool, ownSamples } = count === 0 ? { pool: [], ownSamples: true } : await fewShotPool(definition, loaded, where)
+  const draw = { count, pick: source?.pick ?? 'first', groupBy: source?.groupBy, seed: selection.seed, ownSamples } as const
+  const samples = planned.map((entry) => entry.sample)
+  const examples = drawFewShot(samples, pool, draw, where)
+  if (resolved.run.model !== undefined) checkPromptFields(definition, samples, examples, where)
   const parts = { ...definition, system: resolved.run.system }
   return { planned, attempts, circular, messagesOf: (sample) => buildPrompt(parts, sample, examples.get(sample.id) ?? []) }
 }

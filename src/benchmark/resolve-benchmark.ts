@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { GateSettings } from '../report/gate-judging.ts'
-import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
+import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateCatalog, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOverrides, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark } from './define-benchmark.ts'
@@ -32,6 +32,11 @@ export interface ResolvedBenchmark {
   thresholds: Record<string, Threshold>
   /** Absent when the benchmark names none: the reporter then takes the only score metric it emits. */
   primaryMetric?: string
+  /**
+   * The metric the regression gate watches, where it is known before the run (as the reporter will resolve it): its
+   * test is named for it. Absent without a regression gate, or when a scorer's own metrics decide it.
+   */
+  regressionMetric?: string
   scorer?: Scorer
   /** Set for one variant of a benchmark with `variants`. */
   variant?: VariantMeta
@@ -85,14 +90,26 @@ function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean, gates: Gat
   const { regression } = resolved.run
   const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
   if (resolved.primaryMetric !== undefined) entries.push({ option: 'option "primaryMetric"', metric: resolved.primaryMetric, primary: true })
-  const watched = regression?.metric ?? resolved.primaryMetric ?? (gateable.open ? undefined : 'accuracy')
+  const catalog = providedCatalog(gates)
+  const watched = regression?.metric ?? resolved.primaryMetric ?? defaultPrimary(resolved, gateable, catalog)
   if (regression !== undefined && watched !== undefined) {
     const bounds = [{ option: 'option "regression.maxDrop"', value: regression.maxDrop }]
     entries.push({ option: 'option "regression.metric"', metric: watched, bounds, implied: regression.metric === undefined })
   }
-  const problems = gateProblems(entries, gateable, providedCatalog(gates))
+  const problems = gateProblems(entries, gateable, catalog)
   if (problems.length > 0) throw new ConfigError(`${resolved.where}: ${problems.join('; ')}.`)
-  return resolved
+  return regression !== undefined && watched !== undefined ? { ...resolved, regressionMetric: watched } : resolved
+}
+
+// the primary metric the reporter will take (report/primary-metric.ts) when the benchmark names none and emits only
+// what it can foresee: the judge's metric when the judge alone grades, else accuracy
+function defaultPrimary(resolved: ResolvedBenchmark, gateable: GateableMetrics, { catalog }: GateCatalog): string | undefined {
+  if (gateable.open) return undefined
+  const judge = resolved.run.judge
+  const definition = judge?.definition
+  const judgeOnly = typeof definition === 'object' && (judge?.policy ?? 'judge-only') === 'judge-only'
+  const metric = judgeOnly && 'metric' in definition ? definition.metric : undefined
+  return metric !== undefined && gateable.scores.includes(metric) && catalog.get(metric).kind === 'score' ? metric : 'accuracy'
 }
 
 // early stopping decides on a running mean of per-sample scores, and a figure of the whole set is no such mean: asked

@@ -4,10 +4,11 @@ import { loadDataFile, NEEDS_JUDGE } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import { closestName, gateCatalog, gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { baseURLProblem } from '../model/index.ts'
-import type { Sample } from '../schema/index.ts'
+import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS, shortList, type Sample } from '../schema/index.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
 import { fieldColumnsProblem, parseFieldOptions } from './field-option.ts'
 import { parseOptions } from './parse-options.ts'
+import { checkSplitOption } from './split-option.ts'
 import { runQuickEval } from './quick-eval/run-vitest.ts'
 import { dataFileOptions, type QuickEvalSettings } from './quick-eval/settings.ts'
 import { renderIssues } from './render-summary.ts'
@@ -40,6 +41,8 @@ Options:
                           target=final_answer; name is input, target, choices, id,
                           subset or system; repeat the option for several
   --subset <name>         only the samples of this subset; repeat the option for several
+  --image-folder <dir>    a folder local images may also be read from (besides the data
+                          file's folder and the working directory); repeat for several
   --concurrency <n>       model calls in flight at once (default 8)
   --output-dir <dir>      where the JSON report goes (default eval-reports)
   -h, --help              show this help
@@ -64,17 +67,25 @@ const OPTIONS = {
   split: { type: 'string' },
   field: { type: 'string', multiple: true },
   subset: { type: 'string', multiple: true },
+  'image-folder': { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'output-dir': { type: 'string' },
 } as const
 
-function positiveInteger(option: string, value: string | undefined): number | undefined {
+// the most each count may be: a limit past the tests a benchmark may hold selects nothing more, and is refused as
+// the benchmark itself would refuse it, before Vitest starts
+const MAXIMA = { limit: MAX_TESTS, repeats: MAX_REPEATS, concurrency: MAX_CONCURRENCY } as const
+
+function positiveInteger(option: keyof typeof MAXIMA, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  if (!/^[1-9]\d*$/.test(value)) throw new ConfigError(`evalsuite eval: --${option} must be a positive whole number; received "${value}"`)
+  const most = MAXIMA[option]
+  if (!/^[1-9]\d*$/.test(value) || Number(value) > most) {
+    throw new ConfigError(`evalsuite eval: --${option} must be a whole number from 1 to ${most.toLocaleString('en-US')}; received "${value}"`)
+  }
   return Number(value)
 }
 
-// the URL is written into the generated eval file under .evalsuite/, so it must hold no credentials; without it,
+// the URL goes with the run's settings to its workers, and into their messages, so it must hold no credentials; without it,
 // OPENAI_BASE_URL is checked here as models.openai would check it, before Vitest starts. Neither is repeated.
 function endpoint(value: string | undefined): string | undefined {
   const [setting, url] = value === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['--base-url', value]
@@ -102,6 +113,9 @@ function thresholds(values: readonly string[] = [], circular = false): Record<st
   return gates
 }
 
+// a file may hold thousands of subsets or splits: a message names the first few
+const SHOWN_NAMES = 20
+
 // a subset no sample has would select nothing; found here, with the names that exist
 function checkSubsets(path: string, samples: readonly Sample[], wanted: readonly string[] | undefined): void {
   if (wanted === undefined) return
@@ -111,7 +125,7 @@ function checkSubsets(path: string, samples: readonly Sample[], wanted: readonly
     if (names.has(name)) continue
     const near = closestName(name, names)
     const hint = near === undefined ? '' : `did you mean "${near}"? `
-    throw new ConfigError(`evalsuite eval: --subset ${name}: no sample of ${path} is in subset "${name}"; ${hint}the subsets are ${[...names].sort().join(', ')}`)
+    throw new ConfigError(`evalsuite eval: --subset ${name}: no sample of ${path} is in subset "${name}"; ${hint}the subsets are ${shortList([...names].sort(), SHOWN_NAMES)}`)
   }
 }
 
@@ -130,6 +144,10 @@ export const evalCommand: Command = {
       throw new ConfigError(`evalsuite eval: ${positionals[0]} is a folder; eval runs one data file, so name one of its files ("evalsuite validate ${positionals[0]}" lists them)`)
     }
     if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
+    // an empty name is a shell variable that was not set: sent as is, or dropped, it would score the file as nothing asked
+    if (values.model.trim() === '') throw new ConfigError('evalsuite eval: --model is empty; name the model under test, e.g. --model gpt-4o-mini')
+    if (values.judge?.trim() === '') throw new ConfigError('evalsuite eval: --judge is empty; name the judge model, e.g. --judge gpt-4o, or leave the option out')
+    checkSplitOption('eval', values.split, [positionals[0]!])
     const baseURL = endpoint(values['base-url'])
     const fields = parseFieldOptions('eval', values.field)
     const settings: QuickEvalSettings = {
@@ -138,11 +156,12 @@ export const evalCommand: Command = {
       model: values.model,
       thresholds: thresholds(values.threshold, values.circular === true),
       ...(baseURL ? { baseURL } : {}),
-      ...(values.judge ? { judge: values.judge } : {}),
-      ...(values.split ? { split: values.split } : {}),
+      ...(values.judge === undefined ? {} : { judge: values.judge }),
+      ...(values.split === undefined ? {} : { split: values.split }),
       ...(fields ? { fields } : {}),
       ...(values.subset ? { subset: values.subset } : {}),
       ...(values.circular ? { circular: true } : {}),
+      ...(values['image-folder'] ? { imageFolders: values['image-folder'].map((folder) => resolve(folder)) } : {}),
     }
     for (const option of ['limit', 'repeats', 'concurrency'] as const) {
       const parsed = positiveInteger(option, values[option])
@@ -154,9 +173,12 @@ export const evalCommand: Command = {
       const problem = fields && (await fieldColumnsProblem(positionals[0]!, fields, values.split ? { split: values.split } : {}))
       if (problem) throw new ConfigError(`evalsuite eval: ${positionals[0]}: ${problem}`)
       const data = await loadDataFile(positionals[0]!, dataFileOptions(settings))
-      if (data.splits !== undefined) {
-        const names = Object.keys(data.splits).join(', ')
-        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${Object.keys(data.splits).at(-1)}`)
+      const splits = Object.keys(data.splits ?? {})
+      // a file of one split has no choice to make: it runs as an array of its records would
+      if (splits.length === 1) settings.split = splits[0]!
+      else if (splits.length > 1) {
+        const names = shortList(splits, SHOWN_NAMES)
+        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${splits.at(-1)}`)
       }
       if (data.kind === 'mixed') {
         throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)

@@ -1,6 +1,7 @@
 import { loadDataFileColumns, type FieldNames } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import { closestName } from '../metrics/index.ts'
+import { shortList } from '../schema/index.ts'
 
 const NAMES = ['input', 'target', 'choices', 'id', 'subset', 'system'] as const
 // the names data files use for the sample fields, which a user may take for the fields themselves
@@ -26,6 +27,8 @@ export function parseFieldOptions(command: string, values: readonly string[] = [
   return fields
 }
 
+const SHOWN_COLUMNS = 20
+
 /** What is wrong with a mapping that names a column the file does not have, checked before the file is read in full. */
 export async function fieldColumnsProblem(path: string, fields: FieldNames, options: { columns?: string[]; split?: string }): Promise<string | undefined> {
   const columns = await loadDataFileColumns(path, options)
@@ -35,7 +38,7 @@ export async function fieldColumnsProblem(path: string, fields: FieldNames, opti
       if (columns.includes(column)) continue
       const near = closestName(column, columns)
       const hint = near === undefined ? '' : `did you mean "${near}"? `
-      return `--field ${name}=${column}: no column "${column}"; ${hint}the columns are ${columns.join(', ')}`
+      return `--field ${name}=${column}: no column "${column}"; ${hint}the columns are ${shortList(columns, SHOWN_COLUMNS)}`
     }
   }
   return undefined

@@ -1,7 +1,7 @@
 import { extname } from 'node:path'
-import { NEEDS_JUDGE, type DataFileSummary } from '../dataset/index.ts'
+import { NEEDS_JUDGE, type DataFileSummary, type ImageBase, type ImageFiles } from '../dataset/index.ts'
 import { formatIssue, type DatasetIssue } from '../errors.ts'
-import { imageCountOf } from '../schema/index.ts'
+import { imageCountOf, shortList } from '../schema/index.ts'
 import { escapeControlCharacters } from '../report/index.ts'
 
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
@@ -16,26 +16,39 @@ const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
 
 const count = (n: number): string => n.toLocaleString('en-US')
 
+// a file may have a million columns, subsets or splits: each row lists the first few and counts the rest
+const SHOWN_NAMES = 20
+
 // file names, field names, subsets and the values quoted in problems come from the data: every line is escaped
 const printed = (lines: readonly string[]): string => `${lines.map(escapeControlCharacters).join('\n')}\n`
 
 /** What `validate` prints for a file it could read: format, type, fields, counts and subsets. */
 export function renderSummary(path: string, summary: DataFileSummary): string {
-  const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary) + referenceNote(summary)], ['fields', summary.fields.join(', ')], ['samples', count(summary.samples.length)]]
+  const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary) + referenceNote(summary)], ['fields', shortList(summary.fields, SHOWN_NAMES)], ['samples', count(summary.samples.length)]]
   const ignored = summary.opencompass?.ignored
   if (ignored) rows.push(['ignored', Object.entries(ignored).map(([key, why]) => `"${key}" (${why})`).join(', ')])
-  if (summary.splits) rows.push(['splits', Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`).join(', ')])
+  if (summary.splits) rows.push(['splits', shortList(Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`), SHOWN_NAMES)])
   const subsets = new Map<string, number>()
   for (const sample of summary.samples) if (sample.subset !== undefined) subsets.set(sample.subset, (subsets.get(sample.subset) ?? 0) + 1)
   if (subsets.size > 0) {
     const list = [...subsets].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `${name} (${count(n)})`)
-    rows.push(['subsets', `${subsets.size}: ${list.join(', ')}`])
+    rows.push(['subsets', `${subsets.size}: ${shortList(list, SHOWN_NAMES)}`])
   }
   const images = summary.samples.map(imageCountOf).filter((n) => n > 0)
   if (images.length > 0) {
-    rows.push(['images', `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples; only a model that takes images can run them`])
+    rows.push(['images', `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples${imageFilesText(summary.images)}; only a model that takes images can run them`])
   }
   return printed([`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)])
+}
+
+const FOUND: Record<ImageBase, string> = { dataFile: 'beside the data file', workingDirectory: 'from the working directory', absolute: 'by absolute path' }
+
+/** How many local image files were read and where they were found, as EvalScope's paths may be from either folder. */
+function imageFilesText(files: ImageFiles | undefined): string {
+  if (files === undefined) return ''
+  const found = (Object.keys(FOUND) as ImageBase[]).filter((base) => files.from[base] > 0)
+  const where = found.length === 1 ? FOUND[found[0]!] : found.map((base) => `${FOUND[base]} (${count(files.from[base])})`).join(', ')
+  return `, from ${count(files.files)} local ${files.files === 1 ? 'file' : 'files'} (${count(files.bytes)} bytes) found ${where}`
 }
 
 function describeFormat(path: string, summary: DataFileSummary): string {
@@ -77,7 +90,7 @@ function multipleAnswer(summary: DataFileSummary): string {
 }
 
 function quoted(names: string[]): string {
-  return names.map((name) => `"${name}"`).join(', ')
+  return shortList(names.map((name) => `"${name}"`), SHOWN_NAMES)
 }
 
 const SHOWN = 50

@@ -10,6 +10,9 @@ function usage(): string {
   return `Usage: evalsuite <command> [options]
 
 Benchmarks themselves run with Vitest (npx vitest run evals); this command holds the helpers around them.
+The eval files run only when the Vitest command names them, so a plain "npx vitest run" calls no model.
+"npx vitest run evals -u" judges every sample again and rewrites the baselines; EVALSUITE_UPDATE chooses
+what -u refreshes, a comma-separated list of verdicts, baselines and recordings (default verdicts,baselines).
 
 Commands:
 ${list.join('\n')}

@@ -2,7 +2,10 @@ import { compiledSchema, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
-import { resolveSampleImages } from './message-images.ts'
+import { layoutHint } from './layout-hint.ts'
+import { missingImageProblems } from './image-markers.ts'
+import { createImageReader, type ImageReader } from './image-reader.ts'
+import { resolveImageList, resolveMessageImages } from './message-images.ts'
 import { hashSampleContent } from './sample-id.ts'
 import { describeZodIssues } from './zod-issues.ts'
 
@@ -23,13 +26,20 @@ export interface MissingTarget {
 const MISSING_TARGET: MissingTarget = { field: 'target', message: 'missing; map it with the "target" field option or a mapping function' }
 
 /**
- * A collector that converts records (with a field map, or a format's own converter), gives samples without an id a
- * content hash, and refuses duplicate ids. A file where no record has a reference answer is reference-free (for a
- * judge to score); where some have one, a record without one is a mistake, reported as `missing`.
+ * A collector that converts records (with a field map, or a format's own converter), reads their images with `images`,
+ * gives samples without an id a content hash, and refuses duplicate ids. A file where no record has a reference
+ * answer is reference-free (for a judge to score); where some have one, a record without one is a mistake, reported
+ * as `missing`.
  */
-export function createSampleCollector(convert: RecordConverter = fieldMapConverter(), missing: MissingTarget = MISSING_TARGET): SampleCollector {
+export function createSampleCollector(
+  convert: RecordConverter = fieldMapConverter(),
+  missing: MissingTarget = MISSING_TARGET,
+  images: ImageReader = createImageReader(),
+): SampleCollector {
   const samples: Sample[] = []
   const found: DatasetIssue[] = []
+  // said once, above the records it explains
+  let hint: DatasetIssue | undefined
   const unreferenced: DataRecord[] = []
   const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
@@ -37,8 +47,9 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
   return {
     samples,
     get issues() {
-      if (unreferenced.length === 0 || unreferenced.length === samples.length) return found
-      return [...found, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
+      const issues = hint === undefined ? found : [hint, ...found]
+      if (unreferenced.length === 0 || unreferenced.length === samples.length) return issues
+      return [...issues, ...unreferenced.map((record) => issueAt(record, missing.field, missing.message))]
     },
     add(record) {
       const converted = convert(record)
@@ -47,6 +58,14 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
         return
       }
       const mapped = normalise(converted)
+      if (mapped.images !== undefined) {
+        const resolved = resolveImageList(mapped.images, record.file, images)
+        if (resolved.problems.length > 0) {
+          for (const problem of resolved.problems) found.push(issueAt(record, problem.field, problem.message))
+          return
+        }
+        mapped.images = resolved.images
+      }
       const explicitId = mapped.id !== undefined
       if (!explicitId) {
         const base = hashSampleContent([mapped.input, mapped.target, mapped.choices ?? null])
@@ -58,16 +77,17 @@ export function createSampleCollector(convert: RecordConverter = fieldMapConvert
       const parsed = schema.safeParse(mapped, { reportInput: true })
       if (!parsed.success) {
         for (const problem of describeZodIssues(parsed.error.issues)) {
-          const message = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
-            ? `missing; map it with the "${problem.field}" field option or a mapping function`
-            : problem.message
+          const unmapped = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')
+          const message = unmapped ? `missing; map it with the "${problem.field}" field option or a mapping function` : problem.message
+          if (unmapped && problem.field === 'input') hint ??= layoutHint(record)
           found.push(issueAt(record, problem.field, message))
         }
         return
       }
-      const sample = parsed.data.images === undefined && typeof parsed.data.input === 'string' ? parsed.data : resolveSampleImages(parsed.data, record.file)
-      if ('problems' in sample) {
-        for (const problem of sample.problems) found.push(issueAt(record, problem.field, problem.message))
+      const sample = resolveMessageImages(parsed.data, record.file, images)
+      const problems = 'problems' in sample ? sample.problems : missingImageProblems(sample)
+      if ('problems' in sample || problems.length > 0) {
+        for (const problem of problems) found.push(issueAt(record, problem.field, problem.message))
         return
       }
       const previous = firstPlaceOfId.get(sample.id)

@@ -1,16 +1,14 @@
-import { existsSync } from 'node:fs'
 import { extname } from 'node:path'
-import { DatasetError } from '../errors.ts'
+import { isFolder } from './file-list.ts'
 import { firstRecord } from './first-record.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
-import { missingFile } from './missing-file.ts'
 
 /**
  * The field names of a data file's first record (a CSV or TSV file's header), for checking a field mapping against
  * the file before it is loaded. Empty for a file with no record.
  */
 export async function loadDataFileColumns(path: string, options: { columns?: string[]; split?: string } = {}): Promise<string[]> {
-  if (!existsSync(path)) throw new DatasetError([missingFile(path)])
+  await isFolder(path)
   const extension = extname(path).toLowerCase()
   const format =
     extension === '.csv' ? csvFormat(options.columns ?? true) : extension === '.tsv' ? tsvFormat(options.columns ?? true) : extension === '.json' ? jsonFormat(options.split) : JSONL_FORMAT

@@ -1,6 +1,7 @@
 import { chatmlConverter } from './chatml.ts'
 import { evalScopeSource, type EvalScopeOptions } from './evalscope.ts'
 import { fieldMapConverter, type FieldMap } from './field-map.ts'
+import { imageReaderOf, type ImageOptions } from './image-options.ts'
 import type { DatasetSource } from './dataset-source.ts'
 import { createFileSource, type FileDatasetSource } from './file-source.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
@@ -8,7 +9,7 @@ import { openCompassSource, type OpenCompassOptions, type OpenCompassSource } fr
 import type { CsvColumns } from './read-csv.ts'
 
 /** Options shared by every file loader. */
-export interface FileDatasetOptions {
+export interface FileDatasetOptions extends ImageOptions {
   /** How a record's fields become a sample. @default input/question, target/answer, choices/options, id, subset */
   fields?: FieldMap
 }
@@ -33,22 +34,22 @@ export interface JsonDatasetOptions extends FileDatasetOptions {
 export const datasets = {
   /** One JSON object per line. */
   jsonl(path: string, options: FileDatasetOptions = {}): FileDatasetSource {
-    return createFileSource(path, JSONL_FORMAT, fieldMapConverter(options.fields))
+    return createFileSource(path, JSONL_FORMAT, fieldMapConverter(options.fields), undefined, () => imageReaderOf(options))
   },
   /** A CSV file, with a header row unless `columns` names the columns. */
   csv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
-    return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields))
+    return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields), undefined, () => imageReaderOf(options))
   },
   /**
    * A TSV file, with a header row unless `columns` names the columns. A row may leave out its last values: they are
    * absent fields, so only a required one is reported.
    */
   tsv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
-    return createFileSource(path, tsvFormat(options.columns ?? true), fieldMapConverter(options.fields))
+    return createFileSource(path, tsvFormat(options.columns ?? true), fieldMapConverter(options.fields), undefined, () => imageReaderOf(options))
   },
   /** A JSON array of records, or an object of named splits with `split`. */
   json(path: string, options: JsonDatasetOptions = {}): FileDatasetSource {
-    return createFileSource(path, jsonFormat(options.split), fieldMapConverter(options.fields))
+    return createFileSource(path, jsonFormat(options.split), fieldMapConverter(options.fields), undefined, () => imageReaderOf(options))
   },
   /**
    * An OpenCompass custom dataset (`.jsonl` or `.csv` with `question`, `A`, `B`, ..., `answer`, and an optional
@@ -70,7 +71,7 @@ export const datasets = {
    * OpenCompass's ChatML format: JSONL whose `question` is a list of `{ role, content }` messages and `answer` a list
    * of answers (one, or one per user message). The first answer is the target.
    */
-  chatml(path: string): FileDatasetSource {
-    return createFileSource(path, JSONL_FORMAT, chatmlConverter())
+  chatml(path: string, options: ImageOptions = {}): FileDatasetSource {
+    return createFileSource(path, JSONL_FORMAT, chatmlConverter(), undefined, () => imageReaderOf(options))
   },
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MediaMessageSchema, type MediaMessage } from '../schema/index.ts'
 import type { MissingTarget } from './collect-samples.ts'
 import type { RecordConverter } from './field-map.ts'
+import { imageFieldReferences, isImageField } from './image-url.ts'
 import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 
 /**
@@ -31,8 +32,8 @@ export function isEvalScopeQaRecord(fields: Record<string, unknown>): boolean {
 
 /**
  * Makes a sample of an EvalScope general QA record: the messages (or the system message, the history's turns in
- * order and the query) as input and `response` as target. `id` and the `subset` field are the sample's; the other
- * fields are its metadata.
+ * order and the query) as input and `response` as target. `id` and the `subset` field are the sample's, and its
+ * `image_N` fields its images (placed at the `<image N>` markers of its messages); the other fields are its metadata.
  */
 export function evalScopeQaConverter(subset = 'subset'): RecordConverter {
   return ({ fields }) => {
@@ -40,7 +41,7 @@ export function evalScopeQaConverter(subset = 'subset'): RecordConverter {
     const metadata: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(fields)) {
       if ((KNOWN as readonly string[]).includes(name)) known[name] = value
-      else if (name !== 'id' && name !== subset) metadata[name] = value
+      else if (name !== 'id' && name !== subset && !isImageField(name)) metadata[name] = value
     }
     const parsed = EvalScopeQaRecordSchema.safeParse(known, { reportInput: true })
     if (!parsed.success) return describeZodIssues(parsed.error.issues)
@@ -48,7 +49,15 @@ export function evalScopeQaConverter(subset = 'subset'): RecordConverter {
     if (!Array.isArray(input) && typeof input !== 'string') return input.problems
     // a file without responses is EvalScope's arena style, for a judge to score
     const target = parsed.data.response ?? parsed.data.answer
-    return { id: fields.id, input, target, subset: fields[subset], ...(Object.keys(metadata).length > 0 ? { metadata } : {}) }
+    const images = imageFieldReferences(fields)
+    return {
+      id: fields.id,
+      input,
+      target,
+      subset: fields[subset],
+      ...(images.length > 0 ? { images } : {}),
+      ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    }
   }
 }
 

@@ -1,5 +1,8 @@
 import type { Sample } from '../schema/index.ts'
 import type { DataRecord, RecordSource } from './data-record.ts'
+import { optionLines } from './option-lines.ts'
+import { imageFieldReferences, isImageField } from './image-url.ts'
+import { listCell } from './list-cell.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /**
@@ -90,25 +93,33 @@ function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<st
   const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
   // a few names, checked once per field of every record: a list is cheaper to build than a set
   const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, names.images, names.system, choicesName, ...(choiceNames ?? [])]
+  // EvalScope's multimodal files name each image in a field of its own: image_1, image_2, ...
+  const imageFields = names.images === undefined ? imageFieldReferences(fields) : []
   const mapped: Record<string, unknown> = {
     id: names.id === undefined ? undefined : fields[names.id],
     input: fields[names.input],
     system: names.system === undefined ? undefined : fields[names.system],
     target: fields[names.target],
-    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : fields[choicesName]) : choiceNames.map((name) => fields[name]),
+    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : choicesOf(fields[choicesName])) : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],
-    images: names.images === undefined ? undefined : fields[names.images],
+    images: names.images === undefined ? (imageFields.length > 0 ? imageFields : undefined) : fields[names.images],
   }
   // a sample written with its own metadata keeps it flat, beside the record's other fields
   let metadata: Record<string, unknown> | undefined
   for (const name in fields) {
-    if (used.includes(name) || fields[name] === undefined) continue
+    if (used.includes(name) || fields[name] === undefined || (imageFields.length > 0 && isImageField(name))) continue
     metadata ??= {}
     if (name === 'metadata' && isPlainObject(fields.metadata)) Object.assign(metadata, fields.metadata)
     else metadata[name] = fields[name]
   }
   mapped.metadata = metadata
   return mapped
+}
+
+// a text cell (a CSV's "Choices" column) lists its options one a line
+function choicesOf(value: unknown): unknown {
+  const listed = listCell(value)
+  return typeof listed === 'string' ? optionLines(listed) : listed
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,7 @@ import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { RecordConverter } from './field-map.ts'
 import { listDataFiles } from './file-list.ts'
+import { createImageReader, type ImageReader } from './image-reader.ts'
 
 /** Reads one file's records in batches, adding what is wrong to `issues`. */
 export type RecordReader = (file: string, issues: DatasetIssue[]) => AsyncIterable<DataRecord[]>
@@ -32,13 +33,16 @@ export function isEmptyFile(path: string): boolean {
   return stats !== undefined && stats.isFile() && stats.size === 0
 }
 
-/** A source whose samples are streamed from the files of `path` and validated as they come. */
-export function createFileSource(path: string, format: FileFormat, convert: RecordConverter, missing?: MissingTarget): FileDatasetSource {
+/**
+ * A source whose samples are streamed from the files of `path` and validated as they come; each load reads its images
+ * with a reader of its own from `images`.
+ */
+export function createFileSource(path: string, format: FileFormat, convert: RecordConverter, missing?: MissingTarget, images: () => ImageReader = createImageReader): FileDatasetSource {
   return {
     description: path,
     async load(): Promise<Sample[]> {
       const issues: DatasetIssue[] = []
-      const collector = createSampleCollector(convert, missing)
+      const collector = createSampleCollector(convert, missing, images())
       for await (const records of readRecords(path, format, issues)) for (const record of records) collector.add(record)
       throwIfInvalid([...issues, ...collector.issues], collector.samples.length, path, isEmptyFile(path))
       return collector.samples

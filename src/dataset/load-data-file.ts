@@ -6,11 +6,13 @@ import { chatmlConverter, isChatmlRecord } from './chatml.ts'
 import { EVALSCOPE_MISSING_RESPONSE, evalScopeQaConverter, isEvalScopeQaRecord } from './evalscope-qa.ts'
 import { fieldMapConverter, type FieldNames, type RecordConverter } from './field-map.ts'
 import { firstRecord } from './first-record.ts'
+import { isFolder } from './file-list.ts'
 import { createFileSource, type FileFormat } from './file-source.ts'
-import { evalScopeFileFormat, isEvalScopeMcq } from './evalscope.ts'
+import { evalScopeFileFormat, evalScopeMcqShape } from './evalscope.ts'
+import { imageReaderOf, type ImageOptions } from './image-options.ts'
+import type { ImageFiles, ImageReader } from './image-reader.ts'
 import { csvFormat, jsonFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
-import { missingFile } from './missing-file.ts'
-import { loadOpenCompassDataset, type OpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
+import { readOpenCompassDataset, type OpenCompassDataset, type OpenCompassInfo } from './opencompass.ts'
 import { readJsonValue, splitNames } from './read-json.ts'
 
 /** The formats `loadDataFile` reads. */
@@ -24,7 +26,7 @@ export function isDataFileFormat(name: string): name is DataFileFormat {
 }
 
 /** Options of `loadDataFile`; every one is optional, as the format and its fields are detected. */
-export interface DataFileOptions {
+export interface DataFileOptions extends ImageOptions {
   /** The format, instead of detecting it from the extension and the first record. */
   format?: DataFileFormat
   /** The column names of a CSV or TSV file without a header row. */
@@ -54,6 +56,8 @@ export interface DataFileSummary {
   opencompass?: OpenCompassInfo
   /** An OpenCompass sample's human prompt filled from its own (possibly rotated) options; see `OpenCompassDataset`. */
   promptOf?: OpenCompassDataset['promptOf']
+  /** The local image files the samples name, each counted once, and where each was found; absent when there are none. */
+  images?: ImageFiles
 }
 
 /**
@@ -62,23 +66,28 @@ export interface DataFileSummary {
  * messages is ChatML, other files are read with the default field names. Throws a `DatasetError` listing every problem.
  */
 export async function loadDataFile(path: string, options: DataFileOptions = {}): Promise<DataFileSummary> {
-  if (!existsSync(path)) throw new DatasetError([missingFile(path)])
+  await isFolder(path)
   const format = options.format ?? (await detectFormat(path, options))
   const subset = options.fields?.subset ?? options.subset ?? 'subset'
+  const images = imageReaderOf(options)
+  const read = <T extends Omit<DataFileSummary, 'images'>>(summary: T): T & Pick<DataFileSummary, 'images'> => (images.files.files > 0 ? { ...summary, images: images.files } : summary)
+  const shape = format === 'evalscope' ? await evalScopeMcqShape(path) : undefined
   if (format === 'opencompass') {
-    const { kind, samples, meta, promptOf } = await loadOpenCompassDataset(path, { ...options, subset })
-    return { format, kind, fields: meta.columns, samples, opencompass: meta, ...(promptOf === undefined ? {} : { promptOf }) }
+    const { kind, samples, meta, promptOf } = await readOpenCompassDataset(path, { ...options, subset }, images)
+    return read({ format, kind, fields: meta.columns, samples, opencompass: meta, ...(promptOf === undefined ? {} : { promptOf }) })
   }
-  if (format === 'evalscope' && (await isEvalScopeMcq(path))) {
-    const { kind, samples, meta } = await loadOpenCompassDataset(path, { subset, ...(options.fields === undefined ? {} : { fields: options.fields }) })
-    return { format, kind, fields: meta.columns, samples }
+  if (shape === 'columns') {
+    const { kind, samples, meta } = await readOpenCompassDataset(path, { subset, ...(options.fields === undefined ? {} : { fields: options.fields }) }, images)
+    return read({ format, kind, fields: meta.columns, samples })
   }
   if (format === 'json' && options.split === undefined) {
     const splits = await splitsOf(path)
-    if (splits.length > 0) return loadSplits(path, splits, subset)
+    if (splits.length > 0) return read(await loadSplits(path, splits, { ...options.fields, subset }, images))
   }
   const fields = new Set<string>()
-  const convert = format === 'chatml' ? chatmlConverter(subset) : format === 'evalscope' ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
+  // EvalScope's multimodal multiple choice (an options list) is read by the default field names
+  const qa = format === 'evalscope' && shape === undefined
+  const convert = format === 'chatml' ? chatmlConverter(subset) : qa ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
   const source = createFileSource(
     path,
     format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options),
@@ -86,10 +95,11 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
       for (const name of Object.keys(record.fields)) fields.add(name)
       return convert(record)
     },
-    format === 'evalscope' ? EVALSCOPE_MISSING_RESPONSE : undefined,
+    qa ? EVALSCOPE_MISSING_RESPONSE : undefined,
+    () => images,
   )
   const samples = await source.load()
-  return { format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples }
+  return read({ format, kind: format === 'chatml' ? 'chatml' : kindOfSamples(samples), fields: [...fields], samples })
 }
 
 function formatOf(format: Exclude<DataFileFormat, 'opencompass' | 'evalscope'>, options: DataFileOptions): FileFormat {
@@ -135,17 +145,23 @@ async function splitsOf(path: string): Promise<string[]> {
 }
 
 /** Loads every split of a JSON file; each split is its own dataset, so ids may repeat across splits. */
-async function loadSplits(path: string, splits: string[], subset: string): Promise<DataFileSummary> {
+async function loadSplits(path: string, splits: string[], map: FieldNames, images: ImageReader): Promise<DataFileSummary> {
   const fields = new Set<string>()
   const samples: Sample[] = []
   const counts: Record<string, number> = {}
   const issues: DatasetIssue[] = []
-  const convert: RecordConverter = fieldMapConverter({ subset })
+  const convert: RecordConverter = fieldMapConverter(map)
   for (const split of splits) {
-    const source = createFileSource(path, jsonFormat(split), (record) => {
-      for (const name of Object.keys(record.fields)) fields.add(name)
-      return convert(record)
-    })
+    const source = createFileSource(
+      path,
+      jsonFormat(split),
+      (record) => {
+        for (const name of Object.keys(record.fields)) fields.add(name)
+        return convert(record)
+      },
+      undefined,
+      () => images,
+    )
     try {
       const loaded = await source.load()
       counts[split] = loaded.length

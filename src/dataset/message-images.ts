@@ -1,40 +1,43 @@
 import type { MediaMessage, Sample } from '../schema/index.ts'
-import { resolveImageUrl } from './image-url.ts'
+import type { ImageReader } from './image-reader.ts'
+import { isImageReference, resolveImageUrl } from './image-url.ts'
 import type { FieldProblem } from './zod-issues.ts'
 
 /**
- * The sample with its image references resolved (see `resolveImageUrl`): the image parts of its messages and its
- * `images`; or the problems, each naming its field.
+ * A record's `images` as converted (references a format's converter named by their `image_N` fields, or the strings of
+ * an `images` field) resolved to URLs; or the problems, each naming its field. Anything else is left for the schema.
  */
-export function resolveSampleImages(sample: Sample, dataFile: string): Sample | { problems: FieldProblem[] } {
+export function resolveImageList(images: unknown, dataFile: string, reader: ImageReader): { images: unknown; problems: FieldProblem[] } {
+  if (!Array.isArray(images)) return { images, problems: [] }
   const problems: FieldProblem[] = []
-  let resolved = sample
-  if (typeof sample.input !== 'string' && sample.input.some((message) => typeof message.content !== 'string')) {
-    const input = messagesWithImages(sample.input, dataFile, 'input')
-    if (Array.isArray(input)) resolved = { ...resolved, input }
-    else problems.push(...input.problems)
-  }
-  if (sample.images !== undefined) {
-    const images = sample.images.map((reference, index) => resolveImageUrl(reference, dataFile, `images.${index}`))
-    for (const image of images) if (typeof image !== 'string') problems.push(image)
-    resolved = { ...resolved, images: images.filter((image) => typeof image === 'string') }
-  }
-  return problems.length > 0 ? { problems } : resolved
+  const resolved = images.map((entry: unknown, index) => {
+    const { field, reference } = isImageReference(entry) ? entry : { field: `images.${index}`, reference: entry }
+    if (typeof reference !== 'string' || reference === '') {
+      problems.push({ field, message: 'must be an image path, URL or data: URI' })
+      return reference
+    }
+    const url = resolveImageUrl(reference, dataFile, field, reader)
+    if (typeof url === 'string') return url
+    problems.push(url)
+    return reference
+  })
+  return { images: resolved, problems }
 }
 
 /**
- * The messages with each image part's reference resolved (a local path read into a `data:` URI), or the problems:
+ * The sample with the image parts of its messages resolved (a local path read into a `data:` URI), or the problems:
  * an image that cannot be read, or an image outside a user message, which endpoints take in user messages only.
  */
-function messagesWithImages(messages: MediaMessage[], dataFile: string, field: string): MediaMessage[] | { problems: FieldProblem[] } {
+export function resolveMessageImages(sample: Sample, dataFile: string, reader: ImageReader): Sample | { problems: FieldProblem[] } {
+  if (typeof sample.input === 'string' || sample.input.every((message) => typeof message.content === 'string')) return sample
   const problems: FieldProblem[] = []
-  const resolved = messages.map((message, index): MediaMessage => {
+  const input = sample.input.map((message, index): MediaMessage => {
     if (typeof message.content === 'string') return message
     const content = message.content.map((part, at) => {
       if (part.type !== 'image_url') return part
-      const where = `${field}.${index}.content.${at}.image_url.url`
+      const where = `input.${index}.content.${at}.image_url.url`
       if (message.role !== 'user') problems.push({ field: where, message: `is an image in a "${message.role}" message; images go in user messages` })
-      const url = resolveImageUrl(part.image_url.url, dataFile, where)
+      const url = resolveImageUrl(part.image_url.url, dataFile, where, reader)
       if (typeof url !== 'string') {
         problems.push(url)
         return part
@@ -43,5 +46,5 @@ function messagesWithImages(messages: MediaMessage[], dataFile: string, field: s
     })
     return { role: message.role, content }
   })
-  return problems.length > 0 ? { problems } : resolved
+  return problems.length > 0 ? { problems } : { ...sample, input }
 }

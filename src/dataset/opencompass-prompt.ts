@@ -12,6 +12,19 @@ export function render(prompt: string, fields: Record<string, unknown>): string 
   return prompt.replace(PLACEHOLDER, (whole, name: string | undefined) => (name === undefined ? whole[0]! : text(fields[name])))
 }
 
+/**
+ * The longest prompt a meta file's human_prompt may fill from one row: far past any model's context, far short of
+ * V8's longest string (about 536 million characters), which a prompt repeating a placeholder could otherwise pass.
+ */
+export const MAX_FILLED_PROMPT_CHARS = 10_000_000
+
+/** The length `render` would give, counted without building the text. */
+export function filledLength(prompt: string, fields: Record<string, unknown>): number {
+  let length = prompt.length
+  for (const match of prompt.matchAll(PLACEHOLDER)) length += (match[1] === undefined ? 1 : text(fields[match[1]]).length) - match[0].length
+  return length
+}
+
 /** A field's value as prompt text. */
 export function text(value: unknown): string {
   if (value === undefined || value === null) return ''

@@ -7,11 +7,15 @@ import type { DataRecord } from './data-record.ts'
 import { throwIfInvalid, type DatasetSource } from './dataset-source.ts'
 import type { FieldNames, RecordConverter } from './field-map.ts'
 import { isEmptyFile, readRecords } from './file-source.ts'
-import { imageFields, isImageField } from './image-url.ts'
+import { imageReaderOf, type ImageOptions } from './image-options.ts'
+import type { ImageReader } from './image-reader.ts'
+import { imageFieldReferences, isImageField } from './image-url.ts'
 import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { IGNORED_META_KEYS, readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
-import { placeholders, render, renderForOptions, text } from './opencompass-prompt.ts'
+import { filledLength, MAX_FILLED_PROMPT_CHARS, placeholders, render, renderForOptions, text } from './opencompass-prompt.ts'
 import type { FieldProblem } from './zod-issues.ts'
+
+const count = (n: number): string => n.toLocaleString('en-US')
 
 /** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
 export interface OpenCompassInfo {
@@ -170,9 +174,12 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
       const where = chosen.length > 1 || Array.isArray(answer) ? ` (in ${quoteAnswer(answer)})` : ''
       if (unknown.length > 0) problems.push({ field: info.outputColumn, message: `${unknown.map((letter) => `"${letter}"`).join(', ')}${where} names no option; the options are ${letters.join(', ')}` })
     }
-    const { images, problems: imageProblems } = imageFields(fields, record.file)
-    problems.push(...imageProblems)
+    const filled = info.humanPrompt === undefined ? 0 : filledLength(info.humanPrompt, fields)
+    if (filled > MAX_FILLED_PROMPT_CHARS) {
+      problems.push({ field: 'human_prompt', message: `filled from this row, the meta file's human_prompt is ${count(filled)} characters, over the limit of ${count(MAX_FILLED_PROMPT_CHARS)}; shorten the prompt or the row's text` })
+    }
     if (problems.length > 0) return problems
+    const images = imageFieldReferences(fields)
     const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
     const rest = Object.entries(fields).filter(([name]) => !used.has(name) && !isImageField(name))
     return {
@@ -189,7 +196,7 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
 }
 
 /** Options of `datasets.opencompass`, for files that stretch the protocol. */
-export interface OpenCompassOptions {
+export interface OpenCompassOptions extends ImageOptions {
   /** The column names of a CSV file without a header row, e.g. MMLU's `["question", "A", "B", "C", "D", "answer"]`. */
   columns?: string[]
   /** The column holding each sample's subset. @default "subset" */
@@ -210,6 +217,11 @@ export interface OpenCompassOptions {
  * const { kind, samples, meta } = await loadOpenCompassDataset('data/physics.csv')
  */
 export async function loadOpenCompassDataset(path: string, options: OpenCompassOptions = {}): Promise<OpenCompassDataset> {
+  return readOpenCompassDataset(path, options, imageReaderOf(options))
+}
+
+/** `loadOpenCompassDataset` with its images read by `images`, which then tells what it read. */
+export async function readOpenCompassDataset(path: string, options: OpenCompassOptions, images: ImageReader): Promise<OpenCompassDataset> {
   const extension = extname(path).toLowerCase()
   // EvalScope writes the same columns in TSV files, so they are read by the same rules
   if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl, .csv or .tsv file' }])
@@ -220,7 +232,7 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
   // without its settings the data cannot be judged fairly: only the data's syntax is checked then
   const metaInvalid = issues.length > 0
   let detected: { info: OpenCompassInfo; convert?: RecordConverter } | undefined
-  let collector = createSampleCollector()
+  let collector = createSampleCollector(undefined, undefined, images)
   // the records a human prompt that places the options is filled from again, once the options are rotated
   const kept: Record<string, unknown>[] = []
   let keep = false
@@ -228,7 +240,7 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
     for (const record of records) {
       if (detected === undefined) {
         detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options, issues)
-        if (detected.convert) collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' })
+        if (detected.convert) collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' }, images)
         keep = detected.info.kind === 'mcq' && detected.info.humanPrompt !== undefined && renderForOptions(detected.info.humanPrompt, detected.info.options) !== undefined
       }
       if (!detected.convert) continue

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { DatasetIssue } from '../errors.ts'
+import { shortList } from '../schema/index.ts'
 import type { DataRecord } from './data-record.ts'
 import { invalidUtf8LineStarts, NOT_UTF8 } from './invalid-utf8.ts'
 import { jsonElementLines } from './json-element-lines.ts'
@@ -39,6 +40,8 @@ export function splitNames(value: unknown): string[] {
   return Object.entries(value).filter(([, records]) => Array.isArray(records)).map(([name]) => name)
 }
 
+const SHOWN_SPLITS = 20
+
 /** Reads a JSON array of records, or one split of an object of named splits; each record keeps its line and index. */
 export async function readJson(file: string, split: string | undefined, issues: DatasetIssue[]): Promise<DataRecord[]> {
   const read = await readJsonValue(file, issues)
@@ -47,7 +50,7 @@ export async function readJson(file: string, split: string | undefined, issues: 
   if (split !== undefined) {
     const splits = splitNames(value)
     if (!splits.includes(split)) {
-      issues.push({ file, message: `no split "${split}"; the file has ${splits.map((name) => `"${name}"`).join(', ') || 'no splits'}` })
+      issues.push({ file, message: `no split "${split}"; the file has ${shortList(splits.map((name) => `"${name}"`), SHOWN_SPLITS) || 'no splits'}` })
       return []
     }
     value = (value as Record<string, unknown>)[split]

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { ChoiceMethod, Model, ModelOutput } from '../model/index.ts'
-import { imageCountOf, isTextOnly, type Sample } from '../schema/index.ts'
+import { imageCountOf, isTextOnly, shortList, type Sample } from '../schema/index.ts'
 import type { BenchmarkDefinition } from '../benchmark/index.ts'
 import { buildMessages, optionLetter } from '../prompt/index.ts'
 
@@ -17,19 +17,15 @@ export function checkChoiceSamples(benchmark: string, method: ChoiceMethod, samp
   const without = samples.filter((sample) => sample.choices === undefined).map((sample) => `"${sample.id}"`)
   if (without.length > 0) {
     throw new ConfigError(
-      `describeBenchmark("${benchmark}"): inferMethod "${method}" chooses among a sample's options, and samples ${idList(without)} have no choices. Give them choices, or use inferMethod "generate".`,
+      `describeBenchmark("${benchmark}"): inferMethod "${method}" chooses among a sample's options, and samples ${shortList(without, SHOWN_IDS)} have no choices. Give them choices, or use inferMethod "generate".`,
     )
   }
   const withImages = samples.filter((sample) => imageCountOf(sample) > 0).map((sample) => `"${sample.id}"`)
   if (withImages.length > 0) {
     throw new ConfigError(
-      `describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and samples ${idList(withImages)} hold images. Use inferMethod "generate" for them.`,
+      `describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and samples ${shortList(withImages, SHOWN_IDS)} hold images. Use inferMethod "generate" for them.`,
     )
   }
-}
-
-function idList(ids: readonly string[]): string {
-  return ids.length > SHOWN_IDS ? `${ids.slice(0, SHOWN_IDS).join(', ')} and ${ids.length - SHOWN_IDS} more` : ids.join(', ')
 }
 
 /**

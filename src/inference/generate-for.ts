@@ -1,6 +1,6 @@
 import { ConfigError, ModelError } from '../errors.ts'
 import type { GenerateOptions, Model, ModelOutput } from '../model/index.ts'
-import { imageCountOf, isTextOnly, type MediaMessage, type Sample } from '../schema/index.ts'
+import { imageCountOf, isTextOnly, shortList, type MediaMessage, type Sample } from '../schema/index.ts'
 
 const SHOWN_IDS = 5
 
@@ -11,8 +11,7 @@ export function checkImageModel(benchmark: string, model: Model, samples: readon
   if (model.generateWithImages !== undefined) return
   const withImages = samples.filter((sample) => imageCountOf(sample) > 0).map((sample) => `"${sample.id}"`)
   if (withImages.length === 0) return
-  const shown = withImages.length > SHOWN_IDS ? `${withImages.slice(0, SHOWN_IDS).join(', ')} and ${withImages.length - SHOWN_IDS} more` : withImages.join(', ')
-  throw new ConfigError(`Benchmark "${benchmark}": samples ${shown} hold images, and model "${model.name}" takes text only (it has no generateWithImages). ${IMAGE_MODEL_FIX}`)
+  throw new ConfigError(`Benchmark "${benchmark}": samples ${shortList(withImages, SHOWN_IDS)} hold images, and model "${model.name}" takes text only (it has no generateWithImages). ${IMAGE_MODEL_FIX}`)
 }
 
 /** One call with the sample's messages: text through `generate`, messages with images through `generateWithImages`. */

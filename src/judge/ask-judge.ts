@@ -1,3 +1,4 @@
+import { relative } from 'node:path'
 import { JudgeError } from '../errors.ts'
 import { costOf, untilAborted, type Model, type ModelOutput } from '../model/index.ts'
 import { sampleLabel, type ChatMessage, type StoredVerdict, type Usage, type VerdictMode } from '../schema/index.ts'
@@ -58,11 +59,12 @@ function materialOf(plan: CallPlan): { original: Array<[string, string]>; shown:
   return { original, shown }
 }
 
-function fromStore(line: StoredVerdict, judgeCase: JudgeCase): CallOutcome {
-  if (line.invalid) return { kind: 'invalid', reason: line.invalid.reason, stored: true }
+function fromStore(line: StoredVerdict, judgeCase: JudgeCase, store: VerdictStore): CallOutcome {
+  const where = `stored in ${relative(process.cwd(), store.file)}, key ${line.key}`
+  if (line.invalid) return { kind: 'invalid', reason: `${line.invalid.reason} (the reply ${where})`, stored: true }
   const parsed = judgeCase.schema.safeParse(line.verdict)
   if (parsed.success) return { kind: 'verdict', verdict: parsed.data, stored: true }
-  return { kind: 'invalid', reason: `the stored verdict (key ${line.key}) no longer matches its schema`, stored: true }
+  return { kind: 'invalid', reason: `the verdict ${where} no longer matches its schema`, stored: true }
 }
 
 async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironment): Promise<ModelOutput> {
@@ -80,8 +82,9 @@ async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironmen
 }
 
 /**
- * Asks one judge one question, or reads its stored verdict. A reply that is not a valid verdict is kept as invalid
- * and never asked again; a failed call throws a JudgeError, so its sample is errored.
+ * Asks one judge one question, or reads its stored verdict. A reply that is not a valid verdict is stored for review
+ * but is no verdict: replay mode reads it as invalid, any other mode asks again. A failed call throws a JudgeError,
+ * so its sample is errored.
  */
 export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<CallOutcome> {
   const { judge, judgeCase } = plan
@@ -92,9 +95,10 @@ export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<Ca
   const attempt = env.attempt === undefined ? {} : { attempt: env.attempt }
   const key = verdictKey({ judge: identity, instructions, caseId: judgeCase.id, sampleId: env.sampleId, ...attempt, material: original, repeat: plan.repeat, swapped: plan.swapped })
   const stored = env.store && !env.update ? env.store.get(key) : undefined
-  if (stored) {
+  const replayed = stored ? fromStore(stored, judgeCase, env.store!) : undefined
+  if (replayed && (replayed.kind === 'verdict' || env.mode === 'replay')) {
     env.store!.touch(key)
-    return fromStore(stored, judgeCase)
+    return replayed
   }
   if (env.mode === 'replay') {
     const order = plan.swapped ? ', swapped order' : ''

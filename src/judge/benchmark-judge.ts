@@ -1,6 +1,6 @@
 import { ConfigError, JudgeError } from '../errors.ts'
 import { recordSampleCommand, type ModelOutput } from '../model/index.ts'
-import { contentText, isWrongAnswer, sampleLabel, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { contentText, isWrongAnswer, sampleLabel, shownValue, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
 import { judgementScores } from '../scoring/index.ts'
 import { agreementScores } from './agreement-scores.ts'
 import { describeJudgement } from './describe-judgement.ts'
@@ -184,7 +184,7 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {},
       const value: unknown = expected(sample)
       if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return value
       throw new ConfigError(
-        `${where}: judge.expected returned ${JSON.stringify(value) ?? String(value)} for sample "${sample.id}"; return the human verdict: "win", "loss" or "tie" for a pairwise judge, a label, or a finite score.`,
+        `${where}: judge.expected returned ${shownValue(value)} for sample "${sample.id}"; return the human verdict: "win", "loss" or "tie" for a pairwise judge, a label, or a finite score.`,
       )
     },
   }

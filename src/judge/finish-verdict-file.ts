@@ -48,12 +48,19 @@ export function finishVerdictFile(file: VerdictFileTask, update: boolean): strin
   const tests = testsOf(file)
   const complete = tests.every(wasRun)
   const obsolete = complete ? store.unused(unsettledOf(tests)) : []
-  store.save(update ? { drop: new Set(obsolete.map((v) => v.key)) } : {})
+  const removed = store.save(update ? { drop: new Set(obsolete.map((v) => v.key)) } : {})
   closeVerdictStore(file.filepath)
   if (obsolete.length === 0) return undefined
   const where = relative(process.cwd(), store.file)
   const samples = [...new Set(obsolete.map((v) => `"${v.sample}"`))]
   const shown = samples.length > 5 ? `${samples.slice(0, 5).join(', ')}, … (+${samples.length - 5})` : samples.join(', ')
-  const action = update ? 'removed them' : 'kept them; `vitest run -u` removes them'
-  return `evalsuite: ${obsolete.length} obsolete verdict(s) in ${where} that no judge call of this run used (samples ${shown}); ${action}.`
+  return `evalsuite: ${obsolete.length} obsolete verdict(s) in ${where} that no judge call of this run used (samples ${shown}); ${action(update, obsolete.length, removed.size)}.`
+}
+
+// the store removes only what this run alone knows to be unused: while another run writes the file, its verdicts stay
+function action(update: boolean, obsolete: number, removed: number): string {
+  if (!update) return 'kept them; `vitest run -u` removes them'
+  if (removed === obsolete) return 'removed them'
+  const kept = `kept ${obsolete - removed}, since another run wrote the file meanwhile and may use them; \`vitest run -u\` alone removes them`
+  return removed === 0 ? kept : `removed ${removed}, ${kept}`
 }

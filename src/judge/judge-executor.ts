@@ -47,6 +47,11 @@ export interface JudgeExecutor {
   judge(definition: JudgeDefinition, context: JudgeContext, call: JudgeCall): Promise<JudgeRecord>
 }
 
+// the command that records one sample's verdicts: in record mode stored verdicts are kept and the rest asked
+function recordCommandOf(call: JudgeCall): string {
+  return call.recordCommand ?? `EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${sampleLabel(call.sampleId, call.attempt)}"`
+}
+
 function missingMessage(call: JudgeCall, missing: readonly string[]): string {
   const file = relative(process.cwd(), verdictFileOf(call.file))
   const sample = sampleLabel(call.sampleId, call.attempt)
@@ -54,7 +59,7 @@ function missingMessage(call: JudgeCall, missing: readonly string[]): string {
     `No stored verdict for sample "${sample}" in ${file}, and replay mode calls no judge. Missing:`,
     ...missing.map((m) => `  - ${m}`),
     'Record them with the judge\'s credentials set (e.g. OPENAI_API_KEY) and',
-    `  ${call.recordCommand ?? `EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${sample}"`}`,
+    `  ${recordCommandOf(call)}`,
     'then commit the verdict file.',
   ].join('\n')
 }
@@ -135,7 +140,9 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
       )
       const { finalize } = definition.workflow
       const result = combined.result && finalize ? finalize(combined.result, context) : combined.result
-      return recordOf(definition, settings.models, tally, { ...combined, ...(result ? { result } : {}) })
+      const record = recordOf(definition, settings.models, tally, { ...combined, ...(result ? { result } : {}) })
+      if (record.status !== 'invalid' || tally.storedInvalid === 0) return record
+      return { ...record, reason: `${record.reason}. Replay mode keeps it; record mode asks the judge again: ${recordCommandOf(call)}` }
     },
   }
 }

@@ -11,6 +11,8 @@ export interface CallTally {
   live: number
   stored: number
   invalid: number
+  /** Invalid replies read from the verdict file (replay mode): a record mode run would ask again. */
+  storedInvalid: number
   usage: Usage | undefined
   /** US dollars, over the calls whose judge has a price. */
   costUsd: number | undefined
@@ -27,7 +29,7 @@ export type Observation = { kind: 'valid'; result: JudgeResult } | { kind: 'inva
 
 /** An empty tally. */
 export function emptyTally(): CallTally {
-  return { live: 0, stored: 0, invalid: 0, usage: undefined, costUsd: undefined, swaps: { asked: 0, agreed: 0 }, missing: [], orders: [] }
+  return { live: 0, stored: 0, invalid: 0, storedInvalid: 0, usage: undefined, costUsd: undefined, swaps: { asked: 0, agreed: 0 }, missing: [], orders: [] }
 }
 
 function count(tally: CallTally, outcome: CallOutcome): void {
@@ -35,6 +37,7 @@ function count(tally: CallTally, outcome: CallOutcome): void {
   if (outcome.stored) tally.stored++
   else tally.live++
   if (outcome.kind === 'invalid') tally.invalid++
+  if (outcome.kind === 'invalid' && outcome.stored) tally.storedInvalid++
   if (outcome.usage) {
     const before = tally.usage ?? { inputTokens: 0, outputTokens: 0 }
     tally.usage = { inputTokens: before.inputTokens + outcome.usage.inputTokens, outputTokens: before.outputTokens + outcome.usage.outputTokens }

@@ -1,9 +1,13 @@
 import type { z } from 'zod'
 import { ConfigError } from '../errors.ts'
+import { cutText, shownValue } from '../schema/index.ts'
 import type { ParsedVerdict } from './parse-verdict.ts'
 
 /** Reads a judge's reply in the user's own format: the verdict, or null when the reply holds none. */
 export type ParseReply<T> = (reply: string) => T | null
+
+// a schema's message may quote the value it refused, which a reply can make megabytes long
+const ISSUE_CHARS = 300
 
 function preview(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim()
@@ -29,6 +33,6 @@ export function replyReader<V>(parseReply: unknown, field: string, schema: z.Zod
     const parsed = schema.safeParse({ [field]: value })
     if (parsed.success) return { valid: true, verdict: parsed.data }
     // the schema's own check and a definition's refinement say the same thing twice: the first says it
-    return { valid: false, reason: `parseReply returned ${JSON.stringify(value) ?? String(value)}, which is not a verdict (${parsed.error.issues[0]!.message})` }
+    return { valid: false, reason: `parseReply returned ${shownValue(value)}, which is not a verdict (${cutText(parsed.error.issues[0]!.message, ISSUE_CHARS)})` }
   }
 }

@@ -32,7 +32,10 @@ export function verdictFileOf(evalFile: string): string {
 export interface VerdictStore extends KeyedStore<StoredVerdict> {
   /** Marks a verdict as used by this run: it is not obsolete. */
   touch(key: string): void
-  /** The stored verdicts this run did not use, except those of samples that did not get as far as being judged. */
+  /**
+   * The stored verdicts this run did not use, except those of samples that did not get as far as being judged, and
+   * those another run still writing had journaled when this one loaded them (its own, not this run's to judge).
+   */
   unused(unsettled: ReadonlySet<string>): StoredVerdict[]
 }
 
@@ -62,7 +65,7 @@ export function verdictStoreFor(evalFile: string): VerdictStore {
     store = {
       ...keyed,
       touch: (key) => void touched.add(key),
-      unused: (unsettled) => [...keyed.entries()].filter((v) => !touched.has(v.key) && !unsettled.has(v.sample)),
+      unused: (unsettled) => [...keyed.entries()].filter((v) => !touched.has(v.key) && !unsettled.has(v.sample) && !keyed.isForeign(v.key)),
     }
     stores.set(file, store)
   }

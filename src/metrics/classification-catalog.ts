@@ -1,5 +1,6 @@
 import type { MetricSemantics } from '../schema/index.ts'
 import { coefficient } from './coefficient.ts'
+import { labelOfSlug } from './label-slug.ts'
 import { ratio } from './ratio.ts'
 
 /** The figures of the whole set a benchmark with `classification: true` reports, besides the per-label ones. */
@@ -19,8 +20,15 @@ const PER_LABEL: Readonly<Record<string, string>> = {
   f1: 'Harmonic mean of this label\u2019s precision and recall.',
 }
 
-/** The entry of a per-label figure, "f1_positive" or "recall_a"; undefined for any other name. */
+/** A per-label figure's name read back: "f1_a__2d_b" is the F1 of the label "a-b"; undefined for any other name. */
+export function perLabelFigure(name: string): { figure: 'precision' | 'recall' | 'f1'; label: string } | undefined {
+  const match = /^(precision|recall|f1)_([a-z][a-z0-9_]*)$/.exec(name)
+  const label = match && labelOfSlug(match[2]!)
+  return label === undefined || label === null ? undefined : { figure: match![1] as 'precision' | 'recall' | 'f1', label }
+}
+
+/** The entry of a per-label figure, "f1_positive" or "recall_a", its label named; undefined for any other name. */
 export function perLabelSemantics(name: string): MetricSemantics | undefined {
-  const match = /^(precision|recall|f1)_[a-z][a-z0-9_]*$/.exec(name)
-  return match ? ratio(PER_LABEL[match[1]!]!) : undefined
+  const found = perLabelFigure(name)
+  return found && ratio(`Label "${found.label}". ${PER_LABEL[found.figure]!}`)
 }

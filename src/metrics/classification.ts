@@ -1,5 +1,6 @@
 import { cohenKappa } from './cohen-kappa.ts'
 import { firstTarget, type CorpusAggregate } from './corpus-sample.ts'
+import { labelKey, labelSlug } from './label-slug.ts'
 
 /** One classified item: the label predicted (null when no answer was read) and the right one. */
 export interface LabelPair {
@@ -13,15 +14,10 @@ const UNANSWERED = '(none)'
 const safeRatio = (numerator: number, denominator: number): number => (denominator === 0 ? 0 : numerator / denominator)
 const f1Of = (precision: number, recall: number): number => (precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall))
 
-/** How a label is spelled inside a metric name: "f1_positive", "recall_a". */
-export function labelSlug(label: string): string {
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')
-  return /^[a-z]/.test(slug) ? slug : `label_${slug}`
-}
-
 /**
- * Classification figures of a whole set, from their definitions, over the labels the targets use (a prediction
- * outside them counts against recall of its target and against no label's precision), as scikit-learn's
+ * Classification figures of a whole set, from their definitions, over the labels the targets use, each read but for
+ * case and surrounding space (so is a prediction: "Pos" is the label "pos", on any sample; one outside them counts
+ * against recall of its target and against no label's precision), as scikit-learn's
  * `precision_recall_fscore_support` with `labels` set to the target labels and `zero_division=0`:
  * per label, precision = TP / (TP + FP), recall = TP / (TP + FN), F1 their harmonic mean; `macro_*` the unweighted
  * mean over labels; `micro_*` from the summed counts; `kappa` Cohen's kappa of predictions against targets (an
@@ -29,9 +25,10 @@ export function labelSlug(label: string): string {
  */
 export function classificationMetrics(pairs: readonly LabelPair[]): Record<string, number> {
   if (pairs.length === 0) return {}
-  const labels = [...new Set(pairs.map((pair) => pair.target))].sort()
+  const keyed = pairs.map((pair) => ({ target: labelKey(pair.target), predicted: pair.predicted === null ? null : labelKey(pair.predicted) }))
+  const labels = [...new Set(keyed.map((pair) => pair.target))].sort()
   const counts = new Map(labels.map((label) => [label, { tp: 0, fp: 0, fn: 0 }]))
-  for (const { predicted, target } of pairs) {
+  for (const { predicted, target } of keyed) {
     if (predicted === target) {
       counts.get(target)!.tp++
       continue
@@ -67,17 +64,11 @@ export function classificationMetrics(pairs: readonly LabelPair[]): Record<strin
   metrics.micro_recall = microRecall
   metrics.micro_f1 = f1Of(microPrecision, microRecall)
   const kappa = cohenKappa(
-    pairs.map((pair) => pair.target),
-    pairs.map((pair) => pair.predicted ?? UNANSWERED),
+    keyed.map((pair) => pair.target),
+    keyed.map((pair) => pair.predicted ?? UNANSWERED),
   )
   if (kappa !== null) metrics.kappa = kappa
   return metrics
-}
-
-// an answer equal to the target but for case and surrounding space is that label, as the exact check reads it
-function labelOf(answer: string | null, target: string): string | null {
-  if (answer === null) return null
-  return answer.trim().toLowerCase() === target.trim().toLowerCase() ? target : answer.trim()
 }
 
 /**
@@ -88,6 +79,6 @@ export const classificationAggregate: CorpusAggregate = (samples) =>
   classificationMetrics(
     samples.flatMap((sample) => {
       const target = firstTarget(sample)
-      return target === null ? [] : [{ predicted: labelOf(sample.answer, target), target }]
+      return target === null ? [] : [{ predicted: sample.answer, target }]
     }),
   )

@@ -1,6 +1,7 @@
 import type { MetricDefinition } from '../schema/index.ts'
 import { BUILTIN_METRICS, createMetricCatalog, type MetricCatalog } from './catalog.ts'
 import { closestName } from './did-you-mean.ts'
+import { metricDeclaration } from './declare-metric.ts'
 
 /** What a benchmark can be gated on before any sample runs. */
 export interface GateableMetrics {
@@ -40,7 +41,7 @@ const quoted = (names: readonly string[]): string => names.map((name) => `"${nam
 
 function metricProblem(entry: GateEntry, gateable: GateableMetrics, { catalog, names, complete }: GateCatalog): string | undefined {
   const { metric } = entry
-  const declare = `evalsuite({ metricDefinitions: { ${metric}: { direction: 'higher' } } })`
+  const declare = metricDeclaration(metric)
   const undeclared = `names "${metric}", which is not in the metric catalog, so it has no direction to stand for the benchmark; declare it: ${declare}`
   const known = [...gateable.scores, ...USAGE_METRICS]
   if (known.includes(metric)) return entry.primary && complete && !catalog.has(metric) ? undeclared : undefined

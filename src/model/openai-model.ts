@@ -2,6 +2,7 @@ import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError, ModelError } from '../errors.ts'
 import { imagePartsOf, RATE_LIMITS_KEY, type ChatMessage, type MediaMessage, type Usage } from '../schema/index.ts'
+import { redactKeys, registerKey } from '../store/index.ts'
 import { baseURLProblem } from './base-url.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import { MAX_TIMER_MS } from './durations.ts'
@@ -19,7 +20,7 @@ export interface OpenAIModelOptions {
    * string. @default process.env.OPENAI_BASE_URL, else the OpenAI API
    */
   baseURL?: string
-  /** @default process.env.OPENAI_API_KEY; optional when `baseURL` points at a local server */
+  /** @default process.env.OPENAI_API_KEY; optional when `baseURL` points at a local server. An empty key is no key. */
   apiKey?: string
   /**
    * @default 0, so that reruns are comparable; left out for OpenAI's reasoning models (o1, o3, o4-mini, gpt-5, ...),
@@ -90,7 +91,9 @@ const REASONING_MODEL = /^(o\d|gpt-5)/
 /** A model behind an OpenAI-compatible endpoint, called through the official SDK, under its rate limits. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const baseURL = validate(options)
-  const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY
+  // an empty key is no key: GitHub Actions sets an empty variable for a secret that is not there
+  const apiKey = (options.apiKey ?? process.env.OPENAI_API_KEY) || undefined
+  registerKey(apiKey)
   const memory = getEnvironmentData(RATE_LIMITS_KEY)
   const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${baseURL ?? 'https://api.openai.com/v1'} ${options.model}` } : undefined
   const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, ...(shared ? { shared } : {}) })
@@ -131,7 +134,8 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
     const request = { model: options.model, messages, params, stream: options.stream ?? false }
     const reply = await openai.chat(request, tokens, call.signal)
-    return withCost(price, { ...reply, latencyMs: performance.now() - started })
+    // an endpoint may echo what it received, the key included: nothing downstream (recordings, reports) sees it
+    return withCost(price, { ...reply, text: redactKeys(reply.text), latencyMs: performance.now() - started })
   }
 
   return {

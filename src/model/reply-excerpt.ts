@@ -2,9 +2,17 @@ import { bytesText } from './durations.ts'
 
 const EXCERPT_CHARACTERS = 200
 
+// a data URI as sent (an image read from a local file), or as an endpoint echoes it in JSON, with its slashes escaped
+const DATA_URI = /data:([\w.+-]+(?:\\?\/[\w.+-]+)?)((?:;[\w.+-]+=[\w.+-]+)*);base64,[A-Za-z0-9+/=\\_-]*/gi
+
+/** The text with each `data:` URI's content cut out: an endpoint that echoes a request must not put a file in a report. */
+export function withoutDataUris(text: string): string {
+  return text.replace(DATA_URI, (uri, type: string) => `data:${type.replace('\\/', '/')};base64,[${uri.length} characters cut]`)
+}
+
 /** The first characters of a reply, on one line, for a message that shows what came back. */
 export function excerpt(text: string): string {
-  const line = text.trim().replace(/\s+/g, ' ')
+  const line = withoutDataUris(text).trim().replace(/\s+/g, ' ')
   return line.length > EXCERPT_CHARACTERS ? `${line.slice(0, EXCERPT_CHARACTERS)}…` : line
 }
 

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { escapeControlCharacters } from '../schema/index.ts'
 
 const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|]/g
 const SHELL_PLAIN = /^[\w./@%+=:,-]+$/
@@ -18,7 +19,8 @@ const RECORDING_ENVIRONMENT = { replies: 'EVALSUITE_RECORDINGS=auto', verdicts: 
  * escaped, either separator is taken, and the pattern ends at the colon: "q1" never runs "q10".
  */
 export function recordSampleCommand(file: string, benchmark: string, key: string, what: keyof typeof RECORDING_ENVIRONMENT = 'replies'): string {
-  const escape = (text: string): string => text.replace(REGEX_SPECIAL, '\\$&')
+  // tests are named with control characters written out (\x1b), and matched so
+  const escape = (text: string): string => escapeControlCharacters(text).replace(REGEX_SPECIAL, '\\$&')
   const pattern = `${escape(benchmark)}( >)? ${escape(key)}: `
   return `${RECORDING_ENVIRONMENT[what]} npx vitest run ${shellWord(relative(process.cwd(), file))} -t ${shellWord(pattern)}`
 }

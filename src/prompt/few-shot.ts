@@ -26,6 +26,11 @@ export interface FewShotDraw {
   pick: 'first' | 'random'
   groupBy?: string
   seed: number
+  /**
+   * Whether the pool is the benchmark's own samples, where an example with the sample's id is the sample itself. The
+   * ids of a separate file say nothing of that: EvalScope numbers the rows of its `_dev` and `_val` files each from 1.
+   */
+  ownSamples: boolean
 }
 
 function groupOf(sample: Sample, groupBy: string | undefined): string | undefined {
@@ -34,17 +39,18 @@ function groupOf(sample: Sample, groupBy: string | undefined): string | undefine
   return value === undefined || value === null ? undefined : String(value)
 }
 
-function inputKey(sample: Sample): string {
-  return typeof sample.input === 'string' ? sample.input : JSON.stringify(sample.input)
+// the question as asked, whatever the order of its options (a circular rotation asks the same question)
+function questionKey(sample: Sample): string {
+  return JSON.stringify([sample.input, sample.choices === undefined ? null : [...sample.choices].sort()])
 }
 
 /**
- * The examples for one sample, never the sample itself: an example with the sample's id or the same input is
- * passed over (a dev split may repeat a test question), and the next one taken in its place.
+ * The examples for one sample, never the sample itself: in its own pool the example with its id, and in any pool one
+ * asking the same question (a dev split may repeat a test question) is passed over, and the next one taken instead.
  */
 function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDraw): Sample[] {
-  const own = inputKey(sample)
-  const usable = (example: Sample): boolean => example.id !== sample.id && inputKey(example) !== own
+  const own = questionKey(sample)
+  const usable = (example: Sample): boolean => !(draw.ownSamples && example.id === sample.id) && questionKey(example) !== own
   const picked: Sample[] = []
   const order = draw.pick === 'random' ? seededIndices(candidates.length, `${draw.seed}\0${sample.id}`) : candidates.keys()
   for (const index of order) {
@@ -55,9 +61,14 @@ function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDra
   return picked
 }
 
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(', ')
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown
+}
+
 /**
- * Draws every sample's examples from the pool. A pool (or group) smaller than `count` fails the benchmark at
- * collection, naming the groups; a sample whose own question is in a pool of exactly `count` gets the others.
+ * Draws every sample's examples from the pool. Every sample gets `count` examples or the benchmark fails at
+ * collection, naming the groups too small and the samples left short once their own question is passed over.
  */
 export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[], draw: FewShotDraw, where: string): Map<string, Sample[]> {
   const drawn = new Map<string, Sample[]>()
@@ -70,15 +81,19 @@ export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[],
     else byGroup.set(key, [example])
   }
   const short = new Map<string, number>()
+  const lessItself: string[] = []
   for (const sample of samples) {
     if (drawn.has(sample.id)) continue
     const group = groupOf(sample, draw.groupBy)
     const candidates = byGroup.get(group) ?? []
-    if (candidates.length < draw.count) short.set(draw.groupBy === undefined ? 'the pool' : `${draw.groupBy} "${group ?? '(none)'}"`, candidates.length)
-    drawn.set(sample.id, drawFor(sample, candidates, draw))
+    const name = draw.groupBy === undefined ? 'the pool' : `${draw.groupBy} "${group ?? '(none)'}"`
+    const examples = drawFor(sample, candidates, draw)
+    if (candidates.length < draw.count) short.set(name, candidates.length)
+    else if (examples.length < draw.count) lessItself.push(`sample "${sample.id}" has ${examples.length} besides its own question`)
+    drawn.set(sample.id, examples)
   }
-  if (short.size > 0) {
-    const lacking = [...short].map(([name, size]) => `${name} offers ${size}`).join(', ')
+  if (short.size > 0 || lessItself.length > 0) {
+    const lacking = listed([...[...short].map(([name, size]) => `${name} offers ${size}`), ...lessItself])
     throw new ConfigError(`${where}: ${draw.count} few-shot examples per sample are asked for, but ${lacking}. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.`)
   }
   return drawn

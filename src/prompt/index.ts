@@ -1,3 +1,3 @@
 export { buildPrompt } from './few-shot-prompt.ts'
 export { drawFewShot, fewShotSpec, type FewShotSpec } from './few-shot.ts'
-export { buildMessages, DEFAULT_CHOICE_PROMPT, optionLetter, renderTemplate, type PromptTemplate } from './prompt.ts'
+export { buildMessages, DEFAULT_CHOICE_PROMPT, fieldNames, hasField, optionLetter, renderTemplate, templateFields, type PromptTemplate } from './prompt.ts'

@@ -19,19 +19,7 @@ function renderChoices(choices: readonly string[]): string {
   return choices.map((choice, index) => `${optionLetter(index)}. ${choice}`).join('\n')
 }
 
-function fieldsOf(sample: Sample): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const [key, value] of Object.entries(sample.metadata ?? {})) {
-    if (value !== null && typeof value !== 'object') fields[key] = String(value)
-  }
-  fields.id = sample.id
-  if (typeof sample.input === 'string') fields.input = sample.input
-  if (sample.choices) fields.choices = renderChoices(sample.choices)
-  if (sample.subset !== undefined) fields.subset = sample.subset
-  return fields
-}
-
-// one field of fieldsOf(sample), without building them all: a template is filled once per sample
+// one field of the sample, without building them all: a template is filled once per sample
 function fieldOf(sample: Sample, name: string): string | undefined {
   switch (name) {
     case 'id':
@@ -48,6 +36,36 @@ function fieldOf(sample: Sample, name: string): string | undefined {
   }
   const value = sample.metadata && Object.hasOwn(sample.metadata, name) ? sample.metadata[name] : undefined
   return value === undefined || value === null || typeof value === 'object' ? undefined : String(value)
+}
+
+/** Whether a template can fill `{name}` for the sample (`fieldOf` without building the value). */
+export function hasField(sample: Sample, name: string): boolean {
+  switch (name) {
+    case 'id':
+      return true
+    case 'input':
+      if (typeof sample.input === 'string') return true
+      break
+    case 'choices':
+      if (sample.choices) return true
+      break
+    case 'subset':
+      if (sample.subset !== undefined) return true
+      break
+  }
+  const value = sample.metadata && Object.hasOwn(sample.metadata, name) ? sample.metadata[name] : undefined
+  return value !== undefined && value !== null && typeof value !== 'object'
+}
+
+/** The fields a template can fill for the sample, in the order an error lists them. */
+export function fieldNames(sample: Sample): string[] {
+  const names = Object.keys(sample.metadata ?? {}).filter((name) => hasField(sample, name))
+  return [...new Set([...names, ...['id', 'input', 'choices', 'subset'].filter((name) => hasField(sample, name))])]
+}
+
+/** The fields a template names, in order, each once. */
+export function templateFields(template: string): string[] {
+  return [...new Set(partsOf(template).fields)]
 }
 
 // a template cut once into its literal texts and the fields between them (`texts` has one more part than `fields`);
@@ -88,9 +106,9 @@ export function renderTemplate(template: string, sample: Sample, benchmark: stri
     const name = fields[index]!
     const value = Object.hasOwn(extra, name) ? extra[name] : fieldOf(sample, name)
     if (value === undefined) {
-      const known = { ...fieldsOf(sample), ...extra }
+      const known = new Set([...fieldNames(sample), ...Object.keys(extra)])
       throw new ConfigError(
-        `Benchmark "${benchmark}": the prompt uses "{${name}}", which sample "${sample.id}" does not have. Fields: ${Object.keys(known).map((f) => `{${f}}`).join(', ')}.`,
+        `Benchmark "${benchmark}": the prompt uses "{${name}}", which sample "${sample.id}" does not have. Fields: ${[...known].map((f) => `{${f}}`).join(', ')}.`,
       )
     }
     text += value + texts[index + 1]!

@@ -1,37 +1,46 @@
+import { IMAGE_MARKER } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import type { ContentPart, MediaMessage, Sample } from '../schema/index.ts'
 
-/** `<image 1>`, `<image 2>`, ...: where a question's text places its images. */
-const MARKER = /<image (\d+)>/g
-
 /**
- * The sample's `images` placed into the last user message of its prompt: each `<image N>` marker becomes image N,
- * and the images no marker names follow the text, in order.
+ * The sample's `images` placed into its prompt: each `<image N>` marker of a user message's text becomes image N
+ * there, and the images no marker names follow the text of the last user message, in order.
  */
 export function withImages(messages: MediaMessage[], sample: Sample, benchmark: string): MediaMessage[] {
   const images = sample.images
   if (images === undefined) return messages
   const last = messages.findLastIndex((message) => message.role === 'user')
-  const message = messages[last]
-  if (message === undefined) {
+  if (last === -1) {
     throw new ConfigError(`Benchmark "${benchmark}": the prompt of sample "${sample.id}" has no user message to put its ${images.length} image(s) in.`)
   }
-  const parts = typeof message.content === 'string' ? placeImages(message.content, images) : [...message.content, ...images.map(imagePart)]
-  return messages.map((each, index) => (index === last ? { role: each.role, content: parts } : each))
+  const placed = new Set<number>()
+  const placedAtMarkers = messages.map((message): MediaMessage => {
+    if (message.role !== 'user' || typeof message.content !== 'string' || !placesAny(message.content, images.length)) return message
+    return { role: message.role, content: placeImages(message.content, images, placed) }
+  })
+  const rest = images.filter((_, index) => !placed.has(index)).map(imagePart)
+  if (rest.length === 0) return placedAtMarkers
+  const { role, content } = placedAtMarkers[last]!
+  const parts = typeof content === 'string' ? (content.trim() === '' ? [] : [{ type: 'text' as const, text: content }]) : content
+  return placedAtMarkers.map((message, index) => (index === last ? { role, content: [...parts, ...rest] } : message))
+}
+
+function placesAny(text: string, count: number): boolean {
+  return [...text.matchAll(IMAGE_MARKER)].some((match) => Number(match[1]) >= 1 && Number(match[1]) <= count)
 }
 
 function imagePart(url: string): ContentPart {
   return { type: 'image_url', image_url: { url } }
 }
 
-function placeImages(text: string, images: readonly string[]): ContentPart[] {
+/** The text with its markers made image parts (recorded in `placed`); the text as one part when it has none. */
+function placeImages(text: string, images: readonly string[], placed: Set<number>): ContentPart[] {
   const parts: ContentPart[] = []
-  const placed = new Set<number>()
   let from = 0
   const pushText = (piece: string): void => {
     if (piece.trim() !== '') parts.push({ type: 'text', text: piece })
   }
-  for (const match of text.matchAll(MARKER)) {
+  for (const match of text.matchAll(IMAGE_MARKER)) {
     const index = Number(match[1]) - 1
     if (index < 0 || index >= images.length) continue
     pushText(text.slice(from, match.index))
@@ -40,8 +49,5 @@ function placeImages(text: string, images: readonly string[]): ContentPart[] {
     from = match.index + match[0].length
   }
   pushText(text.slice(from))
-  images.forEach((url, index) => {
-    if (!placed.has(index)) parts.push(imagePart(url))
-  })
   return parts
 }

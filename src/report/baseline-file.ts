@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { ConfigError } from '../errors.ts'
 import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index.ts'
 import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
 import type { BaselineAnswers } from './corpus-figures.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
-import { writeFileAtomic } from '../store/index.ts'
+import { keyRedactingReplacer, removeAbandonedTemporaries, writeFileAtomic } from '../store/index.ts'
 
 /** Reads a baseline file; null when there is none. A file that does not parse is an error naming it. */
 export async function loadBaseline(file: string, shownAs: string): Promise<Baseline | null> {
+  // every run reads its baselines, and only -u writes them: what a killed write left is cleared here
+  removeAbandonedTemporaries(dirname(file))
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -93,7 +96,8 @@ function sortKeys(value: unknown): unknown {
 
 /** The file's text: keys sorted, one entry per line, so the same scores always give the same bytes. */
 export function serializeBaseline(baseline: Baseline): string {
-  return `${JSON.stringify(sortKeys(BaselineSchema.parse(baseline)), null, 2)}\n`
+  // a classification baseline holds each sample's answer, read from its reply
+  return `${JSON.stringify(sortKeys(BaselineSchema.parse(baseline)), keyRedactingReplacer, 2)}\n`
 }
 
 /** Writes a baseline atomically: a reader never sees half a file. */

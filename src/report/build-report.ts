@@ -1,5 +1,5 @@
-import { aggregateMetric, type MetricCatalog } from '../metrics/index.ts'
-import { cutText, REPORT_VERSION, type Baseline, type Check, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
+import { aggregateMetric, metricDeclaration, type MetricCatalog } from '../metrics/index.ts'
+import { cutText, REPORT_VERSION, shortList, type Baseline, type Check, type Diagnostic, type MetricRow, type MetricSemantics, type Report } from '../schema/index.ts'
 import { measuredById } from './baseline-judge.ts'
 import type { BenchmarkRun, SampleOutcome } from './collect-runs.ts'
 import { compareWithBaseline } from './compare-baseline.ts'
@@ -61,6 +61,7 @@ function keptCheck(check: Check): Check {
     explanation: check.explanation,
   }
   if (check.hint) kept.hint = check.hint
+  if (check.execution) kept.execution = check.execution
   return kept
 }
 
@@ -91,16 +92,26 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   return row
 }
 
-function warnings(rows: readonly MetricRow[], primary: string | null, catalog: MetricCatalog): Diagnostic[] {
-  const found: Diagnostic[] = []
-  for (const metric of new Set(rows.map((row) => row.metric))) {
-    if (catalog.get(metric).kind !== 'diagnostic') continue
-    found.push({
-      severity: 'warning',
-      code: 'undeclared-metric',
-      message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { ${metric}: { direction: 'higher' } } })`,
-    })
+// an aggregate may return thousands of metrics: the first few get a note each, the rest one note together
+const NOTED_METRICS = 5
+
+function undeclaredNotes(rows: readonly MetricRow[], catalog: MetricCatalog): Diagnostic[] {
+  const undeclared = [...new Set(rows.map((row) => row.metric))].filter((metric) => catalog.get(metric).kind === 'diagnostic')
+  const notes: Diagnostic[] = undeclared.slice(0, NOTED_METRICS).map((metric) => ({
+    severity: 'warning',
+    code: 'undeclared-metric',
+    message: `"${metric}" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with ${metricDeclaration(metric)}`,
+  }))
+  const rest = undeclared.slice(NOTED_METRICS)
+  if (rest.length > 0) {
+    const names = shortList(rest.map((metric) => `"${metric}"`), NOTED_METRICS)
+    notes.push({ severity: 'warning', code: 'undeclared-metric', message: `${rest.length.toLocaleString('en-US')} more metrics are not in the metric catalog either: ${names}` })
   }
+  return notes
+}
+
+function warnings(rows: readonly MetricRow[], primary: string | null, catalog: MetricCatalog): Diagnostic[] {
+  const found = undeclaredNotes(rows, catalog)
   const overall = rows.find((row) => row.metric === primary && row.subset === null && isHeadlineRow(row))
   if (overall?.smallSample) {
     const samples = overall.samples === 1 ? '1 sample' : `${overall.samples} samples`

@@ -1,4 +1,4 @@
-import { diagnosticSemantics } from '../metrics/index.ts'
+import { diagnosticSemantics, labelSlug, perLabelFigure } from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
 import { formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
 import { isHeadlineRow } from './headline-row.ts'
@@ -18,9 +18,17 @@ const COLUMNS = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'Δ ba
 
 const AGGREGATION_LABEL: Record<MetricRow['aggregation'], string> = { mean: '', pass_at_k: 'pass@', pass_hat_k: 'pass^', majority_vote: 'maj@', corpus: '' }
 
+// a per-label figure whose name cannot spell its label ("f1_a__2d_b") shows the label beside it
+function metricName(metric: string): string {
+  const label = perLabelFigure(metric)?.label
+  if (label === undefined || labelSlug(label) === label) return metric
+  const characters = [...label]
+  return `${metric} ${JSON.stringify(characters.length > 40 ? `${characters.slice(0, 39).join('')}…` : label)}`
+}
+
 function metricLabel(row: MetricRow): string {
   if (row.aggregation !== 'mean' && row.aggregation !== 'corpus') return `${row.metric} ${AGGREGATION_LABEL[row.aggregation]}${row.k}`
-  return row.averaging === 'macro' ? `${row.metric} (macro)` : row.metric
+  return row.averaging === 'macro' ? `${row.metric} (macro)` : metricName(row.metric)
 }
 
 function semanticsOf(report: Report, metric: string): MetricSemantics {

@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, ReportSchema, SampleMetaSchema, type MetricDefinition, type Report, type VariantMatrix } from '../schema/index.ts'
+import { redactKeys } from '../store/index.ts'
 import { updateBaseline, writeBaseline } from './baseline-file.ts'
 import { measuredById } from './baseline-judge.ts'
 import { collectRuns, type BenchmarkRun } from './collect-runs.ts'
@@ -59,7 +60,9 @@ const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions
  * Returns whether the gates and the real errors passed the run.
  */
 export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise<boolean> {
-  const { root, reason, unhandledErrors, updateMode, log } = end
+  const { root, reason, unhandledErrors, updateMode } = end
+  // the terminal's last guard: the records were masked where they were made
+  const log = (text: string): void => end.log(redactKeys(text))
   const { runs, problems } = collectRuns(end.modules, root)
   if (runs.length === 0) return noBenchmarkRan(end, problems.failures, options)
   const catalog = createMetricCatalog(options.metrics)
@@ -112,7 +115,7 @@ function noBenchmarkRan(end: RunEnd, failures: readonly string[], options: Finis
   if (failures.length === 0 || !end.modules.some((module) => module.project.name === options.projectName)) return true
   const verdict = decideVerdict({ reason: end.reason, unhandledErrors: end.unhandledErrors, failures, reports: [] })
   const reasons = verdict.reasons.map((line) => `   - ${line.split('\n').map(escapeControlCharacters).join('\n     ')}`)
-  end.log(`\n evalsuite: FAIL, no benchmark ran\n${reasons.join('\n')}\n`)
+  end.log(redactKeys(`\n evalsuite: FAIL, no benchmark ran\n${reasons.join('\n')}\n`))
   return false
 }
 
@@ -166,5 +169,5 @@ async function writeBaselines(
 async function reportToGitHub(reports: readonly Report[], verdict: RunVerdict, log: (text: string) => void, matrices: readonly VariantMatrix[], catalog: MetricCatalog): Promise<void> {
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of [...githubAnnotations(reports), ...variantAnnotations(matrices)]) log(line)
   const summary = process.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, `${renderMarkdown(reports, verdict)}\n${renderVariantMatrices(matrices, catalog, true)}`)
+  if (summary) await appendFile(summary, redactKeys(`${renderMarkdown(reports, verdict)}\n${renderVariantMatrices(matrices, catalog, true)}`))
 }

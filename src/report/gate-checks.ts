@@ -16,8 +16,12 @@ export interface GateJudgement {
   summary: string
 }
 
-/** The gates of a benchmark in the order its gate tests run: each threshold (as `thresholdGates` lists them), the regression gate, the error budget. */
-export function gateSlots(meta: BenchmarkMeta): GateSlot[] {
+/**
+ * The gates of a benchmark in the order its gate tests run: each threshold (as `thresholdGates` lists them), the
+ * regression gate (on its metric, else the primary one: named, or `primary`, the one foreseen at collection), the
+ * error budget.
+ */
+export function gateSlots(meta: BenchmarkMeta, primary?: string): GateSlot[] {
   const slots: GateSlot[] = []
   for (const [metric, threshold] of Object.entries(meta.thresholds)) {
     const { subsets, ...bounds } = typeof threshold === 'number' ? { min: threshold, subsets: undefined } : threshold
@@ -29,7 +33,7 @@ export function gateSlots(meta: BenchmarkMeta): GateSlot[] {
   }
   if (meta.regression) {
     const { metric, maxDrop, alpha } = meta.regression
-    slots.push({ kind: 'regression', metric: metric ?? meta.primaryMetric ?? null, maxDrop, alpha })
+    slots.push({ kind: 'regression', metric: metric ?? meta.primaryMetric ?? primary ?? null, maxDrop, alpha })
   }
   slots.push({ kind: 'errors', maxErrors: meta.maxErrors })
   return slots

@@ -1,4 +1,5 @@
 import type { Comparison, Gate, MetricRow, MetricSemantics, Regression, Threshold } from '../schema/index.ts'
+import { metricDeclaration } from '../metrics/index.ts'
 import { formatAmount, formatP } from './format-metric.ts'
 import { isHeadlineRow } from './headline-row.ts'
 
@@ -73,7 +74,7 @@ export function regressionGate(regression: Regression, context: RegressionContex
   if (metric.name === null) return { ...gate, delta: null, pValue: null, outcome: 'no-metric', passed: false, reason: metric.why }
   const measured = { delta: comparison?.delta ?? null, pValue: comparison?.pValue ?? null }
   if (metric.semantics.direction === 'none') {
-    const how = `evalsuite({ metricDefinitions: { ${metric.name}: { direction: 'higher' } } })`
+    const how = metricDeclaration(metric.name)
     return { ...gate, ...measured, outcome: 'no-direction', passed: false, reason: `"${metric.name}" has no direction, so no drop can be told from a gain; declare it: ${how}` }
   }
   if (context.updating) return { ...gate, ...measured, outcome: 'updating', passed: true, reason: `the baseline is being rewritten from this run (-u)` }

@@ -1,4 +1,4 @@
-import type { MetricCatalog } from '../metrics/index.ts'
+import { metricDeclaration, type MetricCatalog } from '../metrics/index.ts'
 import type { BenchmarkMeta, Diagnostic, SampleMeta } from '../schema/index.ts'
 
 /** The metric that stands for a benchmark, or the reason there is none. */
@@ -30,18 +30,25 @@ export function judgeOnlyMetric(samples: readonly { meta: SampleMeta }[]): strin
 /**
  * The benchmark's primary metric: the one it names, which must be in the catalog; else the judge's metric when a
  * judge alone grades it; else the only score metric it emits, or accuracy among several. With several and no
- * accuracy, none named, the report refuses to guess.
+ * accuracy, none named, the report refuses to guess; so it does with no score metric and several outside the catalog.
  */
 export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly string[], catalog: MetricCatalog, judged?: string): PrimaryMetric {
   const named = meta.primaryMetric
   if (named !== undefined) {
     if (catalog.has(named)) return { metric: named }
-    const declare = `evalsuite({ metricDefinitions: { ${named}: { direction: 'higher' } } })`
+    const declare = metricDeclaration(named)
     const message = `primary metric "${named}" is not in the metric catalog, so it has no direction to gate on; declare it: ${declare}`
     return { metric: null, problem: { severity: 'error', code: 'primary-metric-undeclared', message } }
   }
   const scores = emitted.filter((metric) => catalog.get(metric).kind === 'score').sort()
   if (judged !== undefined && scores.includes(judged)) return { metric: judged }
+  const undeclared = scores.length === 0 ? emitted.filter((metric) => !catalog.has(metric)).sort() : []
+  if (undeclared.length > 1) {
+    const [first] = undeclared
+    const declare = `evalsuite({ metricDefinitions: { ${first}: { direction: 'higher' } } })`
+    const message = `it emits ${undeclared.map((m) => `"${m}"`).join(', ')}, none of them in the metric catalog, and no accuracy, so nothing can stand for it: declare one with ${declare} and add primaryMetric: "${first}" where "${meta.name}" is declared`
+    return { metric: null, problem: { severity: 'error', code: 'primary-metric-ambiguous', message } }
+  }
   if (scores.length <= 1) return { metric: scores[0] ?? null }
   // accuracy is every sample's verdict (its checks, its judge, a returned boolean): a scorer's other scores grade beside it
   if (scores.includes('accuracy')) return { metric: 'accuracy' }

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { compiledSchema, FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report } from '../schema/index.ts'
-import { writeFileAtomic } from '../store/index.ts'
+import { keyRedactingReplacer, writeFileAtomic } from '../store/index.ts'
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>()
@@ -52,6 +52,7 @@ export async function writeReport(dir: string, fileName: string, report: Report)
   const valid = compiledSchema(ReportSchema).parse({ ...report, samples: [] })
   valid.samples = report.samples
   const target = join(dir, fileName)
-  await writeFileAtomic(target, `${JSON.stringify(valid, null, 2)}\n`)
+  // the samples' records were masked where they were made; this is the guard for whatever reached the report otherwise
+  await writeFileAtomic(target, `${JSON.stringify(valid, keyRedactingReplacer, 2)}\n`)
   return target
 }

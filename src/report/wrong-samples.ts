@@ -102,15 +102,20 @@ function checkLine(start: string, check: Check, width: number, output: string | 
 function sampleLine(start: string, row: SampleRow, width: number): string {
   const judged = row.judge?.filter((record) => record.pass === false).at(-1)
   if (judged !== undefined) {
-    // a judge may be given a long name: only a short one is named, and its reasoning says more
-    const named = judged.name.length <= JUDGE_NAME_WIDTH ? ` "${pieces(judged.name).join('')}"` : ''
-    const by = judged.status === 'skipped' ? 'a rule' : `the judge${named}`
     const why = judged.reasoning ?? judged.reason
+    // a judge may be given a long name: only a short one is named, and only where its reasoning keeps room to say more
+    const name = ` "${pieces(judged.name).join('')}"`
+    const roomWith = (named: string): number => width - stringWidth(`${start}the judge${named} failed the output: `)
+    const named = judged.name.length <= JUDGE_NAME_WIDTH && (why === undefined || roomWith(name) >= REASONING_WIDTH) ? name : ''
+    const by = judged.status === 'skipped' ? 'a rule' : `the judge${named}`
     const line = `${start}${by} failed the output`
-    return why === undefined ? line : `${line}: ${quoted(why, Math.max(width - stringWidth(line) - 2, REASONING_WIDTH))}`
+    return why === undefined ? line : `${line}: ${quoted(why, width - stringWidth(line) - 2)}`
   }
   const check = row.checks?.find((c) => !c.pass)
-  return check ? checkLine(start, check, width, row.output) : `${start}the scorer returned a failing verdict`
+  if (check === undefined) return `${start}the scorer returned a failing verdict`
+  // a program's run is told by how it ended and the end of its traceback, not by a target and an answer read
+  if (check.kind === 'code') return `${start}${quoted(check.explanation, width - stringWidth(start) - ' (code)'.length)} (code)`
+  return checkLine(start, check, width, row.output)
 }
 
 function labelOf(row: SampleRow): string {

@@ -1,7 +1,8 @@
 import { JudgeError, ModelError } from '../errors.ts'
-import { recordSampleCommand, redactSecrets, type ModelOutput } from '../model/index.ts'
+import { recordSampleCommand, type ModelOutput } from '../model/index.ts'
 import { cutText, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
-import { checkAnswer, toScores } from '../scoring/index.ts'
+import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.ts'
+import { redactSecrets } from '../store/index.ts'
 import { withReference, type Benchmark, type ResolvedBenchmark, type Scorer } from '../benchmark/index.ts'
 import type { EarlyStop } from '../early-stop/index.ts'
 import { BudgetExhausted } from '../inference/index.ts'
@@ -21,8 +22,8 @@ const ERROR_ANNOTATION = 'evalsuite:error'
  * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
  * reply's last "ANSWER:" line, or the whole reply when it has none, compared exactly.
  */
-function checkByDefault(sample: Sample, output: string, answer: Benchmark['answer']): Check {
-  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : { kind: 'exact' as const, marker: 'ANSWER:' })
+function checkByDefault(sample: Sample, output: string, answer: Exclude<Benchmark['answer'], { kind: 'code' }>): Check {
+  const options = answer ?? (sample.choices ? { kind: 'choice' as const } : OPEN_ANSWER)
   const withChoices = options.kind === 'choice' && !options.choices && sample.choices ? { ...options, choices: sample.choices } : options
   return checkAnswer(output, withReference(sample).target, withChoices, 'default scorer')
 }
@@ -32,6 +33,7 @@ function wrongAnswerNote(meta: SampleMeta): string {
   if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
   const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
+  if (failed.kind === 'code') return failed.explanation
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
   const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
@@ -49,8 +51,10 @@ function errorText(error: unknown): string {
  */
 export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmark, file: string): OutputListener {
   const repeated = resolved.selection.repeats > 1
+  const answer = resolved.definition.answer
   return ({ sample, attempt }, output) => {
-    const check = judging.runsRule ? checkByDefault(sample, output.text, resolved.definition.answer) : undefined
+    // a program's run is not a pure function of the output to start early: the sample's own test runs it
+    const check = judging.runsRule && answer?.kind !== 'code' ? checkByDefault(sample, output.text, answer) : undefined
     const rule = check ? ruleOutcome(toScores([check], undefined), [check]) : undefined
     if (judging.needsJudge(rule)) void judging.judge(sample, repeated ? attempt : undefined, output, file)
   }
@@ -70,8 +74,14 @@ async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutp
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
-function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark): RuleOutcome {
-  meta.checks = [checkByDefault(sample, output.text, resolved.definition.answer)]
+async function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark, signal: AbortSignal): Promise<RuleOutcome> {
+  const answer = resolved.definition.answer
+  // the code kind's target is the tests its program must pass; several accepted targets are run as one test program
+  if (answer?.kind === 'code') {
+    const tests = [withReference(sample).target].flat().join('\n')
+    const prefix = typeof answer.prefix === 'function' ? answer.prefix(sample) : answer.prefix
+    meta.checks = [await checkCode(output.text, tests, { ...answer, prefix }, signal, 'default scorer')]
+  } else meta.checks = [checkByDefault(sample, output.text, answer)]
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 
@@ -135,11 +145,15 @@ export async function runSample(
   if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
   let scores: Record<string, number>
   let judgingNow = false
+  // the judge's annotations wait for the outcome: the UI lists annotations in the order they came, and a wrong
+  // sample's page must open with why it is wrong
+  const judgeNotes: Array<[message: string, type: string]> = []
+  const annotateJudged = (): Promise<unknown> => Promise.all(judgeNotes.map(([message, type]) => test.annotate(message, type)))
   try {
-    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : scoreByDefault(sample, output, meta, resolved)
+    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : await scoreByDefault(sample, output, meta, resolved, test.signal)
     judgingNow = true
     if (judging.judgesSamples) {
-      const at = { meta, file: test.file, signal: test.signal, annotate: (message: string, type: string) => test.annotate(message, type) }
+      const at = { meta, file: test.file, signal: test.signal, annotate: async (message: string, type: string) => void judgeNotes.push([message, type]) }
       scores = await scoreByPolicy(judging, sample, output, rule, at)
     } else scores = rule!.scores
   } catch (error) {
@@ -147,14 +161,19 @@ export async function runSample(
     // a judge that failed or gave no verdict errs the sample in its own words, even when the scorer asked it
     meta.error = judgingNow || error instanceof JudgeError ? errorText(error) : `the scorer threw: ${errorText(error)}`
     if (test.isLastAttempt(error)) early.current?.record(key, undefined)
+    await annotateJudged()
     return endErrored(test, meta, error, errors)
   }
   meta.scores = scores
   meta.status = 'scored'
   early.current?.record(key, scores)
+  // a wrong answer is data: the test ends skipped, with the reason first among its annotations, and only the
+  // benchmark's gates can fail the run
+  const wrong = isWrongAnswer(scores) ? `wrong answer: ${wrongAnswerNote(meta)}` : undefined
+  if (wrong !== undefined) await test.annotate(wrong, WRONG_ANNOTATION)
+  await annotateJudged()
   if (annotate) await annotateSample(test, sample, meta)
-  // a wrong answer is data: the test ends skipped, with the reason, and only the benchmark's gates can fail the run
-  if (isWrongAnswer(scores)) await test.skipWithReason(WRONG_ANNOTATION, `wrong answer: ${wrongAnswerNote(meta)}`)
+  if (wrong !== undefined) test.skip(wrong)
 }
 
 // the samples left once every gate is decided: not run, so neither wrong nor errored

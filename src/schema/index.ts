@@ -1,4 +1,8 @@
 export { cutText, KEPT_CHARS } from './cut-text.ts'
+export { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS } from './option-bounds.ts'
+export { optionProblems } from './option-problems.ts'
+export { shortList } from './short-list.ts'
+export { shownValue } from './shown-value.ts'
 export {
   ChatMessageSchema,
   contentText,
@@ -72,7 +76,7 @@ export {
 export { compiledSchema } from './compiled.ts'
 export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
-export { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
+export { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, QUICK_EVAL_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from './names.ts'
 export {
   JudgeModelSpecSchema,
   JudgeRecordSchema,
@@ -101,3 +105,4 @@ export {
   type VariantMeta,
   type VariantRow,
 } from './variant.ts'
+export { escapeControlCharacters, escapeControlLines } from './escape-control-characters.ts'

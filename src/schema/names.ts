@@ -20,6 +20,9 @@ export const JUDGE_KEY = 'evalsuite:judge'
  */
 export const ANNOTATE_SAMPLES_KEY = 'evalsuite:annotate-samples'
 
+/** The `provide` key under which `evalsuite eval` hands its run's settings to the eval file it generated. */
+export const QUICK_EVAL_KEY = 'evalsuite:quick-eval'
+
 /** The environment variable that shards every benchmark's samples, e.g. `EVALSUITE_SHARD=2/4`. */
 export const SHARD_VARIABLE = 'EVALSUITE_SHARD'
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { compiledSchema } from './compiled.ts'
+import { shownValue } from './shown-value.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { JudgeRecordSchema } from './judge.ts'
@@ -47,14 +48,27 @@ export const RegressionSchema = z
 /** A gate against the committed baseline. */
 export type Regression = z.infer<typeof RegressionSchema>
 
+// each message says the rule and what was given: NaN, Infinity and 1.5 all fail a whole number, each its own way
+const rule = (text: string): { error: (issue: { input?: unknown }) => string } => ({ error: (issue) => `${text}; received ${shownValue(issue.input)}` })
+const ALPHA_RULE = rule('must be a number above 0 and below 1, such as 0.05')
+const MIN_SAMPLES_RULE = rule('must be a whole number of at least 1, such as 100')
+
 /**
  * The `earlyStop` option of a benchmark (and the plugin's default for it): `true`, or the chance of a wrong decision
  * (shared among the benchmark's gates) and the samples to see before deciding.
  */
-export const EarlyStopOptionsSchema = z.union([
-  z.boolean(),
-  z.object({ alpha: z.number().gt(0).lt(1).optional(), minSamples: z.number().int().positive().optional() }).strict(),
-])
+export const EarlyStopOptionsSchema = z.union(
+  [
+    z.boolean(),
+    z
+      .object({
+        alpha: z.number(ALPHA_RULE).gt(0, ALPHA_RULE).lt(1, ALPHA_RULE).optional(),
+        minSamples: z.number(MIN_SAMPLES_RULE).int(MIN_SAMPLES_RULE).positive(MIN_SAMPLES_RULE).optional(),
+      })
+      .strict(),
+  ],
+  rule('must be true, false or { alpha?, minSamples? }'),
+)
 /** The `earlyStop` option: `true`, or `{ alpha?, minSamples? }`. */
 export type EarlyStopOptions = z.infer<typeof EarlyStopOptionsSchema>
 
@@ -115,6 +129,13 @@ export const CheckSchema = z.object({
    * in an eval file) and what that reading finds.
    */
   hint: z.object({ answer: z.string(), explanation: z.string() }).optional(),
+  /** A `code` check's run of the program in the sandbox: how it ended and how long it took. */
+  execution: z
+    .object({
+      outcome: z.enum(['passed', 'failed', 'errored', 'timed-out', 'out-of-memory', 'output-too-large']),
+      durationMs: z.number().nonnegative(),
+    })
+    .optional(),
 })
 /** One matcher call inside a sample's scorer. */
 export type Check = z.infer<typeof CheckSchema>

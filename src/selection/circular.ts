@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import type { Sample, Shard } from '../schema/index.ts'
+import { shortList, type Sample, type Shard } from '../schema/index.ts'
 import { attemptKey, type PlannedSample } from './plan-samples.ts'
 import { optionLetter } from '../prompt/index.ts'
 import { selectShard } from './shard.ts'
@@ -28,10 +28,7 @@ function isLetterTarget(sample: Sample): boolean {
   return letters.length > 0 && letters.every((letter) => letter.length === 1 && LETTERS.indexOf(letter) >= 0 && LETTERS.indexOf(letter) < count)
 }
 
-function listed(ids: readonly string[]): string {
-  const shown = ids.slice(0, 3).map((id) => `"${id}"`).join(', ')
-  return ids.length > 3 ? `${shown} and ${ids.length - 3} more` : shown
-}
+const listed = (ids: readonly string[]): string => shortList(ids.map((id) => `"${id}"`), 3)
 
 /**
  * The number of rotations of a circular benchmark: its samples' option count, which every sample must share (each

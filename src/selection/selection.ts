@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { ShardSchema } from '../schema/index.ts'
+import { MAX_REPEATS, MAX_TESTS, ShardSchema } from '../schema/index.ts'
+
+const count = (n: number): string => n.toLocaleString('en-US')
 
 /** The zod shape of `SelectionOptions`, shared by every options object that accepts them. */
 export const SelectionShape = {
@@ -7,12 +9,12 @@ export const SelectionShape = {
   limit: z
     .number()
     .positive()
-    .refine((limit) => limit < 1 || Number.isInteger(limit), 'must be a whole count, or a fraction between 0 and 1')
+    .refine((limit) => limit < 1 || (Number.isInteger(limit) && limit <= MAX_TESTS), `must be a whole count up to ${count(MAX_TESTS)}, or a fraction between 0 and 1`)
     .optional(),
   /** Run only the samples of these subsets (`--subset` on the command line); the subsets themselves a definition declares in `subsets`. */
   subset: z.array(z.string().min(1)).min(1).optional(),
   /** Attempts per sample, each its own test and model call, so that pass@k can be computed. @default 1 */
-  repeats: z.number().int().positive().optional(),
+  repeats: z.number().int().positive().max(MAX_REPEATS, `must be at most ${count(MAX_REPEATS)}`).optional(),
   /**
    * OpenCompass's circular evaluation for multiple choice: each question is asked once per rotation of its options
    * (attempt i shifts them i places, the target letter with them), and is right only when every rotation is. Takes no

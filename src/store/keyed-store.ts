@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto'
+import { hash, randomUUID } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { threadId } from 'node:worker_threads'
 import type { z } from 'zod'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
 import { isProcessAlive, withFileLock } from './file-lock.ts'
+import { redactKeysDeep } from './redact.ts'
 import { writeFileAtomicSync } from './write-atomic.ts'
 
 /** An entry of a keyed store: one line of its file. */
@@ -25,10 +26,17 @@ export interface KeyedStore<T extends KeyedEntry> {
   /** Keeps the entry at once (appended to this writer's journal), so a killed run loses none it received. */
   put(entry: T): void
   /**
-   * Rewrites the sorted file atomically from itself and every journal, leaving out the `drop` keys, and removes the
-   * journals no live writer still appends to.
+   * Whether the entry came from the journal of another writer that was running when the store was loaded: another
+   * run's, which this one cannot call unused.
    */
-  save(options?: { drop?: ReadonlySet<string> }): void
+  isForeign(key: string): boolean
+  /**
+   * Rewrites the sorted file atomically from itself and every journal, and removes the journals no live writer still
+   * appends to. Of the `drop` keys it leaves out those this writer alone knows: loaded from the file or a dead
+   * writer's journal, held by no running writer's journal, while no other writer saved the file since this one loaded
+   * it (its entries may then be another run's). Returns the keys it left out.
+   */
+  save(options?: { drop?: ReadonlySet<string> }): ReadonlySet<string>
 }
 
 /** How a store reads, checks and orders its entries. */
@@ -62,9 +70,8 @@ function isFoldable(journal: string): boolean {
   return pid === process.pid ? thread === threadId : !isProcessAlive(pid)
 }
 
-function readLines<T extends KeyedEntry>(file: string, schema: z.ZodType<T>, into: Map<string, T>, issues: DatasetIssue[]): void {
-  if (!existsSync(file)) return
-  const lines = readFileSync(file, 'utf8').split('\n')
+function readLines<T extends KeyedEntry>(file: string, text: string, schema: z.ZodType<T>, into: Map<string, T>, issues: DatasetIssue[]): void {
+  const lines = text.split('\n')
   lines.forEach((text, index) => {
     if (text.trim() === '') return
     // the last line of a journal may be cut short by a killed process; it is simply not there yet
@@ -85,42 +92,76 @@ function readLines<T extends KeyedEntry>(file: string, schema: z.ZodType<T>, int
   })
 }
 
-function readAll<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): { entries: Map<string, T>; journals: string[] } {
+interface StoreState<T extends KeyedEntry> {
+  entries: Map<string, T>
+  journals: string[]
+  /** The keys in the journals of writers still running (this process's other threads included). */
+  running: Set<string>
+  /** The saved file's digest: another writer's save changes it. */
+  saved: string
+}
+
+const read = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '')
+const digest = (text: string): string => hash('sha256', text, 'hex')
+
+function readAll<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): StoreState<T> {
   const entries = new Map<string, T>()
   const issues: DatasetIssue[] = []
   const journals = journalsOf(file)
-  for (const source of [file, ...journals]) readLines(source, schema, entries, issues)
+  const text = read(file)
+  readLines(file, text, schema, entries, issues)
+  const running = new Set<string>()
+  for (const journal of journals) {
+    const own = new Map<string, T>()
+    readLines(journal, read(journal), schema, own, issues)
+    for (const [key, entry] of own) entries.set(key, entry)
+    if (!isFoldable(journal)) for (const key of own.keys()) running.add(key)
+  }
   if (issues.length > 0) throw new DatasetError(issues)
-  return { entries, journals }
+  return { entries, journals, running, saved: digest(text) }
 }
 
 /** Opens a keyed store; a malformed line is an error naming the file and line. */
 export function loadKeyedStore<T extends KeyedEntry>(file: string, options: KeyedStoreOptions<T>): KeyedStore<T> {
   const { schema, compare = byKey } = options
-  const { entries } = readAll(file, schema)
+  const { entries, running: foreign, saved } = readAll(file, schema)
+  // the file as this writer last saw it: another writer's save since means the file holds entries it never loaded
+  let seen = saved
   const journal = `${file}.${process.pid}-${threadId}-${randomUUID().slice(0, 8)}${JOURNAL_SUFFIX}`
   let written = false
   return {
     file,
     get: (key) => entries.get(key),
     entries: () => entries.values(),
-    put(entry) {
+    put(given) {
+      // a committed file: a key a reply echoed never reaches it, whoever forgot to mask it before
+      const entry = redactKeysDeep(given)
       entries.set(entry.key, entry)
       mkdirSync(dirname(file), { recursive: true })
       appendFileSync(journal, `${JSON.stringify(entry)}\n`)
       written = true
     },
+    isForeign: (key) => foreign.has(key),
     save({ drop } = {}) {
-      if (!written && (drop === undefined || drop.size === 0) && journalsOf(file).length === 0) return
+      if (!written && (drop === undefined || drop.size === 0) && journalsOf(file).length === 0) return new Set()
       mkdirSync(dirname(file), { recursive: true })
-      withFileLock(file, () => {
-        const { entries: all, journals } = readAll(file, schema)
-        const kept = [...all.values()].filter((entry) => !drop?.has(entry.key)).sort(compare)
-        writeFileAtomicSync(file, kept.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
+      const dropped = withFileLock(file, () => {
+        const { entries: all, journals, running, saved } = readAll(file, schema)
+        const known = saved === seen ? [...(drop ?? [])].filter((key) => !foreign.has(key) && !running.has(key)) : []
+        const left = new Set(known)
+        const text = [...all.values()]
+          .filter((entry) => !left.has(entry.key))
+          .sort(compare)
+          .map((entry) => `${JSON.stringify(entry)}\n`)
+          .join('')
+        writeFileAtomicSync(file, text)
+        seen = digest(text)
         for (const folded of journals) if (isFoldable(folded)) rmSync(folded, { force: true })
+        return left
       })
-      for (const key of drop ?? []) entries.delete(key)
+      for (const key of dropped) entries.delete(key)
       written = false
+      return dropped
     },
   }
 }

@@ -28,11 +28,14 @@ import {
 } from '../sample-run/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
+import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
+import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
+import { withoutKeys } from './without-keys.ts'
 import { collectLoadingGarbage } from './worker-heap.ts'
 
 const NAME_PREFIX = 48
@@ -42,7 +45,7 @@ function testName(planned: PlannedSample): string {
   const { sample } = planned
   const text = typeof sample.input === 'string' ? sample.input : contentText(sample.input.at(-1)?.content ?? '')
   const line = text.replace(/\s+/g, ' ').trim()
-  return `${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`
+  return visibleName(`${planned.key}: ${line.length > NAME_PREFIX ? `${line.slice(0, NAME_PREFIX)}…` : line}`)
 }
 
 // a Vitest test as the core runs a sample in it; a class, made for each sample, since V8 moves an object literal with a
@@ -71,7 +74,7 @@ class VitestSampleTest implements SampleTest {
   }
 
   async annotate(message: string, type: string): Promise<void> {
-    await this.context.annotate(message, type)
+    await this.context.annotate(redactKeys(visibleMessage(message)), type)
   }
 
   isLastAttempt(error: unknown): boolean {
@@ -79,11 +82,11 @@ class VitestSampleTest implements SampleTest {
   }
 
   skip(note: string): never {
-    return this.context.skip(note)
+    return this.context.skip(redactKeys(visibleMessage(note)))
   }
 
   skipWithReason(type: string, reason: string): Promise<never> {
-    return skipWithReason(this.context, type, reason)
+    return skipWithReason(this.context, type, redactKeys(reason))
   }
 }
 
@@ -97,7 +100,7 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
   const judging = createBenchmarkJudging(name, options.judge, providedJudgeSettings())
   const meta = benchmarkMeta(declared, judging.measuredJudge)
   // never shuffled: the gate tests come last, after the samples they judge
-  suite(name, { meta: taskMeta(meta), shuffle: false, ...(options.testTimeout ? { timeout: options.testTimeout } : {}) }, async () => {
+  suite(visibleName(name), { meta: taskMeta(meta), shuffle: false, ...(options.testTimeout ? { timeout: options.testTimeout } : {}) }, withVisibleErrors(async () => {
     const { planned, messagesOf, attempts, circular } = await prepareSamples(declared)
     // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
     const resolved = attempts === selection.repeats ? declared : { ...declared, selection: { ...selection, repeats: attempts } }
@@ -160,12 +163,23 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
         ...(sample.subset ? { subset: sample.subset } : {}),
       }
       const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, (context) => runSample(new VitestSampleTest(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, async (context) => {
+        try {
+          await withoutKeys(context.task.meta, () => runSample(new VitestSampleTest(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+        } catch (error) {
+          throw visibleError(error)
+        }
+      })
     }
     if (circular) markCircular(meta, attempts)
     // last in the suite, so that each gate judges every sample before it
-    declareGateTests(meta, { only: only !== undefined && !onlyElsewhere, tags: tagged ? [GATE_TAG] : [], ...(options.aggregate ? { aggregate: options.aggregate } : {}) })
-  })
+    declareGateTests(meta, {
+      only: only !== undefined && !onlyElsewhere,
+      tags: tagged ? [GATE_TAG] : [],
+      ...(options.aggregate ? { aggregate: options.aggregate } : {}),
+      ...(resolved.regressionMetric ? { regressionMetric: resolved.regressionMetric } : {}),
+    })
+  }))
 }
 
 /** Declares a benchmark, in either form. */

@@ -6,6 +6,7 @@ import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type
 import { sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
 import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './tasks.ts'
+import { visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 
 /** The annotation type of a gate test's outcome. */
 export const GATE_ANNOTATION = 'evalsuite:gate'
@@ -41,8 +42,9 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot
   const report = await judgeBenchmark(meta, relative(settings.root, file), samples, settings, aggregate)
   const judged = judgeSlot(report, slot)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
-  await context.annotate(judged.summary, GATE_ANNOTATION)
-  if (!judged.passed) throw new GateError(judged.summary)
+  const summary = visibleMessage(judged.summary)
+  await context.annotate(summary, GATE_ANNOTATION)
+  if (!judged.passed) throw new GateError(summary)
 }
 
 /**
@@ -51,11 +53,11 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot
  * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
  * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
  */
-export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate }): void {
+export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate; regressionMetric?: string }): void {
   const declare = options.only ? test.only : test
-  for (const slot of gateSlots(meta)) {
-    const name = gateTestName(slot)
+  for (const slot of gateSlots(meta, options.regressionMetric)) {
+    const name = visibleName(gateTestName(slot))
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
-    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, (context) => runGate(context, meta, slot, options.aggregate))
+    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, slot, options.aggregate)))
   }
 }

@@ -2,3 +2,4 @@
 import './matchers.ts'
 
 export { describeBenchmark, type DeclareBenchmark, type DescribeBenchmark } from './describe-benchmark.ts'
+export { providedQuickEval } from './provided-settings.ts'

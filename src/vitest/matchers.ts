@@ -1,16 +1,17 @@
 import { expect } from 'vitest'
 import type { JudgeDefinition, ToPassJudgeOptions } from '../judge/index.ts'
-import type { AnswerTarget, MatchAnswerOptions } from '../scoring/index.ts'
+import type { AnswerTarget, CodeOptions, MatchAnswerOptions } from '../scoring/index.ts'
 import { toMatchAnswer } from './to-match-answer.ts'
+import { toPassCode } from './to-pass-code.ts'
 import { toPassJudge } from './to-pass-judge.ts'
 
 let registered = false
 
-/** Adds evalsuite's matchers (`toMatchAnswer`, `toPassJudge`) to Vitest's `expect`; idempotent. */
+/** Adds evalsuite's matchers (`toMatchAnswer`, `toPassJudge`, `toPassCode`) to Vitest's `expect`; idempotent. */
 export function registerMatchers(): void {
   if (registered) return
   registered = true
-  expect.extend({ toMatchAnswer, toPassJudge })
+  expect.extend({ toMatchAnswer, toPassJudge, toPassCode })
 }
 
 // Vitest 4 declares `Matchers<T>` and Vitest 5 `Matchers<R, T>`, and an augmentation must repeat the type parameters
@@ -30,6 +31,12 @@ declare global {
        * @example await expect(reply).toPassJudge('polite, and cites the refund policy')
        */
       toPassJudge(criteria: string | JudgeDefinition, options?: ToPassJudgeOptions): Promise<void>
+      /**
+       * Runs the program the reply holds (its last fenced block, else the whole reply) with `tests` in the code
+       * sandbox: right when it runs to its end with every assertion passing.
+       * @example await expect(reply).toPassCode('assert add(2, 3) == 5')
+       */
+      toPassCode(tests: string, options?: CodeOptions): Promise<void>
     }
   }
 }

@@ -9,6 +9,8 @@ import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, Recordi
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
 import { EvalsuiteReporter } from './reporter.ts'
+import { runWhenNamed } from './run-when-named.ts'
+import { baselineUpdateMode, updateTargets, type UpdateTarget } from './update-targets.ts'
 import { sizeWorkerHeaps } from './worker-heap.ts'
 
 // Everything this module loads is on the way to the first worker: zod and the schemas, the judge's option checks
@@ -29,7 +31,7 @@ export interface EvalsuitePluginOptions {
   /**
    * Recorded model replies. `mode`: "live" calls only, "record" calls and records, "replay" never calls (a missing
    * recording fails its sample), "auto" replays what exists and records the rest. The environment variable
-   * EVALSUITE_RECORDINGS overrides it.
+   * EVALSUITE_RECORDINGS overrides it; `-u` with EVALSUITE_UPDATE=recordings records every reply again.
    * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
    */
   recordings?: { mode?: RecordingMode; dir?: string }
@@ -43,7 +45,7 @@ export interface EvalsuitePluginOptions {
   progress?: false | ProgressOptions
   /**
    * Committed baselines that regression gates and the table's "Δ baseline" column compare with; `vitest run -u`
-   * rewrites them. @default { dir: "evals/__baselines__" }
+   * rewrites them, unless EVALSUITE_UPDATE leaves them out. @default { dir: "evals/__baselines__" }
    */
   baselines?: { dir?: string }
   /**
@@ -74,9 +76,9 @@ function inCI(): boolean {
   return Boolean(process.env.CI) && process.env.CI !== 'false'
 }
 
-function recordingSettings(options: EvalsuitePluginOptions, root: string): RecordingSettings {
+function recordingSettings(options: EvalsuitePluginOptions, root: string, updates: ReadonlySet<UpdateTarget>): RecordingSettings {
   const chosen = modeFromEnvironment('EVALSUITE_RECORDINGS', RECORDING_MODES)
-  const mode: RecordingMode = chosen ?? options.recordings?.mode ?? (inCI() ? 'replay' : 'auto')
+  const mode: RecordingMode = chosen ?? (updates.has('recordings') ? 'record' : (options.recordings?.mode ?? (inCI() ? 'replay' : 'auto')))
   return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: chosen !== undefined }
 }
 
@@ -105,11 +107,11 @@ function wantsSampleAnnotations(vitest: Vitest): boolean {
   return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
 }
 
-async function judgeSettings(options: EvalsuitePluginOptions, vitest: Vitest): Promise<ProvidedJudgeSettings> {
+async function judgeSettings(options: EvalsuitePluginOptions, updates: ReadonlySet<UpdateTarget>): Promise<ProvidedJudgeSettings> {
   const { models, verdicts, run } =
     options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
   const fromEnvironment = modeFromEnvironment('EVALSUITE_VERDICTS', VERDICT_MODES)
-  const update = vitest.config.snapshotOptions.updateSnapshot === 'all'
+  const update = updates.has('verdicts')
   // -u asks to judge again, in CI too
   const chosen: VerdictMode | undefined = fromEnvironment ?? verdicts ?? (inCI() && !update ? 'replay' : undefined)
   return {
@@ -136,7 +138,8 @@ const configured = (registry[CONFIGURED] ??= new WeakSet<Vitest>())
 
 /**
  * The evalsuite Vitest plugin: runs the eval files in a project of their own (long timeout, matchers), leaving the
- * user's unit-test settings alone, and adds the evalsuite reporter next to Vitest's own.
+ * user's unit-test settings alone, and adds the evalsuite reporter next to Vitest's own. The eval files run only when
+ * the command names them (`vitest run evals`): a plain `vitest run` runs the user's other tests and calls no model.
  * @example
  * // vitest.config.ts
  * export default defineConfig({ plugins: [evalsuite()] })
@@ -159,8 +162,10 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       configured.add(vitest)
       // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
       if (options.metricDefinitions !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(options.metricDefinitions)
-      if (options.earlyStop !== undefined && !(await import('../schema/index.ts')).EarlyStopOptionsSchema.safeParse(options.earlyStop).success) {
-        throw new ConfigError(`evalsuite({ earlyStop }) must be true, false or { alpha?: a number between 0 and 1, minSamples?: a whole number of at least 1 }, received ${JSON.stringify(options.earlyStop)}.`)
+      if (options.earlyStop !== undefined) {
+        const { EarlyStopOptionsSchema, optionProblems } = await import('../schema/index.ts')
+        const parsed = EarlyStopOptionsSchema.safeParse(options.earlyStop)
+        if (!parsed.success) throw new ConfigError(`evalsuite({ earlyStop }): ${optionProblems(parsed.error, ['earlyStop']).join('; ')}.`)
       }
       vitest.config.reporters.push(
         new EvalsuiteReporter({
@@ -173,7 +178,12 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       await shardBlobReports(vitest)
       if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
       const include = options.include ?? ['evals/**/*.eval.ts']
-      const judge = await judgeSettings(options, vitest)
+      const updateMode = vitest.config.snapshotOptions.updateSnapshot
+      const updates = updateTargets(updateMode === 'all')
+      const judge = await judgeSettings(options, updates)
+      // the reporter's files and terminal output, written in this process, mask the keys the workers mask
+      const { registerEnvironmentKeys } = await import('./environment-keys.ts')
+      registerEnvironmentKeys(judge.models)
       sizeWorkerHeaps()
       // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
       // limits (forked workers cannot, and keep their own)
@@ -191,7 +201,7 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           hookTimeout: options.testTimeout ?? 600_000,
           setupFiles: [SETUP_FILE],
           provide: {
-            [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root),
+            [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root, updates),
             [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
             [JUDGE_KEY]: judge,
             [GATES_KEY]: {
@@ -199,13 +209,16 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
               baselineDir: options.baselines?.dir ?? 'evals/__baselines__',
               ...(options.metricDefinitions === undefined ? {} : { metrics: options.metricDefinitions }),
               ...(options.earlyStop === undefined ? {} : { earlyStop: options.earlyStop }),
-              updateMode: vitest.config.snapshotOptions.updateSnapshot,
+              updateMode: baselineUpdateMode(updateMode),
             },
           },
         },
       })
       // extending the user's config concatenates its include globs with ours; the eval project runs eval files only
-      for (const evals of injected) evals.config.include = include
+      for (const evals of injected) {
+        evals.config.include = include
+        runWhenNamed(vitest, evals, include)
+      }
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { GateSettings } from '../report/gate-judging.ts'
-import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
+import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, QUICK_EVAL_KEY, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
 
 // what the plugin provides to the eval project's workers (plugin.ts) and the workers inject: declared on Vitest's
 // own interface, so that `provide` and `inject` are checked against one shape. Each is optional: an eval file run
@@ -10,5 +10,7 @@ declare module 'vitest' {
     [JUDGE_KEY]?: ProvidedJudgeSettings
     [ANNOTATE_SAMPLES_KEY]?: boolean
     [GATES_KEY]?: GateSettings
+    // `evalsuite eval`'s settings, parsed by the CLI's suite that reads them
+    [QUICK_EVAL_KEY]?: unknown
   }
 }

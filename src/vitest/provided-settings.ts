@@ -2,7 +2,7 @@ import { inject } from 'vitest'
 import { parseRecordingSettings } from '../inference/index.ts'
 import { parseProvidedJudgeSettings } from '../judge/index.ts'
 import type { GateSettings } from '../report/gate-judging.ts'
-import { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, RECORDINGS_KEY, type ProvidedJudgeSettings, type RecordingSettings } from '../schema/index.ts'
+import { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, QUICK_EVAL_KEY, RECORDINGS_KEY, type ProvidedJudgeSettings, type RecordingSettings } from '../schema/index.ts'
 
 // the one place that reads what the plugin provided (provided-context.ts declares its shape); the core takes each
 // setting as an argument
@@ -25,4 +25,9 @@ export function providedJudgeSettings(): ProvidedJudgeSettings {
 /** Whether the plugin asked for per-sample annotations (a JUnit or html reporter, or the UI, is on). */
 export function sampleAnnotationsWanted(): boolean {
   return inject(ANNOTATE_SAMPLES_KEY) === true
+}
+
+/** What `evalsuite eval` provided to the eval file it generated, unparsed; undefined in any other run. */
+export function providedQuickEval(): unknown {
+  return inject(QUICK_EVAL_KEY)
 }

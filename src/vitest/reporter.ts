@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { MetricDefinition } from '../schema/index.ts'
+import { baselineUpdateMode } from './update-targets.ts'
 
 /** Options of the evalsuite reporter (set through the plugin). */
 export interface EvalsuiteReporterOptions {
@@ -79,7 +80,7 @@ export class EvalsuiteReporter implements Reporter {
         unhandledErrors: unhandledErrors.length,
         reason,
         // -u sets it to "all"; pressing "u" in watch mode changes the manager's options, not the config
-        updateMode: vitest.snapshot.options.updateSnapshot,
+        updateMode: baselineUpdateMode(vitest.snapshot.options.updateSnapshot),
         merging: Boolean(vitest.config.mergeReports),
         log: (text) => vitest.logger.log(text),
         output: vitest.logger.outputStream,

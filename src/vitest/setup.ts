@@ -1,7 +1,10 @@
-// Loaded by the plugin in the eval project's workers: the matchers exist before any eval file runs, and each eval
-// file's judge verdicts are saved once it has run.
+// Loaded by the plugin in the eval project's workers: the matchers exist before any eval file runs, each eval file's
+// judge verdicts are saved once it has run, and the keys of the environment are masked in all it writes.
+import { registerEnvironmentKeys } from './environment-keys.ts'
 import { registerMatchers } from './matchers.ts'
+import { providedJudgeSettings } from './provided-settings.ts'
 import { registerVerdictFileHooks } from './verdict-file-hooks.ts'
 
 registerMatchers()
 registerVerdictFileHooks()
+registerEnvironmentKeys(providedJudgeSettings().models)

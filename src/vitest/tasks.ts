@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, type TaskMeta, type TestContext } from 'vitest'
 import { META_KEY, type EvalsuiteMeta } from '../schema/index.ts'
+import { visibleMessage } from './visible-text.ts'
 
 /** The parts of a Vitest task the benchmark runner touches; the same shape in Vitest 4.1 and 5. */
 export interface TaskLike {
@@ -41,8 +42,9 @@ export function suiteSiblingsOf(context: TestContext): readonly TaskLike[] {
  */
 export async function skipWithReason(context: TestContext, type: string, reason: string): Promise<never> {
   // Vitest refuses annotations once the test has ended, so it goes first
-  await context.annotate(reason, type)
-  context.skip(reason)
+  const shown = visibleMessage(reason)
+  await context.annotate(shown, type)
+  context.skip(shown)
   throw new Error('unreachable: context.skip returned')
 }
 

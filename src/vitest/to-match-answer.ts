@@ -1,6 +1,7 @@
 import type { MatcherState } from 'vitest'
 import { evalsuiteMetaOf, type Check } from '../schema/index.ts'
 import { checkAnswer, type AnswerTarget, type MatchAnswerOptions } from '../scoring/index.ts'
+import { visibleMessage } from './visible-text.ts'
 
 interface MatcherResult {
   pass: boolean
@@ -34,7 +35,7 @@ export function toMatchAnswer(this: MatcherState, received: unknown, target: Ans
   }
   const check = checkAnswer(received, target, options)
   if (this.isNot) check.pass = !check.pass
-  const message = (): string => failureMessage(check, received, this.isNot, target)
+  const message = (): string => visibleMessage(failureMessage(check, received, this.isNot, target))
   const sample = this.task ? evalsuiteMetaOf(this.task.meta) : undefined
   if (sample?.kind === 'sample') {
     sample.checks = [...(sample.checks ?? []), check]
@@ -44,7 +45,7 @@ export function toMatchAnswer(this: MatcherState, received: unknown, target: Ans
   return {
     pass: this.isNot ? !check.pass : check.pass,
     message,
-    actual: check.extracted,
-    expected: target instanceof RegExp ? String(target) : target,
+    actual: typeof check.extracted === 'string' ? visibleMessage(check.extracted) : check.extracted,
+    expected: target instanceof RegExp ? String(target) : typeof target === 'string' ? visibleMessage(target) : target,
   }
 }

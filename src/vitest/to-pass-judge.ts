@@ -13,7 +13,9 @@ import {
   type ToPassJudgeOptions,
 } from '../judge/index.ts'
 import { sampleMetaOf, type JudgeRecord } from '../schema/index.ts'
+import { redactKeys } from '../store/index.ts'
 import { providedJudgeSettings } from './provided-settings.ts'
+import { visibleMessage } from './visible-text.ts'
 
 interface MatcherResult {
   pass: boolean
@@ -64,11 +66,13 @@ export async function toPassJudge(this: MatcherState, received: unknown, criteri
   const sample = task ? sampleMetaOf(task.meta) : undefined
   if (sample && this.isNot) throw new ConfigError('toPassJudge cannot be negated inside a benchmark: write criteria that say what passes.')
   const record = await judgeReceived(this, task, received, definition, options)
-  const { message, type } = describeJudgement(record)
-  await task?.context?.annotate?.(message, type)
+  const judgement = describeJudgement(record)
+  // a judge's reasons quote the output, and a judge of the user's own may echo a key the model layer never saw
+  const message = visibleMessage(redactKeys(judgement.message))
+  await task?.context?.annotate?.(message, judgement.type)
   if (sample) sample.judge = [...(sample.judge ?? []), record]
-  if (record.status === 'invalid') throw new JudgeError(`The judge gave no valid verdict: ${record.reason}`)
+  if (record.status === 'invalid') throw new JudgeError(visibleMessage(redactKeys(`The judge gave no valid verdict: ${record.reason}`)))
   // in a benchmark, reporting the assertion as satisfied keeps chai from throwing; the sample is scored from its meta
   if (sample) return { pass: true, message: () => message }
-  return { pass: record.pass === true, message: () => `expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}` }
+  return { pass: record.pass === true, message: () => visibleMessage(`expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}`) }
 }

@@ -7,6 +7,7 @@ import { BenchmarkMetaSchema, evalsuiteMetaOf, type BenchmarkMeta } from '../sch
 import { providedGateSettings } from './provided-settings.ts'
 import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
 import { skipWithReason, suiteSiblingsOf, taskMeta, type TaskLike } from './tasks.ts'
+import { visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 
 /** The shape shared by describe, describe.only and describe.skip, as the variants' suites are declared. */
 export type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void
@@ -31,8 +32,9 @@ async function runCompareGate(context: TestContext, group: string, variant: stri
   const { matrix, semantics } = await judgeVariants(runs, relative(settings.root, context.task.file.filepath), settings)
   const judged = compareJudgement(matrix, variant, semantics)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
-  await context.annotate(judged.summary, GATE_ANNOTATION)
-  if (!judged.passed) throw new GateError(judged.summary)
+  const summary = visibleMessage(judged.summary)
+  await context.annotate(summary, GATE_ANNOTATION)
+  if (!judged.passed) throw new GateError(summary)
 }
 
 /**
@@ -46,12 +48,12 @@ export function declareCompareGates(suite: SuiteDeclaration, group: VariantGroup
   const reference = group.benchmarks[0]!.variant!.reference
   const only = group.benchmarks.some((benchmark) => benchmark.run.only !== undefined)
   const declare = only ? test.only : test
-  suite(`${group.name}: compare`, { shuffle: false }, async () => {
+  suite(visibleName(`${group.name}: compare`), { shuffle: false }, async () => {
     for (const { variant } of group.benchmarks) {
       if (variant === undefined || variant.name === reference) continue
-      const name = `gate: ${variant.name} not worse than ${reference} by more than ${compare.maxDrop} (α ${compare.alpha}, Holm)`
+      const name = visibleName(`gate: ${variant.name} not worse than ${reference} by more than ${compare.maxDrop} (α ${compare.alpha}, Holm)`)
       const options = { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags }
-      declare(name, options, (context) => runCompareGate(context, group.name, variant.name))
+      declare(name, options, withVisibleErrors((context: TestContext) => runCompareGate(context, group.name, variant.name)))
     }
   })
 }

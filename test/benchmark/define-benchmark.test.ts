@@ -40,7 +40,7 @@ describe('defineBenchmark', () => {
     )
     expect(error.code).toBe('EVALSUITE_CONFIG_INVALID')
     expect(error.message).toMatchInlineSnapshot(
-      `"defineBenchmark("arith"): option "subsets.field" Too small: expected string to have >=1 characters; option "fewShot.count" Too small: expected number to be >=0; option "answer.kind" Invalid option: expected one of "exact"|"includes"|"regex"|"number"|"choice"|"math"; option "defaults.limit" must be a whole count, or a fraction between 0 and 1; option "defaults.repeats" Too small: expected number to be >0."`,
+      `"defineBenchmark("arith"): option "subsets.field" Too small: expected string to have >=1 characters; option "fewShot.count" Too small: expected number to be >=0; option "answer.kind" Invalid option: expected one of "exact"|"includes"|"regex"|"number"|"choice"|"math"; option "defaults.limit" must be a whole count up to 1,000,000, or a fraction between 0 and 1; option "defaults.repeats" Too small: expected number to be >0."`,
     )
   })
 

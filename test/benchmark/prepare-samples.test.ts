@@ -133,3 +133,13 @@ describe('prepareSamples', () => {
     expect(() => resolveNamed('science', { dataset: science.dataset as Dataset, model, fewShot: -1 }, undefined, undefined)).toThrow('option "fewShot"')
   })
 })
+
+describe('prepareSamples: how many tests a run may hold', () => {
+  // 2,000 samples × 1,000 attempts planned two million tests, in a worker that ran out of memory before a word
+  it('refuses more than a million tests before planning them, within seconds', async () => {
+    const many = Array.from({ length: 2000 }, (_, index) => ({ id: `s${index}`, input: `q${index}`, target: 'a' }))
+    const started = performance.now()
+    await expect(prepareSamples(resolveNamed('many', { dataset: many, model, repeats: 1000 }, undefined, undefined))).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("many"): 2,000 samples × 1,000 attempts is 2,000,000 tests, over the 1,000,000 one run of a benchmark may hold; lower "limit" or "repeats", or run it in shards.]`)
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
+})

@@ -3,6 +3,7 @@ import { defineBenchmark } from '../../src/benchmark/index.ts'
 import { resolveDefined, resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 import { judge } from '../../src/judge/index.ts'
 import type { Model } from '../../src/model/index.ts'
+import { ConfigError } from '../../src/errors.ts'
 
 const model: Model = { name: 'm', generate: async () => ({ text: '', latencyMs: 0 }) }
 const dataset = [{ id: 'a', input: 'x', target: 'y' }]
@@ -111,6 +112,19 @@ describe('gates checked where the benchmark is declared, before any call', () =>
     )
   })
 
+  it('names the metric the regression gate will watch, for its test, where it is known before the run', () => {
+    const watched = (options: object, scorer?: () => boolean): unknown => (resolveNamed('quiz', { dataset, model, ...options }, scorer, undefined) as { regressionMetric?: string }).regressionMetric
+    expect(watched({ regression: { maxDrop: 0.02 } })).toBe('accuracy')
+    expect(watched({ regression: { maxDrop: 0.02 }, primaryMetric: 'f1', metrics: ['f1'] })).toBe('f1')
+    // a numeric judge that grades alone stands for the benchmark with its grade, on its own scale: maxDrop 0.5 of 1 to 5
+    const graded = judge.numeric({ prompt: 'How helpful, 1 to 5?', min: 1, max: 5 })
+    expect(watched({ regression: { maxDrop: 0.5 }, judge: { model, definition: graded } })).toBe('score')
+    expect(watched({ regression: { maxDrop: 0.5 }, judge: { model, definition: graded, policy: 'cascade' } })).toBe('accuracy')
+    // a scorer's own metrics decide it after the run; without a regression gate there is none to name
+    expect(watched({ regression: { maxDrop: 0.02 } }, () => true)).toBeUndefined()
+    expect(watched({})).toBeUndefined()
+  })
+
   it('takes gates on the usage figures, and on the metric the judge records', () => {
     const labels = judge.labels({ prompt: 'Same answer?', labels: { same: 1, different: 0 }, metric: 'agreement' })
     expect(() => inline({ thresholds: { accuracy: 0.8, latency: { max: 2000 }, cost: { max: 0.01 }, agreement: 0.5 }, judge: { model, definition: labels } })).not.toThrow()
@@ -154,5 +168,22 @@ describe('corpus metrics on a benchmark', () => {
     expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { macro_f1: 0.7 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("labels"): earlyStop decides on running means of per-sample scores, so it does not apply to "macro_f1", a figure of the whole set (classification); remove earlyStop, or gate on per-sample metrics only.]`)
     expect(() => resolveNamed('own', { dataset, model, aggregate: balance, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).toThrow(/does not apply to a benchmark with its own aggregate/)
     expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).not.toThrow()
+  })
+})
+
+describe('options named by field and rule', () => {
+  const where = 'describeBenchmark("stops")'
+  it.each([
+    ['alpha NaN', { alpha: Number.NaN }, `${where}: option "earlyStop.alpha" must be a number above 0 and below 1, such as 0.05; received NaN.`],
+    ['minSamples 1.5', { minSamples: 1.5 }, `${where}: option "earlyStop.minSamples" must be a whole number of at least 1, such as 100; received 1.5.`],
+    ['minSamples Infinity', { minSamples: Number.POSITIVE_INFINITY }, `${where}: option "earlyStop.minSamples" must be a whole number of at least 1, such as 100; received Infinity.`],
+    ['null', null, `${where}: option "earlyStop" must be true, false or { alpha?, minSamples? }; received null.`],
+    ['a string', 'yes', `${where}: option "earlyStop" must be true, false or { alpha?, minSamples? }; received "yes".`],
+  ])('refuses earlyStop %s, naming the field, the rule and the value', (_, earlyStop, message) => {
+    expect(() => resolveNamed('stops', { dataset, model, earlyStop: earlyStop as never }, undefined, undefined)).toThrow(new ConfigError(message))
+  })
+
+  it('bounds repeats and limit, which expand to one test each', () => {
+    expect(() => resolveNamed('many', { dataset, model, repeats: 99_999_999, limit: 1e23 }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("many"): option "limit" must be a whole count up to 1,000,000, or a fraction between 0 and 1; option "repeats" must be at most 1,000.]`)
   })
 })

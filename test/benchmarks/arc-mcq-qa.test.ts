@@ -56,7 +56,7 @@ describe('mcq (OpenCompass layout)', () => {
 })
 
 describe('qa (OpenCompass layout)', () => {
-  it('asks for a final ANSWER line and compares it, ignoring case and spacing', async () => {
+  it('asks for a final ANSWER line and compares it, or the whole reply without one, ignoring case and spacing', async () => {
     const benchmark = qa({ path: 'fixtures/benchmark/facts.jsonl' })
     const { planned, messagesOf } = await prepareBuiltin(benchmark)
     expect(planned.map(({ sample }) => [sample.id, sample.target, sample.metadata])).toEqual([
@@ -64,9 +64,12 @@ describe('qa (OpenCompass layout)', () => {
       ['f2', 'Mary Shelley', undefined],
     ])
     expect(messagesOf(planned[1]!.sample)[0]!.content).toBe('Who wrote the novel Frankenstein?\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".')
-    const read = (reply: string) => matchAnswer(reply, 'Mary Shelley', benchmark.answer)
+    const answer = benchmark.answer?.kind === 'code' ? undefined : benchmark.answer
+    const read = (reply: string) => matchAnswer(reply, 'Mary Shelley', answer)
     expect(read('She was English.\nANSWER:  mary   shelley ')).toMatchObject({ pass: true, extracted: 'mary   shelley' })
     expect(read('ANSWER: Percy Shelley\nOn reflection:\nANSWER: Mary Shelley')).toMatchObject({ pass: true, extracted: 'Mary Shelley' })
-    expect(read('Mary Shelley wrote it.')).toMatchObject({ pass: false, extracted: null })
+    // with no ANSWER line, the whole reply is the answer, as describeBenchmark and evalsuite eval read it
+    expect(read(' Mary  Shelley\n')).toMatchObject({ pass: true })
+    expect(read('Mary Shelley wrote it.')).toMatchObject({ pass: false, extracted: 'Mary Shelley wrote it.' })
   })
 })

@@ -24,6 +24,7 @@ function reply(request: { model: string; messages: { role: string; content: stri
   if (text.includes('Write a haiku')) return 'Leaves fall on the path'
   if (text.includes('What is 2+2')) return 'It is four.\nANSWER: four'
   if (text.includes('Who wrote Hamlet')) return 'ANSWER: Shakespeare'
+  if (text.includes('Highest mountain?')) return 'Everest'
   const question = Object.keys(ANSWERS).find((key) => text.includes(key))
   return question ? ANSWERS[question]! : 'I do not know.'
 }
@@ -112,6 +113,18 @@ describe('evalsuite eval', () => {
     expect(tableRows(run.stdout, 'facts')[0]).toMatch(/^facts \| all \| accuracy \| 2! \| 100\.0%/)
   })
 
+  it('reads a reply with no ANSWER line whole, as describeBenchmark does, for an OpenCompass and an EvalScope file alike', async () => {
+    const dir = project({
+      'peaks.jsonl': '{"question":"Highest mountain?","answer":"Everest"}\n{"question":"Who wrote Hamlet?","answer":"Shakespeare"}\n',
+      'peaks_qa.jsonl': '{"query":"Highest mountain?","response":"Everest"}\n{"query":"Who wrote Hamlet?","response":"Shakespeare"}\n',
+    })
+    for (const [file, name] of [['peaks.jsonl', 'peaks'], ['peaks_qa.jsonl', 'peaks_qa']] as const) {
+      const run = await evalsuite(dir, 'eval', file, '--model', 'test-model', '--base-url', server.baseURL)
+      expect(run.code, run.stderr).toBe(0)
+      expect(tableRows(run.stdout, name)[0]).toMatch(new RegExp(`^${name} \\| all \\| accuracy \\| 2! \\| 100\\.0%`))
+    }
+  })
+
   it('evaluates a ChatML file with repeats, a conversation with its own system message sent with that one alone', async () => {
     const chat = [
       { question: [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: 'Who wrote Hamlet?' }], answer: ['Shakespeare'] },
@@ -170,7 +183,7 @@ describe('evalsuite eval', () => {
     const calls = server.requests.slice(before)
     expect([calls.filter((call) => call.model === 'test-model').length, calls.filter((call) => call.model === 'judge-model').length]).toEqual([3, 3])
     // the judge finds the haiku good and "I do not know." bad
-    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 33\.3%/)
+    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 0\.0%/)
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, 'eval-reports', 'arena.json'), 'utf8')))
     expect(report.counts).toMatchObject({ samples: 3, right: 1, wrong: 2, errored: 0 })
   })
@@ -228,7 +241,7 @@ describe('evalsuite eval', () => {
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy>0.8'], 'evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "accuracy>0.8"'],
     [['quiz.csv', '--model', 'm', '--threshold', 'acc=0.5'], 'evalsuite eval: --threshold acc=0.5 names "acc", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")'],
     [['quiz.csv', '--model', 'm', '--threshold', 'accuracy=80'], 'evalsuite eval: --threshold accuracy=80 is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%'],
-    [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a positive whole number; received "0"'],
+    [['quiz.csv', '--model', 'm', '--limit', '0'], 'evalsuite eval: --limit must be a whole number from 1 to 1,000,000; received "0"'],
     [['quiz.csv', '--model', 'm', '--judge', 'j'], 'evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters'],
     [['quiz.csv', '--model', 'm', '--base-url', 'https://user:sk-secret@example.test/v1'], 'evalsuite eval: --base-url carries a user name or password; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1'],
     [['quiz.csv', '--model', 'm', '--base-url', 'https://example.test/v1?api-key=sk-secret'], 'evalsuite eval: --base-url has a query string or fragment, which may hold a key; give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1'],
@@ -243,6 +256,14 @@ describe('evalsuite eval', () => {
       'data/quiz.csv': QUIZ,
     })
     expect(await evalsuite(dir, 'eval', ...args)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
+  })
+
+  it('runs the one split of a JSON file holding a single split without --split, as it runs an array', async () => {
+    const dir = project({ 'single.json': JSON.stringify({ test: [{ question: 'Capital of France?', answer: 'A', choices: ['Paris', 'Rome'] }] }) })
+    const run = await evalsuite(dir, 'eval', 'single.json', '--model', 'test-model', '--base-url', server.baseURL)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(tableRows(run.stdout, 'single')[0]).toBe('single | all | accuracy | 1! | 100.0% | [20.7%, 100.0%]')
   })
 
   it('refuses an OPENAI_BASE_URL with a password in it before Vitest starts, without repeating it', async () => {
@@ -316,5 +337,31 @@ describe('evalsuite eval with images', () => {
     } finally {
       server.setFault(undefined)
     }
+  })
+})
+
+describe('evalsuite eval runs side by side', () => {
+  it('each run calls its own model on its own file, though two runs start at once on files of the same name', { timeout: 300_000 }, async () => {
+    const quiz = (questions: string[]): string => `question,A,B,C,answer\n${questions.map((question) => `${question},x,y,z,B`).join('\n')}\n`
+    const dir = project({ 'a/quiz.csv': quiz(['2+2?', 'Capital of France?']), 'b/quiz.csv': quiz(['Largest planet?', 'H2O is?', 'Capital of France?']) })
+    const before = server.requests.length
+    const [first, second] = await Promise.all([
+      evalsuite(dir, 'eval', 'a/quiz.csv', '--model', 'gpt-A', '--base-url', server.baseURL, '--output-dir', 'reports-a'),
+      evalsuite(dir, 'eval', 'b/quiz.csv', '--model', 'gpt-B', '--base-url', server.baseURL, '--output-dir', 'reports-b'),
+    ])
+    expect([first.code, second.code, first.stderr + second.stderr]).toEqual([0, 0, expect.not.stringMatching(/Error/)])
+    const asked = (model: string): string[] =>
+      server.requests
+        .slice(before)
+        .filter((request) => request.model === model)
+        .map((request) => Object.keys(ANSWERS).find((question) => request.messages.at(-1)!.content.includes(question)) ?? 'none')
+        .sort()
+    expect(asked('gpt-A')).toEqual(['2+2?', 'Capital of France?'])
+    expect(asked('gpt-B')).toEqual(['Capital of France?', 'H2O is?', 'Largest planet?'])
+    const report = (folder: string) => ReportSchema.parse(JSON.parse(readFileSync(join(dir, folder, 'quiz.json'), 'utf8')))
+    expect([report('reports-a').model, report('reports-a').counts.samples]).toEqual(['gpt-A', 2])
+    expect([report('reports-b').model, report('reports-b').counts.samples]).toEqual(['gpt-B', 3])
+    expect(tableRows(first.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 2! \| 50\.0%/)
+    expect(tableRows(second.stdout, 'quiz')[0]).toMatch(/^quiz \| all \| accuracy \| 3! \| 0\.0%/)
   })
 })

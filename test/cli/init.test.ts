@@ -60,7 +60,7 @@ describe('evalsuite init', () => {
     expect(tableRows(evals.stdout, 'example').slice(0, 2)).toEqual(['example | all | accuracy | 8! | 87.5% | [52.9%, 97.8%] | pass ≥ 75.0%', 'example: 1 wrong: t8: target other, read billing (exact)'])
   })
 
-  it('adds the plugin to an existing Vitest project without touching its settings or tests, and both kinds run', async () => {
+  it('adds the plugin to an existing Vitest project without touching its settings or tests; its tests run as before, the evals when named', async () => {
     const config = "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: { include: ['src/**/*.test.ts'], testTimeout: 1234 },\n})\n"
     const pkg = { name: 'shop', version: '1.2.3', scripts: { test: 'vitest run' }, devDependencies: { vitest: '4.1.12', evalsuite: '0.1.0' } }
     const dir = project({
@@ -80,10 +80,14 @@ describe('evalsuite init', () => {
     expect(read(dir, 'package.json')).toBe(`${JSON.stringify({ ...pkg, scripts: { ...pkg.scripts, evals: 'vitest run evals' } }, null, 4)}\n`)
     expect(read(dir, '.gitignore')).toBe('node_modules\neval-reports/\n')
 
-    const all = await runVitest([], {}, dir)
-    expect(all.code).toBe(0)
-    expect(all.stdout).toMatch(/src\/sum\.test\.ts/)
-    expect(tableRows(all.stdout, 'example')[0]).toMatch(/^example \| all \| accuracy \| 8! \| 87\.5%/)
+    // the project's `npm test` runs its own tests and calls no model; `npm run evals` names the eval files
+    const unit = await runVitest([], {}, dir)
+    expect(unit.code).toBe(0)
+    expect(unit.stdout).toMatch(/src\/sum\.test\.ts/)
+    expect(unit.stdout).not.toMatch(/example\.eval\.ts/)
+    const evals = await runVitest(['evals'], {}, dir)
+    expect(evals.code).toBe(0)
+    expect(tableRows(evals.stdout, 'example')[0]).toMatch(/^example \| all \| accuracy \| 8! \| 87\.5%/)
 
     const again = await evalsuite(dir, 'init')
     expect(again.code).toBe(0)

@@ -16,3 +16,11 @@ it('prints a usage error quoting names from the data or the command line as text
     "
   `)
 })
+
+it('says in --help when the eval files run and what -u refreshes', async () => {
+  let stdout = ''
+  const output = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
+  expect(await runCli(['--help'], output)).toBe(0)
+  expect(stdout).toContain('The eval files run only when the Vitest command names them, so a plain "npx vitest run" calls no model.\n')
+  expect(stdout).toContain('EVALSUITE_UPDATE chooses\nwhat -u refreshes, a comma-separated list of verdicts, baselines and recordings (default verdicts,baselines).\n')
+})

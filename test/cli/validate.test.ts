@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/run-cli.ts'
 import { jsonl, useTempData } from '../dataset/temp-data.ts'
+import { cliInProcess } from '../support/cli-in-process.ts'
 
 const data = useTempData()
 
-/** Runs the command in this process, as `evalsuite <args>` would, with the temporary folder shown as <dir>. */
-async function evalsuite(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } })
-  return { code, stdout: stdout.replaceAll(data.dir, '<dir>'), stderr: stderr.replaceAll(data.dir, '<dir>') }
-}
+const evalsuite = cliInProcess(data.dir)
 
 describe('evalsuite validate', () => {
   it('prints what an OpenCompass file with a meta file holds, and exits 0', async () => {
@@ -170,6 +164,16 @@ describe('evalsuite validate', () => {
         samples  1
       "
     `)
+  })
+
+  it('reads OpenCompass\'s NEJM CSV, whose Choices column lists the options one a line, with the fields of the previous release', async () => {
+    const path = 'fixtures/real/opencompass-nejm/NEJM_All_Questions_And_Answers.csv'
+    const run = await evalsuite('validate', path, '--field', 'input=Question', '--field', 'target=Answer')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe(
+      `${path}: valid\n  format   CSV\n  type     mcq, 3 to 9 options\n  fields   ID, Context, Question, Choices, Answer, Solution, Subject\n  samples  40\n`,
+    )
   })
 
   it('accepts the meta keys OpenCompass reads and evalsuite ignores, saying why each is ignored', async () => {

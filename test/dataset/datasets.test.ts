@@ -91,6 +91,16 @@ describe('datasets.jsonl', () => {
     `)
   })
 
+  it('names the loader of a file in EvalScope\'s QA layout (query and response) once, above the lines it cannot read', async () => {
+    const path = dataFile('evalscope-qa.jsonl', jsonl({ query: 'Capital of France?', response: 'Paris' }, { messages: [{ role: 'user', content: 'Hi?' }], response: 'Hello' }))
+    expect(shown(await loadError(datasets.jsonl(path)))).toMatchInlineSnapshot(`
+      "Invalid dataset:
+      <dir>/evalscope-qa.jsonl: the records are in EvalScope's general QA layout ("query" or "messages", and "response"): read the file with datasets.evalscope(), which takes them as the input and the target
+      <dir>/evalscope-qa.jsonl:1: input: missing; map it with the "input" field option or a mapping function
+      <dir>/evalscope-qa.jsonl:2: input: missing; map it with the "input" field option or a mapping function"
+    `)
+  })
+
   it('names both lines of a duplicate explicit id', async () => {
     const path = dataFile('duplicate-ids.jsonl', jsonl({ id: 'q1', input: 'a', target: 'a' }, { id: 'q2', input: 'b', target: 'b' }, { id: 'q1', input: 'c', target: 'c' }))
     const error = await loadError(datasets.jsonl(path))

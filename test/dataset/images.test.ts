@@ -43,7 +43,7 @@ describe('images in samples', () => {
     )
     expect(data.shown(await rejection(datasets.evalscope(path).load()))).toMatchInlineSnapshot(`
       "Invalid dataset:
-      <dir>/missing.jsonl:2: input.0.content.1.image_url.url: names image "pictures/gone.png", which cannot be read (<dir>/pictures/gone.png: no such file); a local image path is relative to the data file
+      <dir>/missing.jsonl:2: input.0.content.1.image_url.url: names image "pictures/gone.png", which is no file (no <dir>/pictures/gone.png beside the data file, nor pictures/gone.png from the working directory); a local image path is relative to the data file's folder or to the working directory
       <dir>/missing.jsonl:3: input.0.content.0.image_url.url: is an image in a "system" message; images go in user messages"
     `)
     const mcq = data.file('notes_mcq.jsonl', jsonl({ id: 'odd', question: 'Colour?', A: 'red', B: 'blue', answer: 'A', image_1: 'notes.txt' }))

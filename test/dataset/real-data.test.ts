@@ -122,3 +122,39 @@ describe('MATH-500', () => {
     })
   })
 })
+
+describe('OpenCompass NEJM AI benchmark CSV', () => {
+  const path = real('opencompass-nejm/NEJM_All_Questions_And_Answers.csv')
+
+  it('reads each Choices cell as its options, one a line, as OpenCompass reads them, with the Question and Answer columns named', async () => {
+    const samples = await datasets.csv(path, { fields: { input: 'Question', target: 'Answer' } }).load()
+    expect(samples).toHaveLength(40)
+    expect(samples[0]).toMatchObject({
+      id: '2463',
+      input: 'In addition to ongoing lifestyle modification, which ONE of the following options would represent your BEST recommendation to him?',
+      target: 'D',
+      choices: [
+        'You should reassure him that his elevated diastolic BP does not have adverse prognostic implications because his systolic BP is normal',
+        'You should inform him that although his cardiovascular risk is increased, isolated diastolic hypertension does not require treatment',
+        'You should inform him that his cardiovascular risk is less than patients with systo-diastolic hypertension and that you would not treat him until his home diastolic BPs are > 100 mmHg',
+        'You should inform him that his cardiovascular risk is increased and that you recommend that he start drug treatment',
+      ],
+      metadata: { Subject: 'Hypertension', Solution: 'temp nan' },
+    })
+    expect(countBy(samples.map((sample) => String(sample.choices?.length)))).toEqual({ '3': 2, '4': 29, '5': 8, '9': 1 })
+    // a numbered option keeps its number, as OpenCompass drops only a letter
+    const mixed = samples.find((sample) => sample.id === '2824')!
+    expect(mixed.choices).toEqual([
+      '1. Increased risk of transfusion-related reactions',
+      'No difference in mortality at 90 days',
+      'Decreased number of RRT-free days within 28 days of transfusion',
+      'Increased risk of AKI requiring RRT',
+      'Decreased duration of mechanical ventilation',
+    ])
+  })
+
+  it('reads the same with no field named: Question, Answer and Choices are default names in any letter case', async () => {
+    const named = await datasets.csv(path, { fields: { input: 'Question', target: 'Answer' } }).load()
+    expect(await datasets.csv(path).load()).toEqual(named)
+  })
+})

@@ -133,7 +133,7 @@ describe('the code blocks of README.md and docs/', () => {
     '%s: the project of its file= blocks runs offline and exits as the page says',
     async ([page, project], { expect }) => {
       const dir = scratch.projectDirs.get(page) ?? ''
-      const run: VitestRun = await runVitest([], { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-docs-dummy' }, dir)
+      const run: VitestRun = await runVitest(['evals'], { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-docs-dummy' }, dir)
       expect(run.code, `vitest run in the project of ${page}:\n${run.stdout}\n${run.stderr}`).toBe(project.exit)
     },
   )

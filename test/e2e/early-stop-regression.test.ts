@@ -8,12 +8,12 @@ const worse = { EVALSUITE_FIXTURE_QUALITY: 'worse' }
 describe('a benchmark with earlyStop and a regression gate against its committed baseline', () => {
   const project = copyFixture('early-stop-regression')
   beforeAll(async () => {
-    const written = await runVitest(['-u'], {}, project)
+    const written = await runVitest(['evals', '-u'], {}, project)
     expect(written.code).toBe(0)
   }, 120_000)
 
   it('passes early when nothing changed: a drop of maxDrop is ruled out', async () => {
-    const run = await runVitest([], {}, project)
+    const run = await runVitest(['evals'], {}, project)
     expect(run.code).toBe(0)
     const report = await readReport('stops-regression', project)
     const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: drop in accuracy < 5 points at 95% confidence; confidence sequence drop in accuracy ≤ [\d.-]+ points$/.exec(report.earlyStop?.reason ?? '')?.[1])
@@ -23,7 +23,7 @@ describe('a benchmark with earlyStop and a regression gate against its committed
   })
 
   it('fails early when accuracy dropped by 20 points', async () => {
-    const run = await runVitest([], worse, project)
+    const run = await runVitest(['evals'], worse, project)
     expect(run.code).toBe(1)
     const report = await readReport('stops-regression', project)
     const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: drop in accuracy > 5 points at 95% confidence; confidence sequence drop in accuracy ≥ [\d.]+ points$/.exec(report.earlyStop?.reason ?? '')?.[1])

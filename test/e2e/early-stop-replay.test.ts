@@ -15,12 +15,12 @@ describe('an early-stopped run replayed from its recordings', () => {
   afterAll(() => server.close())
 
   it('stops at the same sample as the live run that recorded it, given the seed, without a request', async () => {
-    const live = await runVitest([], { ...env, EVALSUITE_RECORDINGS: 'record' }, project)
+    const live = await runVitest(['evals'], { ...env, EVALSUITE_RECORDINGS: 'record' }, project)
     expect(live.code).toBe(0)
     const recorded = await readReport('stops-replayed', project)
     expect(recorded.earlyStop?.reason).toMatch(/^decided after \d+ of 1,000 samples: accuracy ≥ 80%/)
     const requests = server.requestCount
-    const replay = await runVitest([], { ...env, EVALSUITE_RECORDINGS: 'replay' }, project)
+    const replay = await runVitest(['evals'], { ...env, EVALSUITE_RECORDINGS: 'replay' }, project)
     expect(replay.code).toBe(0)
     expect(server.requestCount).toBe(requests)
     const replayed = await readReport('stops-replayed', project)

@@ -126,6 +126,16 @@ describe('judge verdicts in a run', () => {
     expect(lines().map((l) => l.sample)).toEqual(['gone', 'j4', 'j5', 'j6', 't1', 't2'])
   })
 
+  it('with -u and EVALSUITE_UPDATE=baselines asks no judge and leaves the verdict file as it was', async () => {
+    const before = server.requestCount
+    const file = readFileSync(FILE, 'utf8')
+    const run = await runVitest(['judged', '-u'], { ...env, EVALSUITE_UPDATE: 'baselines' })
+    expect(run.code).toBe(0)
+    expect(server.requestCount).toBe(before)
+    expect(readFileSync(FILE, 'utf8')).toBe(file)
+    expect(run.stderr).toContain('kept them; `vitest run -u` removes them.')
+  })
+
   it('with -u judges everything again, rewrites the file and drops the obsolete verdict', async () => {
     strict = true
     const before = server.requestCount

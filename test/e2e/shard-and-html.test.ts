@@ -49,16 +49,16 @@ describe('Vitest features that CI setups rely on', () => {
       'wrong-but-passing > q3: four plus four: skip evalsuite:sample',
       'wrong-but-passing > q4: one plus one: pass evalsuite:sample',
     ])
-    // the wrong sample's reason is an annotation, which the report tab shows; with the html reporter on, every scored
-    // sample is annotated with its input, target, output and scores
+    // the wrong sample's reason is an annotation, the first the report tab shows; with the html reporter on, every
+    // scored sample is annotated with its input, target, output and scores
     const q3 = tests.find((test) => test.name.startsWith('q3:'))!
     expect(q3.annotations?.map((annotation) => `${annotation.type}: ${annotation.message}`)).toEqual([
+      'evalsuite:wrong: wrong answer: the reply is not the target: target "8", extracted "9" from "9"',
       'input: four plus four',
       'target: "8"',
       'output: 9',
       'extracted: "9"',
       'score.accuracy: 0',
-      'evalsuite:wrong: wrong answer: the reply is not the target: target "8", extracted "9" from "9"',
     ])
     // the failing gate's node holds the value, interval and threshold, in its error and its annotation alike
     const brevity = tests.find((test) => test.name.startsWith('gate: brevity'))!

@@ -54,6 +54,16 @@ describe('parseReply reads replies in the format the prompt asks for', () => {
     expect(await run(scriptedJudge('grader', () => 'Score: 9'), grade)).toMatchObject({ status: 'invalid', reason: 'judge "grader": case "judge": parseReply returned 9, which is not a verdict (Too big: expected number to be <=5)' })
   })
 
+  it('quotes what parseReply returned as it is: NaN as NaN, not null, and a 5 MB string cut to its ends', async () => {
+    const grade = judge.numeric({ prompt: 'Rate 1 to 5 as "Score: n".', min: 1, max: 5, parseReply: (reply) => Number(/Score: (\S+)/.exec(reply)?.[1]) })
+    const nan = await run(scriptedJudge('grader', () => 'Score: four'), grade)
+    expect(nan).toMatchObject({ status: 'invalid', reason: 'judge "grader": case "judge": parseReply returned NaN, which is not a verdict (Invalid input: expected number, received NaN)' })
+    const echo = judge.labels({ prompt: 'Say it.', labels: { yes: 1, no: 0 }, parseReply: (reply) => reply as 'yes' })
+    const long = await run(scriptedJudge('grader', () => `${'a'.repeat(5_000_000)}!`), echo)
+    expect(long.status).toBe('invalid')
+    expect(long.status === 'invalid' && long.reason).toMatchInlineSnapshot(`"judge "grader": case "judge": parseReply returned "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...[4,999,835 characters cut]...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", which is not a verdict (Invalid option: expected one of "yes"|"no")"`)
+  })
+
   it('fails the sample, naming the definition, when parseReply throws', async () => {
     const broken = judge.pairwise({ prompt: 'Pick one.', parseReply: (reply) => (JSON.parse(reply) as { pick: 'first' }).pick })
     await expect(run(scriptedJudge('grader', () => 'Output (a)'), broken, { swap: false })).rejects.toThrow(

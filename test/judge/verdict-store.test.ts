@@ -98,14 +98,31 @@ describe('verdicts committed beside the eval file', () => {
     expect(missing).toMatch(/^No stored verdict for sample "t1#3" in .*\n.*\n.*\n {2}EVALSUITE_VERDICTS=record npx vitest run .*support\.eval\.ts -t "t1#3"\n/)
   })
 
-  it('replays an invalid reply as invalid, without asking again', async () => {
+  it('keeps an invalid reply for review, never as a verdict: record mode asks again and replaces it', async () => {
     const file = evalFile()
     const rambling = scriptedJudge('grader', () => 'It seems fine to me.')
-    await judgeAll(file, rambling, {}, { t1: 'Sure thing.' })
-    const [again] = await judgeAll(file, rambling, { mode: 'replay' }, { t1: 'Sure thing.' })
-    expect(again).toMatchObject({ status: 'invalid', calls: { live: 0, stored: 1, invalid: 1 } })
+    const [first] = await judgeAll(file, rambling, {}, { t1: 'Sure thing.' })
+    expect(first).toMatchObject({ status: 'invalid', calls: { live: 1, stored: 0, invalid: 1 } })
     verdictStoreFor(file).save()
     expect(lines(verdictFileOf(file))[0]).toMatchObject({ invalid: { reason: 'no JSON object in the reply "It seems fine to me."', reply: 'It seems fine to me.' } })
+    const [again] = await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'Sure thing.' })
+    expect(again).toMatchObject({ status: 'judged', label: 'pass', calls: { live: 1, stored: 0, invalid: 0 } })
+    verdictStoreFor(file).save()
+    expect(lines(verdictFileOf(file)).map((line) => [line.sample, line.verdict, line.invalid])).toEqual([['t1', { reasoning: 'graded pass', verdict: 'pass' }, undefined]])
+  })
+
+  it('in replay mode errs the sample on a stored invalid reply, saying it came from the verdict file and how to ask again', async () => {
+    const file = evalFile()
+    await judgeAll(file, scriptedJudge('grader', () => 'It seems fine to me.'), {}, { t1: 'Sure thing.' })
+    const asked = scriptedJudge('grader', () => verdict('pass'))
+    const [replayed] = await judgeAll(file, asked, { mode: 'replay' }, { t1: 'Sure thing.' })
+    expect(asked.prompts).toHaveLength(0)
+    const dir = relative(process.cwd(), join(file, '..'))
+    expect(replayed).toMatchObject({ status: 'invalid', calls: { live: 0, stored: 1, invalid: 1 } })
+    expect(replayed!.reason!.replaceAll(dir, '<dir>').replace(/key \w+/, 'key <key>')).toBe(
+      'judge "grader": case "judge": no JSON object in the reply "It seems fine to me." (the reply stored in <dir>/__verdicts__/support.eval.ts.jsonl, key <key>). ' +
+        'Replay mode keeps it; record mode asks the judge again: EVALSUITE_VERDICTS=record npx vitest run <dir>/support.eval.ts -t "t1"',
+    )
   })
 
   it('with -u judges again and replaces the stored verdict', async () => {

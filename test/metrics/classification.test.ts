@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classificationAggregate, classificationMetrics, createMetricCatalog, labelSlug, type CorpusSample } from '../../src/metrics/index.ts'
+import { classificationAggregate, classificationMetrics, createMetricCatalog, labelSlug, perLabelFigure, type CorpusSample } from '../../src/metrics/index.ts'
 
 // a three-label sentiment set of 12 items, target → predicted:
 //   positive: 1-3 positive, 4 negative, 5 neutral
@@ -75,6 +75,38 @@ describe('classificationAggregate', () => {
     expect(figures.recall_negative).toBe(0.5)
     expect(figures.micro_recall).toBeCloseTo(2 / 3, 12)
   })
+
+  it('reads an answer equal to any label but for case and space as that label, not only against its own target', () => {
+    // targets "pos": answered pos, Pos, POS, POS, neg, Neg; targets "neg": answered pos, Pos, POS, neg, neg, NEG.
+    // read as labels: pos TP 4, FP 3 (the three on "neg" samples), FN 2, so precision 4/7 and recall 4/6;
+    // kappa: p_o 7/12, targets 6 and 6, answers pos 7 and neg 5: p_e (6·7 + 6·5)/144 = 1/2, κ = (7/12 − 1/2)/(1/2) = 1/6
+    const answers = [['pos', 'Pos', 'POS', 'POS', 'neg', 'Neg'], ['pos', 'Pos', 'POS', 'neg', 'neg', 'NEG']] as const
+    const figures = classificationAggregate(
+      answers.flatMap((row, r) => row.map((answer, i) => sample(`${r}-${i}`, answer, r === 0 ? 'pos' : 'neg'))),
+    )
+    expect(figures.precision_pos).toBeCloseTo(4 / 7, 12)
+    expect(figures.recall_pos).toBeCloseTo(4 / 6, 12)
+    expect(figures.precision_neg).toBeCloseTo(3 / 5, 12)
+    expect(figures.kappa).toBeCloseTo(1 / 6, 12)
+  })
+
+  it('takes targets that differ only in case and space for one label', () => {
+    const figures = classificationAggregate([sample('1', 'pos', 'Pos'), sample('2', 'POS', 'pos '), sample('3', 'neg', 'neg'), sample('4', 'pos', 'neg')])
+    expect(Object.keys(figures).filter((name) => name.startsWith('recall_')).sort()).toEqual(['recall_neg', 'recall_pos'])
+    expect(figures.recall_pos).toBe(1)
+    expect(figures.precision_pos).toBeCloseTo(2 / 3, 12)
+    expect(figures.recall_neg).toBe(0.5)
+  })
+
+  it('gives each label a metric name of its own, however close their spellings', () => {
+    // "a-b" answered right twice, "a_b" wrong twice: each label keeps its own figures
+    const figures = classificationAggregate([sample('1', 'a-b', 'a-b'), sample('2', 'a-b', 'a-b'), sample('3', 'x', 'a_b'), sample('4', 'x', 'a_b'), sample('5', 'é', 'é'), sample('6', 'é', 'è')])
+    expect(figures[`recall_${labelSlug('a-b')}`]).toBe(1)
+    expect(figures[`recall_${labelSlug('a_b')}`]).toBe(0)
+    expect(figures[`recall_${labelSlug('é')}`]).toBe(1)
+    expect(figures[`recall_${labelSlug('è')}`]).toBe(0)
+    expect(Object.keys(figures).filter((name) => name.startsWith('f1_'))).toHaveLength(4)
+  })
 })
 
 describe('the catalog of classification figures', () => {
@@ -86,6 +118,17 @@ describe('the catalog of classification figures', () => {
     expect(catalog.get('recall_very_positive').direction).toBe('higher')
     expect(catalog.has('f1_')).toBe(false)
     expect(labelSlug('A')).toBe('a')
-    expect(labelSlug('5 stars')).toBe('label_5_stars')
+  })
+
+  it('names a label that is a plain identifier as before, so committed baselines keep matching, and any other label distinctly', () => {
+    const plain = ['positive', 'A', 'Very_Positive', 'b2', '5', '0']
+    expect(plain.map(labelSlug)).toEqual(['positive', 'a', 'very_positive', 'b2', 'label_5', 'label_0'])
+    const close = ['a-b', 'a_b', 'a b', 'a__b', 'é', 'è', 'label_5', '5', '5 stars', '_5', 'label-5', '']
+    const names = close.map(labelSlug)
+    expect(new Set(names).size).toBe(close.length)
+    const catalog = createMetricCatalog()
+    for (const name of names) expect(catalog.has(`f1_${name}`), name).toBe(true)
+    // and each name reads back as its label, for the table to show it
+    expect(close.map((label) => perLabelFigure(`recall_${labelSlug(label)}`)?.label)).toEqual(close)
   })
 })

@@ -85,6 +85,26 @@ describe('models.openai', () => {
     )
   })
 
+  it('takes an empty OPENAI_API_KEY (what CI sets for a missing secret) or apiKey as no key at all', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '')
+    vi.stubEnv('OPENAI_BASE_URL', undefined)
+    const missing = new ConfigError('models.openai({ model: "gpt-4o-mini" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.')
+    const fromEnvironment = models.openai({ model: 'gpt-4o-mini' })
+    expect(fromEnvironment.hasCredentials).toBe(false)
+    await expect(fromEnvironment.generate(ask)).rejects.toThrowError(missing)
+    await expect(models.openai({ model: 'gpt-4o-mini', apiKey: '' }).generate(ask)).rejects.toThrowError(missing)
+  })
+
+  it('masks its key, and any provider key, in a reply that echoes them', async () => {
+    const key = 'own-key-Zq81xKp02mLw77fRt4'
+    const groq = `gsk_${'A1b2C3d4'.repeat(6)}wXyZ`
+    server = await startFakeServer({ reply: (_request, headers) => `You sent ${headers.authorization}; mine is ${groq}; the basic idea holds.` })
+    for (const stream of [false, true]) {
+      const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL, apiKey: key, stream }).generate(ask)
+      expect(output.text).toBe('You sent Bearer ***; mine is gsk_***; the basic idea holds.')
+    }
+  })
+
   it('gives up a hung call when its signal aborts', async () => {
     server = await startFakeServer({ fault: () => ({ kind: 'hang' }) })
     const controller = new AbortController()

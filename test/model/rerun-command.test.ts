@@ -26,6 +26,13 @@ describe('recordSampleCommand', () => {
     expect(pattern.test("gsm8k (v1x2) it's.q+1#2: input")).toBe(false)
   })
 
+  it('matches the names of tests whose ids hold control characters, which the tests show written out', () => {
+    const command = recordSampleCommand(join(process.cwd(), 'evals/math.eval.ts'), 'math\u001b[2J', 'q\u001b]8;;x\u0007')
+    expect(command).not.toMatch(/[\u0000-\u001f]/)
+    const pattern = new RegExp(patternOf(command))
+    expect(pattern.test(String.raw`math\x1b[2J > q\x1b]8;;x\x07: input`)).toBe(true)
+  })
+
   it("records a judge's verdicts with the same pattern", () => {
     const command = recordSampleCommand(join(process.cwd(), 'evals/judged.eval.ts'), 'judged', 'j4', 'verdicts')
     expect(command).toBe("EVALSUITE_VERDICTS=record npx vitest run evals/judged.eval.ts -t 'judged( >)? j4: '")

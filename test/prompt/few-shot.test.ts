@@ -3,7 +3,7 @@ import { drawFewShot, type FewShotDraw } from '../../src/prompt/few-shot.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
 const pool: Sample[] = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, input: `question ${i}`, target: String(i), subset: i < 5 ? 'even' : 'odd' }))
-const draw = (overrides: Partial<FewShotDraw> = {}): FewShotDraw => ({ count: 3, pick: 'first', seed: 0, ...overrides })
+const draw = (overrides: Partial<FewShotDraw> = {}): FewShotDraw => ({ count: 3, pick: 'first', seed: 0, ownSamples: true, ...overrides })
 const idsFor = (drawn: Map<string, Sample[]>, id: string): string[] => (drawn.get(id) ?? []).map((s) => s.id)
 
 describe('drawFewShot', () => {
@@ -30,11 +30,29 @@ describe('drawFewShot', () => {
     }
   })
 
-  it('gives a sample whose own question is in a pool of exactly the asked size the other examples', () => {
+  it('takes an example of a separate pool whose id is the sample\'s, since a separate file numbers its rows on its own', () => {
+    // EvalScope numbers the rows of its _dev and _val files each from 1
+    const dev: Sample[] = [1, 2, 3].map((row) => ({ id: String(row), input: `dev question ${row}`, target: 'A' }))
+    const val: Sample[] = [1, 2].map((row) => ({ id: String(row), input: `val question ${row}`, target: 'B' }))
+    const drawn = drawFewShot(val, dev, draw({ ownSamples: false }), 'here')
+    expect(idsFor(drawn, '1')).toEqual(['1', '2', '3'])
+    expect(idsFor(drawn, '2')).toEqual(['1', '2', '3'])
+  })
+
+  it('takes an example that asks the same words with other options, and passes over the same question with its options reordered', () => {
+    const generic: Sample[] = [
+      { id: 'd1', input: 'Which is true?', choices: ['red', 'blue'], target: 'A' },
+      { id: 'd2', input: 'Which is true?', choices: ['cat', 'dog'], target: 'B' },
+    ]
+    const drawn = drawFewShot([{ id: 't', input: 'Which is true?', choices: ['dog', 'cat'], target: 'A' }], generic, draw({ count: 1, ownSamples: false }), 'here')
+    expect(idsFor(drawn, 't')).toEqual(['d1'])
+  })
+
+  it('fails at collection when a sample\'s own question leaves a pool short of the asked count, naming the samples', () => {
     const small = pool.slice(0, 3)
-    const drawn = drawFewShot(small, small, draw(), 'here')
-    expect(idsFor(drawn, 'p0')).toEqual(['p1', 'p2'])
-    expect(idsFor(drawn, 'p2')).toEqual(['p0', 'p1'])
+    expect(() => drawFewShot(small, small, draw(), 'describeBenchmark("tiny")')).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("tiny"): 3 few-shot examples per sample are asked for, but sample "p0" has 2 besides its own question, sample "p1" has 2 besides its own question, sample "p2" has 2 besides its own question. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.]`,
+    )
   })
 
   it('draws at random per sample, the same for the same seed', () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -91,5 +91,16 @@ describe('loadBaseline', () => {
     )
     await writeFile(file, '{"version":1,')
     await expect(loadBaseline(file, 'qa.json')).rejects.toThrow(/^qa.json: not valid JSON \(.*\)\. Restore it from git, or rewrite it with "vitest run -u"\.$/)
+  })
+
+  it('removes what a writer killed half-way left beside the baselines, and leaves a live writer\'s alone', async () => {
+    const folder = join(await dir, 'killed')
+    await mkdir(folder)
+    const uuid = '0a1b2c3d-4e5f-4061-8293-a4b5c6d7e8f9'
+    // no process has an id this large; this test's parent runs while it does
+    const [dead, live] = [`qa.json.99999999-${uuid}.tmp`, `qa.json.${process.ppid}-${uuid}.tmp`]
+    for (const name of [dead, live]) await writeFile(join(folder, name), '{"version":1,')
+    expect(await loadBaseline(join(folder, 'qa.json'), 'qa.json')).toBeNull()
+    expect(await readdir(folder)).toEqual([live])
   })
 })

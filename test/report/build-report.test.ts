@@ -329,3 +329,24 @@ describe('buildReport: intervals of judged scores', () => {
     expect(row({ min: 1, max: 5 }).interval).toMatchObject({ lower: 1, upper: 5 })
   })
 })
+
+describe('buildReport: notes on metrics outside the catalog', () => {
+  it('notes the first five of 5,000 undeclared metrics one by one, and the rest in one note that names a few', () => {
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`m${String(index).padStart(4, '0')}`, 0.5]))
+    const report = buildReport(run([outcome('a', { accuracy: 1, ...many })]), context())
+    const notes = report.diagnostics.filter((d) => d.code === 'undeclared-metric').map((d) => d.message)
+    expect(notes).toHaveLength(6)
+    expect(notes[0]).toBe(`"m0000" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { m0000: { direction: 'higher' } } })`)
+    expect(notes[5]).toMatchInlineSnapshot(`"4,995 more metrics are not in the metric catalog either: "m0005", "m0006", "m0007", "m0008", "m0009" and 4,990 more"`)
+  })
+
+  it('quotes a metric name that is not an identifier in the declaration it suggests, so that it can be pasted', () => {
+    const report = buildReport(run([outcome('a', { accuracy: 1, 'a/../../b': 1, "it's": 1 })]), context())
+    expect(report.diagnostics.filter((d) => d.code === 'undeclared-metric').map((d) => d.message)).toMatchInlineSnapshot(`
+      [
+        ""a/../../b" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'a/../../b': { direction: 'higher' } } })",
+        ""it's" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'it\\'s': { direction: 'higher' } } })",
+      ]
+    `)
+  })
+})

@@ -5,6 +5,7 @@ import { buildReport, type ReportContext } from '../../src/report/build-report.t
 import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.ts'
 import { baselineAnswersOf, corpusFigures } from '../../src/report/corpus-figures.ts'
 import { judgeBenchmark } from '../../src/report/report-run.ts'
+import { renderReports } from '../../src/report/render-table.ts'
 import { ReportSchema, type Baseline, type BenchmarkMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'sentiment', model: 'm', thresholds: {}, maxErrors: 0, classification: true }
@@ -57,6 +58,25 @@ describe('a report with classification figures', () => {
     const report = buildReport(run(SAMPLES, { regression: { maxDrop: 0.02, alpha: 0.05, metric: 'macro_f1' } }), context({ metrics: { accuracy: { t00: 1 } } }))
     expect(report.baseline!.metrics.map((c) => c.metric)).toEqual(['accuracy'])
     expect(report.gates[0]).toMatchObject({ outcome: 'no-baseline', passed: false })
+  })
+})
+
+describe('per-label figures of labels a metric name cannot spell', () => {
+  // "a-b" always answered right, "a_b" never: one name each, and each label's figures its own
+  const labelled = ['a-b', 'a_b', 'a-b', 'a_b'].map((target, i) => outcome(i, target === 'a-b' ? 'a-b' : 'x', target))
+
+  it('gate the figure of the label they name, and show the label beside the name in the table', () => {
+    const report = buildReport(run(labelled, { thresholds: { f1_a_b: { max: 0.1 }, f1_a__2d_b: 0.9 } }), context())
+    expect(report.gates.map((gate) => [gate.metric, gate.passed])).toEqual([
+      ['f1_a_b', true],
+      ['f1_a__2d_b', true],
+    ])
+    expect(report.catalog.f1_a__2d_b?.description).toMatch(/^Label "a-b"\./)
+    const table = renderReports([report], { color: false }).split('\n')
+    expect(table.filter((line) => /\bf1_a/.test(line)).map((line) => line.split(/\s{2,}/).slice(3, 6).join(' | '))).toEqual([
+      'f1_a__2d_b "a-b" | 4! | 100.0%',
+      'f1_a_b | 4! | 0.0%',
+    ])
   })
 })
 

@@ -60,6 +60,11 @@ describe('gate tests', () => {
     expect(gateTestName({ kind: 'threshold', metric: 'f1', subset: null, min: 0.5, max: 0.9 })).toBe('gate: f1 in [0.5, 0.9]')
   })
 
+  it('names the regression gate for the primary metric foreseen at collection, so that -t accuracy selects it', () => {
+    expect(gateSlots(META, 'accuracy').map(gateTestName)).toContain('gate: no regression of accuracy (maxDrop 0.02, α 0.05)')
+    expect(gateSlots({ ...META, primaryMetric: 'circular_accuracy' }, 'accuracy').map(gateTestName)).toContain('gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)')
+  })
+
   it("judge each gate as the report does, with the metric, its interval, the threshold and the baseline change", () => {
     const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard'), scored('d', 0, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
     const run: BenchmarkRun = { meta: META, file: 'evals/qa.eval.ts', samples }

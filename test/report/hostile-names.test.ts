@@ -63,7 +63,7 @@ describe('names from the data, the eval file and the endpoint', () => {
           ..hidden/\\x9b31mred\\u202eevil: the scorer returned a failing verdict
           www.evil.example: the scorer returned a failing verdict
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: 1 errored, budget 0 (a@b.example); first: endpoint said: <img src=x onerror=alert(1)> \\x1b[31mred\\x1b[0m
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: "score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07: { direction: 'higher' } } })
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: "score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'score\\u001b]8;;https://evil.example\\u0007link\\u001b]8;;\\u0007': { direction: 'higher' } } })
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: only 3 samples: the 95% interval of accuracy spans 73.1 points, so smaller changes cannot be told from noise
         ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"
     `)
@@ -107,7 +107,7 @@ describe('names from the data, the eval file and the endpoint', () => {
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 2! | 1.0000 | [0.3424, 1.0000] |  |  |
 
       - :x: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: gate accuracy (subset Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\*) failed, 0.5 < min 0.9
-      - :warning: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: "score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07: { direction: 'higher' } } })
+      - :warning: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: "score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'score\\\\u001b]8;;https\\://evil.example\\\\u0007link\\\\u001b]8;;\\\\u0007': { direction: 'higher' } } })
       - :warning: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: only 3 samples: the 95% interval of accuracy spans 73.1 points, so smaller changes cannot be told from noise
       - :x: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: 1 errored sample(s), maxErrors is 0
       "

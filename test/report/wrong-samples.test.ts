@@ -145,4 +145,23 @@ describe('the wrong samples in the terminal', () => {
       ]
     `)
   })
+
+  it('keeps a judge-failed line within the width, leaving out the judge\'s name when it would crowd out the reasoning', () => {
+    const reasoning = 'The reply promises a refund within thirty days, but the policy in the reference allows fourteen days only, and says so twice.'
+    const judge: JudgeRecord = { name: 'refund-policy-judge-strict', status: 'judged', pass: false, score: 0, reasoning, judges: ['gpt-4o'], calls: { live: 1, stored: 0, invalid: 0 } }
+    const samples: SampleOutcome[] = ['refund-policy-question-about-thirty-days', 'r2'].map((sampleId) => ({
+      meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: 0 }, judge: [judge] },
+      status: 'wrong',
+      name: sampleId,
+    }))
+    const lines = wrongLines([report('customer-support-refunds', samples)], 120)
+    expect(lines.map((line) => line.length).filter((length) => length > 120)).toEqual([])
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "  customer-support-refunds: 2 wrong:",
+        "    refund-policy-question-about-thirty-days: the judge failed the output: "The reply promises a …y, and says so twice."",
+        "    r2: the judge "refund-policy-judge-strict" failed the output: "The reply promises a refun… only, and says so twice."",
+      ]
+    `)
+  })
 })

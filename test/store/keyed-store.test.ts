@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { loadKeyedStore } from '../../src/store/index.ts'
 
@@ -70,4 +70,52 @@ it("leaves alone the journals of another file whose name starts with this one's"
   store.put({ key: 'own-1', writer: 'own', n: 1 })
   store.save()
   expect(readdirSync(dir).sort()).toEqual(['a.jsonl', basename(other)])
+})
+
+describe('dropping keys', () => {
+  const entry = (key: string, writer: string) => ({ key, writer, n: 1 })
+  const keysIn = (file: string): string[] => readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).key)
+
+  it('drops what it loaded from the file, and keeps what a running writer journaled, before or since', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+    const file = join(dir, 'shared.jsonl')
+    writeFileSync(file, `${JSON.stringify(entry('old', 'past'))}\n`)
+    const live = `${file}.${process.ppid}-7-abcdef12.pending.jsonl`
+    writeFileSync(live, `${JSON.stringify(entry('theirs', 'live'))}\n`)
+    const store = loadKeyedStore(file, { schema: Entry })
+    expect([store.isForeign('theirs'), store.isForeign('old')]).toEqual([true, false])
+    // the running writer journals again, a key this one loaded from the file among them
+    writeFileSync(live, `${JSON.stringify(entry('theirs', 'live'))}\n${JSON.stringify(entry('later', 'live'))}\n`)
+    expect([...store.save({ drop: new Set(['old', 'theirs', 'later']) })]).toEqual(['old'])
+    expect(keysIn(file)).toEqual(['later', 'theirs'])
+  })
+
+  it("drops nothing once another writer saved the file since it was loaded: the file may hold that writer's entries", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+    const file = join(dir, 'shared.jsonl')
+    writeFileSync(file, `${JSON.stringify(entry('old', 'past'))}\n`)
+    const mine = loadKeyedStore(file, { schema: Entry })
+    const other = loadKeyedStore(file, { schema: Entry })
+    other.put(entry('old', 'other'))
+    other.save()
+    expect([...mine.save({ drop: new Set(['old']) })]).toEqual([])
+    expect(keysIn(file)).toEqual(['old'])
+    // once it has seen the file as it now is, what it loads again is its own to drop
+    expect([...loadKeyedStore(file, { schema: Entry }).save({ drop: new Set(['old']) })]).toEqual(['old'])
+  })
+})
+
+it('writes no provider key into its file, whoever put the entry', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
+  const file = join(dir, 'keys.jsonl')
+  const key = `gsk_${'Zz90'.repeat(13)}`
+  const store = loadKeyedStore(file, { schema: z.object({ key: z.string(), writer: z.string(), n: z.number() }) })
+  store.put({ key: 'k1', writer: `echoed Authorization: Bearer ${key}`, n: 1 })
+  expect(store.get('k1')?.writer).toBe('echoed Authorization: Bearer ***')
+  const journal = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('')
+  store.save()
+  for (const text of [journal, readFileSync(file, 'utf8')]) {
+    expect(text).not.toContain(key.slice(4))
+    expect(text).toContain('Bearer ***')
+  }
 })

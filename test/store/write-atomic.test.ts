@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -28,5 +28,20 @@ describe.each([
     await expect(write(blocked, 'new')).rejects.toThrow()
     expect(readdirSync(dir)).toEqual(['blocked'])
     expect(readFileSync(join(blocked, 'inside.txt'), 'utf8')).toBe('kept')
+  })
+
+  it('removes the temporary files of writers that died before their rename, and leaves a live writer\'s alone', async () => {
+    const dir = scratch()
+    const uuid = 'f0e1d2c3-b4a5-4697-8899-aabbccddeeff'
+    // no process has an id this large; this test's parent runs while it does
+    const dead = `report.json.99999999-${uuid}.tmp`
+    const live = `other.json.${process.ppid}-${uuid}.tmp`
+    // an older naming, without the writer's id: removed only once no write could still be under way
+    const [unnamedOld, unnamedNew] = [`old.json.${uuid}.tmp`, `new.json.${uuid}.tmp`]
+    for (const name of [dead, live, unnamedOld, unnamedNew, 'notes.tmp']) writeFileSync(join(dir, name), 'half')
+    const dayAgo = new Date(Date.now() - 86_400_000)
+    utimesSync(join(dir, unnamedOld), dayAgo, dayAgo)
+    await write(join(dir, 'report.json'), 'whole')
+    expect(readdirSync(dir).sort()).toEqual([live, unnamedNew, 'notes.tmp', 'report.json'].sort())
   })
 })

@@ -1,16 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
 export interface FakeServerOptions {
   /** Milliseconds to wait before answering each request. @default 0 */
   latencyMs?: number
-  /** Decide a reply text from the request; default: deterministic reply derived from the last user message. */
-  reply?: (request: { model: string; messages: ChatMessage[] }) => string
+  /**
+   * Decide a reply text from the request (and its headers, for an endpoint that echoes them); default: deterministic
+   * reply derived from the last user message.
+   */
+  reply?: (request: { model: string; messages: ChatMessage[] }, headers: IncomingHttpHeaders) => string
   /**
    * Inject a fault for the Nth chat request (1-based count over all requests) or by predicate; return undefined for a
    * normal reply. `inFlight` counts the requests being answered, this one included.
    */
-  fault?: (request: { index: number; model: string; messages: ChatMessage[]; inFlight: number }) => Fault | undefined
+  fault?: (request: { index: number; model: string; messages: ChatMessage[]; inFlight: number; headers: IncomingHttpHeaders }) => Fault | undefined
   /** Milliseconds between the chunks of a streamed reply (the first chunk comes after `latencyMs`). @default 0 */
   streamGapMs?: number
   /** Whether chat requests with `logprobs: true` get log-probabilities; false plays an endpoint that ignores them. @default true */
@@ -109,7 +112,7 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
     requests.push(request)
     const index = requests.length
     const now = track(res)
-    const injected = fault?.({ index, ...request, inFlight: now })
+    const injected = fault?.({ index, ...request, inFlight: now, headers: req.headers })
 
     if (injected?.kind === 'hang') return
     later(() => {
@@ -120,7 +123,7 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
       if (injected?.kind === 'endless') return sendEndless(res, stream, injected.gapMs ?? 10)
       if (injected?.kind === 'redirect') return void res.writeHead(injected.status, { location: injected.location, 'content-length': 0 }).end()
       if (injected?.kind === 'huge') return sendHuge(res, stream, injected)
-      const full = reply(request)
+      const full = reply(request, req.headers)
       const content = firstWords(full, maxTokens)
       const usage = countUsage(request.messages, content)
       const id = `chatcmpl-fake-${index}`

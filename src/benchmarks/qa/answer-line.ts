@@ -1,5 +1,2 @@
 /** What `qa` asks of a reply: a short answer on a last line of its own. */
 export const SHORT_ANSWER_RULE = 'Keep the answer short, and give it on the last line as "ANSWER: <answer>".'
-
-/** Where `qa` reads the answer: the reply's last "ANSWER:" line. */
-export const LAST_ANSWER_LINE = /ANSWER:[ \t]*(.+?)[ \t]*$(?![\s\S]*ANSWER:)/im

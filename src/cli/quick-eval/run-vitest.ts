@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileSlug } from '../../schema/index.ts'
+import { fileSlug, QUICK_EVAL_KEY } from '../../schema/index.ts'
+import { writeFileAtomic } from '../../store/index.ts'
 import { runVitest } from '../../vitest/run-vitest.ts'
 import type { QuickEvalSettings } from './settings.ts'
 
@@ -12,24 +13,28 @@ const QUICK_EVAL_DIR = '.evalsuite'
 
 /**
  * Runs one quick evaluation in Vitest, with the evalsuite plugin as a config would add it, and returns Vitest's exit
- * code, which carries evalsuite's verdict (the gates are tests). The eval file is written under `.evalsuite/` in the project: its recorded replies
- * and verdicts stay there, so an interrupted or repeated run asks the endpoint only for what it has not answered,
- * in CI too (a quick evaluation means to call the model and its judge; EVALSUITE_RECORDINGS and EVALSUITE_VERDICTS
- * still choose another mode).
+ * code, which carries evalsuite's verdict (the gates are tests). The eval file is written under `.evalsuite/` in the
+ * project: its recorded replies and verdicts stay there, so an interrupted or repeated run asks the endpoint only for
+ * what it has not answered, in CI too (a quick evaluation means to call the model and its judge; EVALSUITE_RECORDINGS
+ * and EVALSUITE_VERDICTS still choose another mode).
  */
 export async function runQuickEval(root: string, settings: QuickEvalSettings, outputDir: string): Promise<number> {
-  const dir = join(root, QUICK_EVAL_DIR)
-  await mkdir(dir, { recursive: true })
   // named by the benchmark's file stem, never by the data file's own name: that may hold `*`, `?` or `[`, which the
   // include would read as a glob matching other runs' eval files, or `#`, which ends a module id before a fragment
   const include = `${QUICK_EVAL_DIR}/${fileSlug(settings.name)}.eval.mjs`
   const file = join(root, include)
+  // the file is the same for every run of a name (its verdict file is named after it, so a rerun finds them); what
+  // this run evaluates reaches its worker through Vitest's provide, so a run started beside it never reads this one's
   const source = [
-    `// written by \`evalsuite eval\`; rewritten on every run`,
+    `// written by \`evalsuite eval\`; the same for every run, which provides its settings to it`,
     `import { declareQuickEval } from ${JSON.stringify(SUITE.href)}`,
-    `await declareQuickEval(${JSON.stringify(settings, null, 2)})`,
+    `await declareQuickEval()`,
     '',
-  ]
-  await writeFile(file, source.join('\n'))
-  return runVitest(root, { include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } })
+  ].join('\n')
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== source) await writeFileAtomic(file, source)
+  return runVitest(
+    root,
+    { include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } },
+    { [QUICK_EVAL_KEY]: settings },
+  )
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DataFileOptions } from '../../dataset/index.ts'
 
-/** What `evalsuite eval` writes into the eval file it runs in Vitest. */
+/** What `evalsuite eval` provides to the eval file it runs in Vitest. */
 export const QuickEvalSettingsSchema = z.object({
   /** The data file, absolute. */
   file: z.string(),
@@ -17,6 +17,8 @@ export const QuickEvalSettingsSchema = z.object({
     .object({ input: z.string(), target: z.string(), choices: z.union([z.string(), z.array(z.string())]), id: z.string(), subset: z.string(), system: z.string() })
     .partial()
     .optional(),
+  /** The folders `--image-folder` names, absolute: local images may also be read from them. */
+  imageFolders: z.array(z.string()).optional(),
   /** The subsets `--subset` selects. */
   subset: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
@@ -30,6 +32,10 @@ export const QuickEvalSettingsSchema = z.object({
 export type QuickEvalSettings = z.infer<typeof QuickEvalSettingsSchema>
 
 /** The options `loadDataFile` reads the file with, the same in `evalsuite eval`'s check and in the run. */
-export function dataFileOptions(settings: Pick<QuickEvalSettings, 'split' | 'fields'>): DataFileOptions {
-  return { ...(settings.split ? { split: settings.split } : {}), ...(settings.fields ? { fields: settings.fields } : {}) }
+export function dataFileOptions(settings: Pick<QuickEvalSettings, 'split' | 'fields' | 'imageFolders'>): DataFileOptions {
+  return {
+    ...(settings.split ? { split: settings.split } : {}),
+    ...(settings.fields ? { fields: settings.fields } : {}),
+    ...(settings.imageFolders ? { imageFolders: settings.imageFolders } : {}),
+  }
 }

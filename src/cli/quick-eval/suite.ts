@@ -1,11 +1,11 @@
 import type { BenchmarkOptions } from '../../benchmark/index.ts'
 import { mcq, qa } from '../../benchmarks/index.ts'
-import { LAST_ANSWER_LINE, SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
+import { SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
 import type { MediaMessage, Sample } from '../../schema/index.ts'
-import { describeBenchmark } from '../../vitest/index.ts'
+import { describeBenchmark, providedQuickEval } from '../../vitest/index.ts'
 import { dataFileOptions, QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
 
 const SAME_ANSWER = judge.labels({
@@ -42,10 +42,10 @@ function run(settings: QuickEvalSettings, referenceFree: boolean, circular: bool
 /**
  * Declares the benchmark `evalsuite eval` asked for: an OpenCompass file through the `mcq` or `qa` built-in, a ChatML
  * or plain file with its own samples, run against an OpenAI-compatible model, through the same pipeline and reporter
- * as any eval file.
+ * as any eval file. Its settings are the ones this run's `evalsuite eval` provided, never another run's.
  */
-export async function declareQuickEval(written: unknown): Promise<void> {
-  const settings = QuickEvalSettingsSchema.parse(written)
+export async function declareQuickEval(): Promise<void> {
+  const settings = QuickEvalSettingsSchema.parse(providedQuickEval())
   const data = await loadDataFile(settings.file, dataFileOptions(settings))
   // the meta file's data_type "circular-mcq" asks for it as --circular does
   const circular = settings.circular === true || data.opencompass?.circular === true
@@ -61,7 +61,8 @@ export async function declareQuickEval(written: unknown): Promise<void> {
   describeBenchmark(settings.name, {
     dataset: data.samples,
     ...options,
-    ...(data.kind === 'mcq' ? (filled ? { prompt: data.promptOf ?? '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule, answer: { kind: 'regex', pattern: LAST_ANSWER_LINE } }),
+    // replies are read by describeBenchmark's default, as an eval file's are
+    ...(data.kind === 'mcq' ? (filled ? { prompt: data.promptOf ?? '{input}' } : {}) : { prompt: filled ? '{input}' : withAnswerRule }),
   } as BenchmarkOptions)
 }
 

@@ -1,0 +1,10 @@
+const count = (n: number): string => n.toLocaleString('en-US')
+
+/**
+ * A list as a message prints it: the first `shown` items joined, then how many more (`a, b, c and 999,980 more`), so
+ * that a data file with a million columns or a function returning thousands of names cannot fill a terminal.
+ */
+export function shortList(items: readonly string[], shown: number, separator = ', '): string {
+  const first = items.slice(0, shown).join(separator)
+  return items.length > shown ? `${first} and ${count(items.length - shown)} more` : first
+}
