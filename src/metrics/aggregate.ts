@@ -1,5 +1,5 @@
 import type { Aggregation, Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
-import { clusteredInterval, stratifiedInterval } from './interval.ts'
+import { clusteredInterval, stratifiedInterval, wilson } from './interval.ts'
 import { majorityVote, passAtK, passHatK } from './pass-at-k.ts'
 import { summarize } from './summarize.ts'
 
@@ -71,10 +71,25 @@ function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n
   return { ...fields, value, interval, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
 }
 
+/**
+ * Below SMALL_SAMPLE samples a t interval of skewed scores misses often (scores near 0 of 5 samples: about half the
+ * time), so within a bounded range it is widened to the Wilson interval of the mean's share of the range over n: the
+ * widest a mean of values in that range can need, since none varies more than a pass/fail value of the same mean.
+ */
+function boundedT(interval: Interval | null, value: number | null, n: number, range: MetricSemantics['range']): Interval | null {
+  const { min, max } = range
+  if (interval?.method !== 't' || value === null || n >= SMALL_SAMPLE || min === null || max === null || !(max > min)) return interval
+  const score = wilson(Math.min(1, Math.max(0, (value - min) / (max - min))), n, 'bounded-t')
+  const lower = Math.min(interval.lower, min + (max - min) * score.lower)
+  const upper = Math.max(interval.upper, max - (max - min) * (1 - score.upper))
+  return { lower, upper, level: 0.95, method: 'bounded-t' }
+}
+
 function meanRow(cohort: Cohort, subset: string | null, range: MetricSemantics['range']): Row {
   const { values, groups } = cohort
   const summary = summarize(values)
-  const interval = groups !== undefined && values.length > groups.length ? clusteredInterval(groups.map((group) => group.values)) : summary.interval
+  const interval =
+    groups !== undefined && values.length > groups.length ? clusteredInterval(groups.map((group) => group.values)) : boundedT(summary.interval, summary.value, values.length, range)
   const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: sampleCount(cohort), excluded: 0 }
   return row(fields, summary.value, clip(interval, range))
 }

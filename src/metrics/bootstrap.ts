@@ -1,7 +1,7 @@
-import type { Interval } from '../schema/index.ts'
+import type { Interval, MetricSemantics } from '../schema/index.ts'
 import { createRandom } from '../random/index.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
-import { quantile } from './summarize.ts'
+import { bootstrapInterval, differenceRange } from './bootstrap-interval.ts'
 
 /** How many resamples a bootstrap draws, and from which seed. */
 export interface BootstrapOptions {
@@ -9,6 +9,8 @@ export interface BootstrapOptions {
   resamples?: number
   /** @default BOOTSTRAP_SEED */
   seed?: number
+  /** The range of the scores compared, within which a difference's interval is widened (see bootstrapInterval). */
+  range?: MetricSemantics['range']
 }
 
 /** A paired comparison's interval of the mean difference and its two-sided p-value for "no change". */
@@ -18,7 +20,7 @@ export interface PairedTest {
 }
 
 /**
- * Resamples the per-sample differences (current − baseline) with replacement: the percentile interval of the mean,
+ * Resamples the per-sample differences (current − baseline) with replacement: the interval of the mean (bootstrapInterval),
  * and the p-value of the centred bootstrap, the share of resampled means at least as far from the observed mean as
  * the observed mean is from 0.
  */
@@ -39,7 +41,7 @@ export function pairedBootstrap(differences: readonly number[], options: Bootstr
     if (Math.abs(statistics[b]! - observed) >= distance) asFar++
   }
   return {
-    interval: { lower: quantile(statistics, 0.025)!, upper: quantile(statistics, 0.975)!, level: 0.95, method: 'bootstrap' },
+    interval: bootstrapInterval(observed, statistics, n, differenceRange(options.range ?? { min: null, max: null })),
     pValue: Math.min(1, (asFar + 1) / (statistics.length + 1)),
   }
 }

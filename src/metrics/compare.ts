@@ -1,6 +1,7 @@
-import type { Comparison } from '../schema/index.ts'
+import type { Comparison, MetricSemantics } from '../schema/index.ts'
 import { pairedBootstrap, type BootstrapOptions } from './bootstrap.ts'
 import { mcnemarExact } from './mcnemar.ts'
+import { newcombeInterval, type PairCounts } from './newcombe.ts'
 import { pairedT } from './paired-t.ts'
 
 /** Above this many pairs the paired t-test replaces the bootstrap: the two agree there, and resampling would be slow. */
@@ -12,14 +13,24 @@ export interface ScorePair {
   current: number
 }
 
+function countPairs(pairs: readonly ScorePair[]): PairCounts {
+  const counts = { both: 0, currentOnly: 0, baselineOnly: 0, neither: 0 }
+  for (const { baseline, current } of pairs) {
+    if (baseline === 1) counts[current === 1 ? 'both' : 'baselineOnly']++
+    else counts[current === 1 ? 'currentOnly' : 'neither']++
+  }
+  return counts
+}
+
 /**
- * Compares two runs on the samples both scored. Pass/fail scores get McNemar's exact test; any other scores a paired
- * bootstrap (the paired t-test beyond BOOTSTRAP_LIMIT pairs), which also gives the interval of the difference for both.
+ * Compares two runs on the samples both scored. Pass/fail scores get McNemar's exact test and Newcombe's interval of
+ * the change; any other scores a paired bootstrap (the paired t-test beyond BOOTSTRAP_LIMIT pairs), whose interval is
+ * widened within the scores' `range` as `bootstrapInterval` widens one.
  */
 export function comparePaired(
   pairs: readonly ScorePair[],
   lowerIsBetter: boolean,
-  options: BootstrapOptions = {},
+  options: BootstrapOptions & { range?: MetricSemantics['range'] } = {},
 ): Omit<Comparison, 'metric'> | null {
   const n = pairs.length
   if (n === 0) return null
@@ -38,15 +49,15 @@ export function comparePaired(
   })
   const binary = pairs.every((pair) => (pair.baseline === 0 || pair.baseline === 1) && (pair.current === 0 || pair.current === 1))
   const large = n > BOOTSTRAP_LIMIT
-  const paired = large ? pairedT(differences) : pairedBootstrap(differences, options)
+  const paired = binary ? null : large ? pairedT(differences) : pairedBootstrap(differences, options)
   return {
     test: binary ? 'mcnemar' : large ? 'paired-t' : 'paired-bootstrap',
     n,
     baseline: baseline / n,
     current: current / n,
     delta: (current - baseline) / n,
-    interval: paired.interval,
-    pValue: binary ? mcnemarExact(worse, better) : paired.pValue,
+    interval: paired === null ? newcombeInterval(countPairs(pairs)) : paired.interval,
+    pValue: paired === null ? mcnemarExact(worse, better) : paired.pValue,
     worse,
     better,
   }

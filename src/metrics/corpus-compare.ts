@@ -1,9 +1,9 @@
 import { createRandom } from '../random/index.ts'
-import type { Comparison } from '../schema/index.ts'
+import type { Comparison, MetricSemantics } from '../schema/index.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { BootstrapOptions } from './bootstrap.ts'
 import { firstTarget, type CorpusAggregate, type CorpusSample } from './corpus-sample.ts'
-import { quantile } from './summarize.ts'
+import { bootstrapInterval, differenceRange } from './bootstrap-interval.ts'
 
 /** One shared sample in the baseline and now: its first attempt on each side, as a baseline keeps one per sample. */
 export interface CorpusPair {
@@ -18,11 +18,15 @@ const isRight = (sample: CorpusSample): boolean => sample.answer !== null && sam
 
 /**
  * Each figure of the whole set against the baseline's, on the samples both runs share: one paired bootstrap over
- * those samples recomputes every figure on both sides of each resample, and gives the percentile interval of the
- * change and the p-value of the centred bootstrap, as `comparePairedStatistic` does for one figure. A figure
+ * those samples recomputes every figure on both sides of each resample, and gives the interval of the
+ * change (bootstrapInterval, within each figure's `range`) and the p-value of the centred bootstrap, as `comparePairedStatistic` does for one figure. A figure
  * undefined on either side of all the shared samples is left out.
  */
-export function compareCorpus(pairs: readonly CorpusPair[], aggregate: CorpusAggregate, options: BootstrapOptions = {}): Comparison[] {
+export function compareCorpus(
+  pairs: readonly CorpusPair[],
+  aggregate: CorpusAggregate,
+  options: Omit<BootstrapOptions, 'range'> & { range?: (metric: string) => MetricSemantics['range'] } = {},
+): Comparison[] {
   const n = pairs.length
   if (n === 0) return []
   const before = aggregate(pairs.map((pair) => pair.baseline))
@@ -51,7 +55,7 @@ export function compareCorpus(pairs: readonly CorpusPair[], aggregate: CorpusAgg
     const asFar = drawn.filter((difference) => Math.abs(difference - observed) >= distance).length
     return {
       ...common,
-      interval: { lower: quantile(drawn, 0.025)!, upper: quantile(drawn, 0.975)!, level: 0.95 as const, method: 'bootstrap' as const, resamples },
+      interval: bootstrapInterval(observed, drawn, n, differenceRange(options.range?.(metric) ?? { min: null, max: null }), resamples),
       pValue: Math.min(1, (asFar + 1) / (drawn.length + 1)),
     }
   })

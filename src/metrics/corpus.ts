@@ -3,7 +3,7 @@ import type { Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
 import { SMALL_SAMPLE } from './aggregate.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { CorpusAggregate, CorpusSample } from './corpus-sample.ts'
-import { quantile } from './summarize.ts'
+import { bootstrapInterval } from './bootstrap-interval.ts'
 
 type Row = Omit<MetricRow, 'metric'>
 
@@ -47,7 +47,7 @@ function clip(interval: Interval | null, range: MetricSemantics['range']): Inter
   }
 }
 
-// every figure of one set of samples, with the percentile interval of each over resamples of its clusters
+// every figure of one set of samples, with the interval of each over resamples of its clusters (bootstrapInterval)
 function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, aggregate: CorpusAggregate, options: CorpusOptions): Map<string, Row> {
   const flat = clusters.flat()
   const observed = finiteFigures(aggregate(flat))
@@ -66,8 +66,7 @@ function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, a
   for (const [metric, value] of observed) {
     const values = drawn.get(metric)!
     // as resampledInterval: a figure undefined on most resamples has no interval
-    const interval: Interval | null =
-      values.length < resamples / 2 ? null : { lower: quantile(values, 0.025)!, upper: quantile(values, 0.975)!, level: 0.95, method: 'bootstrap', resamples }
+    const interval = values.length < resamples / 2 ? null : bootstrapInterval(value, values, n, options.range(metric), resamples)
     const fields = { aggregation: 'corpus' as const, k: null, subset, averaging: 'micro' as const, n: flat.length, samples: n, excluded: 0 }
     rows.set(metric, { ...fields, value, interval: clip(interval, options.range(metric)), smallSample: n > 0 && n < SMALL_SAMPLE })
   }
@@ -76,8 +75,8 @@ function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, a
 
 /**
  * The rows of a benchmark's figures of the whole set (`aggregation: 'corpus'`): each figure `aggregate` returns on
- * every scored sample, then on each subset's when the samples have several, each with a seeded percentile-bootstrap
- * 95% interval that resamples sample ids, taking all the attempts of a drawn id, so that repeats are not counted as
+ * every scored sample, then on each subset's when the samples have several, each with a seeded bootstrap 95% interval
+ * (bootstrapInterval) that resamples sample ids, taking all the attempts of a drawn id, so that repeats are not counted as
  * independent samples. Samples are taken in id order, so the same samples give the same figures and intervals
  * however the run was ordered or sharded.
  */

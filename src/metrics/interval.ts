@@ -23,7 +23,8 @@ export function tQuantile975(df: number): number {
   )
 }
 
-function wilson(p: number, n: number, method: 'wilson' | 'cluster-wilson' | 'stratified-wilson'): Interval {
+/** The Wilson score interval of a share p of n (n need not be whole: an effective sample size), made by `method`. */
+export function wilson(p: number, n: number, method: Interval['method']): Interval {
   const z2 = Z95 * Z95
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n)

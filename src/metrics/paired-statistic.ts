@@ -2,7 +2,7 @@ import type { Interval } from '../schema/index.ts'
 import type { BootstrapOptions } from './bootstrap.ts'
 import { createRandom } from '../random/index.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
-import { quantile } from './summarize.ts'
+import { bootstrapInterval, differenceRange } from './bootstrap-interval.ts'
 
 /** A figure of a set of items (a kappa, a correlation), given the indexes of the items it is computed on. */
 export type SetStatistic = (items: readonly number[]) => number | null
@@ -19,7 +19,7 @@ export interface PairedStatisticTest {
 
 /**
  * Compares a figure of the whole set between two runs of the same n items: resamples the items with replacement,
- * computes the figure on both sides of each resample, and gives the percentile interval of the difference and the
+ * computes the figure on both sides of each resample, and gives the interval of the difference (bootstrapInterval) and the
  * p-value of the centred bootstrap, as `pairedBootstrap` does for means. Resamples where either side is undefined are
  * left out; null when the figure is undefined on all the items of either run.
  */
@@ -50,7 +50,7 @@ export function comparePairedStatistic(n: number, baseline: SetStatistic, curren
     baseline: before,
     current: after,
     delta: observed,
-    interval: { lower: quantile(differences, 0.025)!, upper: quantile(differences, 0.975)!, level: 0.95, method: 'bootstrap' },
+    interval: bootstrapInterval(observed, differences, n, differenceRange(options.range ?? { min: null, max: null })),
     pValue: Math.min(1, (asFar + 1) / (differences.length + 1)),
   }
 }

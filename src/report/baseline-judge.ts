@@ -1,4 +1,4 @@
-import { comparePairedStatistic } from '../metrics/index.ts'
+import { comparePairedStatistic, JUDGE_AGREEMENT_METRICS } from '../metrics/index.ts'
 import type { Baseline, Comparison } from '../schema/index.ts'
 import { judgeStatistics, measuredSamples, type MeasuredSample } from './judge-statistics.ts'
 import type { SampleOutcome } from './sample-outcome.ts'
@@ -49,7 +49,8 @@ export function compareJudgeWithBaseline(current: ReadonlyMap<string, MeasuredSa
   for (const statistic of judgeStatistics([...current.values()])) {
     const on = (side: 'baseline' | 'current') => (items: readonly number[]): number | null =>
       statistic.value(items.map((i) => pairs[i]![side]).filter(statistic.covers))
-    const test = comparePairedStatistic(pairs.length, on('baseline'), on('current'))
+    const range = JUDGE_AGREEMENT_METRICS[statistic.metric]?.range ?? { min: -1, max: 1 }
+    const test = comparePairedStatistic(pairs.length, on('baseline'), on('current'), { range })
     if (test === null) continue
     // every figure of the whole set is higher-is-better, as is each sample's closeness
     const changes = pairs

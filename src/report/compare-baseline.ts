@@ -36,7 +36,7 @@ export function compareWithBaseline(
     const pairs = [...current.get(metric)!]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .flatMap(([id, value]) => (old[id] === undefined ? [] : [{ baseline: old[id], current: value }]))
-    const comparison = comparePaired(pairs, semantics.direction === 'lower')
+    const comparison = comparePaired(pairs, semantics.direction === 'lower', { range: semantics.range })
     if (comparison) metrics.push({ metric, ...comparison })
   }
   metrics.push(...compareJudgeWithBaseline(judged, baseline?.judge))

@@ -78,6 +78,6 @@ export function corpusFigures(samples: readonly SampleOutcome[], aggregate: Corp
   const pairs: CorpusPair[] = [...firstAttempts(current)]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([id, sample]) => (before.has(id) ? [{ baseline: before.get(id)!, current: sample }] : []))
-  const comparisons = compareCorpus(pairs, aggregate).filter((comparison) => catalog.get(comparison.metric).direction !== 'none')
+  const comparisons = compareCorpus(pairs, aggregate, { range: (metric) => catalog.get(metric).range }).filter((comparison) => catalog.get(comparison.metric).direction !== 'none')
   return { rows, comparisons }
 }

@@ -1,4 +1,4 @@
-import { resampledInterval, SMALL_SAMPLE, type Category } from '../metrics/index.ts'
+import { JUDGE_AGREEMENT_METRICS, resampledInterval, SMALL_SAMPLE, type Category } from '../metrics/index.ts'
 import type { MetricRow, Report } from '../schema/index.ts'
 import { coded, isGraded, judgeStatistics, measuredSamples, type JudgeStatistic, type MeasuredSample } from './judge-statistics.ts'
 import type { SampleOutcome } from './sample-outcome.ts'
@@ -15,7 +15,8 @@ function statisticRow(statistic: JudgeStatistic, measured: readonly MeasuredSamp
   const covered = measured.filter(statistic.covers)
   const n = covered.length
   const value = statistic.value(covered)
-  const interval = resampledInterval(n, (items) => statistic.value(items.map((i) => covered[i]!)))
+  const range = JUDGE_AGREEMENT_METRICS[statistic.metric]?.range ?? { min: -1, max: 1 }
+  const interval = resampledInterval(n, (items) => statistic.value(items.map((i) => covered[i]!)), range)
   return { aggregation: 'mean', k: null, subset: null, averaging: 'micro', n, samples: n, excluded: 0, value, interval, smallSample: n > 0 && n < SMALL_SAMPLE }
 }
 

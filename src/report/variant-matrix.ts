@@ -1,5 +1,5 @@
 import { comparePaired, holmAdjust } from '../metrics/index.ts'
-import { VARIANT_MATRIX_VERSION, type BenchmarkMeta, type Report, type VariantMatrix, type VariantMeta, type VariantRow } from '../schema/index.ts'
+import { VARIANT_MATRIX_VERSION, type BenchmarkMeta, type MetricSemantics, type Report, type VariantMatrix, type VariantMeta, type VariantRow } from '../schema/index.ts'
 import type { SampleOutcome } from './sample-outcome.ts'
 
 /** One variant as run: its suite's record, its samples and its judged report. */
@@ -58,7 +58,7 @@ function markNonDominated(rows: VariantRow[], direction: Direction): void {
   }
 }
 
-function compareRows(rows: VariantRow[], runs: readonly VariantRun[], reference: number, metric: string, direction: Direction, compare: VariantMeta['compare']): void {
+function compareRows(rows: VariantRow[], runs: readonly VariantRun[], reference: number, metric: string, direction: Direction, compare: VariantMeta['compare'], range: MetricSemantics['range'] | undefined): void {
   const referenceScores = scoresOf(runs[reference]!.samples, metric)
   const tested = rows.flatMap((row, index) => {
     if (index === reference) return []
@@ -66,7 +66,7 @@ function compareRows(rows: VariantRow[], runs: readonly VariantRun[], reference:
       const baseline = referenceScores.get(key)
       return baseline === undefined ? [] : [{ baseline, current }]
     })
-    const result = comparePaired(pairs, direction === 'lower')
+    const result = comparePaired(pairs, direction === 'lower', range === undefined ? {} : { range })
     return result === null ? [] : [{ row, result }]
   })
   const adjusted = holmAdjust(tested.map(({ result }) => result.pValue))
@@ -103,7 +103,7 @@ export function buildVariantMatrix(runs: readonly VariantRun[]): VariantMatrix {
   const way = declared === 'higher' || declared === 'lower' ? declared : null
   if (metric !== null && way !== null) {
     markNonDominated(rows, way)
-    if (reference !== -1) compareRows(rows, runs, reference, metric, way, variant.compare)
+    if (reference !== -1) compareRows(rows, runs, reference, metric, way, variant.compare, report.catalog[metric]?.range)
   }
   const outcomes = rows.map((row) => row.comparison?.passed ?? null)
   const passed = outcomes.includes(false) ? false : outcomes.includes(true) ? true : null

@@ -60,7 +60,18 @@ export const AggregationSchema = z.enum(['mean', 'pass_at_k', 'pass_hat_k', 'maj
 export type Aggregation = z.infer<typeof AggregationSchema>
 
 /** How a 95% interval was computed. */
-const IntervalMethodSchema = z.enum(['wilson', 'cluster-wilson', 'stratified-wilson', 't', 'cluster-t', 'stratified-t', 'bootstrap'])
+const IntervalMethodSchema = z.enum([
+  'wilson',
+  'cluster-wilson',
+  'stratified-wilson',
+  't',
+  'cluster-t',
+  'stratified-t',
+  'bootstrap',
+  'bootstrap-score',
+  'bounded-t',
+  'newcombe',
+])
 
 /** A 95% confidence interval and how it was computed. */
 export const IntervalSchema = z.object({

@@ -47,9 +47,9 @@ describe('aggregateMetric: subsets', () => {
     expect(grouped.map((row) => row.subset)).toEqual([null, null, '(none)', 'easy', 'hard'])
   })
 
-  it('clips a t interval to the metric range', () => {
+  it('clips a t interval to the metric range, widened below 30 samples to the Wilson bound of the range', () => {
     const [row] = aggregateMetric(samples(null, [0.9, 1, 0.95, 0.2], 'c'), { attempts: 1, range: unit })
-    expect(row!.interval).toMatchObject({ method: 't', upper: 1 })
+    expect(row!.interval).toMatchObject({ method: 'bounded-t', upper: 1 })
   })
 })
 

@@ -37,12 +37,12 @@ describe('resampledInterval', () => {
     const labels = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 'loss' : 'win'))
     const verdicts = labels.map((label, i) => (i % 7 === 0 ? 'none' : label))
     const kappa = (items: readonly number[]): number | null => cohenKappa(items.map((i) => labels[i]!), items.map((i) => verdicts[i]!))
-    const interval = resampledInterval(labels.length, kappa)!
+    const interval = resampledInterval(labels.length, kappa, { min: -1, max: 1 })!
     const all = kappa(labels.map((_, i) => i))!
     expect(interval.lower).toBeLessThan(all)
     expect(interval.upper).toBeGreaterThanOrEqual(all)
-    expect(interval.method).toBe('bootstrap')
-    expect(resampledInterval(labels.length, kappa)).toEqual(interval)
-    expect(resampledInterval(1, kappa)).toBeNull()
+    expect(interval.method).toBe('bootstrap-score')
+    expect(resampledInterval(labels.length, kappa, { min: -1, max: 1 })).toEqual(interval)
+    expect(resampledInterval(1, kappa, { min: -1, max: 1 })).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareCorpus, corpusRows, type CorpusAggregate, type CorpusSample } from '../../src/metrics/index.ts'
+import { compareCorpus, corpusRows, wilsonInterval, type CorpusAggregate, type CorpusSample } from '../../src/metrics/index.ts'
 
 const unit = { range: () => ({ min: 0, max: 1 }) }
 
@@ -21,7 +21,7 @@ describe('corpusRows', () => {
       ['hard', 0.75, 20, 20, 'corpus'],
     ])
     const { interval } = rows[0]!
-    expect(interval).toMatchObject({ level: 0.95, method: 'bootstrap', resamples: 2000 })
+    expect(interval).toMatchObject({ level: 0.95, method: 'bootstrap-score', resamples: 2000 })
     expect(interval!.lower).toBeLessThan(0.75)
     expect(interval!.upper).toBeGreaterThan(0.75)
     expect(rows[1]!.smallSample).toBe(true)
@@ -40,10 +40,10 @@ describe('corpusRows', () => {
     expect(thrice.interval).toEqual(once.interval)
   })
 
-  it('clips the interval to the range, and leaves out a figure that is not a finite number', () => {
+  it('gives a figure every resample agrees on the Wilson interval of its samples within the range, and leaves out a figure that is not a finite number', () => {
     const allRight = SAMPLES.map((s) => ({ ...s, answer: 'yes' }))
     const rows = corpusRows(allRight, (samples) => ({ ...shareRight(samples), broken: Number.NaN }), unit)
-    expect(rows.get('right')![0]!.interval).toMatchObject({ lower: 1, upper: 1 })
+    expect(rows.get('right')![0]!.interval).toMatchObject({ lower: wilsonInterval(40, 40)!.lower, upper: 1 })
     expect(rows.has('broken')).toBe(false)
   })
 })
