@@ -184,7 +184,7 @@ describe('evalsuite eval', () => {
     const calls = server.requests.slice(before)
     expect([calls.filter((call) => call.model === 'test-model').length, calls.filter((call) => call.model === 'judge-model').length]).toEqual([3, 3])
     // the judge finds the haiku good and "I do not know." bad
-    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 0\.0%/)
+    expect(tableRows(run.stdout, 'arena')[0]).toMatch(/^arena \| all \| accuracy \| 3! \| 33\.3%/)
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, 'eval-reports', 'arena.json'), 'utf8')))
     expect(report.counts).toMatchObject({ samples: 3, right: 1, wrong: 2, errored: 0 })
   })
