@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import pLimit from 'p-limit'
 import { ConfigError, JudgeError } from '../errors.ts'
-import type { Model } from '../model/index.ts'
+import { recordSampleCommand, type Model } from '../model/index.ts'
 import { sampleLabel, type JudgeRecord, type VerdictAggregate, type VerdictMode } from '../schema/index.ts'
 import type { CallEnvironment } from './ask-judge.ts'
 import { combineVerdicts, type CombinedVerdict } from './combine-verdicts.ts'
@@ -49,7 +49,7 @@ export interface JudgeExecutor {
 
 // the command that records one sample's verdicts: in record mode stored verdicts are kept and the rest asked
 function recordCommandOf(call: JudgeCall): string {
-  return call.recordCommand ?? `EVALSUITE_VERDICTS=record npx vitest run ${relative(process.cwd(), call.file)} -t "${sampleLabel(call.sampleId, call.attempt)}"`
+  return call.recordCommand ?? recordSampleCommand(call.file, undefined, sampleLabel(call.sampleId, call.attempt), 'verdicts')
 }
 
 function missingMessage(call: JudgeCall, missing: readonly string[]): string {

@@ -79,7 +79,7 @@ describe('a judge measured against human labels (judge.expected)', () => {
     // original w l l w l none against swapped w l l l none none: po 4/6, pe (2·1 + 3·3 + 1·2) / 36
     expect(value('position_kappa')).toBeCloseTo((4 / 6 - 13 / 36) / (1 - 13 / 36), 12)
     expect(value('judge_agreement_original')).toBeCloseTo(4 / 6, 12)
-    expect(report.metrics.find((row) => row.metric === 'position_kappa')).toMatchObject({ n: 6, samples: 6, interval: { method: 'bootstrap', level: 0.95 } })
+    expect(report.metrics.find((row) => row.metric === 'position_kappa')).toMatchObject({ n: 6, samples: 6, interval: { method: 'bootstrap-score', level: 0.95 } })
     expect(report.primaryMetric).toBe('judge_agreement')
     expect(report.judge?.confusion).toEqual({
       original: { win: { win: 2, loss: 1, none: 1 }, loss: { loss: 2 } },

@@ -74,7 +74,7 @@ describe('verdicts committed beside the eval file', () => {
         '  - judge "grader", case "judge" (key <key>)',
         '  - judge "grader", case "judge", repeat 2 (key <key>)',
         "Record them with the judge's credentials set (e.g. OPENAI_API_KEY) and",
-        '  EVALSUITE_VERDICTS=record npx vitest run <dir>/support.eval.ts -t "t7"',
+        "  EVALSUITE_VERDICTS=record npx vitest run <dir>/support.eval.ts -t 't7: '",
         'then commit the verdict file.',
       ].join('\n'),
     )
@@ -95,7 +95,7 @@ describe('verdicts committed beside the eval file', () => {
     const missing = await createJudgeExecutor(settings([grader], { mode: 'replay' }))
       .judge(criteria, context('Sure thing.'), { sampleId: 't1', attempt: 3, file })
       .catch((e: unknown) => (e as Error).message)
-    expect(missing).toMatch(/^No stored verdict for sample "t1#3" in .*\n.*\n.*\n {2}EVALSUITE_VERDICTS=record npx vitest run .*support\.eval\.ts -t "t1#3"\n/)
+    expect(missing).toMatch(/^No stored verdict for sample "t1#3" in .*\n.*\n.*\n {2}EVALSUITE_VERDICTS=record npx vitest run .*support\.eval\.ts -t 't1#3: '\n/)
   })
 
   it('keeps an invalid reply for review, never as a verdict: record mode asks again and replaces it', async () => {
@@ -121,7 +121,7 @@ describe('verdicts committed beside the eval file', () => {
     expect(replayed).toMatchObject({ status: 'invalid', calls: { live: 0, stored: 1, invalid: 1 } })
     expect(replayed!.reason!.replaceAll(dir, '<dir>').replace(/key \w+/, 'key <key>')).toBe(
       'judge "grader": case "judge": no JSON object in the reply "It seems fine to me." (the reply stored in <dir>/__verdicts__/support.eval.ts.jsonl, key <key>). ' +
-        'Replay mode keeps it; record mode asks the judge again: EVALSUITE_VERDICTS=record npx vitest run <dir>/support.eval.ts -t "t1"',
+        "Replay mode keeps it; record mode asks the judge again: EVALSUITE_VERDICTS=record npx vitest run <dir>/support.eval.ts -t 't1: '",
     )
   })
 
