@@ -26,7 +26,8 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
   // an inline array holds records for toSample to map, or samples; the loaders read either as records
   const source = dataset as Dataset
   if (toSample === undefined) return loadSamples(source, label)
-  const { samples, issues } = toSamples(await loadRecords(source, label), toSample)
+  const images = 'imageReader' in source ? source.imageReader?.() : undefined
+  const { samples, issues } = toSamples(await loadRecords(source, label), toSample, images)
   if (issues.length > 0) throw new DatasetError(issues)
   if (samples.length === 0) throw new DatasetError([{ file: label, message: 'no samples' }])
   return samples

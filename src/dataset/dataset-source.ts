@@ -1,4 +1,5 @@
 import { DatasetError, type DatasetIssue } from '../errors.ts'
+import type { ImageReader } from './image-reader.ts'
 import type { Sample } from '../schema/index.ts'
 import { toSamples } from './collect-samples.ts'
 import type { DataRecord } from './data-record.ts'
@@ -18,6 +19,12 @@ export interface DatasetSource {
   isCircular?(): Promise<boolean>
   /** The few-shot examples the data comes with, as EvalScope pairs `<subset>_dev` with `<subset>_val`; none when absent. */
   loadFewShotPool?(): Promise<Sample[] | undefined>
+  /**
+   * A reader of the local images its records name, within the folders its loader allows: for records a benchmark's
+   * `toSample` maps, so that they read images as the loader would.
+   * @internal
+   */
+  imageReader?(): ImageReader
 }
 
 /** A dataset as `describeBenchmark` accepts it: samples written inline, or a loader from `datasets`. */

@@ -54,5 +54,6 @@ export function createFileSource(path: string, format: FileFormat, convert: Reco
       throwIfInvalid(issues, all.length, path, isEmptyFile(path))
       return all
     },
+    imageReader: images,
   }
 }

@@ -6,6 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/run-cli.ts'
 import { datasets, loadDataFile } from '../../src/dataset/index.ts'
 import { createImageReader } from '../../src/dataset/image-reader.ts'
+import { defineBenchmark } from '../../src/benchmark/index.ts'
+import { prepareSamples } from '../../src/benchmark/prepare-samples.ts'
+import { resolveDefined } from '../../src/benchmark/resolve-benchmark.ts'
 import { jsonl, rejection } from './temp-data.ts'
 
 // a data file is untrusted: it must not make evalsuite read, send or print a file outside the folders images come
@@ -73,6 +76,19 @@ describe('local images named by an untrusted data file', () => {
     const allowed = await loadDataFile(path, { imageFolders: [w.outside] })
     expect(allowed.samples[0]!.images).toEqual([`data:image/png;base64,${RED.toString('base64')}`])
     expect((await validate(path, '--image-folder', w.outside)).code).toBe(0)
+  })
+
+  it("reads images within the loader's folders when a benchmark's toSample maps the records", async () => {
+    const w = world()
+    w.file('outside/red.png', RED)
+    const path = w.file('data/quiz.jsonl', jsonl({ q: 'Which colour?', pic: join(w.outside, 'red.png'), a: 'red' }))
+    const toSample = (record: Record<string, unknown>) => ({ input: String(record.q), target: String(record.a), images: [String(record.pic)] })
+    const model = { name: 'none', generate: () => Promise.reject(new Error('not called')) }
+    const prepare = (options: { imageFolders?: string[] }) =>
+      prepareSamples(resolveDefined(defineBenchmark({ name: 'mapped', dataset: datasets.jsonl(path, options), toSample }), { model }, undefined, undefined))
+    expect(w.shown((await rejection(prepare({}))).message)).toContain('which lies outside the folders images are read from')
+    const { planned } = await prepare({ imageFolders: [w.outside] })
+    expect(planned[0]!.sample.images).toEqual([`data:image/png;base64,${RED.toString('base64')}`])
   })
 
   it('never reads, sends or prints the process environment through a link to /proc/self/environ', async () => {
