@@ -77,10 +77,11 @@ it('writes no key an endpoint echoed into recordings, verdicts, reports or any r
     'eval-reports/echoed-keys-task.json',
     'vitest-out/results.json',
     'vitest-out/junit.xml',
-    'vitest-out/html/html.meta.json.gz',
   ]) {
     expect(written).toContain(expected)
   }
+  // the html report's data: beside its index.html in Vitest 4, under .vitest/ui/ in Vitest 5 (test/support/html-report.ts)
+  expect(written.filter((file) => file.endsWith('html.meta.json.gz'))).toHaveLength(1)
   expect(leaksUnder(FIXTURE)).toEqual([])
   // what was echoed is there, masked
   expect(textOf(join(FIXTURE, 'recordings/echoed-keys.jsonl'))).toContain('You sent Authorization: Bearer ***; raw ***. Mine is gsk_***.')
