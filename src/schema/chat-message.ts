@@ -1,10 +1,21 @@
 import { z } from 'zod'
 
+/** A tool call an assistant message made, in a conversation sent back to a model: `arguments` is the JSON text it sent. */
+export const MessageToolCallSchema = z.object({ id: z.string().min(1), name: z.string().min(1), arguments: z.string() })
+/** A tool call an assistant message made. */
+export type MessageToolCall = z.infer<typeof MessageToolCallSchema>
+
+// what tool use adds to a message, in OpenAI's chat shape: an assistant's calls, and which call a tool message answers
+const toolFields = {
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  /** On an assistant message: the tools it called. */
+  toolCalls: z.array(MessageToolCallSchema).min(1).optional(),
+  /** On a tool message: the id of the call its content answers. */
+  toolCallId: z.string().min(1).optional(),
+}
+
 /** One chat message of text, as OpenAI-compatible endpoints take them. */
-export const ChatMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
-  content: z.string(),
-})
+export const ChatMessageSchema = z.object({ ...toolFields, content: z.string() })
 /** One chat message of text, as OpenAI-compatible endpoints take them. */
 export type ChatMessage = z.infer<typeof ChatMessageSchema>
 
@@ -29,7 +40,7 @@ export type ImagePart = z.infer<typeof ImagePartSchema>
 
 /** A chat message whose content may hold images: text, or a list of text and image parts. */
 export const MediaMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
+  ...toolFields,
   content: z.union([z.string(), z.array(ContentPartSchema).min(1)]),
 })
 /** A chat message whose content may hold images. */
