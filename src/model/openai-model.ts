@@ -10,7 +10,7 @@ import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } 
 import type { OpenAIConnection } from './openai-connection.ts'
 import { promptText } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
-import { parsedToolCall, toolOffer } from './tools.ts'
+import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
 
 /** Options of `models.openai`: any OpenAI-compatible chat completions endpoint. */
 export interface OpenAIModelOptions {
@@ -134,6 +134,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     const started = performance.now()
     const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
     const tools = toolOffer(call)
+    checkToolMessages(messages)
     const request = { model: options.model, messages, params, stream: options.stream ?? false, ...(tools ? { tools } : {}) }
     const { toolCalls, ...reply } = await openai.chat(request, tokens, call.signal)
     // an endpoint may echo what it received, the key included: nothing downstream (recordings, reports) sees it

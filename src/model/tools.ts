@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { MessageToolCall, ToolChoice, ToolDefinition, ToolOffer } from '../schema/index.ts'
+import type { MediaMessage, MessageToolCall, ToolChoice, ToolDefinition, ToolOffer } from '../schema/index.ts'
 
 /** A tool a model may call: its parameters a zod schema, or a JSON Schema object. */
 export interface Tool {
@@ -74,4 +74,10 @@ export function parsedToolCall(call: MessageToolCall): ToolCall {
   } catch (error) {
     return { ...base, arguments: undefined, error: `arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})` }
   }
+}
+
+/** Refuses a tool message that names no call, which an endpoint would refuse with a less helpful 400. */
+export function checkToolMessages(messages: readonly MediaMessage[]): void {
+  const index = messages.findIndex((message) => message.role === 'tool' && !message.toolCallId)
+  if (index >= 0) throw new ConfigError(`Message ${index + 1} is a "tool" message without "toolCallId": give it the id of the tool call it answers.`)
 }

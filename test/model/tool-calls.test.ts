@@ -92,11 +92,12 @@ describe('tool messages sent back', () => {
     expect(sent.toolChoice).toEqual({ type: 'function', function: { name: 'get_weather' } })
   })
 
-  it('refuse a tool whose name an endpoint would refuse, or two tools of one name, before any request', async () => {
+  it('refuse a tool whose name an endpoint would refuse, two tools of one name, or a tool message answering no call, before any request', async () => {
     server = await startFakeServer()
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL })
     await expect(model.generate(ask, { tools: [{ ...clock, name: 'get time' }] })).rejects.toThrow(ConfigError)
     await expect(model.generate(ask, { tools: [clock, clock] })).rejects.toThrow('Tool "get_time" is offered twice')
+    await expect(model.generate([...ask, { role: 'tool', content: '12:00' }])).rejects.toThrow('Message 2 is a "tool" message without "toolCallId"')
     expect(server.requestCount).toBe(0)
   })
 })
