@@ -55,8 +55,8 @@ function body(request: ChatRequest): Record<string, unknown> & { model: string; 
 // a reply's tool calls, kept as sent; a call of another type or without a name is not one this layer can run
 function toolCallsOf(calls: readonly OpenAI.ChatCompletionMessageToolCall[] | null | undefined): MessageToolCall[] | undefined {
   const kept = (calls ?? []).flatMap((call) =>
-    call.type === 'function' && typeof call.function?.name === 'string'
-      ? [{ id: call.id ?? '', name: call.function.name, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : '' }]
+    call.type === 'function' && typeof call.function?.name === 'string' && call.function.name !== ''
+      ? [{ id: typeof call.id === 'string' ? call.id : '', name: call.function.name, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : '' }]
       : [],
   )
   return kept.length > 0 ? kept : undefined
@@ -94,8 +94,9 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
   let usage: Usage | undefined
   let choices = 0
   let finishReason: string | null | undefined
-  // a streamed tool call comes in pieces, each naming the call by its index: its id and name first, then its arguments
-  const calls: { id?: string; name?: string; arguments: string }[] = []
+  // a streamed tool call comes in pieces, each naming the call by its index: its id and name first, then its arguments;
+  // a Map, since the index is the endpoint's word and must not reach an object's prototype
+  const calls = new Map<unknown, { id?: string; name?: string; arguments: string }>()
   // a connection lost mid-stream fails in the guarded fetch, which says so and lets the attempt be retried
   for await (const chunk of chunks) {
     const choice = chunk.choices?.[0]
@@ -106,10 +107,11 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
       if (piece) ttftMs ??= performance.now() - started
       for (const delta of choice.delta?.tool_calls ?? []) {
         ttftMs ??= performance.now() - started
-        const call = (calls[delta.index] ??= { arguments: '' })
-        call.id ??= delta.id
-        call.name ??= delta.function?.name
-        call.arguments += delta.function?.arguments ?? ''
+        const call = calls.get(delta.index) ?? { arguments: '' }
+        calls.set(delta.index, call)
+        if (typeof delta.id === 'string') call.id ??= delta.id
+        if (typeof delta.function?.name === 'string') call.name ??= delta.function.name
+        if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments
       }
       finishReason = choice.finish_reason ?? finishReason
     }
@@ -117,7 +119,7 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
   }
   // the SDK ends a stream quietly when it is aborted: what came so far is not the reply
   options.signal?.throwIfAborted()
-  const toolCalls = toolCallsOf(calls.flatMap((call) => (call ? [{ id: call.id ?? '', type: 'function' as const, function: { name: call.name ?? '', arguments: call.arguments } }] : [])))
+  const toolCalls = toolCallsOf([...calls.values()].map((call) => ({ id: call.id ?? '', type: 'function' as const, function: { name: call.name ?? '', arguments: call.arguments } })))
   text ??= toolCalls ? '' : undefined
   if (text === undefined) throw noText(request.model, choices, finishReason)
   return { text, ...(toolCalls ? { toolCalls } : {}), ...(usage ? { usage } : {}), ...(ttftMs === undefined ? {} : { ttftMs }) }

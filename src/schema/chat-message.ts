@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 /** A tool call an assistant message made, in a conversation sent back to a model: `arguments` is the JSON text it sent. */
-export const MessageToolCallSchema = z.object({ id: z.string().min(1), name: z.string().min(1), arguments: z.string() })
+// an id is the endpoint's: kept as given, even empty, so that a recorded reply replays as it came
+export const MessageToolCallSchema = z.object({ id: z.string(), name: z.string().min(1), arguments: z.string() })
 /** A tool call an assistant message made. */
 export type MessageToolCall = z.infer<typeof MessageToolCallSchema>
 

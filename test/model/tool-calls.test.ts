@@ -76,6 +76,23 @@ describe.each([false, true])('models.openai with tools (stream %s)', (stream) =>
   })
 })
 
+describe('a hostile streamed reply', () => {
+  it('keeps its calls by index in a map (an index of "__proto__" reaches no prototype) and drops a call without a name', async () => {
+    const event = (toolCall: object) =>
+      `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'fake-model', choices: [{ index: 0, delta: { tool_calls: [toolCall] }, finish_reason: null }] })}\n\n`
+    const body =
+      event({ index: '__proto__', id: 'evil', type: 'function', function: { name: 'get_time', arguments: '{}' } }) +
+      event({ index: 1, id: 'nameless', type: 'function', function: { arguments: '{}' } }) +
+      event({ index: 0, id: 'call_ok', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } }) +
+      'data: [DONE]\n\n'
+    server = await startFakeServer({ fault: () => ({ kind: 'status', status: 200, body, contentType: 'text/event-stream' }) })
+    const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL, stream: true }).generate(ask, { tools: [weather, clock] })
+    expect(output.toolCalls?.map((call) => call.id)).toEqual(['evil', 'call_ok'])
+    expect(Object.prototype).not.toHaveProperty('arguments')
+    expect(Array.prototype).not.toHaveProperty('id')
+  })
+})
+
 describe('tool messages sent back', () => {
   it("go out in OpenAI's shape: the assistant's tool_calls, and each tool message's tool_call_id; a named tool choice as a function", async () => {
     server = await startFakeServer()
