@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { humaneval, mbpp } from '../../src/benchmarks/index.ts'
 import { checkCode, type CodeAnswerOptions } from '../../src/scoring/index.ts'
@@ -71,6 +73,18 @@ describe('mbpp', () => {
         'assert set(similar_elements((3, 4, 5, 6),(5, 7, 4, 10))) == set((4, 5))\nassert set(similar_elements((1, 2, 3, 4),(5, 4, 3, 7))) == set((3, 4))\nassert set(similar_elements((11, 12, 14, 13),(17, 15, 14, 13))) == set((13, 14))\n',
     )
     expect(planned.filter(({ sample }) => String(sample.target).startsWith('import ')).length).toBeGreaterThan(0)
+  })
+
+  it('reads the original JSONL (text, test_setup_code) and the sanitized file as JSONL, as other systems ship them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalsuite-mbpp-'))
+    const original = { task_id: 11, text: 'Write a function to double a number.', code: 'def double(x):\n    return 2 * x', test_list: ['assert double(2) == 4'], test_setup_code: 'import math', challenge_test_list: ['assert double(0) == 1'] }
+    const sanitized = { ...tasks[0], source_file: 'x' }
+    writeFileSync(join(dir, 'mbpp.jsonl'), `${JSON.stringify(original)}\n`)
+    writeFileSync(join(dir, 'sanitized-mbpp.jsonl'), `${JSON.stringify(sanitized)}\n`)
+    const [fromOriginal] = (await prepareBuiltin(mbpp({ path: join(dir, 'mbpp.jsonl') }))).planned
+    expect([fromOriginal!.sample.id, fromOriginal!.sample.input, fromOriginal!.sample.target]).toEqual(['11', original.text, 'import math\nassert double(2) == 4'])
+    const [fromSanitized] = (await prepareBuiltin(mbpp({ path: join(dir, 'sanitized-mbpp.jsonl') }))).planned
+    expect(fromSanitized!.sample.id).toBe(String(tasks[0]!.task_id))
   })
 
   it('passes every reference solution and fails a mutated one', async () => {

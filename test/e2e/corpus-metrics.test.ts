@@ -32,7 +32,7 @@ describe('corpus metrics of a three-label sentiment benchmark, as a user runs it
       const row = overall(report, metric)!
       expect(row, metric).toMatchObject({ aggregation: 'corpus', n: 60, samples: 60 })
       expect(row.value, metric).toBeCloseTo(value, 12)
-      expect(row.interval, metric).toMatchObject({ level: 0.95, method: 'bootstrap', resamples: 2000 })
+      expect(row.interval, metric).toMatchObject({ level: 0.95, method: 'bootstrap-score', resamples: 2000 })
       expect(row.interval!.lower, metric).toBeLessThan(value)
       expect(row.interval!.upper, metric).toBeGreaterThan(value)
     }
@@ -94,7 +94,7 @@ describe("a benchmark's own aggregate", { timeout: 300_000 }, () => {
     const row = overall(report, 'balanced_accuracy')!
     // (3/5 + 3/4 + 1/3) / 3
     expect(row.value).toBeCloseTo(0.5611111, 7)
-    expect(row).toMatchObject({ aggregation: 'corpus', n: 12, interval: { method: 'bootstrap', resamples: 2000 } })
+    expect(row).toMatchObject({ aggregation: 'corpus', n: 12, interval: { method: 'bootstrap-score', resamples: 2000 } })
     expect(gate(report, 'threshold')).toMatchObject({ metric: 'balanced_accuracy', passed: true })
   })
 
