@@ -66,9 +66,12 @@ export {
   type ModelOutput,
   type OpenAIModelOptions,
   type Price,
+  type Tool,
+  type ToolCall,
+  type ToolOptions,
 } from './model/index.ts'
 export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
-export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
+export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MessageToolCall, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type ToolChoice, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
 export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerOptions, type AnswerTarget, type ChoiceOptions, type CodeAnswerOptions, type CodeOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type ScorerReturn, type TextOptions } from './scoring/index.ts'
 export type { Execution, Outcome, SandboxOptions } from './sandbox/index.ts'
 export type { SelectionOptions, SubsetSpec } from './selection/index.ts'

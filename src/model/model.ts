@@ -1,9 +1,13 @@
 import type { ChatMessage, InferMethod, MediaMessage, Usage } from '../schema/index.ts'
 import type { Price } from './cost.ts'
+import type { ToolCall, ToolOptions } from './tools.ts'
 
 /** What a model returned for one request. */
 export interface ModelOutput {
+  /** The reply's text; empty when the model only called tools. */
   text: string
+  /** The tools the model called, in order; absent when it called none. */
+  toolCalls?: ToolCall[]
   usage?: Usage
   /** Wall time of the call, retries included. */
   latencyMs: number
@@ -17,8 +21,8 @@ export interface ModelOutput {
   replayed?: boolean
 }
 
-/** Per-call options. */
-export interface GenerateOptions {
+/** Per-call options: the tools offered (for models that take them), and the call's signal and attempt. */
+export interface GenerateOptions extends ToolOptions {
   signal?: AbortSignal
   /** Which attempt of a repeated sample this call is; recordings keep the attempts of a sample apart. */
   attempt?: number

@@ -1,11 +1,13 @@
 import OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
-import { contentText, type MediaMessage, type Usage } from '../schema/index.ts'
+import { contentText, type MediaMessage, type MessageToolCall, type ToolOffer, type Usage } from '../schema/index.ts'
 import { excerpt } from './reply-excerpt.ts'
 
 /** One answered chat request. */
 export interface ChatReply {
   text: string
+  /** The tools called, arguments as sent; absent when none were. */
+  toolCalls?: MessageToolCall[]
   usage?: Usage
   ttftMs?: number
 }
@@ -16,6 +18,7 @@ export interface ChatRequest {
   messages: MediaMessage[]
   params: Record<string, unknown>
   stream: boolean
+  tools?: ToolOffer
 }
 
 /** The token counts of an OpenAI-style usage block. */
@@ -23,9 +26,40 @@ export function usageOf(usage: OpenAI.CompletionUsage | null | undefined): Usage
   return usage ? { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } : undefined
 }
 
-// OpenAI's API takes image parts in user messages only; a system or assistant message is sent as its text
-function sentMessages(messages: readonly MediaMessage[]): OpenAI.ChatCompletionMessageParam[] {
-  return messages.map((message) => (message.role === 'user' ? { role: 'user', content: message.content } : { role: message.role, content: contentText(message.content) }))
+/** A message as OpenAI's API takes it: image parts in user messages only, a system, assistant or tool message as its text. */
+export function sentMessage(message: MediaMessage): OpenAI.ChatCompletionMessageParam {
+  if (message.role === 'user') return { role: 'user', content: message.content }
+  const content = contentText(message.content)
+  if (message.role === 'tool') return { role: 'tool', content, tool_call_id: message.toolCallId ?? '' }
+  if (message.role === 'system' || !message.toolCalls) return { role: message.role, content }
+  const calls = message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } }))
+  // an assistant message that only called tools has no content, which OpenAI takes as null rather than ""
+  return { role: 'assistant', content: content === '' ? null : content, tool_calls: calls }
+}
+
+// what a call that offers tools adds to the request body
+function toolFields(tools: ToolOffer | undefined): Record<string, unknown> {
+  if (!tools) return {}
+  const choice = tools.choice
+  return {
+    tools: tools.definitions.map((tool) => ({ type: 'function', function: tool })),
+    ...(choice === undefined ? {} : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } } }),
+    ...(tools.parallel === undefined ? {} : { parallel_tool_calls: tools.parallel }),
+  }
+}
+
+function body(request: ChatRequest): Record<string, unknown> & { model: string; messages: OpenAI.ChatCompletionMessageParam[] } {
+  return { ...request.params, ...toolFields(request.tools), model: request.model, messages: request.messages.map(sentMessage) }
+}
+
+// a reply's tool calls, kept as sent; a call of another type or without a name is not one this layer can run
+function toolCallsOf(calls: readonly OpenAI.ChatCompletionMessageToolCall[] | null | undefined): MessageToolCall[] | undefined {
+  const kept = (calls ?? []).flatMap((call) =>
+    call.type === 'function' && typeof call.function?.name === 'string' && call.function.name !== ''
+      ? [{ id: typeof call.id === 'string' ? call.id : '', name: call.function.name, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : '' }]
+      : [],
+  )
+  return kept.length > 0 ? kept : undefined
 }
 
 function noText(model: string, choices: number, finishReason: string | null | undefined): ModelError {
@@ -35,22 +69,24 @@ function noText(model: string, choices: number, finishReason: string | null | un
 }
 
 async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  const completion = await client.chat.completions.create({ ...request.params, model: request.model, messages: sentMessages(request.messages), stream: false }, options)
+  const completion = await client.chat.completions.create({ ...body(request), stream: false }, options)
   // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
   if (!Array.isArray(completion?.choices)) {
     throw new ModelError(`Model "${request.model}" returned JSON without a "choices" list: ${excerpt(JSON.stringify(completion) ?? String(completion))}`)
   }
   const choice = completion.choices[0]
-  const text = choice?.message.content
+  const toolCalls = toolCallsOf(choice?.message.tool_calls)
+  // a reply that only calls tools has no text
+  const text = choice?.message.content ?? (toolCalls ? '' : undefined)
   if (typeof text !== 'string') throw noText(request.model, completion.choices.length, choice?.finish_reason)
   const usage = usageOf(completion.usage)
-  return { text, ...(usage ? { usage } : {}) }
+  return { text, ...(toolCalls ? { toolCalls } : {}), ...(usage ? { usage } : {}) }
 }
 
 async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
   const started = performance.now()
   const chunks = await client.chat.completions.create(
-    { ...request.params, model: request.model, messages: sentMessages(request.messages), stream: true, stream_options: { include_usage: true } },
+    { ...body(request), stream: true, stream_options: { include_usage: true } },
     options,
   )
   let text: string | undefined
@@ -58,6 +94,9 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
   let usage: Usage | undefined
   let choices = 0
   let finishReason: string | null | undefined
+  // a streamed tool call comes in pieces, each naming the call by its index: its id and name first, then its arguments;
+  // a Map, since the index is the endpoint's word and must not reach an object's prototype
+  const calls = new Map<unknown, { id?: string; name?: string; arguments: string }>()
   // a connection lost mid-stream fails in the guarded fetch, which says so and lets the attempt be retried
   for await (const chunk of chunks) {
     const choice = chunk.choices?.[0]
@@ -66,14 +105,24 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
       const piece = choice.delta?.content
       if (typeof piece === 'string') text = (text ?? '') + piece
       if (piece) ttftMs ??= performance.now() - started
+      for (const delta of choice.delta?.tool_calls ?? []) {
+        ttftMs ??= performance.now() - started
+        const call = calls.get(delta.index) ?? { arguments: '' }
+        calls.set(delta.index, call)
+        if (typeof delta.id === 'string') call.id ??= delta.id
+        if (typeof delta.function?.name === 'string') call.name ??= delta.function.name
+        if (typeof delta.function?.arguments === 'string') call.arguments += delta.function.arguments
+      }
       finishReason = choice.finish_reason ?? finishReason
     }
     usage = usageOf(chunk.usage) ?? usage
   }
   // the SDK ends a stream quietly when it is aborted: what came so far is not the reply
   options.signal?.throwIfAborted()
+  const toolCalls = toolCallsOf([...calls.values()].map((call) => ({ id: call.id ?? '', type: 'function' as const, function: { name: call.name ?? '', arguments: call.arguments } })))
+  text ??= toolCalls ? '' : undefined
   if (text === undefined) throw noText(request.model, choices, finishReason)
-  return { text, ...(usage ? { usage } : {}), ...(ttftMs === undefined ? {} : { ttftMs }) }
+  return { text, ...(toolCalls ? { toolCalls } : {}), ...(usage ? { usage } : {}), ...(ttftMs === undefined ? {} : { ttftMs }) }
 }
 
 /** Sends one chat request, streamed or not, with the SDK's per-request options (signal, fetch options). */

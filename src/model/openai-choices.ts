@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
 import type { ChatMessage, Usage } from '../schema/index.ts'
 import type { ChoiceMethod } from './model.ts'
-import { usageOf } from './openai-chat.ts'
+import { sentMessage, usageOf } from './openai-chat.ts'
 import { promptText } from './prompt-text.ts'
 import { statusErrorText } from './status-error-text.ts'
 
@@ -33,7 +33,7 @@ function unsupported(model: string, method: ChoiceMethod, what: string): ModelEr
 /** One answer token through the chat API; each choice gets its best log-probability among the top tokens. */
 async function byAnswerToken(client: OpenAI, request: ChoiceRequest, options: OpenAI.RequestOptions): Promise<ScoredChoices> {
   const completion = await client.chat.completions.create(
-    { ...request.params, model: request.model, messages: request.messages, max_tokens: 1, logprobs: true, top_logprobs: TOP_LOGPROBS, stream: false },
+    { ...request.params, model: request.model, messages: request.messages.map(sentMessage), max_tokens: 1, logprobs: true, top_logprobs: TOP_LOGPROBS, stream: false },
     options,
   )
   const first = completion.choices?.[0]?.logprobs?.content?.[0]

@@ -10,6 +10,7 @@ import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } 
 import type { OpenAIConnection } from './openai-connection.ts'
 import { promptText } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
+import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
 
 /** Options of `models.openai`: any OpenAI-compatible chat completions endpoint. */
 export interface OpenAIModelOptions {
@@ -132,10 +133,13 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     const openai = await connected()
     const started = performance.now()
     const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
-    const request = { model: options.model, messages, params, stream: options.stream ?? false }
-    const reply = await openai.chat(request, tokens, call.signal)
+    const tools = toolOffer(call)
+    checkToolMessages(messages)
+    const request = { model: options.model, messages, params, stream: options.stream ?? false, ...(tools ? { tools } : {}) }
+    const { toolCalls, ...reply } = await openai.chat(request, tokens, call.signal)
     // an endpoint may echo what it received, the key included: nothing downstream (recordings, reports) sees it
-    return withCost(price, { ...reply, text: redactKeys(reply.text), latencyMs: performance.now() - started })
+    const calls = toolCalls?.map((made) => parsedToolCall({ ...made, arguments: redactKeys(made.arguments) }))
+    return withCost(price, { ...reply, text: redactKeys(reply.text), ...(calls ? { toolCalls: calls } : {}), latencyMs: performance.now() - started })
   }
 
   return {

@@ -20,6 +20,6 @@ export function recordedMessages(messages: MediaMessage[]): MediaMessage[] {
       const digest = hash('sha256', Buffer.from(url.slice(data[0].length), 'base64'), 'hex')
       return { ...part, image_url: { ...part.image_url, url: `sha256:${digest}` } }
     })
-    return { role: message.role, content }
+    return { ...message, content }
   })
 }

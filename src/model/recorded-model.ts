@@ -1,10 +1,11 @@
 import { ConfigError, ModelError } from '../errors.ts'
-import type { ChatMessage, MediaMessage, Recording, RecordingMode } from '../schema/index.ts'
+import type { ChatMessage, MediaMessage, Recording, RecordingMode, ToolOffer } from '../schema/index.ts'
 import { SortedJson, stableHasher } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import { recordedMessages } from './recorded-messages.ts'
 import type { RecordingStore } from './recording-store.ts'
+import { parsedToolCall, toolOffer } from './tools.ts'
 
 /** What a choice-scoring call asked for, which makes it a different call from a reply to the same messages. */
 export interface ChoiceScoring {
@@ -13,35 +14,41 @@ export interface ChoiceScoring {
 }
 
 /**
- * The recording keys of one model's calls: a hash of provider, model, parameters, messages (and choices scored), and
- * of the attempt when a benchmark repeats its samples; a call made once hashes as before, so its recordings stay
- * valid. The model's part is written once, not for every call.
+ * The recording keys of one model's calls: a hash of provider, model, parameters, messages (and choices scored, or
+ * tools offered), and of the attempt when a benchmark repeats its samples; a call made once without tools hashes as
+ * before, so its recordings stay valid. The model's part is written once, not for every call.
  */
-function recordingKeys(identity: ModelIdentity): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number) => string {
+function recordingKeys(identity: ModelIdentity): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer) => string {
   const hashWith = stableHasher({ ...identity })
-  return (messages, scoring, attempt) => {
+  return (messages, scoring, attempt, tools) => {
     const varying: Record<string, unknown> = { messages: messagesJson(messages) }
     if (scoring) varying.scoring = scoring
     if (attempt !== undefined) varying.attempt = attempt
+    if (tools) varying.tools = tools
     return hashWith(varying)
   }
 }
 
-// the messages as the hash writes `{ role, content }` copies of them (other fields left out), written directly: a
+// a message as its key holds it: role, content and tool-use fields, nothing else
+function keyedMessage({ role, content, toolCalls, toolCallId }: MediaMessage): MediaMessage {
+  return { role, content, ...(toolCalls === undefined ? {} : { toolCalls }), ...(toolCallId === undefined ? {} : { toolCallId }) }
+}
+
+// the messages as the hash writes their `keyedMessage` copies, the common text-only ones written directly: a
 // replayed run computes one key per sample
 function messagesJson(messages: readonly MediaMessage[]): SortedJson | MediaMessage[] {
   let text = '['
   for (let index = 0; index < messages.length; index++) {
-    const { role, content } = messages[index]!
-    if (typeof role !== 'string' || typeof content !== 'string') return messages.map((m) => ({ role: m.role, content: m.content }))
+    const { role, content, toolCalls, toolCallId } = messages[index]!
+    if (typeof role !== 'string' || typeof content !== 'string' || toolCalls !== undefined || toolCallId !== undefined) return messages.map(keyedMessage)
     text += `${index === 0 ? '' : ','}{"content":${JSON.stringify(content)},"role":${JSON.stringify(role)}}`
   }
   return new SortedJson(`${text}]`)
 }
 
 /** The recording key of one call (see `recordingKeys`); an image sent as bytes is keyed by their digest. */
-export function recordingKey(identity: ModelIdentity, messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number): string {
-  return recordingKeys(identity)(recordedMessages([...messages]), scoring, attempt)
+export function recordingKey(identity: ModelIdentity, messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer): string {
+  return recordingKeys(identity)(recordedMessages([...messages]), scoring, attempt, tools)
 }
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10
@@ -81,13 +88,26 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     async (messages: M[], options?: GenerateOptions): Promise<ModelOutput> => {
       const attempt = options?.attempt
       const kept = recordedMessages(messages)
-      const key = keyOf(kept, undefined, attempt)
+      const tools = toolOffer(options ?? {})
+      const key = keyOf(kept, undefined, attempt, tools)
       const reply = recorded(key, 'text')
-      if (reply && 'text' in reply) return replayed(reply)
+      if (reply && 'text' in reply) {
+        const { toolCalls, ...rest } = reply
+        return { ...replayed(rest), ...(toolCalls ? { toolCalls: toolCalls.map(parsedToolCall) } : {}) }
+      }
       const output = await call(messages, options)
       const { text, usage, latencyMs, ttftMs } = output
-      const stored = { text, ...(usage ? { usage } : {}), latencyMs: tenths(latencyMs), ...(ttftMs === undefined ? {} : { ttftMs: tenths(ttftMs) }) }
-      store.put({ key, model: model.name, messages: kept, ...(attempt === undefined ? {} : { attempt }), params: identity.params, reply: stored })
+      // a call's arguments are kept as the text the model sent, which replay parses again to the same result
+      const toolCalls = output.toolCalls?.map((made) => ({ id: made.id, name: made.name, arguments: made.rawArguments }))
+      const stored = {
+        text,
+        ...(toolCalls?.length ? { toolCalls } : {}),
+        ...(usage ? { usage } : {}),
+        latencyMs: tenths(latencyMs),
+        ...(ttftMs === undefined ? {} : { ttftMs: tenths(ttftMs) }),
+      }
+      const asked = { key, model: model.name, messages: kept, ...(attempt === undefined ? {} : { attempt }), params: identity.params }
+      store.put({ ...asked, ...(tools ? { tools } : {}), reply: stored })
       return output
     }
   const scoreChoices = model.scoreChoices?.bind(model)

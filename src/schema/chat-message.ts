@@ -1,10 +1,24 @@
 import { z } from 'zod'
 
+/** A tool call an assistant message made, in a conversation sent back to a model: `arguments` is the JSON text it sent. */
+// an id is the endpoint's: kept as given, even empty, so that a recorded reply replays as it came
+export const MessageToolCallSchema = z.object({ id: z.string(), name: z.string().min(1), arguments: z.string() })
+/** A tool call an assistant message made. */
+export type MessageToolCall = z.infer<typeof MessageToolCallSchema>
+
+// the roles of OpenAI's chat API: a tool message answers an assistant's tool call
+const role = z.enum(['system', 'user', 'assistant', 'tool'])
+
+// what tool use adds to a message, in OpenAI's chat shape: an assistant's calls, and which call a tool message answers
+const toolFields = {
+  /** On an assistant message: the tools it called. */
+  toolCalls: z.array(MessageToolCallSchema).min(1).optional(),
+  /** On a tool message: the id of the call its content answers. */
+  toolCallId: z.string().min(1).optional(),
+}
+
 /** One chat message of text, as OpenAI-compatible endpoints take them. */
-export const ChatMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
-  content: z.string(),
-})
+export const ChatMessageSchema = z.object({ role, content: z.string(), ...toolFields })
 /** One chat message of text, as OpenAI-compatible endpoints take them. */
 export type ChatMessage = z.infer<typeof ChatMessageSchema>
 
@@ -29,8 +43,9 @@ export type ImagePart = z.infer<typeof ImagePartSchema>
 
 /** A chat message whose content may hold images: text, or a list of text and image parts. */
 export const MediaMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
+  role,
   content: z.union([z.string(), z.array(ContentPartSchema).min(1)]),
+  ...toolFields,
 })
 /** A chat message whose content may hold images. */
 export type MediaMessage = z.infer<typeof MediaMessageSchema>

@@ -10,10 +10,12 @@ export {
   imagePartsOf,
   isTextOnly,
   MediaMessageSchema,
+  MessageToolCallSchema,
   type ChatMessage,
   type ContentPart,
   type ImagePart,
   type MediaMessage,
+  type MessageToolCall,
 } from './chat-message.ts'
 export { imageCountOf, sampleLabel, SampleSchema, type Sample } from './sample.ts'
 export { UsageSchema, type Usage } from './usage.ts'
@@ -68,10 +70,16 @@ export {
   RecordingModeSchema,
   RecordingSchema,
   RecordingSettingsSchema,
+  ToolChoiceSchema,
+  ToolDefinitionSchema,
+  ToolOfferSchema,
   type InferMethod,
   type Recording,
   type RecordingMode,
   type RecordingSettings,
+  type ToolChoice,
+  type ToolDefinition,
+  type ToolOffer,
 } from './recording.ts'
 export { compiledSchema } from './compiled.ts'
 export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RECORDING_MODES } from './names.ts'
-import { MediaMessageSchema } from './chat-message.ts'
+import { MediaMessageSchema, MessageToolCallSchema } from './chat-message.ts'
 import { UsageSchema } from './usage.ts'
 
 /** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
@@ -28,7 +28,32 @@ const TextReplySchema = z.object({
   usage: UsageSchema.optional(),
   latencyMs: z.number().nonnegative(),
   ttftMs: z.number().nonnegative().optional(),
+  /** The tools the reply called, each with its arguments' JSON text as the endpoint sent it (parsed again on replay). */
+  toolCalls: z.array(MessageToolCallSchema).min(1).optional(),
 })
+
+/** A tool offered to a model, as a recording holds it: its parameters as JSON Schema. */
+export const ToolDefinitionSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  parameters: z.record(z.string(), z.unknown()),
+})
+/** A tool offered to a model, its parameters as JSON Schema. */
+export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>
+
+/** Which tool a model may call: any or none (`auto`), none, at least one (`required`), or the one named. */
+export const ToolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ name: z.string().min(1) })])
+/** Which tool a model may call. */
+export type ToolChoice = z.infer<typeof ToolChoiceSchema>
+
+/** The tools a call offered, and how it let the model use them; part of the call's key. */
+export const ToolOfferSchema = z.object({
+  definitions: z.array(ToolDefinitionSchema).min(1),
+  choice: ToolChoiceSchema.optional(),
+  parallel: z.boolean().optional(),
+})
+/** The tools a call offered. */
+export type ToolOffer = z.infer<typeof ToolOfferSchema>
 
 const ChoiceReplySchema = z.object({
   /** One per scored choice; null where the endpoint gave no log-probability for it. */
@@ -48,6 +73,8 @@ export const RecordingSchema = z.object({
   params: z.record(z.string(), z.unknown()),
   /** Present on a choice-scoring call: the method and the texts scored. */
   scoring: z.object({ method: InferMethodSchema.exclude(['generate']), choices: z.array(z.string()) }).optional(),
+  /** Present on a call that offered tools. */
+  tools: ToolOfferSchema.optional(),
   reply: z.union([TextReplySchema, ChoiceReplySchema]),
 })
 /** One recorded model call. */

@@ -22,6 +22,8 @@ export interface FakeServerOptions {
   completions?: 'echo' | 'no-echo' | 'none'
   /** The log-probability of one prompt token on `/v1/completions`, given the text before it. Default: see `tokenLogprob`. */
   tokenLogprob?: (token: string, before: string) => number
+  /** Tool calls to answer a chat request with (in place of text), each `{ name, arguments }` with arguments as JSON text; none when undefined. */
+  toolCalls?: (request: ChatRequest) => { name: string; arguments: string }[] | undefined
 }
 
 export type Fault =
@@ -56,7 +58,7 @@ export interface FakeServer {
   /** number of chat completion requests received (including faulted ones) */
   readonly requestCount: number
   /** the received request bodies' messages, in arrival order */
-  readonly requests: ReadonlyArray<{ model: string; messages: ChatMessage[] }>
+  readonly requests: ReadonlyArray<ChatRequest>
   /** the received `/v1/completions` request bodies, in arrival order */
   readonly completionRequests: ReadonlyArray<CompletionRequest>
   /** every chat and completions request as it arrived: when (performance.now()), and how many were then in flight, itself included */
@@ -70,9 +72,10 @@ export interface FakeServer {
   close(): Promise<void>
 }
 
-/** A received message: its text, and the URLs of its image parts when it has any. */
-type ChatMessage = { role: string; content: string; images?: string[] }
-type ChatRequest = { model: string; messages: ChatMessage[] }
+/** A received message: its text, the URLs of its image parts, and its tool-use fields, when it has any. */
+type ChatMessage = { role: string; content: string; images?: string[]; toolCalls?: unknown; toolCallId?: unknown }
+/** A received chat request; the tool fields are present when the body had them, as sent. */
+export type ChatRequest = { model: string; messages: ChatMessage[]; tools?: unknown; toolChoice?: unknown; parallelToolCalls?: unknown }
 export type CompletionRequest = { model: string; prompts: string[]; echo: boolean; logprobs: number | null; maxTokens: number }
 
 const MODEL_ID = 'fake-model'
@@ -123,11 +126,13 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
       if (injected?.kind === 'endless') return sendEndless(res, stream, injected.gapMs ?? 10)
       if (injected?.kind === 'redirect') return void res.writeHead(injected.status, { location: injected.location, 'content-length': 0 }).end()
       if (injected?.kind === 'huge') return sendHuge(res, stream, injected)
+      const id = `chatcmpl-fake-${index}`
+      const created = Math.floor(Date.now() / 1000)
+      const calls = options.toolCalls?.(request)?.map((call, at) => ({ id: `call_${index}_${at}`, ...call }))
+      if (calls) return sendToolCalls(res, { id, created, model: request.model, calls, usage: countUsage(request.messages, '') }, stream, includeUsage)
       const full = reply(request, req.headers)
       const content = firstWords(full, maxTokens)
       const usage = countUsage(request.messages, content)
-      const id = `chatcmpl-fake-${index}`
-      const created = Math.floor(Date.now() / 1000)
       if (stream) {
         const streamed = { id, created, model: request.model, content, usage: includeUsage ? usage : undefined }
         return sendStream(res, streamed, options.streamGapMs ?? 0, timers, injected?.kind === 'cut')
@@ -261,12 +266,18 @@ function parseChatBody(raw: string): Parsed | string {
   for (const m of body.messages) {
     if (!isRecord(m) || typeof m.role !== 'string') return "Invalid 'messages': each message needs a string 'role'."
     const images = imagesOf(m.content)
-    messages.push({ role: m.role, content: textOf(m.content), ...(images.length > 0 ? { images } : {}) })
+    const tools = { ...(m.tool_calls === undefined ? {} : { toolCalls: m.tool_calls }), ...(m.tool_call_id === undefined ? {} : { toolCallId: m.tool_call_id }) }
+    messages.push({ role: m.role, content: textOf(m.content), ...(images.length > 0 ? { images } : {}), ...tools })
+  }
+  const offered = {
+    ...(body.tools === undefined ? {} : { tools: body.tools }),
+    ...(body.tool_choice === undefined ? {} : { toolChoice: body.tool_choice }),
+    ...(body.parallel_tool_calls === undefined ? {} : { parallelToolCalls: body.parallel_tool_calls }),
   }
   const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true
   const logprobs = body.logprobs === true ? (typeof body.top_logprobs === 'number' ? body.top_logprobs : 0) : null
   const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : undefined
-  return { request: { model: body.model, messages }, stream: body.stream === true, includeUsage, logprobs, maxTokens }
+  return { request: { model: body.model, messages, ...offered }, stream: body.stream === true, includeUsage, logprobs, maxTokens }
 }
 
 function parseCompletionBody(raw: string): CompletionRequest | string {
@@ -481,6 +492,32 @@ function sendStream(res: ServerResponse, c: Streamed, gapMs: number, timers: Set
     timers.add(timer)
   }
   next()
+}
+
+type ToolCallReply = { id: string; created: number; model: string; calls: { id: string; name: string; arguments: string }[]; usage: Usage }
+
+/** Answers with tool calls and no text; streamed, each call comes as its id and name, then its arguments in two pieces. */
+function sendToolCalls(res: ServerResponse, c: ToolCallReply, stream: boolean, includeUsage: boolean): void {
+  if (!stream) {
+    const calls = c.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }))
+    const message = { role: 'assistant', content: null, tool_calls: calls }
+    return sendJson(res, 200, { id: c.id, object: 'chat.completion', created: c.created, model: c.model, choices: [{ index: 0, message, logprobs: null, finish_reason: 'tool_calls' }], usage: c.usage })
+  }
+  const chunk = (choices: unknown[], extra: object = {}) =>
+    `data: ${JSON.stringify({ id: c.id, object: 'chat.completion.chunk', created: c.created, model: c.model, choices, ...extra })}\n\n`
+  const delta = (toolCall: object) => chunk([{ index: 0, delta: { tool_calls: [toolCall] }, finish_reason: null }])
+  const pieces = c.calls.flatMap((call, index) => {
+    const half = Math.ceil(call.arguments.length / 2)
+    return [
+      delta({ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }),
+      delta({ index, function: { arguments: call.arguments.slice(0, half) } }),
+      delta({ index, function: { arguments: call.arguments.slice(half) } }),
+    ]
+  })
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  const head = chunk([{ index: 0, delta: { role: 'assistant', content: null }, finish_reason: null }])
+  const tail = chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]) + (includeUsage ? chunk([], { usage: c.usage }) : '') + 'data: [DONE]\n\n'
+  res.end(head + pieces.join('') + tail)
 }
 
 /** Closes a test's servers, the fake one and any plain one it started, cutting open connections. */

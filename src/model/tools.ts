@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { ConfigError } from '../errors.ts'
+import type { MediaMessage, MessageToolCall, ToolChoice, ToolDefinition, ToolOffer } from '../schema/index.ts'
+
+/** A tool a model may call: its parameters a zod schema, or a JSON Schema object. */
+export interface Tool {
+  /** The name the model calls it by. */
+  name: string
+  description?: string
+  parameters: z.ZodType | Record<string, unknown>
+}
+
+/** A tool call in a model's reply. Arguments that are not valid JSON are reported in `error`, never thrown. */
+export interface ToolCall {
+  id: string
+  name: string
+  /** The arguments parsed from `rawArguments`; undefined when they are not valid JSON. */
+  arguments: unknown
+  /** The arguments' JSON text as the model sent it. */
+  rawArguments: string
+  /** Why `rawArguments` could not be parsed; absent when it could. */
+  error?: string
+}
+
+/** What a call offers a model in tools, and how it may use them. */
+export interface ToolOptions {
+  tools?: readonly Tool[]
+  /** @default the endpoint's own (OpenAI: "auto" when tools are offered) */
+  toolChoice?: ToolChoice
+  /** Whether the model may call several tools in one reply. @default the endpoint's own (OpenAI: true) */
+  parallelToolCalls?: boolean
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+function parametersSchema(tool: Tool): Record<string, unknown> {
+  if (!(tool.parameters instanceof z.ZodType)) return tool.parameters
+  try {
+    // the draft marker says nothing to a model and only lengthens every request and key
+    const { $schema: _draft, ...schema } = z.toJSONSchema(tool.parameters) as Record<string, unknown>
+    return schema
+  } catch (error) {
+    throw new ConfigError(
+      `Tool "${tool.name}": its zod parameters have no JSON Schema (${error instanceof Error ? error.message : String(error)}); ` +
+        'use types JSON Schema can say (no transforms, dates or functions), or pass a JSON Schema object.',
+    )
+  }
+}
+
+/** The tools as sent and recorded, parameters as JSON Schema; undefined when none are offered. */
+export function toolOffer(options: ToolOptions): ToolOffer | undefined {
+  if (!options.tools || options.tools.length === 0) return undefined
+  const names = new Set<string>()
+  const definitions = options.tools.map((tool): ToolDefinition => {
+    if (!TOOL_NAME.test(tool.name)) throw new ConfigError(`Tool "${tool.name}": a tool's name is 1 to 64 letters, digits, "_" or "-".`)
+    if (names.has(tool.name)) throw new ConfigError(`Tool "${tool.name}" is offered twice; give each tool its own name.`)
+    names.add(tool.name)
+    return { name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), parameters: parametersSchema(tool) }
+  })
+  return {
+    definitions,
+    ...(options.toolChoice === undefined ? {} : { choice: options.toolChoice }),
+    ...(options.parallelToolCalls === undefined ? {} : { parallel: options.parallelToolCalls }),
+  }
+}
+
+/** A reply's tool call with its arguments parsed; invalid JSON is kept and described, not thrown. */
+export function parsedToolCall(call: MessageToolCall): ToolCall {
+  const base = { id: call.id, name: call.name, rawArguments: call.arguments }
+  // a call without arguments (a tool of no parameters) sends an empty text on some endpoints
+  if (call.arguments.trim() === '') return { ...base, arguments: {} }
+  try {
+    return { ...base, arguments: JSON.parse(call.arguments) as unknown }
+  } catch (error) {
+    return { ...base, arguments: undefined, error: `arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})` }
+  }
+}
+
+/** Refuses a tool message that names no call, which an endpoint would refuse with a less helpful 400. */
+export function checkToolMessages(messages: readonly MediaMessage[]): void {
+  const index = messages.findIndex((message) => message.role === 'tool' && !message.toolCallId)
+  if (index >= 0) throw new ConfigError(`Message ${index + 1} is a "tool" message without "toolCallId": give it the id of the tool call it answers.`)
+}
