@@ -114,3 +114,13 @@ export {
   type VariantRow,
 } from './variant.ts'
 export { escapeControlCharacters, escapeControlLines } from './escape-control-characters.ts'
+export {
+  ToolResultSchema,
+  TrajectorySchema,
+  TrajectoryStepSchema,
+  TrajectoryToolCallSchema,
+  type ToolResult,
+  type Trajectory,
+  type TrajectoryStep,
+  type TrajectoryToolCall,
+} from './trajectory.ts'

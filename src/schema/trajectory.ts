@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { UsageSchema } from './usage.ts'
+
+/** A tool call as the model wrote it: arguments parsed, the raw text kept, and why it could not be parsed. */
+export const TrajectoryToolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The parsed arguments; undefined when `rawArguments` is not valid JSON. */
+  arguments: z.unknown(),
+  rawArguments: z.string(),
+  /** Why the arguments could not be parsed; absent when they could. */
+  error: z.string().optional(),
+})
+
+/** What a tool gave back for one call, as sent to the model in a `tool` message. */
+export const ToolResultSchema = z.object({
+  toolCallId: z.string(),
+  name: z.string(),
+  /** The text the model was sent. */
+  output: z.string(),
+  /** Set when the call failed: the tool threw or timed out, the tool is unknown, or the arguments failed its schema. */
+  error: z.string().optional(),
+  durationMs: z.number().nonnegative(),
+  /** True when the result came from a tool recording and the tool did not run. */
+  replayed: z.boolean().optional(),
+})
+
+/** One model turn: its text and tool calls, then the results of those calls. */
+export const TrajectoryStepSchema = z.object({
+  text: z.string(),
+  toolCalls: z.array(TrajectoryToolCallSchema),
+  toolResults: z.array(ToolResultSchema),
+  usage: UsageSchema.optional(),
+  latencyMs: z.number().nonnegative(),
+  costUsd: z.number().nonnegative().optional(),
+})
+
+/**
+ * What an agent did for one sample, step by step. `ended`: "reply" when the last step called no tool; "max-steps"
+ * when the step limit cut the loop; "tool-calls" when the last step called only tools that have no `execute`, so
+ * the calls themselves are the answer (BFCL).
+ */
+export const TrajectorySchema = z.object({
+  steps: z.array(TrajectoryStepSchema),
+  ended: z.enum(['reply', 'max-steps', 'tool-calls']),
+})
+
+export type TrajectoryToolCall = z.infer<typeof TrajectoryToolCallSchema>
+export type ToolResult = z.infer<typeof ToolResultSchema>
+export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>
+export type Trajectory = z.infer<typeof TrajectorySchema>
