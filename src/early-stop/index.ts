@@ -1,2 +1,2 @@
-export { createEarlyStop, type EarlyStop, type EarlyStopSample } from './early-stop.ts'
-export type { BaselineScores } from './early-stop-gates.ts'
+export { createEarlyStop, type EarlyStop, type EarlyStopSample } from '../run/early-stop.ts'
+export type { BaselineScores } from '../run/early-stop-gates.ts'

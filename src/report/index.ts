@@ -1,3 +1,3 @@
-export { escapeControlCharacters } from './escape-control-characters.ts'
-export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
-export { countSample, emptyTally, progressLine, type ProgressTally } from './progress-tally.ts'
+export { escapeControlCharacters } from '../render/escape-control-characters.ts'
+export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from '../records/finished-tests.ts'
+export { countSample, emptyTally, progressLine, type ProgressTally } from '../plugin/progress-tally.ts'

@@ -1,11 +1,11 @@
 import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
 import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
-import { loadBaseline } from './baseline-file.ts'
+import { loadBaseline } from '../baseline/baseline-file.ts'
 import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
-import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
-import { corpusFigures } from './corpus-figures.ts'
+import { newRun, type BenchmarkRun, type SampleOutcome } from '../records/collect-runs.ts'
+import { corpusFigures } from '../baseline/corpus-figures.ts'
 
 /** A benchmark's baseline file as read: its content (null when there is none), or why it could not be used. */
 export interface LoadedBaseline {

@@ -1,9 +1,9 @@
 import { diagnosticSemantics } from '../metrics/index.ts'
 import type { BenchmarkMeta, MetricSemantics, VariantMatrix } from '../schema/index.ts'
-import { formatDelta, formatP } from './format-metric.ts'
-import type { GateJudgement } from './gate-checks.ts'
+import { formatDelta, formatP } from '../metrics/format-metric.ts'
+import type { GateJudgement } from '../gates/gate-checks.ts'
 import { judgeBenchmark, type GateSettings } from './report-run.ts'
-import type { SampleOutcome } from './sample-outcome.ts'
+import type { SampleOutcome } from '../records/sample-outcome.ts'
 import { buildVariantMatrix } from './variant-matrix.ts'
 
 /**

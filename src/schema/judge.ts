@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VERDICT_MODES } from './names.ts'
+import { VERDICT_MODES } from '../names/index.ts'
 import { UsageSchema } from './usage.ts'
 
 /** How judge calls meet the committed verdicts: call only, reuse and record, or reuse only (a miss fails its sample). */

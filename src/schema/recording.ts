@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RECORDING_MODES } from './names.ts'
+import { RECORDING_MODES } from '../names/index.ts'
 import { MediaMessageSchema, MessageToolCallSchema } from './chat-message.ts'
 import { UsageSchema } from './usage.ts'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { SHARD_VARIABLE } from './names.ts'
+import { SHARD_VARIABLE } from '../names/index.ts'
 
 /** Shard `index` of `count` (1-based, like Vitest's `--shard=i/n`). */
 export const ShardSchema = z

@@ -5,7 +5,7 @@ export { checkCode, type AnswerOptions, type CodeAnswerOptions, type CodeOptions
 export { matchAnswer, type AnswerTarget, type MatchAnswerOptions } from './match-answer.ts'
 export { matchChoice, type ChoiceOptions } from './match-choice.ts'
 export type { ExactOptions } from './match-exact-after-marker.ts'
-export { matchMath, type MathOptions } from './match-math.ts'
+export { matchMath, type MathOptions } from './math/match-math.ts'
 export { matchNumber, type NumberOptions } from './match-number.ts'
 export { OPEN_ANSWER } from './open-answer.ts'
 export { readProgram, type ReadProgram } from './read-program.ts'

@@ -1,7 +1,7 @@
 import type { AnswerMatch } from './answer-match.ts'
 import { matchChoice, type ChoiceOptions } from './match-choice.ts'
 import { matchExactAfterMarker, type ExactOptions } from './match-exact-after-marker.ts'
-import { matchMath, type MathOptions } from './match-math.ts'
+import { matchMath, type MathOptions } from './math/match-math.ts'
 import { matchNumber, type NumberOptions } from './match-number.ts'
 import { matchExact, matchIncludes, matchRegex } from './match-text.ts'
 import type { TextOptions } from './normalize-text.ts'

@@ -25,7 +25,7 @@ import {
   runSample,
   type ErrorCount,
   type SampleTest,
-} from '../sample-run/index.ts'
+} from '../run/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
 import { redactKeys } from '../store/index.ts'
@@ -36,7 +36,7 @@ import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from
 import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
 import { withoutKeys } from './without-keys.ts'
-import { collectLoadingGarbage } from './worker-heap.ts'
+import { collectLoadingGarbage } from '../plugin/worker-heap.ts'
 
 const NAME_PREFIX = 48
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createEarlyStop, type EarlyStopPlan } from '../../src/early-stop/early-stop.ts'
+import { createEarlyStop, type EarlyStopPlan } from '../../src/run/early-stop.ts'
 import { resolveNamed } from '../../src/benchmark/resolve-benchmark.ts'
 
 const keys = Array.from({ length: 300 }, (_, i) => `s${i}`)

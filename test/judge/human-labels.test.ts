@@ -7,7 +7,7 @@ import { ConfigError } from '../../src/errors.ts'
 import { judge, type JudgeOptions } from '../../src/judge/index.ts'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { SampleOutcome } from '../../src/report/sample-outcome.ts'
+import type { SampleOutcome } from '../../src/records/sample-outcome.ts'
 import { ReportSchema, type Sample, type SampleMeta } from '../../src/schema/index.ts'
 import { scriptedJudge } from './scripted-judge.ts'
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadBaseline, serializeBaseline, updateBaseline, writeBaseline } from '../../src/report/baseline-file.ts'
+import { loadBaseline, serializeBaseline, updateBaseline, writeBaseline } from '../../src/baseline/baseline-file.ts'
 import type { Baseline } from '../../src/schema/index.ts'
 
 const scores = (entries: Record<string, Record<string, number>>): Map<string, Map<string, number>> =>

@@ -2,7 +2,7 @@ import type { TestModule } from 'vitest/node'
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import { collectRuns, type BenchmarkRun, type SampleOutcome } from '../../src/report/collect-runs.ts'
+import { collectRuns, type BenchmarkRun, type SampleOutcome } from '../../src/records/collect-runs.ts'
 import { cutText, ReportSchema, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }

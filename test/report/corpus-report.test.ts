@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
-import { updateBaseline } from '../../src/report/baseline-file.ts'
+import { updateBaseline } from '../../src/baseline/baseline-file.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.ts'
-import { baselineAnswersOf, corpusFigures } from '../../src/report/corpus-figures.ts'
+import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import { baselineAnswersOf, corpusFigures } from '../../src/baseline/corpus-figures.ts'
 import { judgeBenchmark } from '../../src/report/report-run.ts'
-import { renderReports } from '../../src/report/render-table.ts'
+import { renderReports } from '../../src/render/render-table.ts'
 import { ReportSchema, type Baseline, type BenchmarkMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'sentiment', model: 'm', thresholds: {}, maxErrors: 0, classification: true }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeMarkdown, markdownCode } from '../../src/report/escape-markdown.ts'
+import { escapeMarkdown, markdownCode } from '../../src/render/escape-markdown.ts'
 
 describe('escapeMarkdown', () => {
   it('escapes what would be a tag, a link, an image, an autolink, an entity, emphasis, code, math or a cell', () => {

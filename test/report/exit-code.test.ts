@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decideVerdict, type VerdictInputs } from '../../src/report/exit-code.ts'
-import { notJudgedGate, regressionGate, thresholdGate } from '../../src/report/gates.ts'
+import { decideVerdict, type VerdictInputs } from '../../src/gates/exit-code.ts'
+import { notJudgedGate, regressionGate, thresholdGate } from '../../src/gates/gates.ts'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { REPORT_VERSION, type Report } from '../../src/schema/index.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { comparePaired, createMetricCatalog, type ScorePair } from '../../src/metrics/index.ts'
-import { regressionGate, thresholdGate, thresholdGates, type RegressionContext } from '../../src/report/gates.ts'
+import { regressionGate, thresholdGate, thresholdGates, type RegressionContext } from '../../src/gates/gates.ts'
 import type { Comparison, MetricRow } from '../../src/schema/index.ts'
 
 describe('thresholdGate', () => {

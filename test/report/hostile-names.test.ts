@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { SampleOutcome } from '../../src/report/collect-runs.ts'
-import { decideVerdict } from '../../src/report/exit-code.ts'
-import { githubAnnotations } from '../../src/report/github.ts'
-import { renderMarkdown } from '../../src/report/render-markdown.ts'
-import { renderReports } from '../../src/report/render-table.ts'
-import { verdictLines } from '../../src/report/verdict-line.ts'
+import type { SampleOutcome } from '../../src/records/collect-runs.ts'
+import { decideVerdict } from '../../src/gates/exit-code.ts'
+import { githubAnnotations } from '../../src/render/github.ts'
+import { renderMarkdown } from '../../src/render/render-markdown.ts'
+import { renderReports } from '../../src/render/render-table.ts'
+import { verdictLines } from '../../src/render/verdict-line.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 // names as a data file, an eval file or an endpoint may give them: other scripts, paths, hidden-file dots, and

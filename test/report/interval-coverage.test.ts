@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.ts'
+import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { ReportSchema, type BenchmarkMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'quiz', model: 'm', thresholds: {}, maxErrors: 0, circular: 4, primaryMetric: 'circular_accuracy' }

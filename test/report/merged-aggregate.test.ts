@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BenchmarkRun } from '../../src/report/collect-runs.ts'
+import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
 import { importProblem, mergedAggregateOf, needsMergedAggregate } from '../../src/report/merged-aggregate.ts'
 import type { BenchmarkMeta } from '../../src/schema/index.ts'
 

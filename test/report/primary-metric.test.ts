@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
-import { judgeOnlyMetric, resolvePrimaryMetric } from '../../src/report/primary-metric.ts'
+import { judgeOnlyMetric, resolvePrimaryMetric } from '../../src/gates/primary-metric.ts'
 import type { SampleMeta } from '../../src/schema/index.ts'
 
 const meta = { kind: 'benchmark' as const, name: 'support-bot', model: 'task', thresholds: {}, maxErrors: 0 }

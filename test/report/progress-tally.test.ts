@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countSample, emptyTally, progressLine } from '../../src/report/progress-tally.ts'
+import { countSample, emptyTally, progressLine } from '../../src/plugin/progress-tally.ts'
 import type { SampleMeta } from '../../src/schema/index.ts'
 
 const scored = (usage?: SampleMeta['usage'], extra: object = {}): SampleMeta => ({ kind: 'sample', sampleId: 's', status: 'scored', scores: { accuracy: 1 }, ...(usage ? { usage } : {}), ...extra })

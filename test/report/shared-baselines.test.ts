@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import type { BenchmarkRun } from '../../src/report/collect-runs.ts'
-import { sharedBaselineFiles } from '../../src/report/shared-baselines.ts'
+import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
+import { sharedBaselineFiles } from '../../src/baseline/shared-baselines.ts'
 import { fileSlug } from '../../src/schema/index.ts'
 
 const run = (name: string, file: string, model = 'task'): BenchmarkRun => ({ meta: { name, model }, file, samples: [] }) as unknown as BenchmarkRun

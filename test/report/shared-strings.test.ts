@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { shareRecordStrings } from '../../src/report/shared-strings.ts'
+import { shareRecordStrings } from '../../src/records/shared-strings.ts'
 import { META_KEY, type SampleMeta } from '../../src/schema/index.ts'
 
 // a record as it arrives from a worker: every text a copy of its own (JSON gives fresh strings, as structured clone does)

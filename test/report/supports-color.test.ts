@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { supportsColor } from '../../src/report/supports-color.ts'
+import { supportsColor } from '../../src/render/supports-color.ts'
 
 const terminal = { isTTY: true, hasColors: () => true }
 const pipe = {}

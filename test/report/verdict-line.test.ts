@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/report/collect-runs.ts'
-import { decideVerdict } from '../../src/report/exit-code.ts'
-import { githubAnnotations } from '../../src/report/github.ts'
-import { renderMarkdown } from '../../src/report/render-markdown.ts'
-import { verdictLines } from '../../src/report/verdict-line.ts'
+import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import { decideVerdict } from '../../src/gates/exit-code.ts'
+import { githubAnnotations } from '../../src/render/github.ts'
+import { renderMarkdown } from '../../src/render/render-markdown.ts'
+import { verdictLines } from '../../src/render/verdict-line.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 function outcome(sampleId: string, right: boolean): SampleOutcome {

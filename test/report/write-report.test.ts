@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import { reportFileNames, writeReport } from '../../src/report/write-report.ts'
+import { reportFileNames, writeReport } from '../../src/finish/write-report.ts'
 import { SampleMetaSchema, type Report } from '../../src/schema/index.ts'
 import { registerKey } from '../../src/store/index.ts'
 

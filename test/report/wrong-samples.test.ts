@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { SampleOutcome } from '../../src/report/collect-runs.ts'
-import { renderReports } from '../../src/report/render-table.ts'
+import type { SampleOutcome } from '../../src/records/collect-runs.ts'
+import { renderReports } from '../../src/render/render-table.ts'
 import { cutText, type Check, type JudgeRecord, type Report, type SampleMeta } from '../../src/schema/index.ts'
 import { checkAnswer, type MatchAnswerOptions } from '../../src/scoring/index.ts'
 

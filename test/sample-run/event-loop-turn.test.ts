@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { turnIfDue } from '../../src/sample-run/event-loop-turn.ts'
+import { turnIfDue } from '../../src/run/event-loop-turn.ts'
 
 async function step(): Promise<void> {
   const turn = turnIfDue()

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSampleRun, type SampleCall } from '../../src/sample-run/sample-run.ts'
+import { createSampleRun, type SampleCall } from '../../src/run/sample-run.ts'
 import type { PlannedSample } from '../../src/selection/plan-samples.ts'
 import type { ModelOutput } from '../../src/model/index.ts'
 import type { Sample } from '../../src/schema/index.ts'

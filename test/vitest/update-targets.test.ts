@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { baselineUpdateMode, updateTargets } from '../../src/vitest/update-targets.ts'
+import { baselineUpdateMode, updateTargets } from '../../src/plugin/update-targets.ts'
 
 afterEach(() => vi.unstubAllEnvs())
 

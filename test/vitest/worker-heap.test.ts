@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
-import { collectLoadingGarbage } from '../../src/vitest/worker-heap.ts'
+import { collectLoadingGarbage } from '../../src/plugin/worker-heap.ts'
 import type { TaskLike } from '../../src/vitest/tasks.ts'
 
-const MODULE = fileURLToPath(new URL('../../src/vitest/worker-heap.ts', import.meta.url))
+const MODULE = fileURLToPath(new URL('../../src/plugin/worker-heap.ts', import.meta.url))
 const MIB = 1024 * 1024
 
 // a fresh process, since the flag is the process's: it sizes the workers' heaps, then has a worker (an ES module, as

@@ -1,6 +1,6 @@
 import type { BenchmarkOptions } from '../../benchmark/index.ts'
 import { mcq, qa } from '../../benchmarks/index.ts'
-import { SHORT_ANSWER_RULE } from '../../benchmarks/qa/answer-line.ts'
+import { SHORT_ANSWER_RULE } from '../../prompt/answer-line.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'

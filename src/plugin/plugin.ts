@@ -4,7 +4,7 @@ import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { ConfigError } from '../errors.ts'
-import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../schema/names.ts'
+import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../names/index.ts'
 import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from '../schema/index.ts'
 import type { JudgePluginOptions } from './judge-plugin-options.ts'
 import { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
@@ -123,7 +123,7 @@ async function judgeSettings(options: EvalsuitePluginOptions, updates: ReadonlyS
   }
 }
 
-const SETUP_FILE = fileURLToPath(new URL(`./setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+const SETUP_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../vitest/setup.ts' : './setup.js', import.meta.url))
 
 const EVALSUITE_TAGS = [
   [SAMPLE_TAG, 'A benchmark sample: passed when right; skipped, with the reason, when wrong or errored within maxErrors'],

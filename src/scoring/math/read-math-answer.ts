@@ -2,7 +2,7 @@ import { outOfTime, type Budget } from './budget.ts'
 import { isProse } from './is-prose.ts'
 import { commandGroups, type Group } from './latex-groups.ts'
 import { createSpanReader, mathSpans, type MathSpan } from './math-spans.ts'
-import { lastNumber, withDecimalPoint } from './read-number.ts'
+import { lastNumber, withDecimalPoint } from '../read-number.ts'
 
 /** The final answer a reply states, as LaTeX, and where it stands. */
 export interface MathAnswer {

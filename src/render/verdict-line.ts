@@ -1,7 +1,7 @@
 import type { Report } from '../schema/index.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
-import type { RunVerdict } from './exit-code.ts'
-import { shardLabel } from './shards.ts'
+import type { RunVerdict } from '../gates/exit-code.ts'
+import { shardLabel } from '../records/shards.ts'
 
 const SHOWN_NAMES = 3
 

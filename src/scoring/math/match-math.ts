@@ -1,9 +1,9 @@
-import { passageAround, type AnswerMatch } from './answer-match.ts'
+import { passageAround, type AnswerMatch } from '../answer-match.ts'
 import type { Budget } from './budget.ts'
 import { sameValue } from './math-equal.ts'
 import { expressionOf, loadMathjs } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
-import { checkPrecision } from './precision.ts'
+import { checkPrecision } from '../precision.ts'
 import { normalizeLatex } from './normalize-latex.ts'
 import { readMathAnswer, readMathTarget } from './read-math-answer.ts'
 

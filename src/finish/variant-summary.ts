@@ -1,12 +1,12 @@
 import { join } from 'node:path'
 import type { MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, fileSlug, VariantMatrixSchema, type Report, type VariantMatrix } from '../schema/index.ts'
-import type { BenchmarkRun } from './collect-runs.ts'
-import { escapeCommandData, escapeCommandProperty } from './escape-workflow-command.ts'
-import type { RunVerdict } from './exit-code.ts'
-import { renderVariantMatrix, renderVariantMatrixMarkdown } from './render-variant-matrix.ts'
-import { isPartial } from './shards.ts'
-import { buildVariantMatrix, groupVariantRuns } from './variant-matrix.ts'
+import type { BenchmarkRun } from '../records/collect-runs.ts'
+import { escapeCommandData, escapeCommandProperty } from '../render/escape-workflow-command.ts'
+import type { RunVerdict } from '../gates/exit-code.ts'
+import { renderVariantMatrix, renderVariantMatrixMarkdown } from '../render/render-variant-matrix.ts'
+import { isPartial } from '../records/shards.ts'
+import { buildVariantMatrix, groupVariantRuns } from '../report/variant-matrix.ts'
 import { writeFileAtomic } from '../store/index.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { outOfTime, type Budget } from './budget.ts'
 import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
-import { isWrittenDecimal, sameRounded } from './precision.ts'
+import { isWrittenDecimal, sameRounded } from '../precision.ts'
 
 const POINTS = 6
 const ENOUGH_POINTS = 3

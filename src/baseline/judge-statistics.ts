@@ -1,6 +1,6 @@
 import { cohenKappa, pearson, spearman, type Category } from '../metrics/index.ts'
 import type { JudgeRecord } from '../schema/index.ts'
-import type { SampleOutcome } from './sample-outcome.ts'
+import type { SampleOutcome } from '../records/sample-outcome.ts'
 
 type Verdicts = NonNullable<JudgeRecord['verdicts']>
 

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8'
-import type { TaskLike } from './tasks.ts'
+import type { TaskLike } from '../vitest/tasks.ts'
 
 // Each sample allocates more than it keeps. V8 lets the young generation's semi-spaces grow to 16 MB, and what
 // survives it is promoted to an old generation that, once a long run is going, is not collected again before the

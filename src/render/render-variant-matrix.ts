@@ -2,7 +2,7 @@ import stringWidth from 'string-width'
 import type { Interval, MetricSemantics, VariantMatrix, VariantRow } from '../schema/index.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
-import { formatAmount, formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
+import { formatAmount, formatDelta, formatInterval, formatP, formatValue } from '../metrics/format-metric.ts'
 import { thousands, usd } from './format-usage.ts'
 
 const NON_DOMINATED = '*'
