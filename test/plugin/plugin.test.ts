@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Vitest } from 'vitest/node'
-import { evalsuite, type EvalsuitePluginOptions } from '../src/plugin.ts'
+import { evalsuite, type EvalsuitePluginOptions } from '../../src/plugin.ts'
 
 // the parts of Vitest the plugin's configureVitest touches; `injected` is the eval project it asked for
 function configure(config: { shard?: { index: number; count: number }; outputFile?: string | Record<string, string>; snapshotOptions?: { updateSnapshot: string } } = {}, options: EvalsuitePluginOptions = {}) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { matchMath } from '../../src/scoring/index.ts'
+import { matchMath } from '../../../src/scoring/index.ts'
 
 const boxed = (answer: string): string => `Working it through, we get $\\boxed{${answer}}$.`
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EvalsuiteError } from '../../src/errors.ts'
-import { matchMath, matchNumber } from '../../src/scoring/index.ts'
+import { EvalsuiteError } from '../../../src/errors.ts'
+import { matchMath, matchNumber } from '../../../src/scoring/index.ts'
 
 describe('matchMath, precision', () => {
   it('keeps a rounded decimal apart from an exact value by default', () => {

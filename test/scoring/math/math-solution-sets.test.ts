@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchMath } from '../../src/scoring/index.ts'
+import { matchMath } from '../../../src/scoring/index.ts'
 
 describe('matchMath, solution sets written differently', () => {
   it('reads assignments separated by semicolons as a list of tuples, in any order of solutions', () => {

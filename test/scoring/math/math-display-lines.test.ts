@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchMath } from '../../src/scoring/index.ts'
+import { matchMath } from '../../../src/scoring/index.ts'
 
 // The rule: display math ("$$", "\[") may put its delimiters and its value on separate lines; inline math ("$",
 // "\(") stays on one line, and a value between inline delimiters on lines of their own states no answer.

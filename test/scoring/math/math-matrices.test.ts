@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchMath } from '../../src/scoring/index.ts'
+import { matchMath } from '../../../src/scoring/index.ts'
 
 const m = (rows: string): string => `\\begin{pmatrix} ${rows} \\end{pmatrix}`
 const b = (rows: string): string => `\\begin{bmatrix} ${rows} \\end{bmatrix}`
