@@ -1,7 +1,7 @@
 import { comparePairedStatistic, JUDGE_AGREEMENT_METRICS } from '../metrics/index.ts'
 import type { Baseline, Comparison } from '../schema/index.ts'
-import { judgeStatistics, measuredSamples, type MeasuredSample } from './judge-statistics.ts'
-import type { SampleOutcome } from '../records/sample-outcome.ts'
+import { judgeStatistics, type MeasuredSample, measuredSamples } from './judge-statistics.ts'
+import type { SampleOutcome } from '../records/index.ts'
 
 /** A baseline's record of what its judge was measured on: human labels and verdicts by sample id. */
 export type BaselineJudge = NonNullable<Baseline['models'][string]['judge']>

@@ -1,6 +1,6 @@
-import { compareCorpus, corpusRows, type CorpusAggregate, type CorpusPair, type CorpusSample, type MetricCatalog } from '../metrics/index.ts'
+import { compareCorpus, type CorpusAggregate, type CorpusPair, corpusRows, type CorpusSample, type MetricCatalog } from '../metrics/index.ts'
 import type { Baseline, Comparison, MetricRow } from '../schema/index.ts'
-import type { SampleOutcome } from '../records/sample-outcome.ts'
+import type { SampleOutcome } from '../records/index.ts'
 
 /** A baseline's record of the answers its corpus metrics are recomputed from, by sample id. */
 export type BaselineAnswers = NonNullable<Baseline['models'][string]['answers']>

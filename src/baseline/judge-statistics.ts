@@ -1,6 +1,6 @@
-import { cohenKappa, pearson, spearman, type Category } from '../metrics/index.ts'
+import { type Category, cohenKappa, pearson, spearman } from '../metrics/index.ts'
 import type { JudgeRecord } from '../schema/index.ts'
-import type { SampleOutcome } from '../records/sample-outcome.ts'
+import type { SampleOutcome } from '../records/index.ts'
 
 type Verdicts = NonNullable<JudgeRecord['verdicts']>
 

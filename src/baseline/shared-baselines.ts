@@ -1,4 +1,4 @@
-import type { BenchmarkRun } from '../records/collect-runs.ts'
+import type { BenchmarkRun } from '../records/index.ts'
 
 /**
  * The baseline files that benchmarks of different names would share, each with the problem to report: names that

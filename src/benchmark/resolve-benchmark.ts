@@ -1,13 +1,13 @@
 import { ConfigError } from '../errors.ts'
-import type { GateSettings } from '../report/gate-judging.ts'
-import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateCatalog, type GateEntry } from '../metrics/index.ts'
-import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
-import { validateOverrides, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
-import { validateDefinition, type Benchmark } from './define-benchmark.ts'
+import type { GateSettings } from '../gates/index.ts'
+import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, type GateableMetrics, type GateCatalog, type GateEntry, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics } from '../metrics/index.ts'
+import { type Shard, shardFromEnvironment, type Threshold, type VariantMeta } from '../schema/index.ts'
+import { type BenchmarkOverrides, type RunOptions, type Scorer, validateOverrides } from './benchmark-options.ts'
+import { type Benchmark, validateDefinition } from './define-benchmark.ts'
 import { chooseEarlyStop } from './choose-early-stop.ts'
 import { fewShotSpec } from '../prompt/index.ts'
 import { providedCatalog, thresholdEntries } from './gated-metrics.ts'
-import { splitInline, type BenchmarkOptions } from './inline-options.ts'
+import { type BenchmarkOptions, splitInline } from './inline-options.ts'
 
 /** Which samples run, every default and override applied. */
 export interface ResolvedSelection {

@@ -1,10 +1,10 @@
 import { ConfigError } from '../errors.ts'
-import type { GateSettings } from '../report/gate-judging.ts'
+import type { GateSettings } from '../gates/index.ts'
 import type { Compare, VariantMeta } from '../schema/index.ts'
 import type { BenchmarkOverrides, Scorer } from './benchmark-options.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import type { BenchmarkOptions } from './inline-options.ts'
-import { resolveDefined, resolveNamed, type ResolvedBenchmark } from './resolve-benchmark.ts'
+import { type ResolvedBenchmark, resolveDefined, resolveNamed } from './resolve-benchmark.ts'
 import { chooseVariants, type VariantChoice } from './variant-options.ts'
 
 /** A benchmark as declared: one resolved benchmark, or one per variant with how they are compared. */

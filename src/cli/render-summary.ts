@@ -1,8 +1,7 @@
 import { extname } from 'node:path'
-import { NEEDS_JUDGE, type DataFileSummary, type ImageBase, type ImageFiles } from '../dataset/index.ts'
-import { formatIssue, type DatasetIssue } from '../errors.ts'
-import { imageCountOf, shortList } from '../schema/index.ts'
-import { escapeControlCharacters } from '../report/index.ts'
+import { type DataFileSummary, type ImageBase, type ImageFiles, NEEDS_JUDGE } from '../dataset/index.ts'
+import { type DatasetIssue, formatIssue } from '../errors.ts'
+import { escapeControlCharacters, imageCountOf, shortList } from '../schema/index.ts'
 
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   jsonl: 'JSONL',

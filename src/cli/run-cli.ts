@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { ConfigError } from '../errors.ts'
-import { escapeControlCharacters } from '../report/index.ts'
-import { EXIT, type CliOutput } from './command.ts'
+import { escapeControlCharacters } from '../schema/index.ts'
+import { type CliOutput, EXIT } from './command.ts'
 import { COMMANDS } from './commands.ts'
 
 function usage(): string {

@@ -1,12 +1,10 @@
 import { join } from 'node:path'
 import type { MetricCatalog } from '../metrics/index.ts'
-import { compiledSchema, fileSlug, VariantMatrixSchema, type Report, type VariantMatrix } from '../schema/index.ts'
-import type { BenchmarkRun } from '../records/collect-runs.ts'
-import { escapeCommandData, escapeCommandProperty } from '../render/escape-workflow-command.ts'
-import type { RunVerdict } from '../gates/exit-code.ts'
-import { renderVariantMatrix, renderVariantMatrixMarkdown } from '../render/render-variant-matrix.ts'
-import { isPartial } from '../records/shards.ts'
-import { buildVariantMatrix, groupVariantRuns } from '../report/variant-matrix.ts'
+import { compiledSchema, fileSlug, type Report, type VariantMatrix, VariantMatrixSchema } from '../schema/index.ts'
+import { type BenchmarkRun, isPartial } from '../records/index.ts'
+import { escapeCommandData, escapeCommandProperty, renderVariantMatrix, renderVariantMatrixMarkdown } from '../render/index.ts'
+import type { RunVerdict } from '../gates/index.ts'
+import { buildVariantMatrix, groupVariantRuns } from '../report/index.ts'
 import { writeFileAtomic } from '../store/index.ts'
 
 /**

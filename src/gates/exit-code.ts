@@ -1,6 +1,6 @@
 import type { Report } from '../schema/index.ts'
 import { gateTitle } from './gates.ts'
-import { isPartial } from '../records/shards.ts'
+import { isPartial } from '../records/index.ts'
 
 /** What the whole run amounted to. */
 export interface RunVerdict {

@@ -1,8 +1,6 @@
-import { diagnosticSemantics } from '../metrics/index.ts'
+import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow } from '../metrics/index.ts'
 import type { BenchmarkMeta, Gate, MetricSemantics, Report } from '../schema/index.ts'
-import { formatDelta, formatInterval, formatP, formatValue } from '../metrics/format-metric.ts'
 import { gateTitle } from './gates.ts'
-import { isHeadlineRow } from '../metrics/headline-row.ts'
 
 /** One gate of a benchmark, as known before it runs: what its gate test is named for and judges. */
 export type GateSlot =

@@ -1,7 +1,5 @@
 import type { Comparison, Gate, MetricRow, MetricSemantics, Regression, Threshold } from '../schema/index.ts'
-import { metricDeclaration } from '../metrics/index.ts'
-import { formatAmount, formatP } from '../metrics/format-metric.ts'
-import { isHeadlineRow } from '../metrics/headline-row.ts'
+import { formatAmount, formatP, isHeadlineRow, metricDeclaration } from '../metrics/index.ts'
 
 type ThresholdGate = Extract<Gate, { kind: 'threshold' }>
 type RegressionGate = Extract<Gate, { kind: 'regression' }>

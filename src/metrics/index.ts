@@ -27,3 +27,5 @@ export { createRegressionTest, type RegressionDecision, type RegressionTest, typ
 export { resampledInterval } from './resampled-interval.ts'
 export { splitAlpha } from './split-alpha.ts'
 export { quantile, summarize, type MetricSummary } from './summarize.ts'
+export { formatAmount, formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
+export { isHeadlineRow } from './headline-row.ts'

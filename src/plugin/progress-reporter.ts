@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
-import { countSample, emptyTally, progressLine, type ProgressTally } from '../report/index.ts'
+import { countSample, emptyTally, progressLine, type ProgressTally } from './progress-tally.ts'
 
 /** Options of the progress display (set through the plugin). */
 export interface ProgressOptions {

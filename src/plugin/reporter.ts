@@ -14,8 +14,8 @@ export interface EvalsuiteReporterOptions {
   projectName?: string
 }
 
-type FinishRun = typeof import('../finish/finish-run.ts')
-type RecordSharing = typeof import('../records/shared-strings.ts')
+type FinishRun = typeof import('../finish/index.ts')
+type RecordSharing = typeof import('../records/index.ts')
 
 /**
  * Prints the metric tables after Vitest's summary, writes a JSON report per benchmark, compares each benchmark with
@@ -61,7 +61,7 @@ export class EvalsuiteReporter implements Reporter {
 
   // each record is held to the end of the run, when its memory peaks: it is made compact as it arrives
   async onTestCaseResult(test: TestCase): Promise<void> {
-    const { shareRecordStrings } = await (this.sharing ??= import('../records/shared-strings.ts'))
+    const { shareRecordStrings } = await (this.sharing ??= import('../records/index.ts'))
     shareRecordStrings(test.meta(), this.sharedStrings)
   }
 
@@ -94,6 +94,6 @@ export class EvalsuiteReporter implements Reporter {
   }
 
   private load(): Promise<FinishRun> {
-    return (this.finishing ??= import('../finish/finish-run.ts'))
+    return (this.finishing ??= import('../finish/index.ts'))
   }
 }

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import { startVitest } from 'vitest/node'
 import { evalsuite, type EvalsuitePluginOptions } from './plugin.ts'
 
 /**
@@ -8,6 +7,8 @@ import { evalsuite, type EvalsuitePluginOptions } from './plugin.ts'
  * `inject` as a config's `provide` does.
  */
 export async function runVitest(root: string, plugin: EvalsuitePluginOptions, provide: Record<string, unknown> = {}): Promise<number> {
+  // Vitest's Node side loads only when the CLI starts a run: this folder's index.ts is loaded in every worker too
+  const { startVitest } = await import('vitest/node')
   // the project's folder names every eval file in it: the eval files run only in a run that names them
   const vitest = await startVitest('test', [resolve(root)], { root, config: false, watch: false, include: [], provide }, { plugins: [evalsuite(plugin)] })
   await vitest?.close()

@@ -1,5 +1,4 @@
 import { setFlagsFromString } from 'node:v8'
-import type { TaskLike } from '../vitest/tasks.ts'
 
 // Each sample allocates more than it keeps. V8 lets the young generation's semi-spaces grow to 16 MB, and what
 // survives it is promoted to an old generation that, once a long run is going, is not collected again before the
@@ -21,6 +20,12 @@ export function sizeWorkerHeaps(): void {
 
 // below this many tests in a file, the garbage of loading is too little to matter, and a collection not worth its time
 const COLLECT_FROM_TESTS = 10_000
+
+/** The part of a Vitest task that counting a file's tests reads. */
+interface TaskLike {
+  readonly type: string
+  readonly tasks?: readonly TaskLike[]
+}
 
 // each file is weighed once, by its first benchmark: the others find it here and neither count nor collect again
 const weighedFiles = new WeakSet<object>()

@@ -1,8 +1,6 @@
-import { diagnosticSemantics, labelSlug, perLabelFigure } from '../metrics/index.ts'
+import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, labelSlug, perLabelFigure } from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
-import { formatDelta, formatInterval, formatP, formatValue } from '../metrics/format-metric.ts'
-import { isHeadlineRow } from '../metrics/headline-row.ts'
-import { isPartial, shardLabel } from '../records/shards.ts'
+import { isPartial, shardLabel } from '../records/index.ts'
 
 /** How a cell should stand out, where the output can show it. */
 export type Tone = 'pass' | 'fail' | 'warn' | 'better' | 'worse' | 'dim'

@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from './escape-control-characters.ts'
+import { escapeControlCharacters } from '../schema/index.ts'
 
 // what GitHub's Markdown reads as markup where the text stands (inside a line, never at its start): escapes, code,
 // emphasis, strikethrough, table cells and math; "](", without which no link or image is made (a reference needs a

@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from './escape-control-characters.ts'
+import { escapeControlCharacters } from '../schema/index.ts'
 
 /**
  * Text for the message of a GitHub Actions workflow command (`::error ...::<message>`): `%`, `\r` and `\n` as the

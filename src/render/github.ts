@@ -1,6 +1,6 @@
 import type { Report } from '../schema/index.ts'
 import { escapeCommandData, escapeCommandProperty } from './escape-workflow-command.ts'
-import { gateTitle } from '../gates/gates.ts'
+import { gateTitle } from '../gates/index.ts'
 
 /**
  * GitHub Actions workflow commands for what failed a benchmark (failed gates, refused primary metrics, blown error

@@ -1,9 +1,8 @@
 import type { Report } from '../schema/index.ts'
 import { displayRows, tableOf } from './display-rows.ts'
 import { escapeMarkdown, markdownCode } from './escape-markdown.ts'
-import type { RunVerdict } from '../gates/exit-code.ts'
-import { gateTitle } from '../gates/gates.ts'
-import { shardLabel } from '../records/shards.ts'
+import { gateTitle, type RunVerdict } from '../gates/index.ts'
+import { shardLabel } from '../records/index.ts'
 
 function headline(reports: readonly Report[], verdict: Pick<RunVerdict, 'passed' | 'notJudged'>): string {
   if (!verdict.passed) return 'FAIL'

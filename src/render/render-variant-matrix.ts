@@ -1,8 +1,7 @@
 import stringWidth from 'string-width'
-import type { Interval, MetricSemantics, VariantMatrix, VariantRow } from '../schema/index.ts'
-import { escapeControlCharacters } from './escape-control-characters.ts'
+import { escapeControlCharacters, type Interval, type MetricSemantics, type VariantMatrix, type VariantRow } from '../schema/index.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
-import { formatAmount, formatDelta, formatInterval, formatP, formatValue } from '../metrics/format-metric.ts'
+import { formatAmount, formatDelta, formatInterval, formatP, formatValue } from '../metrics/index.ts'
 import { thousands, usd } from './format-usage.ts'
 
 const NON_DOMINATED = '*'

@@ -1,7 +1,6 @@
-import type { Report } from '../schema/index.ts'
-import { escapeControlCharacters } from './escape-control-characters.ts'
-import type { RunVerdict } from '../gates/exit-code.ts'
-import { shardLabel } from '../records/shards.ts'
+import { escapeControlCharacters, type Report } from '../schema/index.ts'
+import type { RunVerdict } from '../gates/index.ts'
+import { shardLabel } from '../records/index.ts'
 
 const SHOWN_NAMES = 3
 

@@ -1,6 +1,5 @@
 import stringWidth from 'string-width'
-import { sampleLabel, type Check, type Report } from '../schema/index.ts'
-import { escapeControlCharacters } from './escape-control-characters.ts'
+import { type Check, escapeControlCharacters, type Report, sampleLabel } from '../schema/index.ts'
 import { idList } from './id-list.ts'
 
 type SampleRow = Report['samples'][number]

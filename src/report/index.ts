@@ -1,3 +1,5 @@
-export { escapeControlCharacters } from '../render/escape-control-characters.ts'
-export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from '../records/finished-tests.ts'
-export { countSample, emptyTally, progressLine, type ProgressTally } from '../plugin/progress-tally.ts'
+export { loadMergedAggregates } from './merged-aggregate.ts'
+export { scoresBySample } from './observations.ts'
+export { judgeBenchmark, type JudgeSettings, reportRun } from './report-run.ts'
+export { compareJudgement, judgeVariants } from './variant-judging.ts'
+export { buildVariantMatrix, groupVariantRuns } from './variant-matrix.ts'

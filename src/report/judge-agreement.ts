@@ -1,7 +1,7 @@
-import { JUDGE_AGREEMENT_METRICS, resampledInterval, SMALL_SAMPLE, type Category } from '../metrics/index.ts'
+import { type Category, JUDGE_AGREEMENT_METRICS, resampledInterval, SMALL_SAMPLE } from '../metrics/index.ts'
 import type { MetricRow, Report } from '../schema/index.ts'
-import { coded, isGraded, judgeStatistics, measuredSamples, type JudgeStatistic, type MeasuredSample } from '../baseline/judge-statistics.ts'
-import type { SampleOutcome } from '../records/sample-outcome.ts'
+import { coded, isGraded, type JudgeStatistic, judgeStatistics, type MeasuredSample, measuredSamples } from '../baseline/index.ts'
+import type { SampleOutcome } from '../records/index.ts'
 
 type Confusion = NonNullable<NonNullable<Report['judge']>['confusion']>
 

@@ -1,5 +1,5 @@
 import type { JudgeRecord, Report } from '../schema/index.ts'
-import type { SampleOutcome } from '../records/collect-runs.ts'
+import type { SampleOutcome } from '../records/index.ts'
 import { totalCostUsd } from './usage-totals.ts'
 
 type JudgeSummary = NonNullable<Report['judge']>

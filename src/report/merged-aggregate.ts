@@ -1,6 +1,5 @@
 import { collectAggregates, type DeclaredAggregates } from '../metrics/index.ts'
-import { moduleFile, type BenchmarkRun, type MergedAggregate } from '../records/collect-runs.ts'
-import type { FinishedModule } from '../records/finished-tests.ts'
+import { type BenchmarkRun, type FinishedModule, type MergedAggregate, moduleFile } from '../records/index.ts'
 
 /**
  * Whether the benchmark's own figures must be computed here, on the reporter's samples: it has an aggregate (its

@@ -1,6 +1,6 @@
 import type { Observation } from '../metrics/index.ts'
 import type { SampleMeta } from '../schema/index.ts'
-import type { SampleOutcome } from '../records/collect-runs.ts'
+import type { SampleOutcome } from '../records/index.ts'
 
 // what the harness measures per call, by catalog name; a scorer's own metric of the same name wins
 const MEASURES: ReadonlyArray<readonly [string, (meta: SampleMeta) => number | undefined]> = [

@@ -1,17 +1,11 @@
-import { join, relative, resolve } from 'node:path'
+import { relative } from 'node:path'
+import { baselineFileOf, corpusFigures, readBaseline, type LoadedBaseline } from '../baseline/index.ts'
+import type { GateSettings } from '../gates/index.ts'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
-import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
-import { loadBaseline } from '../baseline/baseline-file.ts'
+import { newRun, type BenchmarkRun, type SampleOutcome } from '../records/index.ts'
+import type { BenchmarkMeta, Report } from '../schema/index.ts'
 import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
-import { newRun, type BenchmarkRun, type SampleOutcome } from '../records/collect-runs.ts'
-import { corpusFigures } from '../baseline/corpus-figures.ts'
-
-/** A benchmark's baseline file as read: its content (null when there is none), or why it could not be used. */
-export interface LoadedBaseline {
-  baseline: Baseline | null
-  problem?: string
-}
 
 /** What judging a run takes besides the run: where the project and its baselines are, and Vitest's `-u` state. */
 export interface JudgeSettings {
@@ -24,20 +18,6 @@ export interface JudgeSettings {
   /** A regression gate without a baseline fails (CI, where Vitest's snapshot update mode is "none"). */
   missingBaselineFails: boolean
   sampleRows?: ReportContext['sampleRows']
-}
-
-/** A benchmark's baseline file, absolute. */
-export function baselineFileOf(name: string, root: string, baselineDir: string): string {
-  return join(resolve(root, baselineDir), `${fileSlug(name)}.json`)
-}
-
-/** Reads a baseline file; a file that does not parse is kept as its problem, which the report shows and fails on. */
-export async function readBaseline(file: string, root: string): Promise<LoadedBaseline> {
-  try {
-    return { baseline: await loadBaseline(file, relative(root, file)) }
-  } catch (error) {
-    return { baseline: null, problem: error instanceof Error ? error.message : String(error) }
-  }
 }
 
 /**
@@ -55,17 +35,6 @@ export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: J
     missingBaselineFails: settings.missingBaselineFails,
     sampleRows: settings.sampleRows ?? 'all',
   })
-}
-
-/** What the plugin hands a benchmark's gate tests (under `GATES_KEY`): the reporter's own settings. */
-export interface GateSettings {
-  root: string
-  baselineDir: string
-  metrics?: Record<string, MetricDefinition>
-  /** Vitest's snapshot update mode: "all" with `-u`, "none" in CI. */
-  updateMode: string
-  /** The plugin's `earlyStop`, for benchmarks that set none and may shuffle their samples. */
-  earlyStop?: EarlyStopOptions
 }
 
 let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined

@@ -1,8 +1,8 @@
 import { circularAccuracy, classificationAggregate, type MetricCatalog } from '../metrics/index.ts'
 import type { Baseline, Comparison, Diagnostic, MetricRow } from '../schema/index.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
-import type { BenchmarkRun } from '../records/collect-runs.ts'
-import { corpusFigures } from '../baseline/corpus-figures.ts'
+import type { BenchmarkRun } from '../records/index.ts'
+import { corpusFigures } from '../baseline/index.ts'
 import { needsMergedAggregate } from './merged-aggregate.ts'
 
 /** A run's figures of the whole set, by metric, their baseline comparisons, and why any are missing. */

@@ -1,6 +1,6 @@
 import { quantile } from '../metrics/index.ts'
 import type { Report, Usage } from '../schema/index.ts'
-import type { BenchmarkRun } from '../records/collect-runs.ts'
+import type { BenchmarkRun } from '../records/index.ts'
 
 const tenths = (value: number): number => Math.round(value * 10) / 10
 // cost is kept to a millionth of a dollar, finer than any single cheap call would show otherwise

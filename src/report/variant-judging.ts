@@ -1,9 +1,8 @@
-import { diagnosticSemantics } from '../metrics/index.ts'
+import { diagnosticSemantics, formatDelta, formatP } from '../metrics/index.ts'
 import type { BenchmarkMeta, MetricSemantics, VariantMatrix } from '../schema/index.ts'
-import { formatDelta, formatP } from '../metrics/format-metric.ts'
-import type { GateJudgement } from '../gates/gate-checks.ts'
-import { judgeBenchmark, type GateSettings } from './report-run.ts'
-import type { SampleOutcome } from '../records/sample-outcome.ts'
+import type { GateJudgement, GateSettings } from '../gates/index.ts'
+import { judgeBenchmark } from './report-run.ts'
+import type { SampleOutcome } from '../records/index.ts'
 import { buildVariantMatrix } from './variant-matrix.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { comparePaired, holmAdjust } from '../metrics/index.ts'
-import { VARIANT_MATRIX_VERSION, type BenchmarkMeta, type MetricSemantics, type Report, type VariantMatrix, type VariantMeta, type VariantRow } from '../schema/index.ts'
-import type { SampleOutcome } from '../records/sample-outcome.ts'
+import { type BenchmarkMeta, type MetricSemantics, type Report, VARIANT_MATRIX_VERSION, type VariantMatrix, type VariantMeta, type VariantRow } from '../schema/index.ts'
+import type { SampleOutcome } from '../records/index.ts'
 
 /** One variant as run: its suite's record, its samples and its judged report. */
 export interface VariantRun {

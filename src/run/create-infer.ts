@@ -1,8 +1,9 @@
 import type { Model } from '../model/index.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
 import { parseTaskResult, type ResolvedBenchmark } from '../benchmark/index.ts'
-import { generateFor, inferChoice } from '../inference/index.ts'
-import { withAttempt, type Infer } from './sample-run.ts'
+import { generateFor } from './generate-for.ts'
+import { inferChoice } from './choice-inference.ts'
+import { type Infer, withAttempt } from './sample-run.ts'
 
 /** How the sample pool gets a sample's output: the benchmark's task, a choice among its options, or the model's reply. */
 export function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => MediaMessage[]): Infer {

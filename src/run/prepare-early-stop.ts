@@ -1,6 +1,8 @@
-import { baselineFileOf, readBaseline, type GateSettings } from '../report/gate-judging.ts'
+import { baselineFileOf, readBaseline } from '../baseline/index.ts'
+import type { GateSettings } from '../gates/index.ts'
 import { providedCatalog, type ResolvedBenchmark } from '../benchmark/index.ts'
-import { createEarlyStop, type BaselineScores, type EarlyStop, type EarlyStopSample } from '../early-stop/index.ts'
+import { createEarlyStop, type EarlyStop, type EarlyStopSample } from './early-stop.ts'
+import type { BaselineScores } from './early-stop-gates.ts'
 import type { SampleRun } from './sample-run.ts'
 
 // the metric the reporter's regression gate will watch; with a judge and none named, the reporter may pick the

@@ -14,8 +14,7 @@ import {
   type ResolvedBenchmark,
   type Scorer,
 } from '../benchmark/index.ts'
-import type { EarlyStop } from '../early-stop/index.ts'
-import { checkChoiceSamples, checkImageModel, prepareModel } from '../inference/index.ts'
+import { checkChoiceSamples, checkImageModel, type EarlyStop, prepareModel } from '../run/index.ts'
 import { createBenchmarkJudging } from '../judge/index.ts'
 import {
   createInfer,
@@ -27,7 +26,7 @@ import {
   type SampleTest,
 } from '../run/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
-import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
+import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, type SampleMeta, sampleMetaOf } from '../schema/index.ts'
 import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
@@ -36,7 +35,7 @@ import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from
 import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
 import { withoutKeys } from './without-keys.ts'
-import { collectLoadingGarbage } from '../plugin/worker-heap.ts'
+import { collectLoadingGarbage } from '../plugin/index.ts'
 
 const NAME_PREFIX = 48
 

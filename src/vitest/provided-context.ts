@@ -1,4 +1,4 @@
-import type { GateSettings } from '../report/gate-judging.ts'
+import type { GateSettings } from '../gates/index.ts'
 import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, QUICK_EVAL_KEY, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
 
 // what the plugin provides to the eval project's workers (plugin.ts) and the workers inject: declared on Vitest's

@@ -1,8 +1,8 @@
 import { inject } from 'vitest'
-import { parseRecordingSettings } from '../inference/index.ts'
+import { parseRecordingSettings } from '../run/index.ts'
 import { parseProvidedJudgeSettings } from '../judge/index.ts'
-import type { GateSettings } from '../report/gate-judging.ts'
-import { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, QUICK_EVAL_KEY, RECORDINGS_KEY, type ProvidedJudgeSettings, type RecordingSettings } from '../schema/index.ts'
+import type { GateSettings } from '../gates/index.ts'
+import { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, type ProvidedJudgeSettings, QUICK_EVAL_KEY, RECORDINGS_KEY, type RecordingSettings } from '../schema/index.ts'
 
 // the one place that reads what the plugin provided (provided-context.ts declares its shape); the core takes each
 // setting as an argument

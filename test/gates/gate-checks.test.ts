@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
-import { gateSlots, gateTestName, judgeSlot, sampleOutcome } from '../../src/report/gate-judging.ts'
+import { gateSlots, gateTestName, judgeSlot } from '../../src/gates/index.ts'
+import { sampleOutcome } from '../../src/records/index.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = {

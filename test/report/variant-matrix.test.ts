@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, pairedBootstrap } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
-import { sampleOutcome } from '../../src/report/gate-judging.ts'
+import { sampleOutcome } from '../../src/records/index.ts'
 import { renderVariantMatrices, variantAnnotations, variantMatrices, withVariantGates } from '../../src/finish/variant-summary.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it, type RunnerTes
 import { createVitest, DefaultReporter, type TestModule } from 'vitest/node'
 import type { FileTask } from '../../src/benchmark/index.ts'
 import type { VerdictFileTask } from '../../src/judge/index.ts'
-import type { FinishedModule } from '../../src/report/index.ts'
+import type { FinishedModule } from '../../src/records/index.ts'
 import type { TaskLike } from '../../src/vitest/tasks.ts'
 
 const installed = JSON.parse(readFileSync(new URL('../../node_modules/vitest/package.json', import.meta.url), 'utf8')) as { version: string }

@@ -1,7 +1,7 @@
 import type { Benchmark } from '../../benchmark/index.ts'
 import { defineOpenCompassBuiltin, type OpenCompassBuiltinOptions } from '../opencompass-builtin.ts'
 import { OPEN_ANSWER } from '../../scoring/index.ts'
-import { SHORT_ANSWER_RULE } from '../../prompt/answer-line.ts'
+import { SHORT_ANSWER_RULE } from '../../prompt/index.ts'
 
 /** Options of `qa`. */
 export type QaOptions = OpenCompassBuiltinOptions

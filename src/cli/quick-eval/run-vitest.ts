@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileSlug, QUICK_EVAL_KEY } from '../../schema/index.ts'
 import { writeFileAtomic } from '../../store/index.ts'
-import { runVitest } from '../../plugin/run-vitest.ts'
+import { runVitest } from '../../plugin/index.ts'
 import { claimReport } from './report-claim.ts'
 import type { QuickEvalSettings } from './settings.ts'
 

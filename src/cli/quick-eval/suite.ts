@@ -1,12 +1,12 @@
 import type { BenchmarkOptions } from '../../benchmark/index.ts'
 import { mcq, qa } from '../../benchmarks/index.ts'
-import { SHORT_ANSWER_RULE } from '../../prompt/answer-line.ts'
+import { SHORT_ANSWER_RULE } from '../../prompt/index.ts'
 import { loadDataFile } from '../../dataset/index.ts'
 import { judge } from '../../judge/index.ts'
 import { models } from '../../model/index.ts'
 import type { MediaMessage, Sample } from '../../schema/index.ts'
 import { describeBenchmark, providedQuickEval } from '../../vitest/index.ts'
-import { dataFileOptions, QuickEvalSettingsSchema, type QuickEvalSettings } from './settings.ts'
+import { dataFileOptions, type QuickEvalSettings, QuickEvalSettingsSchema } from './settings.ts'
 
 const SAME_ANSWER = judge.labels({
   prompt:

@@ -1,0 +1,7 @@
+export { updateBaseline, writeBaseline } from './baseline-file.ts'
+export { measuredById } from './baseline-judge.ts'
+export { compareWithBaseline } from './compare-baseline.ts'
+export { baselineAnswersOf, corpusFigures } from './corpus-figures.ts'
+export { coded, isGraded, type JudgeStatistic, judgeStatistics, type MeasuredSample, measuredSamples } from './judge-statistics.ts'
+export { baselineFileOf, type LoadedBaseline, readBaseline } from './locate-baseline.ts'
+export { sharedBaselineFiles } from './shared-baselines.ts'

@@ -1,0 +1,1 @@
+export { finishRun, type FinishRunOptions, type RunEnd, warmUp } from './finish-run.ts'

@@ -1,5 +1,0 @@
-export { prepareModel } from '../run/benchmark-model.ts'
-export { BudgetExhausted } from '../run/budget.ts'
-export { checkChoiceSamples, inferChoice } from '../run/choice-inference.ts'
-export { checkImageModel, generateFor } from '../run/generate-for.ts'
-export { parseRecordingSettings } from '../run/recordings.ts'

@@ -1,0 +1,7 @@
+export { escapeCommandData, escapeCommandProperty } from './escape-workflow-command.ts'
+export { githubAnnotations } from './github.ts'
+export { renderMarkdown } from './render-markdown.ts'
+export { renderReports } from './render-table.ts'
+export { renderVariantMatrix, renderVariantMatrixMarkdown } from './render-variant-matrix.ts'
+export { supportsColor } from './supports-color.ts'
+export { verdictLines } from './verdict-line.ts'
