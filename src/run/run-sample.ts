@@ -85,22 +85,26 @@ async function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleM
   return ruleOutcome(toScores(meta.checks, undefined), meta.checks)
 }
 
+/** What a sample's test runs with: its benchmark's inference pool, scoring and judging, and the run's state. */
+export interface SampleContext {
+  run: SampleRun
+  resolved: ResolvedBenchmark
+  judging: BenchmarkJudging
+  /** Whether the test is annotated with the sample's output. */
+  annotate: boolean
+  errors: ErrorAllowance
+  early: { current?: EarlyStop }
+  /** Replay mode: a failed call is a sample still to record. */
+  replaying: boolean
+}
+
 /**
  * Runs one sample in its test: awaits its output from the pool, scores it (scorer, default rule, judge), records it in
- * the test's meta, and ends the test as the outcome says: passed, skipped as a wrong answer or an error within the
- * budget, not run (budget, early stop), or failed.
+ * the test's meta, and ends the test as its result says: passed, skipped as a wrong answer or an error within
+ * `maxErrors`, not run (the cost limit, early stop), or failed.
  */
-export async function runSample(
-  test: SampleTest,
-  entry: PlannedSample,
-  run: SampleRun,
-  resolved: ResolvedBenchmark,
-  judging: BenchmarkJudging,
-  annotate: boolean,
-  errors: ErrorCount,
-  early: { current?: EarlyStop },
-  replaying: boolean,
-): Promise<void> {
+export async function runSample(test: SampleTest, entry: PlannedSample, context: SampleContext): Promise<void> {
+  const { run, resolved, judging, annotate, errors, early, replaying } = context
   const { sample, key } = entry
   const scorer = resolved.scorer
   const meta = sampleMetaOf(test.meta)
@@ -182,17 +186,17 @@ function skipDecided(test: SampleTest, meta: SampleMeta, reason: string): never 
   return test.skip(reason)
 }
 
-/** The errored samples of one benchmark run so far, against its budget. */
-export interface ErrorCount {
+/** The errored samples of one benchmark run so far, against the errors it allows (`maxErrors`). */
+export interface ErrorAllowance {
   readonly maxErrors: number
   errored: number
 }
 
 /**
  * An errored sample fails its test while Vitest has a retry left, and when it is past the benchmark's `maxErrors`;
- * within the budget it ends skipped with its error, so that the run fails exactly when evalsuite's error budget does.
+ * within `maxErrors` it ends skipped with its error, so that the run fails exactly when evalsuite's error allowance does.
  */
-async function endErrored(test: SampleTest, meta: SampleMeta, error: unknown, errors: ErrorCount): Promise<never> {
+async function endErrored(test: SampleTest, meta: SampleMeta, error: unknown, errors: ErrorAllowance): Promise<never> {
   if (!test.isLastAttempt(error)) throw error
   errors.errored += 1
   if (errors.errored > errors.maxErrors) throw error

@@ -1,41 +1,17 @@
 import { describe, test, type TestContext } from 'vitest'
-import {
-  benchmarkMeta,
-  callerLocation,
-  checkFileClash,
-  checkReferenceFree,
-  markCircular,
-  prepareSamples,
-  recordedDefinitionOnly,
-  resolveVariants,
-  type Benchmark,
-  type BenchmarkOptions,
-  type BenchmarkOverrides,
-  type ResolvedBenchmark,
-  type Scorer,
-} from '../benchmark/index.ts'
-import { checkChoiceSamples, checkImageModel, type EarlyStop, prepareModel } from '../run/index.ts'
-import { createBenchmarkJudging } from '../judge/index.ts'
-import {
-  createInfer,
-  createSampleRun,
-  judgeAhead,
-  prepareEarlyStop,
-  runSample,
-  type ErrorCount,
-  type SampleTest,
-} from '../run/index.ts'
-import { attemptKey, type PlannedSample } from '../selection/index.ts'
-import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, type SampleMeta, sampleMetaOf } from '../schema/index.ts'
+import { callerLocation, recordedDefinitionOnly, resolveVariants, type Benchmark, type BenchmarkOptions, type BenchmarkOverrides, type ResolvedBenchmark, type Scorer } from '../benchmark/index.ts'
+import { collectLoadingGarbage } from '../plugin/index.ts'
+import { createBenchmarkRun, type SampleTest } from '../run/index.ts'
+import { contentText, GATE_TAG, SAMPLE_TAG } from '../schema/index.ts'
+import type { PlannedSample } from '../selection/index.ts'
 import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
-import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
+import { registerMatchers } from './matchers.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
-import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
+import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 import { withoutKeys } from './without-keys.ts'
-import { collectLoadingGarbage } from '../plugin/index.ts'
 
 const NAME_PREFIX = 48
 
@@ -48,7 +24,7 @@ function testName(planned: PlannedSample): string {
 }
 
 // a Vitest test as the core runs a sample in it; a class, made for each sample, since V8 moves an object literal with a
-// getter to the old generation with what it reaches (see ControllerCall in src/sample-run/sample-run.ts)
+// getter to the old generation with what it reaches (see ControllerCall in src/run/sample-run.ts)
 class VitestSampleTest implements SampleTest {
   readonly meta: object
   readonly name: string
@@ -89,94 +65,47 @@ class VitestSampleTest implements SampleTest {
   }
 }
 
-/** How many replies the pool may call ahead of the tests, for each call it (or the judge) runs at once. */
-const AHEAD_PER_CALL = 4
-
 function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): void {
   registerMatchers()
-  const { definition, run: options, selection } = declared
-  const name = definition.name
-  const judging = createBenchmarkJudging(name, options.judge, providedJudgeSettings())
-  const meta = benchmarkMeta(declared, judging.measuredJudge)
-  // never shuffled: the gate tests come last, after the samples they judge
-  suite(visibleName(name), { meta: taskMeta(meta), shuffle: false, ...(options.testTimeout ? { timeout: options.testTimeout } : {}) }, withVisibleErrors(async () => {
-    const { planned, messagesOf, attempts, circular } = await prepareSamples(declared)
-    // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
-    const resolved = attempts === selection.repeats ? declared : { ...declared, selection: { ...selection, repeats: attempts } }
-    checkReferenceFree(resolved.where, planned.map((entry) => entry.sample), judging.judgesSamples && !judging.runsRule)
-    if (options.inferMethod !== undefined && options.inferMethod !== 'generate') checkChoiceSamples(name, options.inferMethod, planned.map((entry) => entry.sample))
-    if (options.model && !options.task) checkImageModel(name, options.model, planned.map((entry) => entry.sample))
-    const recorded = options.model ? prepareModel(name, options.model, options, providedRecordingSettings()) : undefined
-    const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
-    const early: { current?: EarlyStop } = {}
-    const startEarlyStop = await prepareEarlyStop(resolved, meta.model, providedGateSettings())
-    const concurrency = options.concurrency ?? 8
-    const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
-      concurrency,
-      stopAfterFailures: options.stopAfterFailures ?? 5,
-      // enough replies ahead of the tests to keep the endpoint and the judge busy while a few tests are slow
-      ahead: AHEAD_PER_CALL * Math.max(concurrency, judging.judgesSamples ? judging.concurrency : 0),
-    })
+  const gates = providedGateSettings()
+  const run = createBenchmarkRun(declared, {
+    judge: providedJudgeSettings(),
+    recording: providedRecordingSettings(),
+    gates,
+    annotateSamples: sampleAnnotationsWanted(),
+  })
+  const { meta } = run
+  // never shuffled: the gate tests come last, after the samples they evaluate
+  suite(visibleName(run.name), { meta: taskMeta(meta), shuffle: false, ...(run.testTimeout ? { timeout: run.testTimeout } : {}) }, withVisibleErrors(async () => {
+    const prepared = await run.prepare()
     beforeSuite(async (suite) => {
       // before the first call, so that no reply waits through it
       if (suite.file) await collectLoadingGarbage(suite.file)
-      errors.errored = 0
-      if (suite.file) checkFileClash(resolved.where, name, suite.file)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      const samples = selected.flatMap((task) => {
-        const sample = sampleMetaOf(task.meta)
-        if (sample === undefined) return []
-        return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, attempts), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
-      })
-      const judgeEach = judging.judgesSamples && !resolved.scorer && suite.file ? judgeAhead(judging, resolved, suite.file.filepath) : undefined
-      run.start(samples.map((sample) => sample.key), judgeEach)
-      early.current = startEarlyStop?.(samples, run)
+      prepared.begin(suite.file, selected.map((task) => task.meta))
     })
-    afterSuite((suite) => {
-      recorded?.save()
-      const own = evalsuiteMetaOf(suite.meta)
-      const elapsed = run.elapsedMs()
-      if (own?.kind === 'benchmark' && elapsed !== undefined) own.durationMs = elapsed
-      if (own?.kind === 'benchmark' && own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
-      if (own?.kind === 'benchmark' && early.current?.reason !== undefined) {
-        own.earlyStop = early.current.reason
-        own.earlyStopGates = early.current.gates
-      }
-    })
+    afterSuite((suite) => prepared.end(suite.meta))
     // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
-    if (planned.length === 0) test.skip(`no samples in shard ${selection.shard?.index}/${selection.shard?.count}`, () => undefined)
-    const only = options.only
-    // when this shard holds none of the "only" samples, its others must not run as if nothing were selected
-    const onlyElsewhere = only !== undefined && !planned.some((entry) => only.includes(entry.sample.id))
-    const annotate = sampleAnnotationsWanted()
+    if (prepared.emptyShard !== undefined) test.skip(prepared.emptyShard, () => undefined)
     // the plugin declares evalsuite's tags in the config; without it, an undeclared tag would be refused
-    const tagged = providedGateSettings() !== undefined
+    const tagged = gates !== undefined
     const sampleTags = tagged ? [SAMPLE_TAG] : []
-    for (const entry of planned) {
-      const { sample } = entry
-      const sampleMeta: SampleMeta = {
-        kind: 'sample',
-        sampleId: sample.id,
-        ...(attempts > 1 ? { attempt: entry.attempt } : {}),
-        status: 'pending',
-        ...(sample.subset ? { subset: sample.subset } : {}),
-      }
-      const declare = onlyElsewhere ? test.skip : only?.includes(sample.id) ? test.only : test
+    for (const { entry, meta: sampleMeta, mode } of prepared.tests) {
+      const declare = mode === 'skip' ? test.skip : mode === 'only' ? test.only : test
       declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, async (context) => {
         try {
-          await withoutKeys(context.task.meta, () => runSample(new VitestSampleTest(context), entry, run, resolved, judging, annotate, errors, early, recorded?.replaying ?? false))
+          await withoutKeys(context.task.meta, () => prepared.runTest(new VitestSampleTest(context), entry))
         } catch (error) {
           throw visibleError(error)
         }
       })
     }
-    if (circular) markCircular(meta, attempts)
-    // last in the suite, so that each gate judges every sample before it
+    // last in the suite, so that each gate evaluates every sample before it
     declareGateTests(meta, {
-      only: only !== undefined && !onlyElsewhere,
+      only: prepared.gatesOnly,
       tags: tagged ? [GATE_TAG] : [],
-      ...(options.aggregate ? { aggregate: options.aggregate } : {}),
-      ...(resolved.regressionMetric ? { regressionMetric: resolved.regressionMetric } : {}),
+      ...(run.aggregate ? { aggregate: run.aggregate } : {}),
+      ...(run.regressionMetric ? { regressionMetric: run.regressionMetric } : {}),
     })
   }))
 }
