@@ -1,5 +1,5 @@
 export { loadMergedAggregates } from './merged-aggregate.ts'
 export { scoresBySample } from './observations.ts'
 export { judgeBenchmark, type JudgeSettings, reportRun } from './report-run.ts'
-export { compareJudgement, judgeVariants } from './variant-judging.ts'
+export { compareJudgement, judgeVariants } from './evaluate-variants.ts'
 export { buildVariantMatrix, groupVariantRuns } from './variant-matrix.ts'

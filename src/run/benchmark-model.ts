@@ -1,6 +1,6 @@
 import type { Model } from '../model/index.ts'
 import type { RecordingMode, RecordingSettings } from '../schema/index.ts'
-import { withBudget } from './budget.ts'
+import { withBudget } from './cost-limit.ts'
 import { withRecordings } from './recordings.ts'
 
 /** The model a benchmark calls: the user's, under its cost budget, behind its recordings. */

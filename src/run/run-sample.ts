@@ -5,7 +5,7 @@ import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.
 import { redactSecrets } from '../store/index.ts'
 import { type Benchmark, type ResolvedBenchmark, type Scorer, withReference } from '../benchmark/index.ts'
 import type { EarlyStop } from './early-stop.ts'
-import { BudgetExhausted } from './budget.ts'
+import { BudgetExhausted } from './cost-limit.ts'
 import { type BenchmarkJudging, ruleOutcome, type RuleOutcome, scoreByPolicy } from '../judge/index.ts'
 import { turnIfDue } from './event-loop-turn.ts'
 import { inputText } from './input-text.ts'

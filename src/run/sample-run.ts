@@ -2,7 +2,7 @@ import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from '../selection/index.ts'
-import { BudgetExhausted } from './budget.ts'
+import { BudgetExhausted } from './cost-limit.ts'
 
 /** What the pool gives each call. */
 export interface SampleCall {

@@ -6,7 +6,7 @@ import { decideVerdict } from '../../src/gates/exit-code.ts'
 import { githubAnnotations } from '../../src/render/github.ts'
 import { renderMarkdown } from '../../src/render/render-markdown.ts'
 import { renderReports } from '../../src/render/render-table.ts'
-import { verdictLines } from '../../src/render/verdict-line.ts'
+import { verdictLines } from '../../src/render/outcome-lines.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 // names as a data file, an eval file or an endpoint may give them: other scripts, paths, hidden-file dots, and

@@ -1,5 +1,5 @@
 import { passageAround, type AnswerMatch } from '../answer-match.ts'
-import type { Budget } from './budget.ts'
+import type { Budget } from './check-limits.ts'
 import { sameValue } from './math-equal.ts'
 import { expressionOf, loadMathjs } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'

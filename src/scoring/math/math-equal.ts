@@ -1,4 +1,4 @@
-import { outOfTime, type Budget } from './budget.ts'
+import { outOfTime, type Budget } from './check-limits.ts'
 import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
 import { isWrittenDecimal, sameRounded } from '../precision.ts'

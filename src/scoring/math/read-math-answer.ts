@@ -1,4 +1,4 @@
-import { outOfTime, type Budget } from './budget.ts'
+import { outOfTime, type Budget } from './check-limits.ts'
 import { isProse } from './is-prose.ts'
 import { commandGroups, type Group } from './latex-groups.ts'
 import { createSpanReader, mathSpans, type MathSpan } from './math-spans.ts'

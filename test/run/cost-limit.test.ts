@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { BudgetExhausted, withBudget } from '../../src/run/budget.ts'
+import { BudgetExhausted, withBudget } from '../../src/run/cost-limit.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { costOf, type Model, type ModelOutput } from '../../src/model/index.ts'
 

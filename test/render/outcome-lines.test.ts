@@ -5,7 +5,7 @@ import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs
 import { decideVerdict } from '../../src/gates/exit-code.ts'
 import { githubAnnotations } from '../../src/render/github.ts'
 import { renderMarkdown } from '../../src/render/render-markdown.ts'
-import { verdictLines } from '../../src/render/verdict-line.ts'
+import { verdictLines } from '../../src/render/outcome-lines.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 function outcome(sampleId: string, right: boolean): SampleOutcome {
