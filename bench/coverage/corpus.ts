@@ -1,4 +1,4 @@
-// Figures of the whole set, through `corpusRows` as the report computes them: the classification figures of
+// Corpus metrics, through `corpusRows` as the report computes them: the classification figures of
 // `classification: true`, a user's own `aggregate` (a length-weighted accuracy) and `circular_accuracy`.
 import { circularAccuracy, classificationAggregate, corpusRows, labelSlug, type CorpusAggregate, type CorpusSample } from '../../src/metrics/index.ts'
 import { populationFigures, type Classifier } from './classification.ts'
@@ -107,5 +107,5 @@ function circularScenario(solid: number, each: number): Scenario {
 
 const circular = [circularScenario(1, 0), circularScenario(0.8, 0.5), circularScenario(0, 0.3)]
 
-/** Every figure of the whole set. */
+/** Every corpus metric. */
 export const CORPUS_SCENARIOS: readonly Scenario[] = [...classifiers, ...aggregates, ...circular]

@@ -1,5 +1,5 @@
 // Paired differences as the regression and compare gates compute them (`comparePaired` for per-sample scores,
-// `compareCorpus` for a figure of the whole set), and a judge's kappa against human labels (`resampledInterval` of
+// `compareCorpus` for a corpus metric), and a judge's kappa against human labels (`resampledInterval` of
 // `cohenKappa`, as the report measures a judge).
 import { classificationAggregate, cohenKappa, compareCorpus, comparePaired, resampledInterval, type CorpusPair, type ScorePair } from '../../src/metrics/index.ts'
 import { populationFigures, type Classifier } from './classification.ts'

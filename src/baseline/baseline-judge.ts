@@ -36,7 +36,7 @@ export function baselineJudgeOf(samples: ReadonlyMap<string, MeasuredSample>): B
 }
 
 /**
- * The judge's figures of the whole set (kappas, correlations) against the baseline's, on the samples both measured:
+ * The judge's corpus metrics (kappas, correlations) against the baseline's, on the samples both measured:
  * a paired bootstrap over those samples recomputes the figure on both sides of each resample.
  */
 export function compareJudgeWithBaseline(current: ReadonlyMap<string, MeasuredSample>, baseline: BaselineJudge | undefined): Comparison[] {
@@ -52,7 +52,7 @@ export function compareJudgeWithBaseline(current: ReadonlyMap<string, MeasuredSa
     const range = JUDGE_AGREEMENT_METRICS[statistic.metric]?.range ?? { min: -1, max: 1 }
     const test = comparePairedStatistic(pairs.length, on('baseline'), on('current'), { range })
     if (test === null) continue
-    // every figure of the whole set is higher-is-better, as is each sample's closeness
+    // every corpus metric is higher-is-better, as is each sample's closeness
     const changes = pairs
       .filter((pair) => statistic.covers(pair.baseline) && statistic.covers(pair.current))
       .map((pair) => statistic.closeness(pair.current) - statistic.closeness(pair.baseline))

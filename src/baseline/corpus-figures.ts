@@ -5,7 +5,7 @@ import type { SampleOutcome } from '../records/index.ts'
 /** A baseline's record of the answers its corpus metrics are recomputed from, by sample id. */
 export type BaselineAnswers = NonNullable<Baseline['models'][string]['answers']>
 
-/** A benchmark's figures of the whole set: their rows, and their comparisons with the baseline. */
+/** A benchmark's corpus metrics: their rows, and their comparisons with the baseline. */
 export interface CorpusFigures {
   rows: MetricRow[]
   comparisons: Comparison[]

@@ -55,7 +55,7 @@ const swapped = (sample: MeasuredSample): Category => coded(sample.verdicts.swap
 export const isGraded = (samples: readonly MeasuredSample[]): boolean => samples.every((sample) => typeof sample.expected === 'number')
 
 /**
- * The figures of the whole set a judge measured against human labels gets: Cohen's kappas against the labels and
+ * The corpus metrics a judge measured against human labels gets: Cohen's kappas against the labels and
  * between the orders for labels and pairwise judges (the swapped ones when an order was swapped), Spearman's and
  * Pearson's correlations with the human scores over the valid grades for numeric ones.
  */

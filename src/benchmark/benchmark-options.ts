@@ -100,13 +100,13 @@ export interface RunOptions {
   earlyStop?: EarlyStopOptions
   /**
    * Reports, besides the per-sample metrics, per-label precision, recall and F1 (`f1_<label>`), their micro and macro
-   * averages (`macro_f1`) and Cohen's `kappa` of the answers read against the targets, as figures of the whole set with
+   * averages (`macro_f1`) and Cohen's `kappa` of the answers read against the targets, as corpus metrics with
    * bootstrap intervals; for benchmarks whose answers are labels (`choice` or `exact` targets).
    * @default false
    */
   classification?: boolean
   /**
-   * Figures of the whole set of your own, such as corpus BLEU: called with every scored sample (each attempt), each
+   * Corpus metrics of your own, such as corpus BLEU: called with every scored sample (each attempt), each
    * subset's samples and each bootstrap resample, it returns metrics by name (`aggregation: 'corpus'` in the report).
    * @example (samples) => ({ answered: samples.filter((s) => s.answer !== null).length / samples.length })
    */

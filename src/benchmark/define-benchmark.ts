@@ -51,7 +51,7 @@ export interface BenchmarkDefinition {
    */
   metrics?: string[]
   /**
-   * The metric that stands for the benchmark; needed when it emits several score metrics, none of them accuracy: the
+   * The benchmark's primary metric; needed when it emits several score metrics, none of them accuracy: the
    * report will not guess. @default the first of `metrics`, else accuracy, or the only score metric it emits
    */
   primaryMetric?: string
@@ -65,7 +65,7 @@ export interface BenchmarkDefinition {
   judge?: JudgeOptions
   /** Per-label precision, recall and F1, their averages and Cohen's kappa (see describeBenchmark's `classification`). @default false */
   classification?: boolean
-  /** Figures of the whole set of your own (see describeBenchmark's `aggregate`); describeBenchmark's own replaces it. */
+  /** Corpus metrics of your own (see describeBenchmark's `aggregate`); describeBenchmark's own replaces it. */
   aggregate?: CorpusAggregate
 }
 

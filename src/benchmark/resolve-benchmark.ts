@@ -50,7 +50,7 @@ function withoutUndefined<T extends object>(value: T): T {
 // metric, and, with a scorer callback or a judge chosen per output, names of their own
 function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
   const ruled = perSampleGateable(resolved)
-  // circular evaluation adds its figure of the whole set, whatever the benchmark declares
+  // circular evaluation adds its corpus metric, whatever the benchmark declares
   const perSample = resolved.selection.circular ? { ...ruled, scores: [...ruled.scores, CIRCULAR_METRIC] } : ruled
   const { classification, aggregate } = resolved.run
   if (!classification && aggregate === undefined) return perSample
@@ -69,7 +69,7 @@ function perSampleGateable(resolved: ResolvedBenchmark): GateableMetrics {
   return { scores: [...new Set(['accuracy', ...credit, ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
 }
 
-// a benchmark that measures its judge stands for how often the judge agrees with people, or how far its grades are
+// a benchmark that measures its judge has as primary metric how often the judge agrees with people, or how far its grades are
 function measuredPrimary(run: RunOptions): string | undefined {
   if (run.judge?.expected === undefined) return undefined
   const { definition } = run.judge
@@ -112,7 +112,7 @@ function defaultPrimary(resolved: ResolvedBenchmark, gateable: GateableMetrics, 
   return metric !== undefined && gateable.scores.includes(metric) && catalog.get(metric).kind === 'score' ? metric : 'accuracy'
 }
 
-// early stopping decides on a running mean of per-sample scores, and a figure of the whole set is no such mean: asked
+// early stopping decides on a running mean of per-sample scores, and a corpus metric is no such mean: asked
 // for by the benchmark, it is refused; from the plugin's default, this benchmark runs to the end
 function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean): ResolvedBenchmark {
   const { classification, aggregate, earlyStop, regression } = resolved.run
@@ -122,7 +122,7 @@ function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean): ResolvedBen
   const gated = [...Object.keys(resolved.thresholds), ...(watched === undefined ? [] : [watched])].filter(isCorpus)
   if (gated.length === 0) return resolved
   if (!own) return { ...resolved, run: { ...resolved.run, earlyStop: undefined } }
-  const what = aggregate !== undefined ? 'a benchmark with its own aggregate' : `"${gated[0]}", a figure of the whole set (classification)`
+  const what = aggregate !== undefined ? 'a benchmark with its own aggregate' : `"${gated[0]}", a corpus metric (classification)`
   throw new ConfigError(`${resolved.where}: earlyStop decides on running means of per-sample scores, so it does not apply to ${what}; remove earlyStop, or gate on per-sample metrics only.`)
 }
 

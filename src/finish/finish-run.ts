@@ -5,9 +5,9 @@ import { compiledSchema, escapeControlCharacters, type MetricDefinition, type Re
 import { redactKeys } from '../store/index.ts'
 import { baselineAnswersOf, baselineFileOf, measuredById, readBaseline, sharedBaselineFiles, updateBaseline, writeBaseline, type LoadedBaseline } from '../baseline/index.ts'
 import { type BenchmarkRun, collectRuns, type FinishedModule, isPartial } from '../records/index.ts'
-import { decideVerdict, type RunVerdict } from '../gates/index.ts'
-import { githubAnnotations, renderMarkdown, renderReports, supportsColor, verdictLines } from '../render/index.ts'
-import { loadMergedAggregates, reportRun, scoresBySample, type JudgeSettings } from '../report/index.ts'
+import { decideOutcome, type RunOutcome } from '../gates/index.ts'
+import { githubAnnotations, renderMarkdown, renderReports, supportsColor, outcomeLines } from '../render/index.ts'
+import { loadMergedAggregates, reportRun, scoresBySample, type ReportSettings } from '../report/index.ts'
 import { renderVariantMatrices, variantAnnotations, variantMatrices, withVariantGates, writeVariantMatrices } from './variant-summary.ts'
 import { reportFileNames, writeReport } from './write-report.ts'
 
@@ -20,7 +20,7 @@ export interface FinishRunOptions {
   projectName: string
 }
 
-/** How a run ended, as the runner (src/vitest/reporter.ts) saw it. */
+/** How a run ended, as the runner (src/plugin/reporter.ts) saw it. */
 export interface RunEnd {
   root: string
   modules: readonly FinishedModule[]
@@ -62,7 +62,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   const shared = sharedBaselineFiles(ran, (run) => baselineFile(run, root, options), (file) => relative(root, file))
   const baselines = await loadBaselines(ran, root, options, shared)
   await loadMergedAggregates(ran, end.modules, root)
-  const settings: JudgeSettings = { root, baselineDir: options.baselineDir, catalog, createdAt, updating, missingBaselineFails: updateMode === 'none' }
+  const settings: ReportSettings = { root, baselineDir: options.baselineDir, catalog, createdAt, updating, missingBaselineFails: updateMode === 'none' }
   const reports = ran.map((run) => reportRun(run, baselines.get(baselineFile(run, root, options))!, settings))
   const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
   const merging = end.merging
@@ -82,14 +82,14 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
   const whole = ran.filter((run, index) => !isPartial(reports[index]!) && !shared.has(baselineFile(run, root, options)))
   const written = updating ? await writeBaselines(whole, baselines, root, options, failed) : []
-  const verdict = withVariantGates(decideVerdict({ reason, unhandledErrors, failures: [...problems.failures, ...unwritten], reports, merging }), matrices)
+  const verdict = withVariantGates(decideOutcome({ reason, unhandledErrors, failures: [...problems.failures, ...unwritten], reports, merging }), matrices)
 
   const stream = end.output as { columns?: number }
   log(renderReports(reports, { color: supportsColor(stream), ...(stream.columns ? { width: stream.columns } : {}) }))
   if (matrices.length > 0) log(renderVariantMatrices(matrices, catalog))
   if (notRun.length > 0) log(`\n  not run (every sample filtered out or skipped): ${notRun.map(escapeControlCharacters).join(', ')}`)
   for (const file of written) log(`  baseline written: ${escapeControlCharacters(relative(root, file))}`)
-  log(verdictLines(verdict, reports, options.outputDir))
+  log(outcomeLines(verdict, reports, options.outputDir))
   await reportToGitHub(reports, verdict, log, matrices, catalog)
   return verdict.passed
 }
@@ -101,7 +101,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
  */
 function noBenchmarkRan(end: RunEnd, failures: readonly string[], options: FinishRunOptions): boolean {
   if (failures.length === 0 || !end.modules.some((module) => module.project.name === options.projectName)) return true
-  const verdict = decideVerdict({ reason: end.reason, unhandledErrors: end.unhandledErrors, failures, reports: [] })
+  const verdict = decideOutcome({ reason: end.reason, unhandledErrors: end.unhandledErrors, failures, reports: [] })
   const reasons = verdict.reasons.map((line) => `   - ${line.split('\n').map(escapeControlCharacters).join('\n     ')}`)
   end.log(redactKeys(`\n evalsuite: FAIL, no benchmark ran\n${reasons.join('\n')}\n`))
   return false
@@ -154,7 +154,7 @@ async function writeBaselines(
   return written
 }
 
-async function reportToGitHub(reports: readonly Report[], verdict: RunVerdict, log: (text: string) => void, matrices: readonly VariantMatrix[], catalog: MetricCatalog): Promise<void> {
+async function reportToGitHub(reports: readonly Report[], verdict: RunOutcome, log: (text: string) => void, matrices: readonly VariantMatrix[], catalog: MetricCatalog): Promise<void> {
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of [...githubAnnotations(reports), ...variantAnnotations(matrices)]) log(line)
   const summary = process.env.GITHUB_STEP_SUMMARY
   if (summary) await appendFile(summary, redactKeys(`${renderMarkdown(reports, verdict)}\n${renderVariantMatrices(matrices, catalog, true)}`))

@@ -3,7 +3,7 @@ import type { MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, fileSlug, type Report, type VariantMatrix, VariantMatrixSchema } from '../schema/index.ts'
 import { type BenchmarkRun, isPartial } from '../records/index.ts'
 import { escapeCommandData, escapeCommandProperty, renderVariantMatrix, renderVariantMatrixMarkdown } from '../render/index.ts'
-import type { RunVerdict } from '../gates/index.ts'
+import type { RunOutcome } from '../gates/index.ts'
 import { buildVariantMatrix, groupVariantRuns } from '../report/index.ts'
 import { writeFileAtomic } from '../store/index.ts'
 
@@ -33,7 +33,7 @@ function compareFailures(matrix: VariantMatrix): string[] {
 }
 
 /** The verdict with each failed compare gate among its reasons. */
-export function withVariantGates(verdict: RunVerdict, matrices: readonly VariantMatrix[]): RunVerdict {
+export function withVariantGates(verdict: RunOutcome, matrices: readonly VariantMatrix[]): RunOutcome {
   const reasons = matrices.flatMap(compareFailures)
   return reasons.length === 0 ? verdict : { ...verdict, passed: false, reasons: [...verdict.reasons, ...reasons] }
 }

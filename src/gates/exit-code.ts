@@ -3,16 +3,16 @@ import { gateTitle } from './gates.ts'
 import { isPartial } from '../records/index.ts'
 
 /** What the whole run amounted to. */
-export interface RunVerdict {
+export interface RunOutcome {
   passed: boolean
   /** Why it failed, one line each; empty when it passed. */
   reasons: string[]
-  /** The reports that hold one shard of their benchmark's samples: only real errors fail them, the merged run judges their gates. */
+  /** The reports that hold one shard of their benchmark's samples: only real errors fail them, the merged run evaluates their gates. */
   notJudged: Report[]
 }
 
 /** The inputs that decide the exit code; wrong answers are not among them, only gates, errors and interruptions. */
-export interface VerdictInputs {
+export interface OutcomeInputs {
   reason: 'passed' | 'failed' | 'interrupted'
   unhandledErrors: number
   failures: readonly string[]
@@ -24,7 +24,7 @@ export interface VerdictInputs {
 const SHOWN_FAILURES = 5
 
 /** Gates and real errors decide; a wrong answer alone never fails the run. */
-export function decideVerdict(inputs: VerdictInputs): RunVerdict {
+export function decideOutcome(inputs: OutcomeInputs): RunOutcome {
   const reasons: string[] = []
   const notJudged: Report[] = []
   if (inputs.reason === 'interrupted') reasons.push('the run was interrupted, so its results are incomplete')
@@ -39,7 +39,7 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
       if (inputs.merging) reasons.push(`${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
       else notJudged.push(report)
     }
-    // a partial report's gates are not judged (passed is null): they fail nothing
+    // a partial report's gates are not evaluated (passed is null): they fail nothing
     for (const gate of report.gates) if (gate.passed === false) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
     const budget = report.errorBudget
     if (!budget.passed) reasons.push(`${where}: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)

@@ -3,13 +3,13 @@ import type { BenchmarkMeta, Gate, MetricSemantics, Report } from '../schema/ind
 import { gateTitle } from './gates.ts'
 
 /** One gate of a benchmark, as known before it runs: what its gate test is named for and judges. */
-export type GateSlot =
+export type GateTest =
   | { kind: 'threshold'; metric: string; subset: string | null; min: number | null; max: number | null }
   | { kind: 'regression'; metric: string | null; maxDrop: number; alpha: number }
   | { kind: 'errors'; maxErrors: number }
 
 /** A gate's outcome in one line for its test: null `passed` when this run does not judge it (a shard). */
-export interface GateJudgement {
+export interface GateEvaluation {
   passed: boolean | null
   summary: string
 }
@@ -19,22 +19,22 @@ export interface GateJudgement {
  * regression gate (on its metric, else the primary one: named, or `primary`, the one foreseen at collection), the
  * error budget.
  */
-export function gateSlots(meta: BenchmarkMeta, primary?: string): GateSlot[] {
-  const slots: GateSlot[] = []
+export function gateTests(meta: BenchmarkMeta, primary?: string): GateTest[] {
+  const planned: GateTest[] = []
   for (const [metric, threshold] of Object.entries(meta.thresholds)) {
     const { subsets, ...bounds } = typeof threshold === 'number' ? { min: threshold, subsets: undefined } : threshold
-    if (bounds.min !== undefined || bounds.max !== undefined) slots.push({ kind: 'threshold', metric, subset: null, min: bounds.min ?? null, max: bounds.max ?? null })
+    if (bounds.min !== undefined || bounds.max !== undefined) planned.push({ kind: 'threshold', metric, subset: null, min: bounds.min ?? null, max: bounds.max ?? null })
     for (const [subset, subsetThreshold] of Object.entries(subsets ?? {})) {
       const subsetBounds = typeof subsetThreshold === 'number' ? { min: subsetThreshold } : subsetThreshold
-      slots.push({ kind: 'threshold', metric, subset, min: subsetBounds.min ?? null, max: subsetBounds.max ?? null })
+      planned.push({ kind: 'threshold', metric, subset, min: subsetBounds.min ?? null, max: subsetBounds.max ?? null })
     }
   }
   if (meta.regression) {
     const { metric, maxDrop, alpha } = meta.regression
-    slots.push({ kind: 'regression', metric: metric ?? meta.primaryMetric ?? primary ?? null, maxDrop, alpha })
+    planned.push({ kind: 'regression', metric: metric ?? meta.primaryMetric ?? primary ?? null, maxDrop, alpha })
   }
-  slots.push({ kind: 'errors', maxErrors: meta.maxErrors })
-  return slots
+  planned.push({ kind: 'errors', maxErrors: meta.maxErrors })
+  return planned
 }
 
 function boundsText(min: number | null, max: number | null, show: (value: number) => string): string {
@@ -43,13 +43,13 @@ function boundsText(min: number | null, max: number | null, show: (value: number
 }
 
 /** The gate test's name: "gate: accuracy ≥ 0.7", "gate: no regression of accuracy (maxDrop 0.02)", "gate: errored samples ≤ 0 (maxErrors)". */
-export function gateTestName(slot: GateSlot): string {
-  if (slot.kind === 'threshold') {
-    const subset = slot.subset === null ? '' : ` (subset ${slot.subset})`
-    return `gate: ${slot.metric}${subset} ${boundsText(slot.min, slot.max, String)}`
+export function gateTestName(planned: GateTest): string {
+  if (planned.kind === 'threshold') {
+    const subset = planned.subset === null ? '' : ` (subset ${planned.subset})`
+    return `gate: ${planned.metric}${subset} ${boundsText(planned.min, planned.max, String)}`
   }
-  if (slot.kind === 'regression') return `gate: no regression of ${slot.metric ?? 'the primary metric'} (maxDrop ${slot.maxDrop}, α ${slot.alpha})`
-  return `gate: errored samples ≤ ${slot.maxErrors} (maxErrors)`
+  if (planned.kind === 'regression') return `gate: no regression of ${planned.metric ?? 'the primary metric'} (maxDrop ${planned.maxDrop}, α ${planned.alpha})`
+  return `gate: errored samples ≤ ${planned.maxErrors} (maxErrors)`
 }
 
 function semanticsOf(report: Report, metric: string): MetricSemantics {
@@ -80,7 +80,7 @@ function regressionSummary(report: Report, gate: Extract<Gate, { kind: 'regressi
 
 const SHOWN_ERRORS = 3
 
-function errorsJudgement(report: Report): GateJudgement {
+function errorsJudgement(report: Report): GateEvaluation {
   const { errored, maxErrors } = report.errorBudget
   const problems = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)
   const first = report.samples.filter((s) => s.status === 'errored').slice(0, SHOWN_ERRORS)
@@ -93,16 +93,16 @@ function errorsJudgement(report: Report): GateJudgement {
 }
 
 /**
- * A gate's outcome as its test shows it: the reporter's own judgement (the same report), with the metric, its
+ * A gate's outcome as its test shows it: the reporter's own evaluation (the same report), with the metric, its
  * interval, the threshold and the change against the baseline on one line.
  */
-export function judgeSlot(report: Report, slot: GateSlot): GateJudgement {
-  if (slot.kind === 'errors') return errorsJudgement(report)
+export function evaluateGate(report: Report, planned: GateTest): GateEvaluation {
+  if (planned.kind === 'errors') return errorsJudgement(report)
   const gate =
-    slot.kind === 'threshold'
-      ? report.gates.find((g) => g.kind === 'threshold' && g.metric === slot.metric && g.subset === slot.subset)
+    planned.kind === 'threshold'
+      ? report.gates.find((g) => g.kind === 'threshold' && g.metric === planned.metric && g.subset === planned.subset)
       : report.gates.find((g) => g.kind === 'regression')
-  if (gate === undefined) return { passed: false, summary: `${report.benchmark} [${report.model}]: no ${slot.kind} gate on "${slot.metric}" in the report` }
+  if (gate === undefined) return { passed: false, summary: `${report.benchmark} [${report.model}]: no ${planned.kind} gate on "${planned.metric}" in the report` }
   const where = `${report.benchmark} [${report.model}] ${gateTitle(gate)}`
   const summary = gate.kind === 'threshold' ? thresholdSummary(report, gate) : regressionSummary(report, gate)
   if (gate.passed === null) return { passed: null, summary: `${where} ${gate.reason}` }

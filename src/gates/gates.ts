@@ -94,11 +94,11 @@ export function regressionGate(regression: Regression, context: RegressionContex
 }
 
 /**
- * A gate left to the merged run: a run that holds only some shards of a benchmark's samples judges none, since a
+ * A gate left to the merged run: a run that holds only some shards of a benchmark's samples evaluates none, since a
  * shard's value is not the benchmark's. The value measured on the shard stays, as data.
  */
-export function notJudgedGate(gate: Gate, shards: string): Gate {
-  const reason = `not judged: this run holds ${shards} of the samples, and gates are judged on all of them (--merge-reports)`
+export function notEvaluatedGate(gate: Gate, shards: string): Gate {
+  const reason = `not evaluated: this run holds ${shards} of the samples, and gates are evaluated on all of them (--merge-reports)`
   return gate.kind === 'regression' ? { ...gate, outcome: 'not-judged', passed: null, reason } : { ...gate, passed: null, reason }
 }
 

@@ -1,5 +1,5 @@
-export { decideVerdict, type RunVerdict } from './exit-code.ts'
-export { type GateJudgement, type GateSlot, gateSlots, gateTestName, judgeSlot } from './gate-checks.ts'
+export { decideOutcome, type RunOutcome } from './exit-code.ts'
+export { type GateEvaluation, type GateTest, gateTests, gateTestName, evaluateGate } from './gate-checks.ts'
 export type { GateSettings } from './gate-settings.ts'
-export { gateTitle, notJudgedGate, type RegressionContext, regressionGate, thresholdGates } from './gates.ts'
+export { gateTitle, notEvaluatedGate, type RegressionContext, regressionGate, thresholdGates } from './gates.ts'
 export { judgeOnlyMetric, resolvePrimaryMetric } from './primary-metric.ts'

@@ -1,7 +1,7 @@
 import { metricDeclaration, type MetricCatalog } from '../metrics/index.ts'
 import type { BenchmarkMeta, Diagnostic, SampleMeta } from '../schema/index.ts'
 
-/** The metric that stands for a benchmark, or the reason there is none. */
+/** A benchmark's primary metric, or the reason there is none. */
 export interface PrimaryMetric {
   metric: string | null
   /** Set when the report refuses to pick one: it fails the benchmark. */
@@ -46,7 +46,7 @@ export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly stri
   if (undeclared.length > 1) {
     const [first] = undeclared
     const declare = `evalsuite({ metricDefinitions: { ${first}: { direction: 'higher' } } })`
-    const message = `it emits ${undeclared.map((m) => `"${m}"`).join(', ')}, none of them in the metric catalog, and no accuracy, so nothing can stand for it: declare one with ${declare} and add primaryMetric: "${first}" where "${meta.name}" is declared`
+    const message = `it emits ${undeclared.map((m) => `"${m}"`).join(', ')}, none of them in the metric catalog, and no accuracy, so none can be its primary metric: declare one with ${declare} and add primaryMetric: "${first}" where "${meta.name}" is declared`
     return { metric: null, problem: { severity: 'error', code: 'primary-metric-ambiguous', message } }
   }
   if (scores.length <= 1) return { metric: scores[0] ?? null }

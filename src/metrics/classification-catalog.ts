@@ -3,9 +3,9 @@ import { coefficient } from './coefficient.ts'
 import { labelOfSlug } from './label-slug.ts'
 import { ratio } from './ratio.ts'
 
-/** The figures of the whole set a benchmark with `classification: true` reports, besides the per-label ones. */
+/** The corpus metrics a benchmark with `classification: true` reports, besides the per-label ones. */
 export const CLASSIFICATION_METRICS: Readonly<Record<string, MetricSemantics>> = {
-  macro_f1: ratio('Unweighted mean over the target labels of each label\u2019s F1 (a figure of the whole set).'),
+  macro_f1: ratio('Unweighted mean over the target labels of each label\u2019s F1 (a corpus metric).'),
   macro_precision: ratio('Unweighted mean over the target labels of each label\u2019s precision.'),
   macro_recall: ratio('Unweighted mean over the target labels of each label\u2019s recall.'),
   micro_f1: ratio('F1 of the true and false positives and negatives summed over the target labels.'),

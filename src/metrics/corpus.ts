@@ -74,7 +74,7 @@ function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, a
 }
 
 /**
- * The rows of a benchmark's figures of the whole set (`aggregation: 'corpus'`): each figure `aggregate` returns on
+ * The rows of a benchmark's corpus metrics (`aggregation: 'corpus'`): each figure `aggregate` returns on
  * every scored sample, then on each subset's when the samples have several, each with a seeded bootstrap 95% interval
  * (bootstrapInterval) that resamples sample ids, taking all the attempts of a drawn id, so that repeats are not counted as
  * independent samples. Samples are taken in id order, so the same samples give the same figures and intervals

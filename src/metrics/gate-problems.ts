@@ -24,7 +24,7 @@ export interface GateEntry {
   option: string
   metric: string
   bounds?: readonly { option: string; value: number }[]
-  /** The metric stands for the benchmark, so it needs a direction from the catalog. */
+  /** The metric is the benchmark's primary metric, so it needs a direction from the catalog. */
   primary?: boolean
   /** The metric was not named but defaulted (the regression gate's): only its bounds are checked. */
   implied?: boolean
@@ -42,7 +42,7 @@ const quoted = (names: readonly string[]): string => names.map((name) => `"${nam
 function metricProblem(entry: GateEntry, gateable: GateableMetrics, { catalog, names, complete }: GateCatalog): string | undefined {
   const { metric } = entry
   const declare = metricDeclaration(metric)
-  const undeclared = `names "${metric}", which is not in the metric catalog, so it has no direction to stand for the benchmark; declare it: ${declare}`
+  const undeclared = `names "${metric}", which is not in the metric catalog, so it has no direction to be the benchmark's primary metric; declare it: ${declare}`
   const known = [...gateable.scores, ...USAGE_METRICS]
   if (known.includes(metric)) return entry.primary && complete && !catalog.has(metric) ? undeclared : undefined
   if (!gateable.open) {

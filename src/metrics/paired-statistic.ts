@@ -7,7 +7,7 @@ import { bootstrapInterval, differenceRange } from './bootstrap-interval.ts'
 /** A figure of a set of items (a kappa, a correlation), given the indexes of the items it is computed on. */
 export type SetStatistic = (items: readonly number[]) => number | null
 
-/** A figure of the whole set in two runs of the same items, and the paired test of its change. */
+/** A corpus metric in two runs of the same items, and the paired test of its change. */
 export interface PairedStatisticTest {
   baseline: number
   current: number
@@ -18,7 +18,7 @@ export interface PairedStatisticTest {
 }
 
 /**
- * Compares a figure of the whole set between two runs of the same n items: resamples the items with replacement,
+ * Compares a corpus metric between two runs of the same n items: resamples the items with replacement,
  * computes the figure on both sides of each resample, and gives the interval of the difference (bootstrapInterval) and the
  * p-value of the centred bootstrap, as `pairedBootstrap` does for means. Resamples where either side is undefined are
  * left out; null when the figure is undefined on all the items of either run.

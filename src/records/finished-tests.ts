@@ -27,7 +27,7 @@ export interface FinishedTest {
 
 /**
  * A test file once the run has ended, as the report reads it. The shape is Vitest's own `TestModule`, reduced to what
- * the report reads, so that the reporter (src/vitest/) hands its modules over as they are; test/vitest/contract.test.ts
+ * the report reads, so that the reporter (src/plugin/) hands its modules over as they are; test/vitest/contract.test.ts
  * checks that Vitest's type still fits it.
  */
 export interface FinishedModule {

@@ -53,14 +53,14 @@ function regressionLabel(semantics: MetricSemantics, gate: Extract<Gate, { kind:
     'within-max-drop': `drop ≤ ${maxDrop}`,
     'not-significant': 'drop n.s.',
     regressed: `drop > ${maxDrop}`,
-    'not-judged': 'not judged',
+    'not-judged': 'not evaluated',
   }
   return labels[gate.outcome]
 }
 
 /** A gate in a few words: "pass ≥ 75.0%", "FAIL drop > 2.0"; the report's `reason` has the full sentence. */
 function gateLabel(report: Report, gate: Gate): string {
-  if (gate.passed === null) return 'not judged'
+  if (gate.passed === null) return 'not evaluated'
   const semantics = semanticsOf(report, gate.metric ?? '')
   const detail = gate.kind === 'threshold' ? bounds(semantics, gate) : regressionLabel(semantics, gate)
   return `${gate.passed ? 'pass' : 'FAIL'} ${detail}`
@@ -74,7 +74,7 @@ function gatesOf(report: Report, metric: string, subset: string | null): Gate[] 
 
 function gateCell(report: Report, gates: readonly Gate[]): Cell {
   if (gates.length === 0) return { text: '' }
-  if (isPartial(report)) return { text: `not judged: ${shardLabel(report.shards!)}`, tone: 'dim' }
+  if (isPartial(report)) return { text: `not evaluated: ${shardLabel(report.shards!)}`, tone: 'dim' }
   return { text: gates.map((gate) => gateLabel(report, gate)).join('; '), tone: gates.every((gate) => gate.passed === true) ? 'pass' : 'fail' }
 }
 

@@ -1,5 +1,5 @@
 import { escapeControlCharacters, type Report } from '../schema/index.ts'
-import type { RunVerdict } from '../gates/index.ts'
+import type { RunOutcome } from '../gates/index.ts'
 import { shardLabel } from '../records/index.ts'
 
 const SHOWN_NAMES = 3
@@ -30,21 +30,21 @@ function heldShards(reports: readonly Report[]): string {
 
 /**
  * The run's closing lines: PASS or FAIL with its reasons, and, for benchmarks the run holds only a shard of, that
- * their gates were not judged: the merged run judges them, and only real errors fail a shard's run.
+ * their gates were not evaluated: the merged run evaluates them, and only real errors fail a shard's run.
  */
-export function verdictLines(verdict: RunVerdict, reports: readonly Report[], outputDir: string): string {
+export function outcomeLines(verdict: RunOutcome, reports: readonly Report[], outputDir: string): string {
   const wrong = reports.reduce((sum, report) => sum + report.counts.wrong, 0)
   const wrongNote = wrong > 0 ? `; ${wrong} wrong answer(s) are data, not failures` : ''
   const where = `Reports in ${escapeControlCharacters(outputDir)}/`
   const { notJudged } = verdict
   const partial = names(notJudged).length
-  const merged = `the merged run (--merge-reports) judges ${partial === 1 ? 'its' : 'their'} gates`
+  const merged = `the merged run (--merge-reports) evaluates ${partial === 1 ? 'its' : 'their'} gates`
   if (!verdict.passed) {
-    const note = partial === 0 ? '' : `\n Not judged (${heldShards(notJudged)}): ${merged}.`
+    const note = partial === 0 ? '' : `\n Not evaluated (${heldShards(notJudged)}): ${merged}.`
     return `\n evalsuite: FAIL\n${verdict.reasons.map((r) => `   - ${escapeControlCharacters(r)}`).join('\n')}${note}\n ${where}\n`
   }
   if (partial === 0) return `\n evalsuite: PASS, every gate held${wrongNote}. ${where}\n`
   const whole = names(reports.filter((report) => !notJudged.includes(report))).length
-  if (whole === 0) return `\n evalsuite: no gate judged in this shard run (${heldShards(notJudged)}); ${merged}. No real error${wrongNote}. ${where}\n`
-  return `\n evalsuite: PASS, every gate held in ${benchmarks(whole)} run whole; ${benchmarks(partial)} not judged (${heldShards(notJudged)}): ${merged}${wrongNote}. ${where}\n`
+  if (whole === 0) return `\n evalsuite: no gate evaluated in this shard run (${heldShards(notJudged)}); ${merged}. No real error${wrongNote}. ${where}\n`
+  return `\n evalsuite: PASS, every gate held in ${benchmarks(whole)} run whole; ${benchmarks(partial)} not evaluated (${heldShards(notJudged)}): ${merged}${wrongNote}. ${where}\n`
 }

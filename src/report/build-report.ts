@@ -2,7 +2,7 @@ import { aggregateMetric, formatAmount, isHeadlineRow, type MetricCatalog, metri
 import { type Baseline, type Check, cutText, type Diagnostic, type MetricRow, type MetricSemantics, type Report, REPORT_VERSION, shortList } from '../schema/index.ts'
 import { compareWithBaseline, measuredById } from '../baseline/index.ts'
 import { type BenchmarkRun, isPartial, type SampleOutcome, shardLabel } from '../records/index.ts'
-import { judgeOnlyMetric, notJudgedGate, type RegressionContext, regressionGate, resolvePrimaryMetric, thresholdGates } from '../gates/index.ts'
+import { judgeOnlyMetric, notEvaluatedGate, type RegressionContext, regressionGate, resolvePrimaryMetric, thresholdGates } from '../gates/index.ts'
 import { measureJudge } from './judge-agreement.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
@@ -170,9 +170,9 @@ export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
     const comparison = baseline!.metrics.find((c) => c.metric === watched)
     gates.push(regressionGate(run.meta.regression, { metric, comparison, file: context.baseline.file, model: run.meta.model, updating: context.updating, missingFails: context.missingBaselineFails }))
   }
-  // one shard alone judges no gate: its gates are judged on the merged report
+  // one shard alone evaluates no gate: its gates are evaluated on the merged report
   const partial = isPartial(run)
-  const judged = partial ? gates.map((gate) => notJudgedGate(gate, shardLabel(run.shards!))) : gates
+  const judged = partial ? gates.map((gate) => notEvaluatedGate(gate, shardLabel(run.shards!))) : gates
   const { errored } = counts
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
   const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog), ...corpus.diagnostics]

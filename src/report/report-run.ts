@@ -7,8 +7,8 @@ import type { BenchmarkMeta, Report } from '../schema/index.ts'
 import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
 
-/** What judging a run takes besides the run: where the project and its baselines are, and Vitest's `-u` state. */
-export interface JudgeSettings {
+/** What building a run's report takes besides the run: where the project and its baselines are, and Vitest's `-u` state. */
+export interface ReportSettings {
   root: string
   baselineDir: string
   catalog: MetricCatalog
@@ -21,10 +21,10 @@ export interface JudgeSettings {
 }
 
 /**
- * One benchmark's report, its gates judged: the one function both the reporter and a benchmark's gate tests call,
+ * One benchmark's report, its gates evaluated: the one function both the reporter and a benchmark's gate tests call,
  * so that the verdict Vitest shows and the one evalsuite prints cannot disagree.
  */
-export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: JudgeSettings): Report {
+export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: ReportSettings): Report {
   const file = baselineFileOf(run.meta.name, settings.root, settings.baselineDir)
   const baseline = { file: relative(settings.root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
   return buildReport(run, {
@@ -40,11 +40,11 @@ export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: J
 let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined
 
 /**
- * A benchmark's report from its gate tests' side (in the worker, after its samples): built and judged exactly as
- * the reporter will build and judge it at the end of the run. The benchmark's own `aggregate` runs here, where the
+ * A benchmark's report from its gate tests' side (in the worker, after its samples): built and evaluated exactly as
+ * the reporter will build and evaluate it at the end of the run. The benchmark's own `aggregate` runs here, where the
  * function is: its figures are recorded on `meta.corpus`, the suite's record, which is how the reporter gets them.
  */
-export async function judgeBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings, aggregate?: CorpusAggregate): Promise<Report> {
+export async function evaluateBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings, aggregate?: CorpusAggregate): Promise<Report> {
   const cached = cachedCatalog !== undefined && cachedCatalog.metrics === settings.metrics ? cachedCatalog : { metrics: settings.metrics, catalog: createMetricCatalog(settings.metrics) }
   cachedCatalog = cached
   const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)

@@ -5,7 +5,7 @@ import type { BenchmarkRun } from '../records/index.ts'
 import { corpusFigures } from '../baseline/index.ts'
 import { needsMergedAggregate } from './merged-aggregate.ts'
 
-/** A run's figures of the whole set, by metric, their baseline comparisons, and why any are missing. */
+/** A run's corpus metrics, by metric, their baseline comparisons, and why any are missing. */
 export interface RunCorpus {
   rows: Map<string, MetricRow[]>
   comparisons: Comparison[]

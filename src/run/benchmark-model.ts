@@ -1,6 +1,6 @@
 import type { Model } from '../model/index.ts'
 import type { RecordingMode, RecordingSettings } from '../schema/index.ts'
-import { withBudget } from './cost-limit.ts'
+import { withCostLimit } from './cost-limit.ts'
 import { withRecordings } from './recordings.ts'
 
 /** The model a benchmark calls: the user's, under its cost budget, behind its recordings. */
@@ -19,7 +19,7 @@ export interface BenchmarkModel {
  * are the plugin's recording settings.
  */
 export function prepareModel(benchmark: string, model: Model, options: { maxCost?: number; recordings?: RecordingMode }, settings: RecordingSettings): BenchmarkModel {
-  const budgeted = options.maxCost === undefined ? undefined : withBudget(model, options.maxCost, benchmark)
+  const budgeted = options.maxCost === undefined ? undefined : withCostLimit(model, options.maxCost, benchmark)
   const recorded = withRecordings(benchmark, budgeted?.model ?? model, options.recordings, settings)
   return { model: recorded.model, replaying: recorded.mode === 'replay', save: recorded.save, spentUsd: () => budgeted?.spentUsd() ?? 0 }
 }

@@ -3,12 +3,12 @@ import { costOf, estimateTokens, type ChoiceMethod, type ChoiceScores, type Gene
 import { contentText, type ChatMessage, type MediaMessage, type Usage } from '../schema/index.ts'
 
 /** A call the cost budget does not allow: its sample is reported as not run, neither wrong nor errored. */
-export class BudgetExhausted extends Error {
-  override readonly name = 'BudgetExhausted'
+export class CostLimitReached extends Error {
+  override readonly name = 'CostLimitReached'
 }
 
 /** A model whose spending stops before `maxCost`, and what it has spent. */
-export interface BudgetedModel {
+export interface CostLimitedModel {
   model: Model
   /** US dollars spent on calls that returned. */
   spentUsd(): number
@@ -22,7 +22,7 @@ const dollars = (value: number): string => `$${value.toFixed(4)}`
  * tokens per character of prompt, and the mean output tokens per call. It sits below the recordings, so replayed
  * replies neither spend nor wait.
  */
-export function withBudget(model: Model, maxCostUsd: number, benchmark: string): BudgetedModel {
+export function withCostLimit(model: Model, maxCostUsd: number, benchmark: string): CostLimitedModel {
   const price = model.price
   if (price === undefined) {
     throw new ConfigError(
@@ -62,7 +62,7 @@ export function withBudget(model: Model, maxCostUsd: number, benchmark: string):
     if (stopped === undefined && spent + cost > maxCostUsd) {
       stopped = `the next call (about ${dollars(cost)}) would take the spend of "${benchmark}" past its maxCost of ${dollars(maxCostUsd)} (${dollars(spent)} spent)`
     }
-    if (stopped !== undefined) throw new BudgetExhausted(`Not run: ${stopped}.`)
+    if (stopped !== undefined) throw new CostLimitReached(`Not run: ${stopped}.`)
     reserved += cost
     inFlight++
     // a model that throws before returning its promise must still leave the count, or the waiters would never wake

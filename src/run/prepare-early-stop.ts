@@ -23,7 +23,7 @@ async function loadBaselineScores(resolved: ResolvedBenchmark, model: string, se
 
 /**
  * Prepares a benchmark's early stop, reading the committed baseline when it has a regression gate; the stop itself
- * starts once the run's samples are known. None in a shard (which never stops on its own: the merged run judges the
+ * starts once the run's samples are known. None in a shard (which never stops on its own: the merged run evaluates the
  * gates) and with -u, whose baseline must come from every sample.
  */
 export async function prepareEarlyStop(resolved: ResolvedBenchmark, model: string, settings: GateSettings | undefined): Promise<((samples: readonly EarlyStopSample[], run: SampleRun) => EarlyStop) | undefined> {

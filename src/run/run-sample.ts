@@ -5,7 +5,7 @@ import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.
 import { redactSecrets } from '../store/index.ts'
 import { type Benchmark, type ResolvedBenchmark, type Scorer, withReference } from '../benchmark/index.ts'
 import type { EarlyStop } from './early-stop.ts'
-import { BudgetExhausted } from './cost-limit.ts'
+import { CostLimitReached } from './cost-limit.ts'
 import { type BenchmarkJudging, ruleOutcome, type RuleOutcome, scoreByPolicy } from '../judge/index.ts'
 import { turnIfDue } from './event-loop-turn.ts'
 import { inputText } from './input-text.ts'
@@ -125,7 +125,7 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
     // a call given up once every gate was decided, while its (concurrent) test awaited it
     if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)
     // a sample the budget left out is not run: neither wrong nor errored, and reported as such
-    if (error instanceof BudgetExhausted) {
+    if (error instanceof CostLimitReached) {
       meta.notRun = 'budget'
       test.skip(error.message)
     }

@@ -2,7 +2,7 @@ import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from '../selection/index.ts'
-import { BudgetExhausted } from './cost-limit.ts'
+import { CostLimitReached } from './cost-limit.ts'
 
 /** What the pool gives each call. */
 export interface SampleCall {
@@ -176,7 +176,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
       (error: unknown) => {
         if (job.controller !== controller) return
         // a call the budget refused says nothing about the endpoint
-        if (!(error instanceof BudgetExhausted)) {
+        if (!(error instanceof CostLimitReached)) {
           failuresInARow++
           lastFailure = error
         }

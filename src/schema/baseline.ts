@@ -6,7 +6,7 @@ export const BASELINE_VERSION = 1
 const verdict = z.union([z.string(), z.number().finite()])
 
 /**
- * With human labels (`judge.expected`), what the judge's figures of the whole set (kappas, correlations) are recomputed
+ * With human labels (`judge.expected`), what the judge's corpus metrics (kappas, correlations) are recomputed
  * from on the samples a later run shares: sample id → the human label, and → each order's verdict (null: invalid reply).
  * A column each, so that every sample stays on one line of the file.
  */
@@ -17,7 +17,7 @@ const BaselineJudgeSchema = z.object({
 })
 
 /**
- * For a benchmark with figures of the whole set (`classification`, `aggregate`), what they are recomputed from on the
+ * For a benchmark with corpus metrics (`classification`, `aggregate`), what they are recomputed from on the
  * samples a later run shares: sample id → the answer read (null: none) and → the target. A column each, as for judges.
  */
 const BaselineAnswersSchema = z.object({

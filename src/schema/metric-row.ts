@@ -6,7 +6,7 @@ const count = z.number().int().nonnegative()
 /** One aggregated row of one metric in a report. */
 export const MetricRowSchema = z.object({
   metric: z.string(),
-  /** `mean` too for a figure of the whole set (a kappa, a correlation), the benchmark's one row of that metric. */
+  /** `mean` too for a corpus metric (a kappa, a correlation), the benchmark's one row of that metric. */
   aggregation: AggregationSchema,
   /** Attempts per sample that `pass_at_k`, `pass_hat_k` and `majority_vote` look at; null for the mean. */
   k: z.number().int().positive().nullable(),
@@ -31,13 +31,13 @@ export const ComparisonSchema = z.object({
   metric: z.string(),
   /**
    * McNemar's exact test when every score on both sides is 0 or 1; otherwise a paired bootstrap, or the paired t-test
-   * beyond 5,000 samples, where the two agree and resampling would be slow. A figure of the whole set (a judge's kappa
+   * beyond 5,000 samples, where the two agree and resampling would be slow. A corpus metric (a judge's kappa
    * or correlation) is always a paired bootstrap, recomputing it on both sides of each resample of the samples.
    */
   test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
   /** Samples scored in both runs. */
   n: count,
-  /** Means over those shared samples, or the figure of the whole set computed on them. */
+  /** Means over those shared samples, or the corpus metric computed on them. */
   baseline: z.number(),
   current: z.number(),
   /** current − baseline, in the metric's own units. */

@@ -27,7 +27,7 @@ const BaselineComparisonSchema = z.object({
   metrics: z.array(ComparisonSchema),
 })
 
-/** null: not judged, as in a run that holds only some shards of the benchmark's samples; `reason` says which. */
+/** null: not evaluated, as in a run that holds only some shards of the benchmark's samples; `reason` says which. */
 const GatePassedSchema = z.boolean().nullable()
 
 const ThresholdGateSchema = z.object({
@@ -49,7 +49,7 @@ const RegressionGateSchema = z.object({
   alpha: z.number(),
   delta: z.number().nullable(),
   pValue: z.number().nullable(),
-  /** Why it passed or failed, or that it was not judged, as data; `reason` says the same in words. */
+  /** Why it passed or failed, or that it was not evaluated, as data; `reason` says the same in words. */
   outcome: z.enum(['no-metric', 'no-direction', 'updating', 'no-baseline', 'no-drop', 'within-max-drop', 'not-significant', 'regressed', 'not-judged']),
   passed: GatePassedSchema,
   reason: z.string(),
@@ -123,12 +123,12 @@ export const ReportSchema = z.object({
   model: z.string(),
   file: z.string(),
   createdAt: z.string(),
-  /** The metric that stands for the benchmark; null when it emits none, or several without naming one. */
+  /** The benchmark's primary metric; null when it emits none, or several without naming one. */
   primaryMetric: z.string().nullable(),
   /**
    * false when a gate failed or a real error did (errored samples past `maxErrors`, an error diagnostic, an
    * interrupted run, a merge lacking a shard); null when the report holds only some shards of the benchmark's samples
-   * and no real error failed it: its gates are judged once every shard is merged.
+   * and no real error failed it: its gates are evaluated once every shard is merged.
    */
   passed: z.boolean().nullable(),
   counts: z.object({ samples: count, right: count, wrong: count, errored: count, skipped: count }),

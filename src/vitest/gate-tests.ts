@@ -2,8 +2,8 @@ import { relative } from 'node:path'
 import { test, type TestContext } from 'vitest'
 import { GateError } from '../errors.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
-import { type GateSlot, gateSlots, gateTestName, judgeSlot } from '../gates/index.ts'
-import { judgeBenchmark } from '../report/index.ts'
+import { type GateTest, gateTests, gateTestName, evaluateGate } from '../gates/index.ts'
+import { evaluateBenchmark } from '../report/index.ts'
 import { sampleOutcome, type SampleOutcome, type TestState } from '../records/index.ts'
 import { type BenchmarkMeta, sampleMetaOf } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
@@ -35,14 +35,14 @@ export function anyRan(samples: readonly SampleOutcome[]): boolean {
   return samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined)
 }
 
-async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot, aggregate: CorpusAggregate | undefined): Promise<void> {
+async function runGate(context: TestContext, meta: BenchmarkMeta, planned: GateTest, aggregate: CorpusAggregate | undefined): Promise<void> {
   const settings = providedGateSettings()
-  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
+  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates')
   const samples = sampleOutcomes(siblingsOf(context))
-  if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not judged: no sample of this benchmark ran')
+  if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: no sample of this benchmark ran')
   const file = context.task.file.filepath
-  const report = await judgeBenchmark(meta, relative(settings.root, file), samples, settings, aggregate)
-  const judged = judgeSlot(report, slot)
+  const report = await evaluateBenchmark(meta, relative(settings.root, file), samples, settings, aggregate)
+  const judged = evaluateGate(report, planned)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   const summary = visibleMessage(judged.summary)
   await context.annotate(summary, GATE_ANNOTATION)
@@ -51,15 +51,15 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot
 
 /**
  * Declares one test per gate of a benchmark, after its samples: each threshold, the regression gate and the error
- * budget. Each judges its gate once the samples have run, with the reporter's own code, and fails when the gate
+ * budget. Each evaluates its gate once the samples have run, with the reporter's own code, and fails when the gate
  * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
  * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
  */
 export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate; regressionMetric?: string }): void {
   const declare = options.only ? test.only : test
-  for (const slot of gateSlots(meta, options.regressionMetric)) {
-    const name = visibleName(gateTestName(slot))
+  for (const planned of gateTests(meta, options.regressionMetric)) {
+    const name = visibleName(gateTestName(planned))
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
-    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, slot, options.aggregate)))
+    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, planned, options.aggregate)))
   }
 }

@@ -7,7 +7,7 @@ import { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, type ProvidedJudgeSettings,
 // the one place that reads what the plugin provided (provided-context.ts declares its shape); the core takes each
 // setting as an argument
 
-/** What the plugin provided for judging gates; undefined when the evalsuite plugin is not in the project. */
+/** What the plugin provided for evaluating gates; undefined when the evalsuite plugin is not in the project. */
 export function providedGateSettings(): GateSettings | undefined {
   return inject(GATES_KEY)
 }

@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import { test, type TestContext, type TestOptions } from 'vitest'
 import type { VariantGroup } from '../benchmark/index.ts'
 import { GateError } from '../errors.ts'
-import { compareJudgement, judgeVariants } from '../report/index.ts'
+import { evaluateCompareGate, evaluateVariants } from '../report/index.ts'
 import { type BenchmarkMeta, BenchmarkMetaSchema, evalsuiteMetaOf } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
 import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
@@ -24,13 +24,13 @@ function variantRuns(tasks: readonly TaskLike[], of: string): { meta: BenchmarkM
 
 async function runCompareGate(context: TestContext, group: string, variant: string): Promise<void> {
   const settings = providedGateSettings()
-  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
+  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates')
   const runs = variantRuns(suiteSiblingsOf(context), group)
-  if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not judged: no sample of variant "${variant}" ran`)
+  if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not evaluated: no sample of variant "${variant}" ran`)
   const shard = runs.find((run) => run.meta.shard !== undefined)?.meta.shard
-  if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not judged: this run holds shard ${shard.index} of ${shard.count}; the merged run judges the compare gates`)
-  const { matrix, semantics } = await judgeVariants(runs, relative(settings.root, context.task.file.filepath), settings)
-  const judged = compareJudgement(matrix, variant, semantics)
+  if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not evaluated: this run holds shard ${shard.index} of ${shard.count}; the merged run evaluates the compare gates`)
+  const { matrix, semantics } = await evaluateVariants(runs, relative(settings.root, context.task.file.filepath), settings)
+  const judged = evaluateCompareGate(matrix, variant, semantics)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   const summary = visibleMessage(judged.summary)
   await context.annotate(summary, GATE_ANNOTATION)

@@ -24,7 +24,7 @@ function withoutKeysInError(error: unknown, depth = 0): unknown {
 /**
  * Runs a test's body so that no key reaches Vitest from it, whatever the body met on the way (a task's own reply, a
  * judge's): its meta (the JSON, JUnit and html reporters write it) and the error it ends with are masked before
- * Vitest reads them. The model layer masks replies as they arrive; this is the guard at the door.
+ * Vitest reads them. The model layer masks replies as they arrive; this is the last guard before Vitest.
  */
 export async function withoutKeys(meta: object, body: () => Promise<void>): Promise<void> {
   try {

@@ -100,7 +100,7 @@ describe('circular_accuracy', () => {
   const meta = (): BenchmarkMeta => ({ kind: 'benchmark', name: 'quiz', model: 'm', thresholds: {}, maxErrors: 0 })
   const rotation = (id: string, attempt: number, accuracy: number): CorpusSample => ({ id, attempt, subset: null, scores: { accuracy }, answer: null, target: 'A' })
 
-  it('is the share of questions right in every rotation, leaving out a question with an errored rotation, and stands for the benchmark', () => {
+  it('is the share of questions right in every rotation, leaving out a question with an errored rotation, and is the primary metric', () => {
     const shown = meta()
     markCircular(shown, 3)
     const score = circularAccuracy(3)

@@ -116,7 +116,7 @@ describe('gates checked where the benchmark is declared, before any call', () =>
     const watched = (options: object, scorer?: () => boolean): unknown => (resolveNamed('quiz', { dataset, model, ...options }, scorer, undefined) as { regressionMetric?: string }).regressionMetric
     expect(watched({ regression: { maxDrop: 0.02 } })).toBe('accuracy')
     expect(watched({ regression: { maxDrop: 0.02 }, primaryMetric: 'f1', metrics: ['f1'] })).toBe('f1')
-    // a numeric judge that grades alone stands for the benchmark with its grade, on its own scale: maxDrop 0.5 of 1 to 5
+    // a numeric judge that grades alone makes its grade the primary metric, on its own scale: maxDrop 0.5 of 1 to 5
     const graded = judge.numeric({ prompt: 'How helpful, 1 to 5?', min: 1, max: 5 })
     expect(watched({ regression: { maxDrop: 0.5 }, judge: { model, definition: graded } })).toBe('score')
     expect(watched({ regression: { maxDrop: 0.5 }, judge: { model, definition: graded, policy: 'cascade' } })).toBe('accuracy')
@@ -164,8 +164,8 @@ describe('corpus metrics on a benchmark', () => {
     )
   })
 
-  it('refuses earlyStop where a gate is on a figure of the whole set, which is no running mean', () => {
-    expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { macro_f1: 0.7 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("labels"): earlyStop decides on running means of per-sample scores, so it does not apply to "macro_f1", a figure of the whole set (classification); remove earlyStop, or gate on per-sample metrics only.]`)
+  it('refuses earlyStop where a gate is on a corpus metric, which is no running mean', () => {
+    expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { macro_f1: 0.7 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("labels"): earlyStop decides on running means of per-sample scores, so it does not apply to "macro_f1", a corpus metric (classification); remove earlyStop, or gate on per-sample metrics only.]`)
     expect(() => resolveNamed('own', { dataset, model, aggregate: balance, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).toThrow(/does not apply to a benchmark with its own aggregate/)
     expect(() => resolveNamed('labels', { dataset, model, classification: true, earlyStop: true, thresholds: { accuracy: 0.7 } }, undefined, undefined)).not.toThrow()
   })

@@ -52,7 +52,7 @@ describe('evalsuite eval --circular', () => {
     const sums = calls.map((call) => call.messages.at(-1)!.content).filter((content) => content.includes('2+2?'))
     expect(sums.map((content) => /A\. (\d)\nB\. (\d)\nC\. (\d)/.exec(content)!.slice(1).join(''))).toEqual(expect.arrayContaining(['345', '534', '453']))
     // 4 of 6 rotations are right; 2+2 is right in all three, the planet only where Jupiter stands at B
-    // the benchmark stands for its circular accuracy (6 rotations of 2 questions), gated; the accuracy of every rotation is beside it
+    // the benchmark's primary metric is its circular accuracy (6 rotations of 2 questions), gated; the accuracy of every rotation is beside it
     const rows = tableRows(run.stdout, 'quiz')
     expect(rows.some((row) => /^quiz \| all \| circular_accuracy \| 6! \| 50\.0% \| .* \| pass ≥ 50\.0%$/.test(row))).toBe(true)
     expect(rows.some((row) => /^quiz \| all \| accuracy \| 6! \| 66\.7%/.test(row))).toBe(true)

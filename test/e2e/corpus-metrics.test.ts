@@ -69,7 +69,7 @@ describe('corpus metrics of a three-label sentiment benchmark, as a user runs it
     const whole = await runVitest(['sentiment'])
     expect(whole.code).toBe(0)
     const unsharded = await readReport('sentiment')
-    // sample-level shards: each run holds some of the benchmark's samples, and judges no gate
+    // sample-level shards: each run holds some of the benchmark's samples, and evaluates no gate
     for (const index of [1, 2]) {
       const part = await runVitest(['sentiment', '--reporter=blob', `--outputFile.blob=${BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/2` })
       expect(part.code).toBe(0)
@@ -87,7 +87,7 @@ describe('corpus metrics of a three-label sentiment benchmark, as a user runs it
 describe("a benchmark's own aggregate", { timeout: 300_000 }, () => {
   afterAll(() => rm(`${FIXTURE}${BLOBS}-own`, { recursive: true, force: true }))
 
-  it('reports its figure of the whole set with an interval, and gates on it', async () => {
+  it('reports its corpus metric with an interval, and gates on it', async () => {
     const run = await runVitest(['corpus-own'])
     expect(run.code).toBe(0)
     const report = await readReport('corpus-own')

@@ -174,7 +174,7 @@ describe('a user runs evals with `vitest run`', () => {
     expect(run.stdout).toContain('evalsuite · model task')
   })
 
-  it('judges no gate of a benchmark that did not run, and keeps its last report', async () => {
+  it('evaluates no gate of a benchmark that did not run, and keeps its last report', async () => {
     const run = await runVitest(['skipped'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('not run (every sample filtered out or skipped): skipped-benchmark')

@@ -56,7 +56,7 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     const merged = await runVitest([`--merge-reports=${BLOBS}`])
     expect(merged.code).toBe(1)
     expect(merged.stdout).toContain('sharded [task]: the merged reports hold shard(s) 1, 3 of 3; every shard\'s blob report is needed to judge its gates')
-    // a merge lacking a shard is a real error: it fails, and still judges no gate on the shards it holds
+    // a merge lacking a shard is a real error: it fails, and still evaluates no gate on the shards it holds
     const report = await readReport('sharded')
     expect([report.passed, report.gates.map((gate) => gate.passed)]).toEqual([false, [null]])
   })
@@ -79,13 +79,13 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     const report = await readReport('sharded')
     expect(report.samples).toHaveLength(7)
     expect(report.shards).toEqual({ count: 2, merged: [1] })
-    expect(tableRows(run.stdout, 'sharded')[0]).toMatch(/^sharded \| all \| accuracy \| 7!? \| .* \| not judged: shard 1 of 2$/)
+    expect(tableRows(run.stdout, 'sharded')[0]).toMatch(/^sharded \| all \| accuracy \| 7!? \| .* \| not evaluated: shard 1 of 2$/)
   })
 
-  it('says on its last line that a shard run judged no gate, and reports the gate its shard falls short of as not judged', async () => {
+  it('says on its last line that a shard run evaluated no gate, and reports the gate its shard falls short of as not evaluated', async () => {
     const run = await runVitest(['shard-alone'], { EVALSUITE_SHARD: '1/2' })
     expect(run.code).toBe(0)
-    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: no gate judged in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) judges its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: no gate evaluated in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) evaluates its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
     // Vitest's own summary agrees: the threshold's gate test is skipped (left to the merged run), the error budget's
     // passes, the wrong samples are skipped
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  1 passed | 4 skipped (5)'])
@@ -100,7 +100,7 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
           "metric": "accuracy",
           "min": 0.9,
           "passed": null,
-          "reason": "not judged: this run holds shard 1 of 2 of the samples, and gates are judged on all of them (--merge-reports)",
+          "reason": "not evaluated: this run holds shard 1 of 2 of the samples, and gates are evaluated on all of them (--merge-reports)",
           "subset": null,
           "value": 0,
         },
@@ -111,13 +111,13 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
   it('says both when whole benchmarks and a shard run side by side', async () => {
     const run = await runVitest(['shard-mixed'])
     expect(run.code).toBe(0)
-    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not judged (shard 2 of 2 of "shard-mixed-part"): the merged run (--merge-reports) judges its gates; 2 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not evaluated (shard 2 of 2 of "shard-mixed-part"): the merged run (--merge-reports) evaluates its gates; 2 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
     const [whole, part] = await Promise.all([readReport('shard-mixed-whole'), readReport('shard-mixed-part')])
     expect([whole.passed, whole.gates.map((gate) => gate.passed)]).toEqual([true, [true]])
     expect([part.passed, part.gates.map((gate) => gate.passed), part.shards]).toEqual([null, [null], { count: 2, merged: [2] }])
   })
 
-  it('judges the gate the shards left open once they are merged', async () => {
+  it('evaluates the gate the shards left open once they are merged', async () => {
     for (const index of [1, 2]) {
       const shard = await runVitest(['shard-alone', '--reporter=blob', `--outputFile.blob=${ALONE_BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/2` })
       expect(shard.code).toBe(0)

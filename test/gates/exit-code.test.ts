@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decideVerdict, type VerdictInputs } from '../../src/gates/exit-code.ts'
-import { notJudgedGate, regressionGate, thresholdGate } from '../../src/gates/gates.ts'
+import { decideOutcome, type OutcomeInputs } from '../../src/gates/exit-code.ts'
+import { notEvaluatedGate, regressionGate, thresholdGate } from '../../src/gates/gates.ts'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { REPORT_VERSION, type Report } from '../../src/schema/index.ts'
 
@@ -30,20 +30,20 @@ function report(overrides: Partial<Report> = {}): Report {
 }
 
 // Vitest reports "failed" whenever a sample is wrong, since a wrong sample is a failed test
-const inputs = (overrides: Partial<VerdictInputs> = {}): VerdictInputs => ({ reason: 'failed', unhandledErrors: 0, failures: [], reports: [report()], ...overrides })
+const inputs = (overrides: Partial<OutcomeInputs> = {}): OutcomeInputs => ({ reason: 'failed', unhandledErrors: 0, failures: [], reports: [report()], ...overrides })
 
-describe('decideVerdict', () => {
+describe('decideOutcome', () => {
   it('passes a run whose only failed tests are wrong answers', () => {
-    expect(decideVerdict(inputs())).toEqual({ passed: true, reasons: [], notJudged: [] })
+    expect(decideOutcome(inputs())).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('passes a run with no reports and nothing wrong', () => {
-    expect(decideVerdict(inputs({ reason: 'passed', reports: [] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
+    expect(decideOutcome(inputs({ reason: 'passed', reports: [] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('fails a run with a failed gate, naming the benchmark, the model and why', () => {
     const failing = report({ passed: false, gates: [thresholdGate('accuracy', null, { min: 0.8 }, 0.75)] })
-    expect(decideVerdict(inputs({ reports: [report(), failing] }))).toEqual({
+    expect(decideOutcome(inputs({ reports: [report(), failing] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: gate accuracy failed, 0.75 < min 0.8'],
       notJudged: [],
@@ -52,7 +52,7 @@ describe('decideVerdict', () => {
 
   it('fails a run with more errored samples than the budget allows', () => {
     const errored = report({ passed: false, errorBudget: { maxErrors: 1, errored: 2, passed: false } })
-    expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({
+    expect(decideOutcome(inputs({ reports: [errored] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: 2 errored sample(s), maxErrors is 1'],
       notJudged: [],
@@ -61,16 +61,16 @@ describe('decideVerdict', () => {
 
   it('passes a run whose report carries only warnings, such as an undeclared metric or a small sample', () => {
     const warned = report({ diagnostics: [{ severity: 'warning', code: 'small-sample', message: 'only 4 sample(s)' }] })
-    expect(decideVerdict(inputs({ reports: [warned] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
+    expect(decideOutcome(inputs({ reports: [warned] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('passes a run whose errored samples are within the budget', () => {
     const errored = report({ errorBudget: { maxErrors: 1, errored: 1, passed: true } })
-    expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
+    expect(decideOutcome(inputs({ reports: [errored] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
   it('fails an interrupted run even when everything recorded passed', () => {
-    expect(decideVerdict(inputs({ reason: 'interrupted' }))).toEqual({
+    expect(decideOutcome(inputs({ reason: 'interrupted' }))).toEqual({
       passed: false,
       reasons: ['the run was interrupted, so its results are incomplete'],
       notJudged: [],
@@ -78,12 +78,12 @@ describe('decideVerdict', () => {
   })
 
   it('fails a run with unhandled errors', () => {
-    expect(decideVerdict(inputs({ reason: 'passed', unhandledErrors: 2 }))).toEqual({ passed: false, reasons: ['2 unhandled error(s)'], notJudged: [] })
+    expect(decideOutcome(inputs({ reason: 'passed', unhandledErrors: 2 }))).toEqual({ passed: false, reasons: ['2 unhandled error(s)'], notJudged: [] })
   })
 
   it('fails a run with failures outside scoring, listing five and counting the rest', () => {
     const failures = ['a.test.ts > one', 'a.test.ts > two', 'b.test.ts > three', 'b.test.ts > four', 'c.test.ts > five', 'c.test.ts > six', 'c.test.ts > seven']
-    expect(decideVerdict(inputs({ failures }))).toEqual({
+    expect(decideOutcome(inputs({ failures }))).toEqual({
       passed: false,
       reasons: [
         'failed outside scoring: a.test.ts > one',
@@ -99,21 +99,21 @@ describe('decideVerdict', () => {
 
   it('lists five failures outside scoring without a count of more', () => {
     const failures = ['one', 'two', 'three', 'four', 'five']
-    expect(decideVerdict(inputs({ failures })).reasons).toEqual(failures.map((f) => `failed outside scoring: ${f}`))
+    expect(decideOutcome(inputs({ failures })).reasons).toEqual(failures.map((f) => `failed outside scoring: ${f}`))
   })
 
   // one shard of a benchmark's samples, whose accuracy falls short of the threshold in this shard
   const shard = (overrides: Partial<Report> = {}): Report =>
-    report({ passed: null, shards: { count: 2, merged: [1] }, gates: [notJudgedGate(thresholdGate('accuracy', null, { min: 0.9 }, 0.5), 'shard 1 of 2')], ...overrides })
+    report({ passed: null, shards: { count: 2, merged: [1] }, gates: [notEvaluatedGate(thresholdGate('accuracy', null, { min: 0.9 }, 0.5), 'shard 1 of 2')], ...overrides })
 
-  it('passes a shard run whatever its gates would say, and lists it as not judged', () => {
+  it('passes a shard run whatever its gates would say, and lists it as not evaluated', () => {
     const alone = shard()
-    expect(decideVerdict(inputs({ reports: [alone] }))).toEqual({ passed: true, reasons: [], notJudged: [alone] })
+    expect(decideOutcome(inputs({ reports: [alone] }))).toEqual({ passed: true, reasons: [], notJudged: [alone] })
   })
 
   it('fails a shard run on a real error only', () => {
     const errored = shard({ passed: false, errorBudget: { maxErrors: 0, errored: 1, passed: false } })
-    expect(decideVerdict(inputs({ reports: [errored] }))).toEqual({
+    expect(decideOutcome(inputs({ reports: [errored] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: 1 errored sample(s), maxErrors is 0'],
       notJudged: [errored],
@@ -121,7 +121,7 @@ describe('decideVerdict', () => {
   })
 
   it('fails a merge that lacks a shard, which is then an error and not a shard run', () => {
-    expect(decideVerdict(inputs({ reports: [shard()], merging: true }))).toEqual({
+    expect(decideOutcome(inputs({ reports: [shard()], merging: true }))).toEqual({
       passed: false,
       reasons: ["arithmetic [gpt-test]: the merged reports hold shard(s) 1 of 2; every shard's blob report is needed to judge its gates"],
       notJudged: [],
@@ -149,7 +149,7 @@ describe('decideVerdict', () => {
       diagnostics: [{ severity: 'error', code: 'primary-metric-ambiguous', message: 'it emits "accuracy", "f1" and names no primary metric' }],
       errorBudget: { maxErrors: 0, errored: 1, passed: false },
     })
-    expect(decideVerdict(inputs({ reason: 'interrupted', unhandledErrors: 1, failures: ['setup.ts'], reports: [failing] })).reasons).toEqual([
+    expect(decideOutcome(inputs({ reason: 'interrupted', unhandledErrors: 1, failures: ['setup.ts'], reports: [failing] })).reasons).toEqual([
       'the run was interrupted, so its results are incomplete',
       '1 unhandled error(s)',
       'failed outside scoring: setup.ts',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
-import { gateSlots, gateTestName, judgeSlot } from '../../src/gates/index.ts'
+import { gateTests, gateTestName, evaluateGate } from '../../src/gates/index.ts'
 import { sampleOutcome } from '../../src/records/index.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
 
@@ -50,8 +50,8 @@ describe('sampleOutcome', () => {
 })
 
 describe('gate tests', () => {
-  it('are named for their gates before the run, in the order the report judges them, the error budget last', () => {
-    expect(gateSlots(META).map(gateTestName)).toEqual([
+  it('are named for their gates before the run, in the order the report evaluates them, the error budget last', () => {
+    expect(gateTests(META).map(gateTestName)).toEqual([
       'gate: accuracy ≥ 0.7',
       'gate: accuracy (subset hard) ≥ 0.5',
       'gate: latency ≤ 2000',
@@ -62,15 +62,15 @@ describe('gate tests', () => {
   })
 
   it('names the regression gate for the primary metric foreseen at collection, so that -t accuracy selects it', () => {
-    expect(gateSlots(META, 'accuracy').map(gateTestName)).toContain('gate: no regression of accuracy (maxDrop 0.02, α 0.05)')
-    expect(gateSlots({ ...META, primaryMetric: 'circular_accuracy' }, 'accuracy').map(gateTestName)).toContain('gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)')
+    expect(gateTests(META, 'accuracy').map(gateTestName)).toContain('gate: no regression of accuracy (maxDrop 0.02, α 0.05)')
+    expect(gateTests({ ...META, primaryMetric: 'circular_accuracy' }, 'accuracy').map(gateTestName)).toContain('gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)')
   })
 
   it("judge each gate as the report does, with the metric, its interval, the threshold and the baseline change", () => {
     const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard'), scored('d', 0, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
     const run: BenchmarkRun = { meta: META, file: 'evals/qa.eval.ts', samples }
     const report = buildReport(run, CONTEXT)
-    const judged = gateSlots(META).map((slot) => judgeSlot(report, slot))
+    const judged = gateTests(META).map((planned) => evaluateGate(report, planned))
     expect(judged.map((j) => j.passed)).toEqual([false, true, false, true, true])
     expect(judged.map((j) => j.summary)).toMatchInlineSnapshot(`
       [
@@ -87,14 +87,14 @@ describe('gate tests', () => {
     const errored = (sampleId: string, state: 'skipped' | 'failed') => sampleOutcome({ kind: 'sample', sampleId, status: 'errored', error: 'HTTP 500' }, sampleId, state, [])
     const budget = { kind: 'errors' as const, maxErrors: 1 }
     const over = buildReport({ meta: META, file: 'evals/qa.eval.ts', samples: [errored('a', 'skipped'), errored('b', 'failed'), sampleOutcome(scored('c', 1), 'c', 'passed', [])] }, CONTEXT)
-    expect(judgeSlot(over, budget)).toEqual({ passed: false, summary: 'qa [gpt-test] errors FAILED: 2 errored sample(s), maxErrors 1; errored: a: HTTP 500; b: HTTP 500' })
+    expect(evaluateGate(over, budget)).toEqual({ passed: false, summary: 'qa [gpt-test] errors FAILED: 2 errored sample(s), maxErrors 1; errored: a: HTTP 500; b: HTTP 500' })
     const timedOut = sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending' }, 'a', 'failed', [{ message: 'Test timed out in 300ms.' }])
     const within = buildReport({ meta: META, file: 'evals/qa.eval.ts', samples: [timedOut, sampleOutcome(scored('c', 1), 'c', 'passed', [])] }, CONTEXT)
     expect(within.passed).toBe(false)
     expect(within.diagnostics.find((d) => d.code === 'errored-test-failed')?.message).toBe(
       '1 errored sample(s) failed their tests although within maxErrors 1 (a): a test timeout ends a sample before maxErrors can allow it; give the model calls a timeout of their own (timeoutMs), shorter than the benchmark\'s',
     )
-    expect(judgeSlot(within, budget).passed).toBe(false)
+    expect(evaluateGate(within, budget).passed).toBe(false)
   })
 
   it("judge every gate alike from a report that keeps rows of the errored samples only, as a gate test's does", () => {
@@ -105,6 +105,6 @@ describe('gate tests', () => {
     const lean = buildReport(run, { ...CONTEXT, sampleRows: 'errored' })
     expect(lean.samples).toEqual(whole.samples.filter((row) => row.status === 'errored'))
     expect({ ...lean, samples: [] }).toEqual({ ...whole, samples: [] })
-    expect(gateSlots(META).map((slot) => judgeSlot(lean, slot))).toEqual(gateSlots(META).map((slot) => judgeSlot(whole, slot)))
+    expect(gateTests(META).map((planned) => evaluateGate(lean, planned))).toEqual(gateTests(META).map((planned) => evaluateGate(whole, planned)))
   })
 })

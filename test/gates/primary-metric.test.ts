@@ -32,16 +32,16 @@ describe('resolvePrimaryMetric', () => {
       problem: {
         severity: 'error',
         code: 'primary-metric-ambiguous',
-        message: `it emits "brevity", "rouge", none of them in the metric catalog, and no accuracy, so nothing can stand for it: declare one with evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } }) and add primaryMetric: "brevity" where "support-bot" is declared`,
+        message: `it emits "brevity", "rouge", none of them in the metric catalog, and no accuracy, so none can be its primary metric: declare one with evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } }) and add primaryMetric: "brevity" where "support-bot" is declared`,
       },
     })
-    // beside a score metric of the catalog, they are bare values and it stands for the benchmark
+    // beside a score metric of the catalog, they are bare values and it is the benchmark's primary metric
     expect(resolvePrimaryMetric(meta, ['rouge', 'brevity', 'bleu'], catalog)).toEqual({ metric: 'bleu' })
   })
 
   it("takes the judge's metric when a judge alone grades the benchmark, accuracy being only its pass line", () => {
     expect(resolvePrimaryMetric(meta, ['accuracy', 'win_rate'], catalog, 'win_rate')).toEqual({ metric: 'win_rate' })
-    // a judge's metric outside the catalog cannot stand for the benchmark: accuracy does
+    // a judge's metric outside the catalog cannot be the benchmark's primary metric: accuracy does
     expect(resolvePrimaryMetric(meta, ['accuracy', 'helpfulness'], catalog, 'helpfulness')).toEqual({ metric: 'accuracy' })
   })
 })

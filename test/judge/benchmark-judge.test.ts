@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBenchmarkJudging, ruleOutcome, scoreByPolicy, type RuleOutcome } from '../../src/judge/benchmark-judge.ts'
-import { withBudget } from '../../src/run/cost-limit.ts'
+import { withCostLimit } from '../../src/run/cost-limit.ts'
 import { toScores } from '../../src/scoring/score-sample.ts'
 import { ConfigError, JudgeError } from '../../src/errors.ts'
 import { judge, type JudgeOptions } from '../../src/judge/index.ts'
@@ -124,9 +124,9 @@ describe("the default verdict mode follows the judge's credentials, through the 
   const recordings = () => loadRecordingStore(join(mkdtempSync(join(tmpdir(), 'evalsuite-wrapped-')), 'judge.jsonl'))
   const wrappers: Array<[string, (model: Model) => Model]> = [
     ['none', (model) => model],
-    ['the cost budget', (model) => withBudget(model, 1, 'returns').model],
+    ['the cost budget', (model) => withCostLimit(model, 1, 'returns').model],
     ['the recordings', (model) => createRecordedModel(model, recordings(), 'auto')],
-    ['both, as a benchmark stacks them', (model) => createRecordedModel(withBudget(model, 1, 'returns').model, recordings(), 'auto')],
+    ['both, as a benchmark stacks them', (model) => createRecordedModel(withCostLimit(model, 1, 'returns').model, recordings(), 'auto')],
   ]
 
   it.each(wrappers)('replays for a judge without credentials behind %s: a missing verdict fails, nothing is called', async (_, wrap) => {

@@ -3,7 +3,7 @@ import { compareCorpus, corpusRows, wilsonInterval, type CorpusAggregate, type C
 
 const unit = { range: () => ({ min: 0, max: 1 }) }
 
-// the share of right answers, as a figure of the whole set: easy to check against a mean
+// the share of right answers, as a corpus metric: easy to check against a mean
 const shareRight: CorpusAggregate = (samples) => ({ right: samples.filter((s) => s.answer === s.target).length / samples.length })
 
 function sample(id: string, right: boolean, extra: Partial<CorpusSample> = {}): CorpusSample {

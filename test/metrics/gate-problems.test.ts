@@ -41,7 +41,7 @@ describe('gateProblems', () => {
   it('needs a primary metric in the catalog, unless the catalog may lack the user\'s metrics', () => {
     const primary: GateEntry = { option: 'option "primaryMetric"', metric: 'brevity', primary: true }
     expect(gateProblems([primary], open, gateCatalog())).toEqual([
-      `option "primaryMetric" names "brevity", which is not in the metric catalog, so it has no direction to stand for the benchmark; declare it: evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })`,
+      `option "primaryMetric" names "brevity", which is not in the metric catalog, so it has no direction to be the benchmark's primary metric; declare it: evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })`,
     ])
     expect(gateProblems([primary], open, gateCatalog({ brevity: { direction: 'higher' } }))).toEqual([])
     expect(gateProblems([primary], open, gateCatalog({}, false))).toEqual([])

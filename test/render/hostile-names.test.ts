@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
 import type { SampleOutcome } from '../../src/records/collect-runs.ts'
-import { decideVerdict } from '../../src/gates/exit-code.ts'
+import { decideOutcome } from '../../src/gates/exit-code.ts'
 import { githubAnnotations } from '../../src/render/github.ts'
 import { renderMarkdown } from '../../src/render/render-markdown.ts'
 import { renderReports } from '../../src/render/render-table.ts'
-import { verdictLines } from '../../src/render/outcome-lines.ts'
+import { outcomeLines } from '../../src/render/outcome-lines.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 // names as a data file, an eval file or an endpoint may give them: other scripts, paths, hidden-file dots, and
@@ -74,8 +74,8 @@ describe('names from the data, the eval file and the endpoint', () => {
   })
 
   it('end the run in the terminal as visible text too', () => {
-    const verdict = decideVerdict({ reason: 'failed', unhandledErrors: 0, failures: [`evals/x.eval.ts: ${ERROR}`], reports: [hostile] })
-    const text = verdictLines(verdict, [hostile], 'eval-reports')
+    const verdict = decideOutcome({ reason: 'failed', unhandledErrors: 0, failures: [`evals/x.eval.ts: ${ERROR}`], reports: [hostile] })
+    const text = outcomeLines(verdict, [hostile], 'eval-reports')
     expect(text).toMatchInlineSnapshot(`
       "
        evalsuite: FAIL

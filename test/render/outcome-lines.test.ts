@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
 import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
-import { decideVerdict } from '../../src/gates/exit-code.ts'
+import { decideOutcome } from '../../src/gates/exit-code.ts'
 import { githubAnnotations } from '../../src/render/github.ts'
 import { renderMarkdown } from '../../src/render/render-markdown.ts'
-import { verdictLines } from '../../src/render/outcome-lines.ts'
+import { outcomeLines } from '../../src/render/outcome-lines.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 function outcome(sampleId: string, right: boolean): SampleOutcome {
@@ -20,10 +20,10 @@ function report(name: string, right: number, shards?: BenchmarkRun['shards'], ex
 }
 
 function lines(reports: Report[]): string {
-  return verdictLines(decideVerdict({ reason: 'failed', unhandledErrors: 0, failures: [], reports }), reports, 'eval-reports')
+  return outcomeLines(decideOutcome({ reason: 'failed', unhandledErrors: 0, failures: [], reports }), reports, 'eval-reports')
 }
 
-describe('verdictLines', () => {
+describe('outcomeLines', () => {
   it('says PASS, every gate held, when every benchmark ran whole and held its gates', () => {
     expect(lines([report('whole', 4)])).toMatchInlineSnapshot(`
       "
@@ -32,10 +32,10 @@ describe('verdictLines', () => {
     `)
   })
 
-  it('says that no gate was judged when the run holds a shard of every benchmark, even one that falls short in it', () => {
+  it('says that no gate was evaluated when the run holds a shard of every benchmark, even one that falls short in it', () => {
     expect(lines([report('alone', 0, { count: 2, merged: [1] })])).toMatchInlineSnapshot(`
       "
-       evalsuite: no gate judged in this shard run (shard 1 of 2 of "alone"); the merged run (--merge-reports) judges its gates. No real error; 4 wrong answer(s) are data, not failures. Reports in eval-reports/
+       evalsuite: no gate evaluated in this shard run (shard 1 of 2 of "alone"); the merged run (--merge-reports) evaluates its gates. No real error; 4 wrong answer(s) are data, not failures. Reports in eval-reports/
       "
     `)
   })
@@ -45,7 +45,7 @@ describe('verdictLines', () => {
     reports.push(report('e', 4, { count: 4, merged: [1] }))
     expect(lines(reports)).toMatchInlineSnapshot(`
       "
-       evalsuite: no gate judged in this shard run (shard 2 of 2 of "a", "b", "c" and 1 more; shard 1 of 4 of "e"); the merged run (--merge-reports) judges their gates. No real error. Reports in eval-reports/
+       evalsuite: no gate evaluated in this shard run (shard 2 of 2 of "a", "b", "c" and 1 more; shard 1 of 4 of "e"); the merged run (--merge-reports) evaluates their gates. No real error. Reports in eval-reports/
       "
     `)
   })
@@ -53,18 +53,18 @@ describe('verdictLines', () => {
   it('says both when a run mixes whole benchmarks and shards', () => {
     expect(lines([report('whole', 4), report('part', 0, { count: 2, merged: [2] })])).toMatchInlineSnapshot(`
       "
-       evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not judged (shard 2 of 2 of "part"): the merged run (--merge-reports) judges its gates; 4 wrong answer(s) are data, not failures. Reports in eval-reports/
+       evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not evaluated (shard 2 of 2 of "part"): the merged run (--merge-reports) evaluates its gates; 4 wrong answer(s) are data, not failures. Reports in eval-reports/
       "
     `)
   })
 
-  it('fails a shard run on a real error, and still says its gates were not judged', () => {
+  it('fails a shard run on a real error, and still says its gates were not evaluated', () => {
     const errored: SampleOutcome = { meta: { kind: 'sample', sampleId: 'boom', status: 'errored', error: 'HTTP 500' }, status: 'errored', name: 'boom', error: 'HTTP 500' }
     expect(lines([report('alone', 4, { count: 2, merged: [1] }, [errored])])).toMatchInlineSnapshot(`
       "
        evalsuite: FAIL
          - alone [task]: 1 errored sample(s), maxErrors is 0
-       Not judged (shard 1 of 2 of "alone"): the merged run (--merge-reports) judges its gates.
+       Not evaluated (shard 1 of 2 of "alone"): the merged run (--merge-reports) evaluates its gates.
        Reports in eval-reports/
       "
     `)
@@ -75,7 +75,7 @@ describe('verdictLines', () => {
       "
        evalsuite: FAIL
          - whole [task]: gate accuracy failed, 0.5 < min 0.9
-       Not judged (shard 2 of 2 of "part"): the merged run (--merge-reports) judges its gates.
+       Not evaluated (shard 2 of 2 of "part"): the merged run (--merge-reports) evaluates its gates.
        Reports in eval-reports/
       "
     `)
@@ -84,23 +84,23 @@ describe('verdictLines', () => {
 
 describe('a shard run on GitHub', () => {
   const alone = report('alone', 0, { count: 2, merged: [1] })
-  const verdict = decideVerdict({ reason: 'failed', unhandledErrors: 0, failures: [], reports: [alone] })
+  const verdict = decideOutcome({ reason: 'failed', unhandledErrors: 0, failures: [], reports: [alone] })
 
   it('annotates none of its gates as an error', () => {
     expect(githubAnnotations([alone])).toEqual([])
   })
 
-  it('heads the job summary with no gate judged, and lists no failed gate', () => {
+  it('heads the job summary with no gate evaluated, and lists no failed gate', () => {
     expect(renderMarkdown([alone], verdict)).toMatchInlineSnapshot(`
-      "## evalsuite: no gate judged (shard run)
+      "## evalsuite: no gate evaluated (shard run)
 
       ### Model \`task\`
 
       | benchmark | subset | metric | n | score | 95% CI | gate |
       | --- | --- | --- | ---: | ---: | --- | --- |
-      | alone | all | accuracy | 4! | 0.0% | [0.0%, 49.0%] | not judged: shard 1 of 2 |
+      | alone | all | accuracy | 4! | 0.0% | [0.0%, 49.0%] | not evaluated: shard 1 of 2 |
 
-      - :hourglass: **alone**: gates not judged, this run holds shard 1 of 2; the merged run judges them
+      - :hourglass: **alone**: gates not evaluated, this run holds shard 1 of 2; the merged run evaluates them
       - :warning: **alone**: only 4 samples: the 95% interval of accuracy spans 49.0 points, so smaller changes cannot be told from noise
       "
     `)

@@ -205,7 +205,7 @@ describe('buildReport: a run that holds one shard of the samples', () => {
     shards,
   })
 
-  it('reports its gates as not judged and its own verdict as null, never passed beside a failed gate', () => {
+  it('reports its gates as not evaluated and its own verdict as null, never passed beside a failed gate', () => {
     const report = ReportSchema.parse(buildReport(sharded({ count: 2, merged: [1] }), context()))
     expect(report.passed).toBeNull()
     expect(report.gates).toEqual([
@@ -217,7 +217,7 @@ describe('buildReport: a run that holds one shard of the samples', () => {
         max: null,
         value: 0,
         passed: null,
-        reason: 'not judged: this run holds shard 1 of 2 of the samples, and gates are judged on all of them (--merge-reports)',
+        reason: 'not evaluated: this run holds shard 1 of 2 of the samples, and gates are evaluated on all of them (--merge-reports)',
       },
       {
         kind: 'regression',
@@ -228,7 +228,7 @@ describe('buildReport: a run that holds one shard of the samples', () => {
         pValue: null,
         outcome: 'not-judged',
         passed: null,
-        reason: 'not judged: this run holds shard 1 of 2 of the samples, and gates are judged on all of them (--merge-reports)',
+        reason: 'not evaluated: this run holds shard 1 of 2 of the samples, and gates are evaluated on all of them (--merge-reports)',
       },
     ])
   })
@@ -241,7 +241,7 @@ describe('buildReport: a run that holds one shard of the samples', () => {
     expect(report.gates.map((gate) => gate.passed)).toEqual([null, null])
   })
 
-  it('judges the gates once every shard is merged', () => {
+  it('evaluates the gates once every shard is merged', () => {
     const report = buildReport(sharded({ count: 2, merged: [1, 2] }), context())
     expect(report.gates.map((gate) => [gate.passed, gate.reason])).toEqual([
       [false, '0 < min 0.9'],

@@ -4,7 +4,7 @@ import { updateBaseline } from '../../src/baseline/baseline-file.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { baselineAnswersOf, corpusFigures } from '../../src/baseline/corpus-figures.ts'
-import { judgeBenchmark } from '../../src/report/report-run.ts'
+import { evaluateBenchmark } from '../../src/report/report-run.ts'
 import { renderReports } from '../../src/render/render-table.ts'
 import { ReportSchema, type Baseline, type BenchmarkMeta } from '../../src/schema/index.ts'
 
@@ -160,17 +160,17 @@ describe("a benchmark's own aggregate in its gate tests", () => {
 
   it("records its figures on the suite's meta, where the reporter reads them", async () => {
     const meta = { ...own }
-    const report = await judgeBenchmark(meta, 'evals/own.eval.ts', SAMPLES, settings, (samples) => ({ share: samples.length / 60, note: 'not a number' as unknown as number }))
+    const report = await evaluateBenchmark(meta, 'evals/own.eval.ts', SAMPLES, settings, (samples) => ({ share: samples.length / 60, note: 'not a number' as unknown as number }))
     expect(meta.corpus?.rows.map((row) => [row.metric, row.value])).toEqual([['share', 1]])
     expect(report.metrics.find((row) => row.metric === 'share')).toEqual(meta.corpus!.rows[0])
   })
 
   it('names the benchmark when the aggregate throws or returns something else than metrics', async () => {
-    const thrown = judgeBenchmark({ ...own }, 'evals/own.eval.ts', SAMPLES, settings, () => {
+    const thrown = evaluateBenchmark({ ...own }, 'evals/own.eval.ts', SAMPLES, settings, () => {
       throw new Error('no references')
     })
     await expect(thrown).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("sentiment"): aggregate threw on 60 sample(s): no references]`)
-    await expect(judgeBenchmark({ ...own }, 'evals/own.eval.ts', SAMPLES, settings, () => 0.3 as unknown as Record<string, number>)).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("sentiment"): aggregate must return metrics by name, such as { bleu: 0.31 }, received 0.3]`)
+    await expect(evaluateBenchmark({ ...own }, 'evals/own.eval.ts', SAMPLES, settings, () => 0.3 as unknown as Record<string, number>)).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("sentiment"): aggregate must return metrics by name, such as { bleu: 0.31 }, received 0.3]`)
   })
 })
 

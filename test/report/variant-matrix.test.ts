@@ -92,7 +92,7 @@ describe('the variant matrix of a continuous, lower-is-better metric', () => {
   })
 })
 
-it('judges no gate without the reference, nor in a run of one shard', () => {
+it('evaluates no gate without the reference, nor in a run of one shard', () => {
   const [alone] = matricesOf([variantRun('worse', worse)])
   expect([alone!.rows[0]!.comparison, alone!.passed]).toEqual([null, null])
   const [sharded] = matricesOf([variantRun('base', BASE, undefined, { index: 1, count: 2 }), variantRun('worse', worse, undefined, { index: 1, count: 2 })])

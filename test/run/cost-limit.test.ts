@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { BudgetExhausted, withBudget } from '../../src/run/cost-limit.ts'
+import { CostLimitReached, withCostLimit } from '../../src/run/cost-limit.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { costOf, type Model, type ModelOutput } from '../../src/model/index.ts'
 
@@ -29,13 +29,13 @@ function meteredModel(options: { usage?: boolean } = {}) {
 
 const ask = [{ role: 'user' as const, content: 'x'.repeat(400) }]
 
-describe('withBudget', () => {
+describe('withCostLimit', () => {
   it('starts no call that would take the spend past maxCost, and refuses every later one', async () => {
     const { model, state } = meteredModel()
-    const budget = withBudget(model, 0.011, 'bench')
+    const budget = withCostLimit(model, 0.011, 'bench')
     const outcomes: string[] = []
     for (let i = 0; i < 8; i++) {
-      outcomes.push(await budget.model.generate(ask).then(() => 'ran', (error: unknown) => (error instanceof BudgetExhausted ? 'not run' : 'error')))
+      outcomes.push(await budget.model.generate(ask).then(() => 'ran', (error: unknown) => (error instanceof CostLimitReached ? 'not run' : 'error')))
     }
     expect(outcomes).toEqual(['ran', 'ran', 'ran', 'ran', 'ran', 'not run', 'not run', 'not run'])
     expect(state.calls).toBe(5)
@@ -44,10 +44,10 @@ describe('withBudget', () => {
 
   it('counts the calls in flight, and sends the first alone so that estimates rest on a real reply', async () => {
     const { model, state } = meteredModel()
-    const budget = withBudget(model, 0.011, 'bench')
+    const budget = withCostLimit(model, 0.011, 'bench')
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => budget.model.generate(ask)))
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5)
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof BudgetExhausted)).toHaveLength(5)
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof CostLimitReached)).toHaveLength(5)
     expect(state.inFlightAtCall[0]).toBe(1)
     expect(state.inFlightAtCall[1]).toBe(1)
     expect(state.maxInFlight).toBe(4)
@@ -56,16 +56,16 @@ describe('withBudget', () => {
 
   it('says why a sample is not run', async () => {
     const { model } = meteredModel()
-    const budget = withBudget(model, 0.003, 'bench')
+    const budget = withCostLimit(model, 0.003, 'bench')
     await budget.model.generate(ask)
     await expect(budget.model.generate(ask)).rejects.toThrowError(
-      new BudgetExhausted('Not run: the next call (about $0.0020) would take the spend of "bench" past its maxCost of $0.0030 ($0.0020 spent).'),
+      new CostLimitReached('Not run: the next call (about $0.0020) would take the spend of "bench" past its maxCost of $0.0030 ($0.0020 spent).'),
     )
   })
 
   it('stops after a reply without usage, whose cost cannot be known', async () => {
     const { model, state } = meteredModel({ usage: false })
-    const budget = withBudget(model, 1, 'bench')
+    const budget = withCostLimit(model, 1, 'bench')
     await budget.model.generate(ask)
     await expect(budget.model.generate(ask)).rejects.toThrow(/model "metered" reports no token usage/)
     expect(state.calls).toBe(1)
@@ -80,7 +80,7 @@ describe('withBudget', () => {
       price,
       generate: () => new Promise<ModelOutput>((resolve) => replies.push(() => resolve({ text: 'ok', latencyMs: 1, usage, costUsd: costOf(price, usage) }))),
     }
-    const budget = withBudget(model, 0.009, 'bench')
+    const budget = withCostLimit(model, 0.009, 'bench')
     const called = async (count: number): Promise<void> => {
       while (replies.length < count) await sleep(1)
     }
@@ -97,12 +97,12 @@ describe('withBudget', () => {
     await first
     replies[2]!()
     await second
-    await expect(waiting).rejects.toThrow(BudgetExhausted)
+    await expect(waiting).rejects.toThrow(CostLimitReached)
     expect(replies).toHaveLength(3)
   })
 
   it('needs the model to have a price', () => {
     const { model } = meteredModel()
-    expect(() => withBudget({ ...model, price: undefined }, 1, 'bench')).toThrow(ConfigError)
+    expect(() => withCostLimit({ ...model, price: undefined }, 1, 'bench')).toThrow(ConfigError)
   })
 })

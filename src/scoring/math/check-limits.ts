@@ -1,5 +1,5 @@
 /** What one check may spend: a deadline, and whether it was reached; and how closely its comparisons look. */
-export interface Budget {
+export interface CheckLimits {
   deadline: number
   tolerance: number
   /** Digits after the decimal point a written decimal is compared to, when set. */
@@ -8,7 +8,7 @@ export interface Budget {
 }
 
 /** Whether the deadline has passed, remembered once it has. */
-export function outOfTime(budget: Pick<Budget, 'deadline' | 'timedOut'>): boolean {
+export function outOfTime(budget: Pick<CheckLimits, 'deadline' | 'timedOut'>): boolean {
   if (!budget.timedOut && performance.now() >= budget.deadline) budget.timedOut = true
   return budget.timedOut
 }

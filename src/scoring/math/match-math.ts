@@ -1,5 +1,5 @@
 import { passageAround, type AnswerMatch } from '../answer-match.ts'
-import type { Budget } from './check-limits.ts'
+import type { CheckLimits } from './check-limits.ts'
 import { sameValue } from './math-equal.ts'
 import { expressionOf, loadMathjs } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
@@ -50,7 +50,7 @@ export function matchMath(output: string, target: string | number | readonly (st
   checkPrecision('math', options.precision)
   loadMathjs()
   const timeoutMs = options.timeoutMs ?? 1000
-  const budget: Budget = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
+  const budget: CheckLimits = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
   if (options.precision !== undefined) budget.precision = options.precision
   const found = readMathAnswer(output, budget)
   if (budget.timedOut) return { pass: false, extracted: null, passage: null, explanation: `could not decide within ${timeoutMs} ms which final answer the reply states` }

@@ -1,4 +1,4 @@
-import { outOfTime, type Budget } from './check-limits.ts'
+import { outOfTime, type CheckLimits } from './check-limits.ts'
 import { expressionOf, type Expression, type Value } from './evaluate-expression.ts'
 import { parseMathValue, type MathValue } from './math-value.ts'
 import { isWrittenDecimal, sameRounded } from '../precision.ts'
@@ -35,7 +35,7 @@ function isUsable(value: Value): boolean {
  * Compares two expressions by their values at sample points: `relate` says whether the values at one point agree
  * (equal, or for equations a constant ratio). With no variables one point decides.
  */
-function agreeAtPoints(a: Expression, b: Expression, budget: Budget, relate: (x: Value, y: Value) => boolean): boolean {
+function agreeAtPoints(a: Expression, b: Expression, budget: CheckLimits, relate: (x: Value, y: Value) => boolean): boolean {
   const variables = [...new Set([...a.variables, ...b.variables])].sort()
   const points = variables.length === 0 ? 1 : POINTS
   let usable = 0
@@ -70,14 +70,14 @@ function plainNumber(latex: string): number | null {
 }
 
 /** With `precision` set, a written decimal against a constant: both rounded to that many places agree. */
-function sameAtPrecision(a: string, b: string, x: Expression | null, y: Expression | null, budget: Budget): boolean {
+function sameAtPrecision(a: string, b: string, x: Expression | null, y: Expression | null, budget: CheckLimits): boolean {
   if (budget.precision === undefined || !(isWrittenDecimal(a) || isWrittenDecimal(b))) return false
   if (x === null || y === null || x.variables.length > 0 || y.variables.length > 0) return false
   const [u, v] = [x.valueAt({}), y.valueAt({})]
   return Math.abs(u.im) < 1e-12 && Math.abs(v.im) < 1e-12 && sameRounded(u.re, v.re, budget.precision)
 }
 
-function sameExpression(a: string, b: string, budget: Budget): boolean {
+function sameExpression(a: string, b: string, budget: CheckLimits): boolean {
   if (a === b) return true
   const [m, n] = [plainNumber(a), plainNumber(b)]
   if (m !== null && n !== null) {
@@ -97,7 +97,7 @@ function difference(left: string, right: string): string {
 }
 
 /** Two relations with the same operators whose sides differ by a constant factor (positive for inequalities). */
-function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[]; ops: string[] }, budget: Budget): boolean {
+function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[]; ops: string[] }, budget: CheckLimits): boolean {
   if (a.ops.length !== b.ops.length || a.ops.some((op, i) => op !== b.ops[i])) return false
   for (let i = 0; i < a.ops.length; i++) {
     const [x, y] = [expressionOf(difference(a.parts[i] as string, a.parts[i + 1] as string)), expressionOf(difference(b.parts[i] as string, b.parts[i + 1] as string))]
@@ -183,17 +183,17 @@ function intervalOf(value: MathValue): MathValue | null {
   return null
 }
 
-function sameItemsInOrder(a: MathValue[], b: MathValue[], budget: Budget): boolean {
+function sameItemsInOrder(a: MathValue[], b: MathValue[], budget: CheckLimits): boolean {
   return a.length === b.length && a.every((item, i) => sameValue(item, b[i] as MathValue, budget))
 }
 
 /** The same items as sets: each of either side equals some item of the other, repeats aside. */
-function sameItemsAnyOrder(a: MathValue[], b: MathValue[], budget: Budget): boolean {
+function sameItemsAnyOrder(a: MathValue[], b: MathValue[], budget: CheckLimits): boolean {
   const covered = (from: MathValue[], into: MathValue[]): boolean => from.every((item) => into.some((other) => sameValue(item, other, budget)))
   return covered(a, b) && covered(b, a)
 }
 
-function sameList(a: Extract<MathValue, { kind: 'list' }>, b: Extract<MathValue, { kind: 'list' }>, budget: Budget): boolean {
+function sameList(a: Extract<MathValue, { kind: 'list' }>, b: Extract<MathValue, { kind: 'list' }>, budget: CheckLimits): boolean {
   const unordered = (list: typeof a): boolean => list.open === '' || list.open === '{'
   if (unordered(a) && unordered(b)) return sameItemsAnyOrder(a.items, b.items, budget)
   // a bare list "1, 3" may be the tuple (or open interval) "(1, 3)" written without brackets: in order, then
@@ -209,7 +209,7 @@ function sameLabel(a: string, b: string): boolean {
 }
 
 /** Whether two answers are the same mathematical object, within the budget's tolerance and time. */
-export function sameValue(a: MathValue, b: MathValue, budget: Budget): boolean {
+export function sameValue(a: MathValue, b: MathValue, budget: CheckLimits): boolean {
   if (outOfTime(budget)) return false
   if (a.kind === 'relation' && b.kind === 'relation') {
     const [x, y] = [labelledValue(a), labelledValue(b)]

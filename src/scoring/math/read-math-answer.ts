@@ -1,4 +1,4 @@
-import { outOfTime, type Budget } from './check-limits.ts'
+import { outOfTime, type CheckLimits } from './check-limits.ts'
 import { isProse } from './is-prose.ts'
 import { commandGroups, type Group } from './latex-groups.ts'
 import { createSpanReader, mathSpans, type MathSpan } from './math-spans.ts'
@@ -128,7 +128,7 @@ function markedAnswer(text: string): MathAnswer | null {
  * it is short math; else its last math span or its last number, whichever comes later. Null when it gives none, or
  * when the budget's deadline passes while a long reply is read (`budget.timedOut` then says so).
  */
-export function readMathAnswer(text: string, budget?: Pick<Budget, 'deadline' | 'timedOut'>): MathAnswer | null {
+export function readMathAnswer(text: string, budget?: Pick<CheckLimits, 'deadline' | 'timedOut'>): MathAnswer | null {
   const late = (): boolean => budget !== undefined && text.length >= TIMED_LENGTH && outOfTime(budget)
   const boxed = boxedAnswer(text)
   if (late()) return null
