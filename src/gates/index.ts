@@ -1,3 +1,4 @@
+export { evaluateCompareGate } from './compare-gate.ts'
 export { decideOutcome, type RunOutcome } from './exit-code.ts'
 export { type GateEvaluation, type GateTest, gateTests, gateTestName, evaluateGate } from './gate-checks.ts'
 export type { GateSettings } from './gate-settings.ts'

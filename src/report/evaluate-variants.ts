@@ -1,6 +1,6 @@
-import { diagnosticSemantics, formatDelta, formatP } from '../metrics/index.ts'
+import { diagnosticSemantics } from '../metrics/index.ts'
 import type { BenchmarkMeta, MetricSemantics, VariantMatrix } from '../schema/index.ts'
-import type { GateEvaluation, GateSettings } from '../gates/index.ts'
+import type { GateSettings } from '../gates/index.ts'
 import { evaluateBenchmark } from './report-run.ts'
 import type { SampleOutcome } from '../records/index.ts'
 import { buildVariantMatrix } from './variant-matrix.ts'
@@ -14,20 +14,8 @@ export async function evaluateVariants(
   file: string,
   settings: GateSettings,
 ): Promise<{ matrix: VariantMatrix; semantics: MetricSemantics }> {
-  const judged = await Promise.all(runs.map(async (run) => ({ ...run, report: await evaluateBenchmark(run.meta, file, run.samples, settings) })))
-  const matrix = buildVariantMatrix(judged)
-  const semantics = (matrix.metric === null ? undefined : judged[0]?.report.catalog[matrix.metric]) ?? diagnosticSemantics()
+  const reported = await Promise.all(runs.map(async (run) => ({ ...run, report: await evaluateBenchmark(run.meta, file, run.samples, settings) })))
+  const matrix = buildVariantMatrix(reported)
+  const semantics = (matrix.metric === null ? undefined : reported[0]?.report.catalog[matrix.metric]) ?? diagnosticSemantics()
   return { matrix, semantics }
-}
-
-/** The compare gate of one variant in one line, as its test shows it: null `passed` when this run cannot judge it. */
-export function evaluateCompareGate(matrix: VariantMatrix, variant: string, semantics: MetricSemantics): GateEvaluation {
-  const where = `${matrix.benchmark} [${variant}] against ${matrix.reference}`
-  const row = matrix.rows.find((r) => r.name === variant)
-  if (!matrix.rows.some((r) => r.name === matrix.reference)) return { passed: null, summary: `${where}: not evaluated, the reference variant did not run` }
-  const comparison = row?.comparison
-  if (comparison == null || comparison.passed === null) return { passed: null, summary: `${where}: not evaluated, ${matrix.metric === null ? 'no primary metric' : 'no sample scored by both'}` }
-  const figures = `${matrix.metric} ${formatDelta(semantics, comparison.delta)} (95% CI ${comparison.interval === null ? '—' : `${formatDelta(semantics, comparison.interval.lower)} to ${formatDelta(semantics, comparison.interval.upper)}`}), ${formatP(comparison.pValue)}, Holm ${formatP(comparison.adjustedP)}, n ${comparison.n}`
-  const reading = comparison.nonInferior ? '; non-inferior' : ''
-  return { passed: comparison.passed, summary: `${where} ${comparison.passed ? 'held' : 'FAILED'} (maxDrop ${matrix.maxDrop}, α ${matrix.alpha}): ${figures}${reading}` }
 }
