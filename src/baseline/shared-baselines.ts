@@ -1,11 +1,11 @@
-import type { BenchmarkRun } from '../records/index.ts'
+import type { BenchmarkRecords } from '../records/index.ts'
 
 /**
  * The baseline files that benchmarks of different names would share, each with the problem to report: names that
  * differ only in case, spaces or dashes have one file name. Within one eval file such benchmarks are refused before
  * they run; from two files they run, and this keeps either from being compared with, or writing, the other's scores.
  */
-export function sharedBaselineFiles(runs: readonly BenchmarkRun[], fileOf: (run: BenchmarkRun) => string, shownAs: (file: string) => string): Map<string, string> {
+export function sharedBaselineFiles(runs: readonly BenchmarkRecords[], fileOf: (run: BenchmarkRecords) => string, shownAs: (file: string) => string): Map<string, string> {
   const claims = new Map<string, Map<string, string>>()
   for (const run of runs) {
     const file = fileOf(run)

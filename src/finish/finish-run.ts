@@ -4,7 +4,7 @@ import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, escapeControlCharacters, type MetricDefinition, type Report, ReportSchema, SampleMetaSchema, type VariantMatrix } from '../schema/index.ts'
 import { redactKeys } from '../store/index.ts'
 import { baselineAnswersOf, baselineFileOf, measuredById, readBaseline, sharedBaselineFiles, updateBaseline, writeBaseline, type LoadedBaseline } from '../baseline/index.ts'
-import { type BenchmarkRun, collectRuns, type FinishedModule, isPartial } from '../records/index.ts'
+import { type BenchmarkRecords, collectRuns, type FinishedModule, isPartial } from '../records/index.ts'
 import { decideOutcome, type RunOutcome } from '../gates/index.ts'
 import { githubAnnotations, renderMarkdown, renderReports, supportsColor, outcomeLines } from '../render/index.ts'
 import { loadMergedAggregates, reportRun, scoresBySample, type ReportSettings } from '../report/index.ts'
@@ -41,7 +41,7 @@ export function warmUp(): void {
   compiledSchema(ReportSchema)
 }
 
-const baselineFile = (run: BenchmarkRun, root: string, options: FinishRunOptions): string => baselineFileOf(run.meta.name, root, options.baselineDir)
+const baselineFile = (run: BenchmarkRecords, root: string, options: FinishRunOptions): string => baselineFileOf(run.meta.name, root, options.baselineDir)
 
 /**
  * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed.
@@ -107,7 +107,7 @@ function noBenchmarkRan(end: RunEnd, failures: readonly string[], options: Finis
   return false
 }
 
-async function loadBaselines(runs: readonly BenchmarkRun[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {
+async function loadBaselines(runs: readonly BenchmarkRecords[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {
   const loaded = new Map<string, LoadedBaseline>()
   for (const run of runs) {
     const file = baselineFile(run, root, options)
@@ -124,13 +124,13 @@ async function loadBaselines(runs: readonly BenchmarkRun[], root: string, option
 
 // one file per benchmark, holding every model's scores; models that did not run keep theirs
 async function writeBaselines(
-  runs: readonly BenchmarkRun[],
+  runs: readonly BenchmarkRecords[],
   baselines: ReadonlyMap<string, LoadedBaseline>,
   root: string,
   options: FinishRunOptions,
   failed: (file: string) => (error: unknown) => void,
 ): Promise<string[]> {
-  const byFile = new Map<string, BenchmarkRun[]>()
+  const byFile = new Map<string, BenchmarkRecords[]>()
   for (const run of runs) {
     const file = baselineFile(run, root, options)
     byFile.set(file, [...(byFile.get(file) ?? []), run])

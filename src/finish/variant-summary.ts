@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { MetricCatalog } from '../metrics/index.ts'
 import { compiledSchema, fileSlug, type Report, type VariantMatrix, VariantMatrixSchema } from '../schema/index.ts'
-import { type BenchmarkRun, isPartial } from '../records/index.ts'
+import { type BenchmarkRecords, isPartial } from '../records/index.ts'
 import { escapeCommandData, escapeCommandProperty, renderVariantMatrix, renderVariantMatrixMarkdown } from '../render/index.ts'
 import type { RunOutcome } from '../gates/index.ts'
 import { buildVariantMatrix, groupVariantRuns } from '../report/index.ts'
@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../store/index.ts'
  * The variant matrices of the run, one per benchmark with variants. A matrix with a variant of only some shards
  * compares what it holds, but its gate is left to the merged run, as a shard's own gates are.
  */
-export function variantMatrices(runs: readonly BenchmarkRun[], reports: readonly Report[]): VariantMatrix[] {
+export function variantMatrices(runs: readonly BenchmarkRecords[], reports: readonly Report[]): VariantMatrix[] {
   const joined = runs.map((run, index) => ({ meta: run.meta, samples: run.samples, report: reports[index]! }))
   return groupVariantRuns(joined).map((group) => {
     const matrix = buildVariantMatrix(group)

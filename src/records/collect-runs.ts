@@ -9,7 +9,7 @@ export type { SampleOutcome } from './sample-outcome.ts'
 export type MergedAggregate = { aggregate: CorpusAggregate } | { problem: string }
 
 /** One benchmark suite as the tests left it (all its shards, once their blob reports are merged). */
-export interface BenchmarkRun {
+export interface BenchmarkRecords {
   meta: BenchmarkMeta
   file: string
   samples: SampleOutcome[]
@@ -47,12 +47,12 @@ function benchmarkSuiteOf(test: FinishedTest, parsed: Map<FinishedSuite, Benchma
 }
 
 /** A benchmark run with no sample yet: a shard's run holds its shard. */
-export function newRun(meta: BenchmarkMeta, file: string): BenchmarkRun {
+export function newRun(meta: BenchmarkMeta, file: string): BenchmarkRecords {
   return { meta: { ...meta }, file, samples: [], ...(meta.shard ? { shards: { count: meta.shard.count, merged: [meta.shard.index] } } : {}) }
 }
 
 // another shard of the same suite (from another blob report): the shards run side by side, so the wall time is the longest
-function addShard(run: BenchmarkRun, meta: BenchmarkMeta): void {
+function addShard(run: BenchmarkRecords, meta: BenchmarkMeta): void {
   if (run.shards && meta.shard && !run.shards.merged.includes(meta.shard.index)) {
     run.shards.merged = [...run.shards.merged, meta.shard.index].sort((a, b) => a - b)
   }
@@ -68,8 +68,8 @@ export function moduleFile(moduleId: string, root: string): string {
  * Reads the benchmarks, and every other failure, out of the finished test modules. A merged report holds one module
  * per shard for the same file; their suites share an id and are read as one benchmark.
  */
-export function collectRuns(modules: readonly FinishedModule[], root: string): { runs: BenchmarkRun[]; problems: RunProblems } {
-  const runs = new Map<string, BenchmarkRun>()
+export function collectRuns(modules: readonly FinishedModule[], root: string): { runs: BenchmarkRecords[]; problems: RunProblems } {
+  const runs = new Map<string, BenchmarkRecords>()
   const seenSuites = new Set<FinishedSuite>()
   const parsed = new Map<FinishedSuite, BenchmarkMeta | null>()
   const problems: RunProblems = { failures: [] }

@@ -1,4 +1,4 @@
-export { type BenchmarkRun, collectRuns, type MergedAggregate, moduleFile, newRun } from './collect-runs.ts'
+export { type BenchmarkRecords, collectRuns, type MergedAggregate, moduleFile, newRun } from './collect-runs.ts'
 export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 export { sampleOutcome, type SampleOutcome, type TestState } from './sample-outcome.ts'
 export { isPartial, shardLabel } from './shards.ts'

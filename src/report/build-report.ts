@@ -1,7 +1,7 @@
 import { aggregateMetric, formatAmount, isHeadlineRow, type MetricCatalog, metricDeclaration } from '../metrics/index.ts'
 import { type Baseline, type Check, cutText, type Diagnostic, type MetricRow, type MetricSemantics, type Report, REPORT_VERSION, shortList } from '../schema/index.ts'
 import { compareWithBaseline, measuredById } from '../baseline/index.ts'
-import { type BenchmarkRun, isPartial, type SampleOutcome, shardLabel } from '../records/index.ts'
+import { type BenchmarkRecords, isPartial, type SampleOutcome, shardLabel } from '../records/index.ts'
 import { judgeOnlyMetric, notEvaluatedGate, type RegressionContext, regressionGate, resolvePrimaryMetric, thresholdGates } from '../gates/index.ts'
 import { measureJudge } from './judge-agreement.ts'
 import { summarizeJudges } from './judge-summary.ts'
@@ -133,7 +133,7 @@ function round(value: number | null): number {
 }
 
 /** Aggregates one benchmark run: metrics with intervals, the baseline comparison, gates, the error budget, usage. */
-export function buildReport(run: BenchmarkRun, context: ReportContext): Report {
+export function buildReport(run: BenchmarkRecords, context: ReportContext): Report {
   const { catalog } = context
   const counts = { samples: run.samples.length, right: 0, wrong: 0, errored: 0, skipped: 0 }
   const latencies: number[] = []

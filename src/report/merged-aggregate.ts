@@ -1,11 +1,11 @@
 import { collectAggregates, type DeclaredAggregates } from '../metrics/index.ts'
-import { type BenchmarkRun, type FinishedModule, type MergedAggregate, moduleFile } from '../records/index.ts'
+import { type BenchmarkRecords, type FinishedModule, type MergedAggregate, moduleFile } from '../records/index.ts'
 
 /**
  * Whether the benchmark's own figures must be computed here, on the reporter's samples: it has an aggregate (its
  * workers recorded figures), and its samples come from several shards, none of whose workers held them all.
  */
-export function needsMergedAggregate(run: BenchmarkRun): boolean {
+export function needsMergedAggregate(run: BenchmarkRecords): boolean {
   return run.meta.corpus !== undefined && (run.shards?.merged.length ?? 1) > 1
 }
 
@@ -20,7 +20,7 @@ export function importProblem(file: string, error: unknown): { problem: string }
 }
 
 /** A run's aggregate among those its eval file declared when imported, or why it is not there. */
-export function mergedAggregateOf(run: BenchmarkRun, declared: DeclaredAggregates | { problem: string }): MergedAggregate {
+export function mergedAggregateOf(run: BenchmarkRecords, declared: DeclaredAggregates | { problem: string }): MergedAggregate {
   if (!(declared instanceof Map)) return declared
   // the variants of a benchmark share its aggregate, recorded under the benchmark's own name
   const name = run.meta.variant?.of ?? run.meta.name
@@ -48,7 +48,7 @@ function importDeclared(module: FinishedModule, file: string): Promise<DeclaredA
  * project, with describeBenchmark recording each benchmark's aggregate instead of declaring its tests. The files are
  * imported one at a time, since describeBenchmark finds where to record on globalThis.
  */
-export async function loadMergedAggregates(runs: readonly BenchmarkRun[], modules: readonly FinishedModule[], root: string): Promise<void> {
+export async function loadMergedAggregates(runs: readonly BenchmarkRecords[], modules: readonly FinishedModule[], root: string): Promise<void> {
   for (const run of runs) {
     if (!needsMergedAggregate(run)) continue
     const module = modules.find((candidate) => moduleFile(candidate.moduleId, root) === run.file)

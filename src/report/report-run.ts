@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import { baselineFileOf, corpusFigures, readBaseline, type LoadedBaseline } from '../baseline/index.ts'
 import type { GateSettings } from '../gates/index.ts'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
-import { newRun, type BenchmarkRun, type SampleOutcome } from '../records/index.ts'
+import { newRun, type BenchmarkRecords, type SampleOutcome } from '../records/index.ts'
 import type { BenchmarkMeta, Report } from '../schema/index.ts'
 import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
@@ -24,7 +24,7 @@ export interface ReportSettings {
  * One benchmark's report, its gates evaluated: the one function both the reporter and a benchmark's gate tests call,
  * so that the verdict Vitest shows and the one evalsuite prints cannot disagree.
  */
-export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: ReportSettings): Report {
+export function reportRun(run: BenchmarkRecords, loaded: LoadedBaseline, settings: ReportSettings): Report {
   const file = baselineFileOf(run.meta.name, settings.root, settings.baselineDir)
   const baseline = { file: relative(settings.root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
   return buildReport(run, {

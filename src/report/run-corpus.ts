@@ -1,7 +1,7 @@
 import { circularAccuracy, classificationAggregate, type MetricCatalog } from '../metrics/index.ts'
 import type { Baseline, Comparison, Diagnostic, MetricRow } from '../schema/index.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
-import type { BenchmarkRun } from '../records/index.ts'
+import type { BenchmarkRecords } from '../records/index.ts'
 import { corpusFigures } from '../baseline/index.ts'
 import { needsMergedAggregate } from './merged-aggregate.ts'
 
@@ -18,7 +18,7 @@ export interface RunCorpus {
  * recorded them (`meta.corpus`) when that worker held every sample, and otherwise (a merge of shards) here, with the
  * function the reporter imported from the eval file (`ownAggregate`).
  */
-export function runCorpus(run: BenchmarkRun, catalog: MetricCatalog, entry: Baseline['models'][string] | undefined): RunCorpus {
+export function runCorpus(run: BenchmarkRecords, catalog: MetricCatalog, entry: Baseline['models'][string] | undefined): RunCorpus {
   const found: RunCorpus = { rows: new Map(), comparisons: [], diagnostics: [] }
   const add = ({ rows, comparisons }: { rows: readonly MetricRow[]; comparisons: readonly Comparison[] }): void => {
     for (const row of rows) found.rows.set(row.metric, [...(found.rows.get(row.metric) ?? []), row])

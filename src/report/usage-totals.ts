@@ -1,6 +1,6 @@
 import { quantile } from '../metrics/index.ts'
 import type { Report, Usage } from '../schema/index.ts'
-import type { BenchmarkRun } from '../records/index.ts'
+import type { BenchmarkRecords } from '../records/index.ts'
 
 const tenths = (value: number): number => Math.round(value * 10) / 10
 // cost is kept to a millionth of a dollar, finer than any single cheap call would show otherwise
@@ -21,7 +21,7 @@ export function totalCostUsd(costs: readonly number[]): number | null {
 }
 
 /** Per benchmark: time to first token, output throughput, cost, and what the budget or an early stop left unrun. */
-export function usageTotals(run: BenchmarkRun, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget' | 'earlyStop'> {
+export function usageTotals(run: BenchmarkRecords, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget' | 'earlyStop'> {
   // one pass over a large run's samples, without an array per sample
   const ttfts: number[] = []
   const costs: number[] = []

@@ -6,7 +6,7 @@ import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { loadBaseline, updateBaseline, writeBaseline } from '../../src/baseline/baseline-file.ts'
 import { measuredById } from '../../src/baseline/baseline-judge.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { ReportSchema, type Baseline } from '../../src/schema/index.ts'
 import { scoresBySample } from '../../src/report/observations.ts'
 
@@ -33,7 +33,7 @@ const flip = (verdict: 'win' | 'loss'): 'win' | 'loss' => (verdict === 'win' ? '
 // every verdict right in both orders, except the first `wrong` samples' verdict in the original order
 const judged = (wrong: number): SampleOutcome[] => ids.map((id, i) => measured(id, label(i), i < wrong ? flip(label(i)) : label(i), label(i)))
 
-function run(samples: SampleOutcome[]): BenchmarkRun {
+function run(samples: SampleOutcome[]): BenchmarkRecords {
   return {
     meta: { kind: 'benchmark', name: 'preferences', model: 'grader', primaryMetric: 'judge_agreement', thresholds: {}, maxErrors: 0, regression: { metric: 'judge_kappa_original', maxDrop: 0.05, alpha: 0.05 } },
     file: 'evals/preferences.eval.ts',

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords } from '../../src/records/collect-runs.ts'
 import { sharedBaselineFiles } from '../../src/baseline/shared-baselines.ts'
 import { fileSlug } from '../../src/schema/index.ts'
 
-const run = (name: string, file: string, model = 'task'): BenchmarkRun => ({ meta: { name, model }, file, samples: [] }) as unknown as BenchmarkRun
-const fileOf = (r: BenchmarkRun): string => `/p/evals/__baselines__/${fileSlug(r.meta.name)}.json`
+const run = (name: string, file: string, model = 'task'): BenchmarkRecords => ({ meta: { name, model }, file, samples: [] }) as unknown as BenchmarkRecords
+const fileOf = (r: BenchmarkRecords): string => `/p/evals/__baselines__/${fileSlug(r.meta.name)}.json`
 
 it('names both benchmarks of two eval files whose names would share a baseline, so neither is compared with or writes the other', () => {
   const shared = sharedBaselineFiles(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords } from '../../src/records/collect-runs.ts'
 import { gateTests, gateTestName, evaluateGate } from '../../src/gates/index.ts'
 import { sampleOutcome } from '../../src/records/index.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
@@ -68,7 +68,7 @@ describe('gate tests', () => {
 
   it("judge each gate as the report does, with the metric, its interval, the threshold and the baseline change", () => {
     const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard'), scored('d', 0, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
-    const run: BenchmarkRun = { meta: META, file: 'evals/qa.eval.ts', samples }
+    const run: BenchmarkRecords = { meta: META, file: 'evals/qa.eval.ts', samples }
     const report = buildReport(run, CONTEXT)
     const judged = gateTests(META).map((planned) => evaluateGate(report, planned))
     expect(judged.map((j) => j.passed)).toEqual([false, true, false, true, true])
@@ -100,7 +100,7 @@ describe('gate tests', () => {
   it("judge every gate alike from a report that keeps rows of the errored samples only, as a gate test's does", () => {
     const errored = sampleOutcome({ kind: 'sample', sampleId: 'e', status: 'errored', error: 'HTTP 500' }, 'e', 'skipped', [])
     const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
-    const run: BenchmarkRun = { meta: META, file: 'evals/qa.eval.ts', samples: [...samples, errored] }
+    const run: BenchmarkRecords = { meta: META, file: 'evals/qa.eval.ts', samples: [...samples, errored] }
     const whole = buildReport(run, CONTEXT)
     const lean = buildReport(run, { ...CONTEXT, sampleRows: 'errored' })
     expect(lean.samples).toEqual(whole.samples.filter((row) => row.status === 'errored'))

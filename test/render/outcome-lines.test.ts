@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { decideOutcome } from '../../src/gates/exit-code.ts'
 import { githubAnnotations } from '../../src/render/github.ts'
 import { renderMarkdown } from '../../src/render/render-markdown.ts'
@@ -13,9 +13,9 @@ function outcome(sampleId: string, right: boolean): SampleOutcome {
 }
 
 // a benchmark of four samples gated at 90% accuracy; `right` of them are answered right
-function report(name: string, right: number, shards?: BenchmarkRun['shards'], extra: SampleOutcome[] = []): Report {
+function report(name: string, right: number, shards?: BenchmarkRecords['shards'], extra: SampleOutcome[] = []): Report {
   const samples = [...Array.from({ length: 4 }, (_, i) => outcome(`${name}-${i}`, i < right)), ...extra]
-  const run: BenchmarkRun = { meta: { kind: 'benchmark', name, model: 'task', thresholds: { accuracy: 0.9 }, maxErrors: 0 }, file: `evals/${name}.eval.ts`, samples, ...(shards ? { shards } : {}) }
+  const run: BenchmarkRecords = { meta: { kind: 'benchmark', name, model: 'task', thresholds: { accuracy: 0.9 }, maxErrors: 0 }, file: `evals/${name}.eval.ts`, samples, ...(shards ? { shards } : {}) }
   return buildReport(run, { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: `evals/__baselines__/${name}.json`, entry: undefined }, updating: false, missingBaselineFails: true })
 }
 

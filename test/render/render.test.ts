@@ -3,7 +3,7 @@ import stringWidth from 'string-width'
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { githubAnnotations } from '../../src/render/github.ts'
 import { renderMarkdown } from '../../src/render/render-markdown.ts'
 import { renderReports } from '../../src/render/render-table.ts'
@@ -18,7 +18,7 @@ function outcome(sampleId: string, right: boolean, subset?: string): SampleOutco
 }
 
 function report(meta: Partial<BenchmarkMeta>, samples: SampleOutcome[], baseline?: Baseline['models'][string]): Report {
-  const run: BenchmarkRun = { meta: { kind: 'benchmark', name: 'qa', model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0, ...meta }, file: `evals/${meta.name}.eval.ts`, samples }
+  const run: BenchmarkRecords = { meta: { kind: 'benchmark', name: 'qa', model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0, ...meta }, file: `evals/${meta.name}.eval.ts`, samples }
   return buildReport(run, {
     createdAt: '2025-01-01T00:00:00.000Z',
     catalog: createMetricCatalog(),

@@ -2,7 +2,7 @@ import type { TestModule } from 'vitest/node'
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import { collectRuns, type BenchmarkRun, type SampleOutcome } from '../../src/records/collect-runs.ts'
+import { collectRuns, type BenchmarkRecords, type SampleOutcome } from '../../src/records/collect-runs.ts'
 import { cutText, ReportSchema, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }
@@ -11,7 +11,7 @@ function outcome(sampleId: string, scores: Record<string, number>, extra: Partia
   return { meta: { kind: 'sample', sampleId, status: 'scored', scores, ...extra }, status: scores.accuracy === 0 ? 'wrong' : 'right', name: sampleId }
 }
 
-function run(samples: SampleOutcome[], meta: Partial<BenchmarkMeta> = {}): BenchmarkRun {
+function run(samples: SampleOutcome[], meta: Partial<BenchmarkMeta> = {}): BenchmarkRecords {
   return { meta: { ...META, ...meta }, file: 'evals/qa.eval.ts', samples }
 }
 
@@ -200,7 +200,7 @@ describe('buildReport: baselines and gates', () => {
 describe('buildReport: a run that holds one shard of the samples', () => {
   // every answer wrong: the shard falls short of both gates, which only the merged run may judge
   const samples = Array.from({ length: 6 }, (_, i) => outcome(`s${i}`, { accuracy: 0 }))
-  const sharded = (shards: BenchmarkRun['shards']): BenchmarkRun => ({
+  const sharded = (shards: BenchmarkRecords['shards']): BenchmarkRecords => ({
     ...run(samples, { thresholds: { accuracy: 0.9 }, regression: { maxDrop: 0.05, alpha: 0.05 } }),
     shards,
   })

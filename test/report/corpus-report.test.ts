@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { updateBaseline } from '../../src/baseline/baseline-file.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { baselineAnswersOf, corpusFigures } from '../../src/baseline/corpus-figures.ts'
 import { evaluateBenchmark } from '../../src/report/report-run.ts'
 import { renderReports } from '../../src/render/render-table.ts'
@@ -26,7 +26,7 @@ function context(entry?: Baseline['models'][string]): ReportContext {
   return { createdAt: '2026-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline, updating: false, missingBaselineFails: true }
 }
 
-const run = (samples: SampleOutcome[], meta: Partial<BenchmarkMeta> = {}): BenchmarkRun => ({ meta: { ...META, ...meta }, file: 'evals/sentiment.eval.ts', samples })
+const run = (samples: SampleOutcome[], meta: Partial<BenchmarkMeta> = {}): BenchmarkRecords => ({ meta: { ...META, ...meta }, file: 'evals/sentiment.eval.ts', samples })
 
 describe('a report with classification figures', () => {
   it('has their corpus rows beside the per-sample means, gates them, and validates against the report schema', () => {

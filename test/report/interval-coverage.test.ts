@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import type { BenchmarkRun, SampleOutcome } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { ReportSchema, type BenchmarkMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'quiz', model: 'm', thresholds: {}, maxErrors: 0, circular: 4, primaryMetric: 'circular_accuracy' }
@@ -22,7 +22,7 @@ const context: ReportContext = {
 describe('the interval of a figure every sample agrees on', () => {
   it('gives circular_accuracy of 3 questions right in every rotation the interval of accuracy on 3 of 3, and the note reads it', () => {
     const samples = ['q1', 'q2', 'q3'].flatMap((question) => [0, 1, 2, 3].map((attempt) => rotation(question, attempt)))
-    const run: BenchmarkRun = { meta: META, file: 'evals/quiz.eval.ts', samples }
+    const run: BenchmarkRecords = { meta: META, file: 'evals/quiz.eval.ts', samples }
     const report = ReportSchema.parse(buildReport(run, context))
     const row = report.metrics.find((metric) => metric.metric === 'circular_accuracy')!
     expect(row.value).toBe(1)

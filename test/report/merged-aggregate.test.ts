@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords } from '../../src/records/collect-runs.ts'
 import { importProblem, mergedAggregateOf, needsMergedAggregate } from '../../src/report/merged-aggregate.ts'
 import type { BenchmarkMeta } from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'translation', model: 'm', thresholds: {}, maxErrors: 0, corpus: { rows: [], comparisons: [] } }
-const run = (meta: Partial<BenchmarkMeta> = {}, merged?: number[]): BenchmarkRun => ({
+const run = (meta: Partial<BenchmarkMeta> = {}, merged?: number[]): BenchmarkRecords => ({
   meta: { ...META, ...meta },
   file: 'evals/translation.eval.ts',
   samples: [],

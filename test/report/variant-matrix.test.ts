@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, pairedBootstrap } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
-import type { BenchmarkRun } from '../../src/records/collect-runs.ts'
+import type { BenchmarkRecords } from '../../src/records/collect-runs.ts'
 import { sampleOutcome } from '../../src/records/index.ts'
 import { renderVariantMatrices, variantAnnotations, variantMatrices, withVariantGates } from '../../src/finish/variant-summary.ts'
 import type { BenchmarkMeta, SampleMeta } from '../../src/schema/index.ts'
@@ -14,7 +14,7 @@ const CONTEXT: ReportContext = {
   missingBaselineFails: false,
 }
 
-function variantRun(name: string, errors: readonly number[], costUsd?: number, shard?: { index: number; count: number }): BenchmarkRun {
+function variantRun(name: string, errors: readonly number[], costUsd?: number, shard?: { index: number; count: number }): BenchmarkRecords {
   const meta: BenchmarkMeta = {
     kind: 'benchmark',
     name: `grades/${name}`,
@@ -32,7 +32,7 @@ function variantRun(name: string, errors: readonly number[], costUsd?: number, s
   return { meta, file: 'evals/grades.eval.ts', samples, ...(shard ? { shards: { count: shard.count, merged: [shard.index] } } : {}) }
 }
 
-function matricesOf(runs: BenchmarkRun[]) {
+function matricesOf(runs: BenchmarkRecords[]) {
   return variantMatrices(runs, runs.map((run) => buildReport(run, CONTEXT)))
 }
 
