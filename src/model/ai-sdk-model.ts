@@ -165,10 +165,12 @@ export function createAiSdkModel(languageModel: AiSdkLanguageModel, options: AiS
 
 // `ai` is an optional peer dependency: a user who calls models.aiSdk without it installed is told how to add it
 function missingAi(error: unknown, provider: string, modelId: string): Error {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
-  const message = error instanceof Error ? error.message : String(error)
-  if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /['"]ai['"]/.test(message)) {
-    return new ConfigError(`models.aiSdk(${provider} "${modelId}") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai`)
+  // a module loader may wrap the resolution error (Vite's does): its causes are looked through
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = 'code' in cause ? cause.code : undefined
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /['"]ai['"]/.test(cause.message)) {
+      return new ConfigError(`models.aiSdk(${provider} "${modelId}") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai`)
+    }
   }
-  return error instanceof Error ? error : new Error(message)
+  return error instanceof Error ? error : new Error(String(error))
 }

@@ -10,6 +10,9 @@ import { createRecordedModel, loadRecordingStore, models, type Model, type Tool 
 import type { ChatMessage } from '../../src/schema/index.ts'
 import { startProviderServer, type ProviderServer, type ProviderServerOptions, type Wire } from '../support/provider-server.ts'
 
+// the AI SDK's console warnings (an unknown model's defaults) say nothing these tests check
+Object.assign(globalThis, { AI_SDK_LOG_WARNINGS: false })
+
 let server: ProviderServer | undefined
 afterEach(async () => {
   await server?.close()
