@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderServer, type ProviderServer } from '../support/provider-server.ts'
 import { FIXTURE, readReport, runVitest } from './run-fixture.ts'
@@ -52,3 +54,21 @@ it('runs a benchmark on models.aiSdk(anthropic(...)) against the provider\'s ser
   // a recording keeps latencies to a tenth of a millisecond: the replayed figures are the live ones, so rounded
   expect(withinTenth(replayed, before)).toEqual(before)
 }, 60_000)
+
+it('loads the built package where "ai" is not installed, and says to install it when models.aiSdk is first called', async () => {
+  // a resolve hook plays a project without `ai`: the specifier fails as Node fails a package that is not there
+  const hook = `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
+    if (specifier === 'ai') throw Object.assign(new Error("Cannot find package 'ai' imported from " + context.parentURL), { code: 'ERR_MODULE_NOT_FOUND' })
+    return next(specifier, context)
+  }`)}`
+  const script = `
+    import { register } from 'node:module'
+    register(${JSON.stringify(hook)})
+    const { models } = await import(${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)})
+    const languageModel = { specificationVersion: 'v3', provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5', doGenerate() {}, doStream() {} }
+    const error = await models.aiSdk(languageModel).generate([{ role: 'user', content: 'Hi' }]).catch((caught) => caught)
+    console.log(JSON.stringify({ name: error.name, message: error.message }))
+  `
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])
+  expect(JSON.parse(stdout)).toEqual({ name: 'ConfigError', message: 'models.aiSdk(anthropic.messages "claude-sonnet-4-5") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai' })
+})
