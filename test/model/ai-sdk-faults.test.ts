@@ -100,6 +100,17 @@ describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
   })
 })
 
+describe('models.aiSdk timeouts', () => {
+  it.each([false, true])('ends an attempt at timeoutMs, and retries none that ran out of time (stream %s)', async (stream) => {
+    const { baseURL, requests } = await serve({ wire: 'anthropic', latencyMs: 5_000 })
+    const started = performance.now()
+    const error = await failure(models.aiSdk(claude(baseURL), { stream, timeoutMs: 200 }).generate(ask))
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(requests).toHaveLength(1)
+    expect(error).toEqual(new ModelError('Model "claude-test" (anthropic.messages) failed: timed out after 0.2 s (timeoutMs); raise timeoutMs if the model is this slow'))
+  })
+})
+
 describe('models.aiSdk keys', () => {
   it("uses the provider's own environment variable, and never repeats the key an endpoint echoes", async () => {
     const secret = 'plain-secret-without-a-known-shape-42'

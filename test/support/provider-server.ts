@@ -33,6 +33,8 @@ export interface ProviderServerOptions {
   wire: Wire
   /** The reply to a request; by default "Echo: " and the last user text. */
   reply?: (request: ReceivedRequest) => ScriptedReply
+  /** Milliseconds to wait before answering each request. @default 0 */
+  latencyMs?: number
   /** An error for the Nth request (1-based), or undefined for a reply. */
   fault?: (index: number, request: ReceivedRequest) => ProviderFault | undefined
 }
@@ -147,7 +149,9 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
       const reply = options.reply?.(request) ?? { text: `Echo: ${lastUserText(request, wire)}`, usage: { input: 10, output: 4 } }
       const model = wire === 'anthropic' ? String(body.model) : (/models\/([^:]+)/.exec(path)?.[1] ?? '')
       const text = wire === 'anthropic' ? anthropicReply(reply, model, request.stream) : geminiReply(reply, request.stream)
-      send(res, 200, text, { 'content-type': request.stream ? 'text/event-stream' : 'application/json' })
+      const answer = (): void => send(res, 200, text, { 'content-type': request.stream ? 'text/event-stream' : 'application/json' })
+      if (options.latencyMs) setTimeout(answer, options.latencyMs).unref()
+      else answer()
     })
   })
   server.on('connection', (socket) => {
