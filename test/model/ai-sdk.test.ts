@@ -208,3 +208,25 @@ describe('models.aiSdk options', () => {
     expect(models.aiSdk(languageModel('anthropic', 'http://127.0.0.1:9/v1'), { name: 'claude (local)' }).name).toBe('claude (local)')
   })
 })
+
+describe.each(['anthropic', 'gemini'] as const)('models.aiSdk images on %s', (wire) => {
+  // a 1x1 PNG
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+
+  it("sends an image part as the provider's image, and records its digest, never its bytes", async () => {
+    const { baseURL, requests } = await serve({ wire, reply: () => ({ text: 'A dot.' }) })
+    const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-ai-sdk-')), 'images.jsonl')
+    const store = loadRecordingStore(file)
+    const model = createRecordedModel(models.aiSdk(languageModel(wire, baseURL)), store, 'record')
+    const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is this?' }, { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PNG}` } }] }]
+    expect((await model.generateWithImages!(messages)).text).toBe('A dot.')
+    store.save()
+    const parts = wire === 'anthropic' ? requests[0]!.body.messages[0].content : requests[0]!.body.contents[0].parts
+    expect(parts).toContainEqual(
+      wire === 'anthropic' ? { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } } : { inlineData: { mimeType: 'image/png', data: PNG } },
+    )
+    const recorded = readFileSync(file, 'utf8')
+    expect(recorded).not.toContain(PNG)
+    expect(recorded).toMatch(/"url":"sha256:[0-9a-f]{64}"/)
+  })
+})
