@@ -1,5 +1,5 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool, type LanguageModel, type LanguageModelUsage, type ToolSet } from 'ai'
-import { ModelError } from '../errors.ts'
+import { ConfigError, ModelError } from '../errors.ts'
 import type { MediaMessage, MessageToolCall, ToolOffer, Usage } from '../schema/index.ts'
 import { attemptFailure, callFailure } from './ai-sdk-errors.ts'
 import { modelMessages } from './ai-sdk-messages.ts'
@@ -63,8 +63,10 @@ function parallelOptions(provider: string, parallel: boolean | undefined): Recor
   if (parallel === undefined) return {}
   if (provider.startsWith('anthropic')) return { anthropic: { disableParallelToolUse: !parallel } }
   if (provider.startsWith('openai')) return { openai: { parallelToolCalls: parallel } }
-  throw new ModelError(`Provider "${provider}" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider's own in providerOptions.`)
+  throw new ConfigError(`Provider "${provider}" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider's own in providerOptions.`)
 }
+
+type CallProviderOptions = NonNullable<Parameters<typeof generateText>[0]['providerOptions']>
 
 function callSettings(endpoint: AiSdkEndpoint, messages: readonly MediaMessage[], offer: ToolOffer | undefined, signal: AbortSignal) {
   const { providerOptions, ...params } = endpoint.params as { providerOptions?: Record<string, Record<string, unknown>> }
@@ -80,7 +82,8 @@ function callSettings(endpoint: AiSdkEndpoint, messages: readonly MediaMessage[]
     allowSystemInMessages: true,
     ...(offer ? { tools: toolSet(offer), stopWhen: stepCountIs(1) } : {}),
     ...(choice === undefined ? {} : { toolChoice: typeof choice === 'string' ? choice : { type: 'tool' as const, toolName: choice.name } }),
-    ...(Object.keys(merged).length > 0 ? { providerOptions: merged as never } : {}),
+    // the user's provider options, checked as objects by name; their values are the provider's to read
+    ...(Object.keys(merged).length > 0 ? { providerOptions: merged as CallProviderOptions } : {}),
     // one retry policy, evalsuite's: every attempt passes the gate and counts against the limits and the budget
     maxRetries: 0,
     abortSignal: signal,

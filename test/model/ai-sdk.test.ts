@@ -187,6 +187,22 @@ describe('models.aiSdk usage', () => {
   })
 })
 
+describe('models.aiSdk parallel tool calls', () => {
+  it("asks Anthropic for one call at most with its own setting, and refuses the option for a provider without one, before any request", async () => {
+    const { baseURL, requests } = await serve({ wire: 'anthropic', reply: () => ({ toolCalls: parisCalls.slice(0, 1) }) })
+    await models.aiSdk(languageModel('anthropic', baseURL)).generate(ask, { tools: [weather, clock], parallelToolCalls: false })
+    expect(requests[0]!.body.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true })
+    const gemini = await startProviderServer({ wire: 'gemini' })
+    try {
+      const error = await models.aiSdk(languageModel('gemini', gemini.baseURL)).generate(ask, { tools: [weather], parallelToolCalls: false }).catch((e: unknown) => e)
+      expect(error).toEqual(new ConfigError('Provider "google.generative-ai" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider\'s own in providerOptions.'))
+      expect(gemini.requests).toHaveLength(0)
+    } finally {
+      await gemini.close()
+    }
+  })
+})
+
 describe('models.aiSdk options', () => {
   it('refuses what is not an AI SDK language model, and options out of range, naming the model', () => {
     expect(() => models.aiSdk('claude-sonnet-4-5' as never)).toThrowError(
