@@ -59,6 +59,8 @@ export {
 export type { CorpusAggregate, CorpusSample } from './metrics/index.ts'
 export {
   models,
+  type AiSdkLanguageModel,
+  type AiSdkModelOptions,
   type ChoiceMethod,
   type ChoiceScores,
   type GenerateOptions,
