@@ -140,7 +140,10 @@ export function startRateLimitedServer(options: RateLimitedServerOptions): Promi
       const retry = { 'retry-after': String(Math.ceil(wait / 1000)), 'retry-after-ms': String(Math.ceil(wait)) }
       return send(res, 429, { error: { message: 'Rate limit reached', type: options.dialect === 'openai' ? 'requests' : 'rate_limit_error', code: 'rate_limit_exceeded' } }, retry)
     }
-    for (const [kind, amount] of needs) if (kind !== 'outputTokens') buckets.get(kind)!.level -= amount
+    for (const [kind, amount] of needs) {
+      const bucket = buckets.get(kind)
+      if (bucket && kind !== 'outputTokens') bucket.level -= amount
+    }
     const last = (request.messages ?? []).findLast((message) => message.role === 'user')?.content ?? ''
     const content = /Reply with:\s*(.*)$/m.exec(last)?.[1]?.trim() ?? 'ok'
     const output = words(content)
