@@ -11,6 +11,8 @@ export class AttemptState {
   fault: EndpointFault | undefined
   /** The body of a non-streamed reply, for an error that quotes it (invalid JSON). */
   text: string | undefined
+  /** The reply's headers, once they came: their rate limits pace the requests that follow. */
+  headers: Headers | undefined
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes
   }
@@ -129,6 +131,7 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     }
     progress.headersAt = performance.now()
     const { status, headers } = response
+    state.headers = headers
     const location = status >= 300 && status < 400 ? headers.get('location') : null
     const length = Number(headers.get('content-length') ?? 0)
     if (location !== null || length > state.maxBytes) {

@@ -9,7 +9,7 @@ import type { ChoiceMethod } from './model.ts'
 import { requestChat, type ChatReply, type ChatRequest } from './openai-chat.ts'
 import { requestChoiceScores, type ChoiceRequest, type ScoredChoices } from './openai-choices.ts'
 import { excerpt } from './reply-excerpt.ts'
-import type { RequestGate } from './request-gate.ts'
+import type { RequestGate, TokenEstimate } from './request-gate.ts'
 import { RetryWaitRefused, withRetries } from './retry.ts'
 import { statusErrorText } from './status-error-text.ts'
 
@@ -21,6 +21,7 @@ export interface Endpoint {
   apiKey: string | undefined
   timeoutMs: number
   maxRetries: number
+  maxRetryTimeMs: number
   maxRetryAfterMs: number
   maxReplyBytes: number
   gate: RequestGate
@@ -28,11 +29,11 @@ export interface Endpoint {
 
 /** Calls to one endpoint, each attempt through its gate, failures as redacted `ModelError`s. */
 export interface OpenAIConnection {
-  chat(request: ChatRequest, tokens: number, signal: AbortSignal | undefined): Promise<ChatReply>
-  scoreChoices(method: ChoiceMethod, request: ChoiceRequest, tokens: number, signal: AbortSignal | undefined): Promise<ScoredChoices>
+  chat(request: ChatRequest, tokens: TokenEstimate, signal: AbortSignal | undefined): Promise<ChatReply>
+  scoreChoices(method: ChoiceMethod, request: ChoiceRequest, tokens: TokenEstimate, signal: AbortSignal | undefined): Promise<ScoredChoices>
 }
 
-const tokensOf = (usage: Usage | undefined): number | undefined => (usage ? usage.inputTokens + usage.outputTokens : undefined)
+const tokensOf = (usage: Usage | undefined): TokenEstimate | undefined => (usage ? { input: usage.inputTokens, output: usage.outputTokens } : undefined)
 
 // The SDK's error (and its cause) can quote request URLs or an endpoint's echo of the auth header, so only a
 // redacted message survives: no cause is attached. "after N attempts" only when there were retries.
@@ -77,9 +78,9 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
     // failures are reported once, as the sample's error; the SDK would also print bad stream events to the console
     logLevel: 'off',
   })
-  const policy = { maxRetries: endpoint.maxRetries, maxRetryAfterMs: endpoint.maxRetryAfterMs }
+  const policy = { maxRetries: endpoint.maxRetries, maxRetryTimeMs: endpoint.maxRetryTimeMs, maxRetryAfterMs: endpoint.maxRetryAfterMs }
   const send = async <T extends { usage?: Usage }>(
-    tokens: number,
+    tokens: TokenEstimate,
     signal: AbortSignal | undefined,
     maxBytes: number,
     request: (options: OpenAI.RequestOptions) => Promise<T>,
@@ -93,11 +94,11 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
           const state = new AttemptState(maxBytes)
           try {
             const reply = await request({ signal, fetchOptions: attemptFetchOptions(state) })
-            admission.release({ tokensUsed: tokensOf(reply.usage) })
+            admission.release({ tokensUsed: tokensOf(reply.usage), headers: state.headers })
             return reply
           } catch (error) {
             const failure = attemptFailure(error, state, host)
-            admission.release({ rateLimited: failure instanceof OpenAI.APIError && failure.status === 429, tokensUsed: 0 })
+            admission.release({ rateLimited: failure instanceof OpenAI.APIError && failure.status === 429, tokensUsed: 0, headers: state.headers })
             throw failure
           }
         },

@@ -10,6 +10,7 @@ import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } 
 import type { OpenAIConnection } from './openai-connection.ts'
 import { promptText } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
+import { RETRY_DEFAULTS } from './retry-defaults.ts'
 import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
 
 /** Options of `models.openai`: any OpenAI-compatible chat completions endpoint. */
@@ -37,9 +38,14 @@ export interface OpenAIModelOptions {
   timeoutMs?: number
   /**
    * Retries on 429, 5xx, 408, 409 and lost connections: exponential backoff from 0.5 s to 8 s with jitter, or the
-   * wait the endpoint asks for in `Retry-After` / `retry-after-ms`. @default 3
+   * wait the endpoint asks for in `Retry-After` / `retry-after-ms`. @default 10
    */
   maxRetries?: number
+  /**
+   * The longest a call goes on retrying, from its first failed attempt: no retry starts later, so that a dead endpoint
+   * fails each call within this time, whatever `maxRetries` allows. @default 60000
+   */
+  maxRetryTimeMs?: number
   /** The longest wait before a retry that an endpoint may ask for; a longer one fails the call at once. @default 60000 */
   maxRetryAfterMs?: number
   /** The largest reply body accepted, in bytes; a larger reply fails its call and is never recorded. @default 1000000 */
@@ -62,6 +68,7 @@ export const LimitsSchema = z.object({
   tpm: z.number().positive().optional(),
   price: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict().optional(),
   maxRetries: z.number().int().nonnegative().optional(),
+  maxRetryTimeMs: z.number().nonnegative().optional(),
   timeoutMs: z.number().positive().max(MAX_TIMER_MS).optional(),
   maxRetryAfterMs: z.number().nonnegative().max(MAX_TIMER_MS).optional(),
   maxReplyBytes: z.number().int().positive().optional(),
@@ -97,7 +104,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   registerKey(apiKey)
   const memory = getEnvironmentData(RATE_LIMITS_KEY)
   const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${baseURL ?? 'https://api.openai.com/v1'} ${options.model}` } : undefined
-  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, ...(shared ? { shared } : {}) })
+  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs, ...(shared ? { shared } : {}) })
   // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
   let connection: Promise<OpenAIConnection> | undefined
   const connected = (): Promise<OpenAIConnection> => {
@@ -111,8 +118,9 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
       baseURL: baseURL ?? 'https://api.openai.com/v1',
       apiKey,
       timeoutMs: options.timeoutMs ?? 120_000,
-      maxRetries: options.maxRetries ?? 3,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      maxRetries: options.maxRetries ?? RETRY_DEFAULTS.maxRetries,
+      maxRetryTimeMs: options.maxRetryTimeMs ?? RETRY_DEFAULTS.maxRetryTimeMs,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
       maxReplyBytes: options.maxReplyBytes ?? 1_000_000,
       gate,
     }
@@ -132,7 +140,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     // the SDK loads on the first call; its load time is not the endpoint's latency
     const openai = await connected()
     const started = performance.now()
-    const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
+    const tokens = { input: estimateTokens(promptText(messages).length), output: options.maxTokens ?? 0 }
     const tools = toolOffer(call)
     checkToolMessages(messages)
     const request = { model: options.model, messages, params, stream: options.stream ?? false, ...(tools ? { tools } : {}) }

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import OpenAI from 'openai'
 import { EndpointFault } from './endpoint-fault.ts'
+import { retryAfterMsOf, type HeaderSource } from './rate-limit-headers.ts'
+import { RETRY_DEFAULTS } from './retry-defaults.ts'
 
 // Our own loop, not the SDK's retries nor p-retry: the SDK retries a timed-out attempt and waits out whatever
 // Retry-After asks, an hour as well, with no hook to refuse it; p-retry has no per-error wait to honour Retry-After with.
@@ -25,17 +27,17 @@ function isRetryable(error: unknown): boolean {
   return error.status === 408 || error.status === 409 || error.status >= 500
 }
 
+/** The headers of an error reply: the SDK's `APIError`, or any error carrying `responseHeaders` (as the AI SDK's do). */
+export function errorHeaders(error: unknown): HeaderSource | undefined {
+  if (error instanceof OpenAI.APIError) return error.headers
+  const headers: unknown = typeof error === 'object' && error !== null && 'responseHeaders' in error ? error.responseHeaders : undefined
+  return typeof headers === 'object' && headers !== null ? (headers as HeaderSource) : undefined
+}
+
 /** The wait an endpoint's error asked for (`retry-after-ms`, or `Retry-After` in seconds or as a date), in ms. */
 function askedDelayMs(error: unknown): number | undefined {
-  const headers = error instanceof OpenAI.APIError ? error.headers : undefined
-  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '')
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds
-  const value = headers?.get('retry-after')
-  if (!value) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+  const headers = errorHeaders(error)
+  return headers === undefined ? undefined : retryAfterMsOf(headers)
 }
 
 /** How long to wait before retry number `retry` (0-based): what the endpoint asked for, else exponential backoff with jitter. */
@@ -55,17 +57,40 @@ export class RetryWaitRefused extends Error {
   }
 }
 
+/** The time and the waits of `withRetries`; tests give a clock of their own. */
+export interface RetryClock {
+  now(): number
+  sleep(ms: number, signal: AbortSignal | undefined): Promise<void>
+}
+
+const realClock: RetryClock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
+}
+
 /** How `withRetries` retries. */
 export interface RetryPolicy {
   maxRetries: number
   /** The longest wait an endpoint may ask for; a longer one ends the call with `RetryWaitRefused`. */
   maxRetryAfterMs: number
+  /**
+   * The longest a call goes on retrying, from its first failed attempt: a retry that would start later is not made,
+   * and the call fails with its last error. @default RETRY_DEFAULTS.maxRetryTimeMs
+   */
+  maxRetryTimeMs?: number | undefined
   signal?: AbortSignal | undefined
+  clock?: RetryClock | undefined
 }
 
-/** Runs `attempt` until it succeeds, fails for good, or has been retried `maxRetries` times; waits abort with `signal`. */
+/**
+ * Runs `attempt` until it succeeds, fails for good, has been retried `maxRetries` times, or has been retrying for
+ * `maxRetryTimeMs`; waits abort with `signal`.
+ */
 export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy): Promise<T> {
   const { signal } = policy
+  const clock = policy.clock ?? realClock
+  const maxRetryTimeMs = policy.maxRetryTimeMs ?? RETRY_DEFAULTS.maxRetryTimeMs
+  let firstFailure: number | undefined
   for (let retry = 0; ; retry++) {
     try {
       return await attempt()
@@ -74,7 +99,11 @@ export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPol
       // an asked wait past the cap is refused, not waited out (nor, past 24.8 days, overflowed by Node's timers into 1 ms)
       const asked = askedDelayMs(error)
       if (asked !== undefined && asked > policy.maxRetryAfterMs) throw new RetryWaitRefused(error, asked)
-      await sleep(retryDelayMs(error, retry), undefined, { signal })
+      const now = clock.now()
+      firstFailure ??= now
+      const delay = retryDelayMs(error, retry)
+      if (now + delay - firstFailure > maxRetryTimeMs) throw error
+      await clock.sleep(delay, signal)
     }
   }
 }

@@ -11,6 +11,8 @@ export interface TokenBucket {
   take(amount: number): void
   /** Gives back what a request did not use (or, negative, charges what it used beyond its estimate). */
   refund(amount: number): void
+  /** Brings the balance down to `level` if it is above it: the endpoint said less is left than the bucket thought. */
+  lowerTo(level: number): void
 }
 
 /** Where a bucket keeps its balance: `at` is the time of its last refill, 0 before the first. */
@@ -105,6 +107,12 @@ export function createTokenBucket(perMinute: number, shared?: SharedBucket): Tok
       store((balance) => {
         refill(balance)
         balance.level = Math.min(size, balance.level + amount)
+      })
+    },
+    lowerTo(level) {
+      store((balance) => {
+        refill(balance)
+        balance.level = Math.min(balance.level, level)
       })
     },
   }

@@ -1,0 +1,112 @@
+/** What a provider limits per minute: requests, tokens in all, or (Anthropic) input and output tokens apart. */
+export type LimitKind = 'requests' | 'tokens' | 'input-tokens' | 'output-tokens'
+
+export const LIMIT_KINDS: readonly LimitKind[] = ['requests', 'tokens', 'input-tokens', 'output-tokens']
+
+/** One limit as a reply's headers state it; each part present only when its header held a sane value. */
+export interface LimitReading {
+  /** The allowance per minute. */
+  limit?: number
+  /** What is left of it now. */
+  remaining?: number
+  /** Milliseconds until it is whole again. */
+  resetMs?: number
+}
+
+/** What one reply's headers say of the endpoint's rate limits. */
+export interface RateLimitReading {
+  limits: Partial<Record<LimitKind, LimitReading>>
+  /** The wait before the next request that the endpoint asked for (`retry-after-ms`, `Retry-After`), in ms. */
+  retryAfterMs?: number
+}
+
+/** Headers as fetch gives them, or as a plain record (the AI SDK's `responseHeaders`). */
+export type HeaderSource = Headers | Readonly<Record<string, string | undefined>>
+
+function headerOf(headers: HeaderSource, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name)
+  return found?.[1]
+}
+
+// a header value is text from the endpoint: only finite non-negative numbers are taken ("-1", "0x10", "1e400" are not)
+const DECIMAL = /^\s*\d+(\.\d+)?(e\+?\d+)?\s*$/i
+
+function count(text: string | undefined): number | undefined {
+  if (text === undefined || !DECIMAL.test(text)) return undefined
+  const value = Number(text)
+  return Number.isFinite(value) ? value : undefined
+}
+
+const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, 'µs': 0.001, ns: 0.000001 }
+
+/** OpenAI's reset, a Go duration such as "1s", "6m0s", "20ms" or "1h2m3.5s"; plain seconds as some servers send them. */
+export function durationMs(text: string): number | undefined {
+  const trimmed = text.trim()
+  const seconds = count(trimmed)
+  if (seconds !== undefined) return seconds * 1000
+  if (trimmed === '' || trimmed.length > 64 || !/^(\d+(\.\d+)?(h|ms|m|s|us|µs|ns))+$/.test(trimmed)) return undefined
+  let total = 0
+  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g)) total += Number(amount) * UNIT_MS[unit!]!
+  return Number.isFinite(total) ? total : undefined
+}
+
+/** Anthropic's reset, an RFC 3339 time, as milliseconds from `now` (0 when past). */
+function untilMs(text: string, now: number): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text.trim())) return durationMs(text)
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** The wait asked for by `retry-after-ms`, or `Retry-After` in seconds or as an HTTP date, in ms; undefined when absent or not sane. */
+export function retryAfterMsOf(headers: HeaderSource, now: number = Date.now()): number | undefined {
+  const milliseconds = count(headerOf(headers, 'retry-after-ms'))
+  if (milliseconds !== undefined) return milliseconds
+  const value = headerOf(headers, 'retry-after')?.trim()
+  if (!value) return undefined
+  const seconds = count(value)
+  if (seconds !== undefined) return seconds * 1000
+  // an HTTP date names its weekday; a bare number in another notation ("1e9", "-5") is no date
+  if (!/^[A-Za-z]{3},/.test(value)) return undefined
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+function reading(limit: string | undefined, remaining: string | undefined, reset: string | undefined, resetMs: (text: string) => number | undefined): LimitReading | undefined {
+  const parsed: LimitReading = {}
+  const perMinute = count(limit)
+  // a limit of 0 would pace to a standstill: it is no limit this client can follow
+  if (perMinute !== undefined && perMinute > 0) parsed.limit = perMinute
+  const left = count(remaining)
+  if (left !== undefined) parsed.remaining = left
+  const wait = reset === undefined ? undefined : resetMs(reset)
+  if (wait !== undefined) parsed.resetMs = wait
+  return Object.keys(parsed).length > 0 ? parsed : undefined
+}
+
+/**
+ * Reads the rate-limit headers of OpenAI (`x-ratelimit-limit-requests`, `-remaining-`, `-reset-`, the same for
+ * `-tokens`, resets as durations such as "6m0s") and of Anthropic (`anthropic-ratelimit-requests-limit`, `-remaining`,
+ * `-reset` as an RFC 3339 time, the same for `-tokens-`, `-input-tokens-` and `-output-tokens-`), and the wait of
+ * `retry-after-ms` or `Retry-After`. A value that is not a plain non-negative number (or duration, or time) is left
+ * out, as if the header were not there.
+ */
+export function readRateLimits(headers: HeaderSource, now: number = Date.now()): RateLimitReading {
+  const limits: RateLimitReading['limits'] = {}
+  for (const kind of LIMIT_KINDS) {
+    const anthropic = reading(
+      headerOf(headers, `anthropic-ratelimit-${kind}-limit`),
+      headerOf(headers, `anthropic-ratelimit-${kind}-remaining`),
+      headerOf(headers, `anthropic-ratelimit-${kind}-reset`),
+      (text) => untilMs(text, now),
+    )
+    const openai =
+      kind === 'requests' || kind === 'tokens'
+        ? reading(headerOf(headers, `x-ratelimit-limit-${kind}`), headerOf(headers, `x-ratelimit-remaining-${kind}`), headerOf(headers, `x-ratelimit-reset-${kind}`), durationMs)
+        : undefined
+    const found = anthropic ?? openai
+    if (found) limits[kind] = found
+  }
+  const retryAfterMs = retryAfterMsOf(headers, now)
+  return retryAfterMs === undefined ? { limits } : { limits, retryAfterMs }
+}
