@@ -7,7 +7,7 @@ import type { AiSdkLanguageModel } from './ai-sdk-model.ts'
 import { secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
 import type { RequestGate } from './request-gate.ts'
-import { withRetries } from './retry.ts'
+import { errorHeaders, withRetries } from './retry.ts'
 
 /** One answered call of an AI SDK model. */
 export interface AiSdkReply {
@@ -16,6 +16,8 @@ export interface AiSdkReply {
   toolCalls?: MessageToolCall[]
   usage?: Usage
   ttftMs?: number
+  /** The reply's headers, whose rate limits pace the requests that follow. */
+  headers?: Record<string, string>
 }
 
 /** How an AI SDK model is called. */
@@ -26,6 +28,7 @@ export interface AiSdkEndpoint {
   stream: boolean
   timeoutMs: number
   maxRetries: number
+  maxRetryTimeMs: number
   maxRetryAfterMs: number
   gate: RequestGate
 }
@@ -135,12 +138,14 @@ async function streamed(endpoint: AiSdkEndpoint, settings: ReturnType<typeof cal
   }
   settings.abortSignal.throwIfAborted()
   const answered = reply(endpoint.languageModel, text, calls, usage, finishReason)
-  return { ...answered, ...(ttftMs === undefined ? {} : { ttftMs }) }
+  const { headers } = await result.response
+  return { ...answered, ...(ttftMs === undefined ? {} : { ttftMs }), ...(headers ? { headers } : {}) }
 }
 
 async function generated(endpoint: AiSdkEndpoint, settings: ReturnType<typeof callSettings>): Promise<AiSdkReply> {
   const result = await generateText(settings)
-  return reply(endpoint.languageModel, result.text, result.toolCalls, result.usage, result.finishReason)
+  const { headers } = result.response
+  return { ...reply(endpoint.languageModel, result.text, result.toolCalls, result.usage, result.finishReason), ...(headers ? { headers } : {}) }
 }
 
 /** An attempt's own deadline, to the reply's end, beside the caller's signal. */
@@ -167,7 +172,7 @@ function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined): { si
 /** Opens calls to an AI SDK model, with the AI SDK's retries off and evalsuite's on. */
 export function connect(endpoint: AiSdkEndpoint): AiSdkConnection {
   const { provider, modelId } = endpoint.languageModel
-  const policy = { maxRetries: endpoint.maxRetries, maxRetryAfterMs: endpoint.maxRetryAfterMs }
+  const policy = { maxRetries: endpoint.maxRetries, maxRetryTimeMs: endpoint.maxRetryTimeMs, maxRetryAfterMs: endpoint.maxRetryAfterMs }
   return {
     async generate(messages, offer, tokens, signal) {
       let attempts = 0
@@ -180,11 +185,12 @@ export function connect(endpoint: AiSdkEndpoint): AiSdkConnection {
             try {
               const settings = callSettings(endpoint, messages, offer, deadline.signal)
               const answered = await (endpoint.stream ? streamed(endpoint, settings) : generated(endpoint, settings))
-              admission.release({ tokensUsed: answered.usage ? answered.usage.inputTokens + answered.usage.outputTokens : undefined })
-              return answered
+              const { headers, ...rest } = answered
+              admission.release({ tokensUsed: answered.usage ? { input: answered.usage.inputTokens, output: answered.usage.outputTokens } : undefined, headers })
+              return rest
             } catch (error) {
               const failure = deadline.timedOut() ? new EndpointFault(`timed out after ${secondsText(endpoint.timeoutMs)} (timeoutMs); raise timeoutMs if the model is this slow`, false) : attemptFailure(error)
-              admission.release({ rateLimited: failure instanceof Error && 'status' in failure && failure.status === 429, tokensUsed: 0 })
+              admission.release({ rateLimited: failure instanceof Error && 'status' in failure && failure.status === 429, tokensUsed: 0, headers: errorHeaders(failure) })
               throw failure
             } finally {
               deadline.done()

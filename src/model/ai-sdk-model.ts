@@ -9,6 +9,7 @@ import type { GenerateOptions, Model, ModelOutput } from './model.ts'
 import { LimitsSchema } from './openai-model.ts'
 import { promptText } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
+import { RETRY_DEFAULTS } from './retry-defaults.ts'
 import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
 
 /**
@@ -43,9 +44,11 @@ export interface AiSdkModelOptions {
   timeoutMs?: number
   /**
    * Retries on 429, 5xx (Anthropic's 529 among them), 408, 409 and lost connections, as `models.openai` does; the
-   * AI SDK's own retries are turned off, so that every attempt counts against `rpm`, `tpm` and `maxCost`. @default 3
+   * AI SDK's own retries are turned off, so that every attempt counts against `rpm`, `tpm` and `maxCost`. @default 10
    */
   maxRetries?: number
+  /** No retry starts later than this after a call's first failure, whatever `maxRetries` allows. @default 60000 */
+  maxRetryTimeMs?: number
   /** The longest wait before a retry that a provider may ask for; a longer one fails the call at once. @default 60000 */
   maxRetryAfterMs?: number
   /** Requests per minute sent to this model, retries included (per Vitest worker). */
@@ -108,7 +111,7 @@ export function createAiSdkModel(languageModel: AiSdkLanguageModel, options: AiS
   for (const [variable, value] of Object.entries(process.env)) if (KEY_VARIABLE.test(variable)) registerKey(value || undefined)
   const memory = getEnvironmentData(RATE_LIMITS_KEY)
   const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${provider} ${modelId}` } : undefined
-  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, ...(shared ? { shared } : {}) })
+  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs, ...(shared ? { shared } : {}) })
   const temperature = options.temperature ?? 0
   const params: Record<string, unknown> = {
     temperature,
@@ -130,8 +133,9 @@ export function createAiSdkModel(languageModel: AiSdkLanguageModel, options: AiS
           params,
           stream: options.stream ?? false,
           timeoutMs: options.timeoutMs ?? 120_000,
-          maxRetries: options.maxRetries ?? 3,
-          maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+          maxRetries: options.maxRetries ?? RETRY_DEFAULTS.maxRetries,
+          maxRetryTimeMs: options.maxRetryTimeMs ?? RETRY_DEFAULTS.maxRetryTimeMs,
+          maxRetryAfterMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
           gate,
         }),
       (error: unknown) => {

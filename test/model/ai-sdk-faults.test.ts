@@ -56,6 +56,23 @@ describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
     expect(error.message).toBe(`Model "gemini-test" (google.generative-ai) failed after 2 attempts (HTTP 500 from ${new URL(baseURL).host}): Internal error encountered.`)
   })
 
+  it.each([false, true])("paces the next request to the rate-limit headers of a reply that succeeded (stream %s)", async (stream) => {
+    const arrivals: number[] = []
+    const { baseURL } = await serve({
+      wire: 'anthropic',
+      replyHeaders: () => {
+        arrivals.push(performance.now())
+        // the minute's requests used up until 400 ms from now
+        return { 'anthropic-ratelimit-requests-limit': '50', 'anthropic-ratelimit-requests-remaining': '0', 'anthropic-ratelimit-requests-reset': new Date(Date.now() + 400).toISOString() }
+      },
+    })
+    const model = models.aiSdk(claude(baseURL), { stream })
+    await model.generate(ask)
+    await model.generate(ask)
+    expect(arrivals).toHaveLength(2)
+    expect((arrivals[1] as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(300)
+  })
+
   it.each([
     ['retry-after', '0.3'],
     ['retry-after-ms', '300'],

@@ -35,6 +35,8 @@ export interface ProviderServerOptions {
   reply?: (request: ReceivedRequest) => ScriptedReply
   /** Milliseconds to wait before answering each request. @default 0 */
   latencyMs?: number
+  /** Headers sent with each reply that is not an error (a provider's rate-limit headers, say). */
+  replyHeaders?: (index: number) => Record<string, string>
   /** An error for the Nth request (1-based), or undefined for a reply. */
   fault?: (index: number, request: ReceivedRequest) => ProviderFault | undefined
 }
@@ -149,7 +151,7 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
       const reply = options.reply?.(request) ?? { text: `Echo: ${lastUserText(request, wire)}`, usage: { input: 10, output: 4 } }
       const model = wire === 'anthropic' ? String(body.model) : (/models\/([^:]+)/.exec(path)?.[1] ?? '')
       const text = wire === 'anthropic' ? anthropicReply(reply, model, request.stream) : geminiReply(reply, request.stream)
-      const answer = (): void => send(res, 200, text, { 'content-type': request.stream ? 'text/event-stream' : 'application/json' })
+      const answer = (): void => send(res, 200, text, { 'content-type': request.stream ? 'text/event-stream' : 'application/json', ...options.replyHeaders?.(requests.length) })
       if (options.latencyMs) setTimeout(answer, options.latencyMs).unref()
       else answer()
     })
