@@ -68,13 +68,19 @@ async function record(dir: string, label: string): Promise<void> {
   }
 }
 
-async function replayOnce(dir: string, label: string): Promise<{ perSampleMs: number; processMs: number }> {
+interface Replayed {
+  perSampleMs: number
+  processMs: number
+  cpuMs: number | null
+}
+
+async function replayOnce(dir: string, label: string): Promise<Replayed> {
   const run = await runChild(process.execPath, [VITEST, 'run', 'evals'], { cwd: dir, env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'replay' }, rssFile: join(dir, 'time.out') })
   if (run.exitCode !== 0) throw new Error(`replaying ${label} exited with ${run.exitCode}:\n${run.stdout.slice(-3000)}`)
   const report = JSON.parse(await readFile(join(dir, 'eval-reports/bench.json'), 'utf8')) as { durationMs: number; samples: { status: string }[] }
   const right = report.samples.filter((sample) => sample.status === 'right').length
   if (right !== SAMPLES) throw new Error(`${label}: ${right} of ${SAMPLES} samples right in replay`)
-  return { perSampleMs: report.durationMs / SAMPLES, processMs: run.processMs }
+  return { perSampleMs: report.durationMs / SAMPLES, processMs: run.processMs, cpuMs: run.cpuMs }
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!
@@ -86,22 +92,41 @@ async function replayBench(): Promise<void> {
   await writeFile(join(agent.dir, 'evals/bench.eval.ts'), AGENT_EVAL)
   await record(single.dir, 'one step')
   await record(agent.dir, 'three steps')
-  const runs = { single: [] as { perSampleMs: number; processMs: number }[], agent: [] as { perSampleMs: number; processMs: number }[] }
+  const runs = { single: [] as Replayed[], agent: [] as Replayed[] }
   for (let round = 0; round < ROUNDS; round++) {
     runs.single.push(await replayOnce(single.dir, 'one step'))
     runs.agent.push(await replayOnce(agent.dir, 'three steps'))
   }
   const perSample = { single: median(runs.single.map((r) => r.perSampleMs)), agent: median(runs.agent.map((r) => r.perSampleMs)) }
-  const process = { single: median(runs.single.map((r) => r.processMs)), agent: median(runs.agent.map((r) => r.processMs)) }
+  const whole = { single: median(runs.single.map((r) => r.processMs)), agent: median(runs.agent.map((r) => r.processMs)) }
+  // CPU time (GNU time: the run's processes, user and system) holds on a loaded machine, where wall time does not
+  const cpu = runs.agent.every((r) => r.cpuMs !== null) && runs.single.every((r) => r.cpuMs !== null)
+    ? { single: median(runs.single.map((r) => r.cpuMs!)), agent: median(runs.agent.map((r) => r.cpuMs!)) }
+    : undefined
   console.log(`replay, ${SAMPLES} samples, median of ${ROUNDS} rounds:`)
-  console.log(`  one step:     ${perSample.single.toFixed(3)} ms a sample (whole run ${(process.single / 1000).toFixed(2)} s)`)
-  console.log(`  three steps:  ${perSample.agent.toFixed(3)} ms a sample (whole run ${(process.agent / 1000).toFixed(2)} s)`)
-  console.log(`  ratio:        ${(perSample.agent / perSample.single).toFixed(2)}x a sample (target <= 1.5x); whole run ${(process.agent / process.single).toFixed(2)}x`)
-  await rm(WORK, { recursive: true, force: true })
+  console.log(`  one step:     ${perSample.single.toFixed(3)} ms a sample (whole run ${(whole.single / 1000).toFixed(2)} s)`)
+  console.log(`  three steps:  ${perSample.agent.toFixed(3)} ms a sample (whole run ${(whole.agent / 1000).toFixed(2)} s)`)
+  console.log(`  ratio:        ${(perSample.agent / perSample.single).toFixed(2)}x a sample (target <= 1.5x); whole run ${(whole.agent / whole.single).toFixed(2)}x`)
+  if (cpu) console.log(`  CPU:          one step ${(cpu.single / 1000).toFixed(2)} s, three steps ${(cpu.agent / 1000).toFixed(2)} s: ${(cpu.agent / cpu.single).toFixed(2)}x the whole run, +${((cpu.agent - cpu.single) / SAMPLES).toFixed(3)} ms a sample`)
+  // --keep leaves the recorded projects, to profile a replay of either by hand
+  if (!process.argv.includes('--keep')) await rm(WORK, { recursive: true, force: true })
 }
 
 // the raw loop: what a user would write with the openai SDK alone
-async function rawLoop(baseURL: string, inputs: readonly string[]): Promise<number> {
+interface Timed {
+  wallMs: number
+  cpuMs: number
+}
+
+async function timed(work: () => Promise<unknown>): Promise<Timed> {
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  await work()
+  const used = process.cpuUsage(cpu)
+  return { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 }
+}
+
+async function rawLoop(baseURL: string, inputs: readonly string[]): Promise<Timed> {
   const client = new OpenAI({ apiKey: 'x', baseURL, maxRetries: 0 })
   const tools = [
     { type: 'function' as const, function: { name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } } },
@@ -109,8 +134,7 @@ async function rawLoop(baseURL: string, inputs: readonly string[]): Promise<numb
   ]
   const run: Record<string, (args: Record<string, string>) => string> = { search: ({ q }) => q!.replace('Reply with: ', 'id '), lookup: ({ id }) => id!.replace('id ', 'answer of ') }
   const limit = pLimit(CONCURRENCY)
-  const started = performance.now()
-  await Promise.all(
+  return timed(() => Promise.all(
     inputs.map((input) =>
       limit(async () => {
         const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: input }]
@@ -124,27 +148,24 @@ async function rawLoop(baseURL: string, inputs: readonly string[]): Promise<numb
         return undefined
       }),
     ),
-  )
-  return performance.now() - started
+  ))
 }
 
-async function evalsuiteLoop(baseURL: string, inputs: readonly string[]): Promise<number> {
+async function evalsuiteLoop(baseURL: string, inputs: readonly string[]): Promise<Timed> {
   const model = models.openai({ model: 'fake-model', baseURL, apiKey: 'x', maxRetries: 0 })
   const loop = createToolLoop('bench', {
     search: { parameters: z.object({ q: z.string() }), execute: ({ q }: { q: string }) => q.replace('Reply with: ', 'id ') },
     lookup: { parameters: z.object({ id: z.string() }), execute: ({ id }: { id: string }) => id.replace('id ', 'answer of ') },
   }, 10)
   const limit = pLimit(CONCURRENCY)
-  const started = performance.now()
-  await Promise.all(
+  return timed(() => Promise.all(
     inputs.map((input, index) =>
       limit(() => {
         const signal = new AbortController().signal
         return runAgent(loop, (messages, options) => model.generate(messages as never, options), [{ role: 'user', content: input }], { sample: { id: `s${index}`, input }, signal }, { signal })
       }),
     ),
-  )
-  return performance.now() - started
+  ))
 }
 
 async function liveBench(): Promise<void> {
@@ -154,20 +175,24 @@ async function liveBench(): Promise<void> {
     // one warm-up each, then alternating rounds
     await rawLoop(server.baseURL, inputs.slice(0, CONCURRENCY))
     await evalsuiteLoop(server.baseURL, inputs.slice(0, CONCURRENCY))
-    const raw: number[] = []
-    const ours: number[] = []
+    const raw: Timed[] = []
+    const ours: Timed[] = []
     for (let round = 0; round < ROUNDS + 2; round++) {
       raw.push(await rawLoop(server.baseURL, inputs))
       ours.push(await evalsuiteLoop(server.baseURL, inputs))
     }
-    const [r, o] = [median(raw), median(ours)]
+    const [r, o] = [median(raw.map((run) => run.wallMs)), median(ours.map((run) => run.wallMs))]
+    // the CPU each call costs this process (the local server's share included, the same for both loops)
+    const calls = inputs.length * 3
+    const [rc, oc] = [median(raw.map((run) => run.cpuMs)) / calls, median(ours.map((run) => run.cpuMs)) / calls]
     console.log(`live, ${LIVE_SAMPLES} samples x 3 calls at ${CALL_MS} ms a call, ${CONCURRENCY} at once, median of ${ROUNDS + 2} rounds:`)
     console.log(`  raw openai SDK loop: ${(r / 1000).toFixed(3)} s; evalsuite tool loop: ${(o / 1000).toFixed(3)} s; ratio ${(o / r).toFixed(3)}x (target <= 1.05x)`)
+    console.log(`  CPU a call: raw ${rc.toFixed(3)} ms, evalsuite ${oc.toFixed(3)} ms (+${(oc - rc).toFixed(3)} ms, ${((100 * (oc - rc)) / CALL_MS).toFixed(1)}% of a ${CALL_MS} ms call)`)
   } finally {
     await server.close()
   }
 }
 
 console.log(`agent bench${QUICK ? ' (quick)' : ''}: ${availableParallelism()} CPUs, Node ${process.version}`)
-await liveBench()
-await replayBench()
+if (!process.argv.includes('--replay-only')) await liveBench()
+if (!process.argv.includes('--live-only')) await replayBench()

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../src/schema/index.ts'
 import { startFakeServer, type ChatRequest, type FakeServer } from '../support/openai-server.ts'
+import { htmlTests, readHtmlReport } from '../support/html-report.ts'
 import { FIXTURE, readReport, runVitest, scoreRows } from './run-fixture.ts'
 
 const RECORDINGS = join(FIXTURE, 'recordings')
@@ -45,13 +46,15 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     await server.close()
     await rm(RECORDINGS, { recursive: true, force: true })
     await rm(RUNS, { force: true })
+    await Promise.all(['html', '.vitest'].map((folder) => rm(join(FIXTURE, folder), { recursive: true, force: true })))
   })
 
   it('runs and records every model call and every tool call, and the scorer sees each trajectory', async () => {
     const run = await runVitest(['agent'], { ...env, EVALSUITE_RECORDINGS: 'record' })
     expect(run.code, run.stdout + run.stderr).toBe(0)
-    expect(server.requestCount).toBe(9)
-    expect(toolRuns()).toBe(9)
+    // agent: 3 samples x 3 calls; agent-limit: 1 sample x 2 calls (maxSteps); own-agent calls nothing of ours
+    expect(server.requestCount).toBe(11)
+    expect(toolRuns()).toBe(12)
     const report = await readReport('agent')
     expect(report.samples.map((sample) => [sample.id, sample.status, sample.output, sample.trajectory?.ended, sample.trajectory?.steps.length])).toEqual([
       ['fr', 'right', 'The capital is Paris.', 'reply', 3],
@@ -60,12 +63,16 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     ])
     // the two lookups of a step are the same call (tool, arguments, step): one recording serves both
     expect(readFileSync(join(RECORDINGS, 'agent.tools.jsonl'), 'utf8').trim().split('\n')).toHaveLength(6)
+    const limited = (await readReport('agent-limit')).samples[0]!
+    expect([limited.status, limited.trajectory?.ended, limited.trajectory?.steps.length]).toEqual(['wrong', 'max-steps', 2])
+    const own = (await readReport('own-agent')).samples[0]!
+    expect([own.status, own.trajectory?.steps.map((step) => step.toolResults.map((result) => result.output))]).toEqual(['right', [['42'], []]])
   })
 
   it('replays with zero model requests and zero tool executions, and an identical report', async () => {
     const recorded = await readReport('agent')
     const [requests, runs] = [server.requestCount, toolRuns()]
-    const run = await runVitest(['agent'], { ...env, EVALSUITE_RECORDINGS: 'replay' })
+    const run = await runVitest(['agent', '--reporter=default', '--reporter=html'], { ...env, EVALSUITE_RECORDINGS: 'replay' })
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(server.requestCount).toBe(requests)
     expect(toolRuns()).toBe(runs)
@@ -73,6 +80,14 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     expect(outcomes(replayed)).toEqual(outcomes(recorded))
     expect(scoreRows(replayed)).toEqual(scoreRows(recorded))
     expect(replayed.samples.every((sample) => sample.trajectory?.steps.every((step) => step.toolResults.every((result) => result.replayed)))).toBe(true)
+    // the UI and the html report show each step as an annotation, and a loop cut at maxSteps says so
+    const tests = htmlTests(readHtmlReport(FIXTURE))
+    const france = tests.find((test) => test.path.startsWith('agent > fr:'))!
+    const steps = (france.annotations ?? []).filter((annotation) => annotation.type.startsWith('step.'))
+    expect(steps.map((annotation) => annotation.type)).toEqual(['step.1', 'step.2', 'step.3'])
+    expect(steps[0]!.message).toMatch(/^model [\d.]+ ms\nsearch\(\{"country":"France"\}\) → "c-fr" \(replayed, [\d.]+ ms\)$/)
+    const limited = tests.find((test) => test.path.startsWith('agent-limit > '))!
+    expect(limited.annotations?.find((annotation) => annotation.type === 'evalsuite:max-steps')?.message).toContain('the tool loop hit maxSteps after 2 steps')
   })
 
   it('in replay fails a sample whose tool result was never recorded, with the command that records it, running nothing', async () => {
