@@ -16,6 +16,7 @@ const toolMessages = (request: ChatRequest) => request.messages.filter((message)
 // the agent's model: searches for the country, looks its capital up twice at once, then answers with the name
 function agentCalls(request: ChatRequest): { name: string; arguments: string }[] | undefined {
   const results = toolMessages(request)
+  if (request.tools === undefined) return undefined
   if (results.length === 0) return [{ name: 'search', arguments: JSON.stringify({ country: request.messages.at(-1)!.content }) }]
   if (results.length === 1) return [0, 1].map(() => ({ name: 'lookup', arguments: JSON.stringify({ id: results[0]!.content }) }))
   return undefined
@@ -32,6 +33,13 @@ function outcomes(report: Report): unknown {
   }))
 }
 
+// the answer after the tools; without tools (a conversation), the turn it answers and the user's message
+function reply(request: ChatRequest): string {
+  const result = toolMessages(request).at(-1)
+  if (result !== undefined) return `The capital is ${result.content}.`
+  return `turn ${request.messages.filter((message) => message.role === 'assistant').length + 1}: ${request.messages.at(-1)!.content}`
+}
+
 describe('an agent benchmark (tools, three steps) against a local server', () => {
   let server: FakeServer
   let env: Record<string, string>
@@ -39,7 +47,7 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
   beforeAll(async () => {
     await rm(RECORDINGS, { recursive: true, force: true })
     await rm(RUNS, { force: true })
-    server = await startFakeServer({ toolCalls: agentCalls, reply: (request) => `The capital is ${toolMessages(request).at(-1)?.content}.` })
+    server = await startFakeServer({ toolCalls: agentCalls, reply })
     env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-agent' }
   })
   afterAll(async () => {
@@ -52,8 +60,8 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
   it('runs and records every model call and every tool call, and the scorer sees each trajectory', async () => {
     const run = await runVitest(['agent'], { ...env, EVALSUITE_RECORDINGS: 'record' })
     expect(run.code, run.stdout + run.stderr).toBe(0)
-    // agent: 3 samples x 3 calls; agent-limit: 1 sample x 2 calls (maxSteps); own-agent calls nothing of ours
-    expect(server.requestCount).toBe(11)
+    // agent: 3 samples x 3 calls; agent-limit: 1 sample x 2 calls (maxSteps); conversation: 2 turns; own-agent: none
+    expect(server.requestCount).toBe(13)
     expect(toolRuns()).toBe(12)
     const report = await readReport('agent')
     expect(report.samples.map((sample) => [sample.id, sample.status, sample.output, sample.trajectory?.ended, sample.trajectory?.steps.length])).toEqual([
@@ -65,6 +73,14 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     expect(readFileSync(join(RECORDINGS, 'agent.tools.jsonl'), 'utf8').trim().split('\n')).toHaveLength(6)
     const limited = (await readReport('agent-limit')).samples[0]!
     expect([limited.status, limited.trajectory?.ended, limited.trajectory?.steps.length]).toEqual(['wrong', 'max-steps', 2])
+    const conversation = (await readReport('conversation')).samples[0]!
+    expect([conversation.status, conversation.output, conversation.trajectory?.steps.map((step) => step.turn)]).toEqual(['right', 'turn 2: Its capital?', [1, 2]])
+    // the second turn is asked after the first turn's reply
+    expect(server.requests.find((request) => request.tools === undefined && request.messages.length === 3)?.messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Name a country.'],
+      ['assistant', 'turn 1: Name a country.'],
+      ['user', 'Its capital?'],
+    ])
     const own = (await readReport('own-agent')).samples[0]!
     expect([own.status, own.trajectory?.steps.map((step) => step.toolResults.map((result) => result.output))]).toEqual(['right', [['42'], []]])
   })
