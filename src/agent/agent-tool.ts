@@ -14,6 +14,7 @@ export interface ToolContext {
  * is an answer, not an action: a reply that calls it ends the loop, and its calls are what is scored (BFCL).
  */
 export interface AgentTool<Args = never> {
+  /** What the model is told the tool does. */
   description?: string
   /** A zod schema, or a JSON Schema object; the model's arguments are checked against it before `execute` runs. */
   parameters: z.ZodType | Record<string, unknown>
