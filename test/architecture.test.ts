@@ -17,6 +17,8 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: [],
   dataset: ['schema'],
   model: ['schema', 'store'],
+  // an agent's tool loop around a model, its tool recordings and trajectories; knows nothing of benchmarks
+  agent: ['schema', 'store', 'model'],
   metrics: ['schema', 'random'],
   // a code check runs the program in the sandbox; one sandbox a set of options is keyed by their stable hash
   scoring: ['schema', 'store', 'sandbox'],
@@ -30,11 +32,11 @@ const ALLOWED: Record<string, string[]> = {
   baseline: ['schema', 'store', 'metrics', 'records'],
   gates: ['schema', 'metrics', 'records'],
   // a benchmark's options carry the gate settings they are resolved with
-  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'gates'],
+  benchmark: ['schema', 'random', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'gates'],
   // builds a benchmark's report from its records, its baseline and its gates
   report: ['schema', 'store', 'metrics', 'records', 'baseline', 'gates'],
   // one sample's run: inference, scoring, judging, early stopping against the baseline
-  run: ['schema', 'store', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'baseline', 'gates'],
+  run: ['schema', 'store', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'baseline', 'gates'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   render: ['schema', 'store', 'metrics', 'records', 'gates', 'report'],
@@ -46,7 +48,7 @@ const ALLOWED: Record<string, string[]> = {
   vitest: ['schema', 'store', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'records', 'gates', 'benchmark', 'report', 'run', 'plugin'],
   // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'prompt', 'benchmark', 'benchmarks', 'render', 'store', 'plugin', 'vitest'],
-  '.': ['schema', 'sandbox', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'plugin', 'vitest'],
+  '.': ['schema', 'sandbox', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'plugin', 'vitest'],
 }
 
 function sourceFiles(dir: string): string[] {

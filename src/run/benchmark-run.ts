@@ -92,7 +92,7 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
       const early: { current?: EarlyStop } = {}
       const startEarlyStop = await prepareEarlyStop(resolved, meta.model, settings.gates)
       const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
-      const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
+      const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf, recorded?.toolRecordings), {
         concurrency,
         stopAfterFailures: options.stopAfterFailures ?? DEFAULT_STOP_AFTER_FAILURES,
         // enough replies ahead of the tests to keep the endpoint and the judge busy while a few tests are slow

@@ -1,0 +1,7 @@
+export { defineTool, type AgentTool, type AgentTools, type ToolContext } from './agent-tool.ts'
+export { conversationTurns } from './conversation.ts'
+export { fromAiSdk, type AiSdkStep, type AiSdkToolCall, type AiSdkToolResult } from './from-ai-sdk.ts'
+export { agentOutput, runAgent, type AgentOutput } from './run-agent.ts'
+export { loadToolRecordings, type ToolCallPlace, type ToolRecordings, type ToolRun } from './tool-recordings.ts'
+export { createToolLoop, type GenerateStep, type LoopRun, type ToolLoop } from './tool-loop.ts'
+export { maxStepsNote, stepNotes } from './step-notes.ts'
