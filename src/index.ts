@@ -1,4 +1,14 @@
 export {
+  toolArgs,
+  type ArgumentPattern,
+  type ArgumentPredicate,
+  type ArgumentSpec,
+  type ExpectedCall,
+  type MatchTrajectoryOptions,
+  type ToCallToolsOptions,
+  type TrajectoryReference,
+} from './agent/index.ts'
+export {
   defineBenchmark,
   type Benchmark,
   type BenchmarkDefinition,

@@ -14,6 +14,7 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: [],
   dataset: ['schema'],
   model: ['schema', 'store'],
+  agent: ['schema', 'store', 'model'],
   metrics: ['schema', 'random'],
   // a code check runs the program in the sandbox; one sandbox a set of options is keyed by their stable hash
   scoring: ['schema', 'store', 'sandbox'],
@@ -34,10 +35,10 @@ const ALLOWED: Record<string, string[]> = {
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
-  vitest: ['schema', 'store', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
+  vitest: ['schema', 'store', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
   // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'benchmark', 'benchmarks', 'report', 'store', 'vitest'],
-  '.': ['schema', 'sandbox', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],
+  '.': ['schema', 'sandbox', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'vitest'],
 }
 
 function sourceFiles(dir: string): string[] {

@@ -33,7 +33,8 @@ function wrongAnswerNote(meta: SampleMeta): string {
   if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
   const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
-  if (failed.kind === 'code') return failed.explanation
+  // a program's run and a trajectory are told by where they went wrong, not by a target and an answer read
+  if (failed.kind === 'code' || failed.kind === 'trajectory') return failed.explanation
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
   const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''

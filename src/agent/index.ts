@@ -1,0 +1,5 @@
+export { toolArgs, type ArgumentPattern, type ArgumentPredicate, type ArgumentSpec } from './argument-spec.ts'
+export { describeCall, type ExpectedCall } from './expected-call.ts'
+export { matchToolCall, matchToolCalls, type ToCallToolsOptions, type ToolCallCounts, type TrajectoryMatch } from './match-tool-calls.ts'
+export { matchTrajectory, type MatchTrajectoryOptions, type TrajectoryReference } from './match-trajectory.ts'
+export { trajectoryMeasures } from './trajectory-measures.ts'
