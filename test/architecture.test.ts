@@ -33,7 +33,7 @@ const ALLOWED: Record<string, string[]> = {
   // the sample run reads a benchmark's baseline for early stopping as the gate tests do (report/gate-judging.ts)
   'sample-run': ['schema', 'store', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
-  benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
+  benchmarks: ['schema', 'sandbox', 'dataset', 'agent', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)
   vitest: ['schema', 'store', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'selection', 'benchmark', 'inference', 'early-stop', 'sample-run', 'report'],
   // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)

@@ -54,7 +54,8 @@ function mismatch(spec: unknown, value: unknown, call: TrajectoryToolCall, path:
   if (typeof spec === 'function') {
     const verdict = (spec as ArgumentPredicate)(value, call)
     if (verdict === true) return undefined
-    return typeof verdict === 'string' ? `${where}: ${verdict}` : `${where} failed the predicate${spec.name ? ` ${spec.name}` : ''}`
+    if (typeof verdict === 'string') return path === '' ? verdict : `${where}: ${verdict}`
+    return `${where} failed the predicate${spec.name ? ` ${spec.name}` : ''}`
   }
   if (spec instanceof z.ZodType) {
     const parsed = spec.safeParse(value)

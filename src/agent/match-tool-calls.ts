@@ -87,6 +87,10 @@ function anyOrder(expected: readonly ExpectedCall[], made: readonly MadeCall[], 
   const missing = pairs.indexOf(-1)
   if (missing !== -1) {
     const unpaired = made.filter((_, index) => !pairs.includes(index))
+    if (unpaired.length === 0 && made.length > 0) {
+      const each = made.length === 1 ? 'the one call made' : `each of the ${made.length} calls made`
+      return `expected ${describeExpected(expected[missing]!)}, but ${each} matched another expected call`
+    }
     return noMatch(expected[missing]!, unpaired, '')
   }
   if (!forbid) return undefined
