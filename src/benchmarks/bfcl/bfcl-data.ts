@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { ConfigError, DatasetError, type DatasetIssue } from '../../errors.ts'
 import { readPythonJson, type PythonValue } from './python-value.ts'
 
@@ -25,21 +25,19 @@ export function isIrrelevance(category: BfclCategory): boolean {
 }
 
 /**
- * The category's question file in BFCL's data folder: `BFCL_v<N>_<category>.json` (the newest version present), the
- * simple category being `simple_python`.
+ * The category's question file in BFCL's data folder: `BFCL_v<N>_<category>.json`, the newest version present (v4
+ * when none is, for the loader to say it is missing), the simple category being `simple_python`.
  */
 export function questionFile(folder: string, category: BfclCategory): string {
   const stem = category === 'simple' ? 'simple_python' : category
   const pattern = new RegExp(`^BFCL_v(\\d+)_${stem}\\.json$`)
-  let names: string[]
-  try {
-    names = readdirSync(folder)
-  } catch (error) {
-    throw new ConfigError(`bfcl(): cannot read the folder "${folder}" (${(error as Error).message}); "path" is BFCL's data folder, holding BFCL_v4_${stem}.json and possible_answer/.`)
-  }
-  const versions = names.flatMap((name) => (pattern.exec(name) ? [{ name, version: Number(pattern.exec(name)![1]) }] : []))
-  if (versions.length === 0) throw new ConfigError(`bfcl(): no BFCL_v4_${stem}.json in "${folder}"; "path" is BFCL's data folder, holding BFCL_v4_${stem}.json and possible_answer/.`)
-  return join(folder, versions.sort((a, b) => b.version - a.version)[0]!.name)
+  const names = existsSync(folder) ? readdirSync(folder) : []
+  const versions = names.flatMap((name) => {
+    const found = pattern.exec(name)
+    return found ? [{ name, version: Number(found[1]) }] : []
+  })
+  const newest = versions.sort((a, b) => b.version - a.version)[0]?.name ?? `BFCL_v4_${stem}.json`
+  return join(folder, newest)
 }
 
 /** One possible answer: the calls it expects, each a function's name and the acceptable values of each parameter. */
@@ -73,8 +71,8 @@ export function parseGroundTruth(line: string): BfclAnswer {
  * The possible answers beside a question file (`possible_answer/<same name>`), by sample id, each kept as its line's
  * text: the checker needs the numbers as written (5.0 is a float), which parsed JSON would not keep.
  */
-export function loadAnswers(folder: string, question: string): Map<string, string> {
-  const file = join(folder, 'possible_answer', question.slice(folder.length).replace(/^[/\\]/, ''))
+export function loadAnswers(question: string): Map<string, string> {
+  const file = join(dirname(question), 'possible_answer', basename(question))
   if (!existsSync(file)) throw new ConfigError(`bfcl(): the possible answers of "${question}" are not at "${file}"; BFCL's data folder holds them in possible_answer/.`)
   const answers = new Map<string, string>()
   const issues: DatasetIssue[] = []
