@@ -14,6 +14,7 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: [],
   dataset: ['schema'],
   model: ['schema', 'store'],
+  // an agent's tool loop around a model, its tool recordings and trajectories; knows nothing of benchmarks
   agent: ['schema', 'store', 'model'],
   metrics: ['schema', 'random'],
   // a code check runs the program in the sandbox; one sandbox a set of options is keyed by their stable hash
@@ -25,13 +26,13 @@ const ALLOWED: Record<string, string[]> = {
   judge: ['schema', 'model', 'store', 'scoring'],
   report: ['schema', 'store', 'metrics'],
   // a benchmark's gate tests judge with the reporter's own code (report/gate-judging.ts)
-  benchmark: ['schema', 'random', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'report', 'prompt', 'selection'],
+  benchmark: ['schema', 'random', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'report', 'prompt', 'selection'],
   // early stopping watches the gates a benchmark's options set
   'early-stop': ['schema', 'metrics', 'benchmark'],
   // a choice by log-probability letters its options as the benchmark's prompt does
-  inference: ['schema', 'model', 'prompt', 'benchmark'],
+  inference: ['schema', 'model', 'agent', 'prompt', 'benchmark'],
   // the sample run reads a benchmark's baseline for early stopping as the gate tests do (report/gate-judging.ts)
-  'sample-run': ['schema', 'store', 'model', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
+  'sample-run': ['schema', 'store', 'model', 'agent', 'scoring', 'judge', 'report', 'selection', 'benchmark', 'inference', 'early-stop'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'sandbox', 'dataset', 'agent', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   // every contact with Vitest; the core below it never imports it (nor 'vitest', see below)

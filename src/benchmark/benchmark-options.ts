@@ -1,6 +1,7 @@
 // type-only and unavoidable: a scorer is handed its test's own `expect`, which is Vitest's, matchers and all
 import type { ExpectStatic } from 'vitest'
 import { z } from 'zod'
+import type { AgentTools } from '../agent/index.ts'
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
@@ -15,12 +16,14 @@ import {
   RegressionSchema,
   shownValue,
   ThresholdSchema,
+  TrajectorySchema,
   UsageSchema,
   type EarlyStopOptions,
   type InferMethod,
   type RecordingMode,
   type Sample,
   type Threshold,
+  type Trajectory,
   type Usage,
 } from '../schema/index.ts'
 import type { ScorerReturn } from '../scoring/index.ts'
@@ -31,8 +34,11 @@ import type { VariantOptions } from './variant-options.ts'
 /** The `regression` option: `maxDrop` in the metric's own units, `alpha` (default 0.05), `metric` (default: the primary). */
 export type RegressionOptions = z.input<typeof RegressionSchema>
 
-/** What a `task` function may return: the reply, or the reply with the tokens it used. */
-export type TaskResult = string | { text: string; usage?: Usage }
+/**
+ * What a `task` function may return: the reply, the reply with the tokens it used, or an agent's final reply with
+ * its trajectory (`fromAiSdk(result)` makes one of an AI SDK result).
+ */
+export type TaskResult = string | { text: string; usage?: Usage } | { output: string; trajectory: Trajectory; usage?: Usage }
 
 /** What a `task` function receives besides the sample. */
 export interface TaskContext {
@@ -50,6 +56,15 @@ export interface RunOptions {
   model?: Model
   /** A system message sent before the prompt. */
   system?: string
+  /**
+   * Tools the model may call, by name: evalsuite runs the calls (a reply's calls at once), sends their results back,
+   * and calls the model again, until a reply calls no tool or `maxSteps`. A tool without `execute` ends the loop when
+   * called: its calls are the answer. The scorer receives the `trajectory`.
+   * @example { weather: { parameters: z.object({ city: z.string() }), execute: ({ city }) => weatherIn(city) } }
+   */
+  tools?: AgentTools
+  /** Model calls one sample's tool loop may make (per turn of a conversation). @default 10 */
+  maxSteps?: number
   /** Model calls in flight at once. @default 8 */
   concurrency?: number
   /** After this many failed calls in a row the endpoint is taken for dead: the remaining samples fail at once. @default 5 */
@@ -127,6 +142,13 @@ export interface ScorerContext {
   output: string
   /** The reply with usage and latency. */
   modelOutput: ModelOutput
+  /**
+   * What the agent did, step by step: with `tools`, a conversation played turn by turn, or a task that returned one;
+   * absent otherwise.
+   */
+  trajectory?: Trajectory
+  /** In a conversation of several user turns: the reply to each, in order (`output` is the last). */
+  turns?: string[]
   /** This test's own `expect`, bound to the sample. */
   expect: ExpectStatic
 }
@@ -151,6 +173,21 @@ export const RunShape = {
     message: 'must be a Model, e.g. models.openai({ model })',
   }).optional(),
   system: z.string().optional(),
+  tools: z
+    .record(
+      z.string(),
+      z
+        .object({
+          description: z.string().optional(),
+          parameters: z.custom<object>((value) => typeof value === 'object' && value !== null, { message: 'must be a zod schema or a JSON Schema object' }),
+          execute: z.function().optional(),
+          replay: z.boolean().optional(),
+          timeoutMs: z.number().positive().optional(),
+        })
+        .strict(),
+    )
+    .optional(),
+  maxSteps: z.number().int().positive().optional(),
   concurrency: z.number().int().positive().optional(),
   stopAfterFailures: z.number().int().positive().optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
@@ -188,6 +225,12 @@ export function validateOverrides(name: string, options: BenchmarkOverrides): vo
     const what = options.model ? `model "${options.model.name}" cannot score choices` : 'a task function cannot score choices'
     throw new ConfigError(`${where}: inferMethod "${method}" needs a model that scores choices, such as models.openai(...); ${what}.`)
   }
+  if ((options.tools !== undefined || options.maxSteps !== undefined) && options.model === undefined) {
+    throw new ConfigError(`${where}: "tools" and "maxSteps" run a tool loop around "model"; a task runs its own agent, and returns { output, trajectory } (see fromAiSdk).`)
+  }
+  if (options.tools !== undefined && method !== 'generate') {
+    throw new ConfigError(`${where}: "tools" need replies to call them, and inferMethod "${method}" scores choices; use inferMethod "generate".`)
+  }
   if (options.maxCost !== undefined && options.model === undefined) {
     throw new ConfigError(`${where}: maxCost limits what model calls cost, so it needs "model"; a task function's cost is not known.`)
   }
@@ -196,6 +239,7 @@ export function validateOverrides(name: string, options: BenchmarkOverrides): vo
 const TaskResultSchema = z.union([
   z.string(),
   z.object({ text: z.string(), usage: UsageSchema.optional() }),
+  z.object({ output: z.string(), trajectory: TrajectorySchema, usage: UsageSchema.optional() }),
 ])
 
 /** Checks what a `task` function returned, naming the benchmark and sample when it is not a reply. */
@@ -203,6 +247,6 @@ export function parseTaskResult(name: string, sample: Sample, result: unknown): 
   const parsed = compiledSchema(TaskResultSchema).safeParse(result)
   if (parsed.success) return parsed.data
   throw new ConfigError(
-    `describeBenchmark("${name}"): the task returned ${shownValue(result)} for sample "${sample.id}"; return a string or { text, usage? }.`,
+    `describeBenchmark("${name}"): the task returned ${shownValue(result)} for sample "${sample.id}"; return a string, { text, usage? } or { output, trajectory, usage? }.`,
   )
 }

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { GateSettings } from '../report/gate-judging.ts'
-import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, type GateableMetrics, type GateCatalog, type GateEntry } from '../metrics/index.ts'
+import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, TRAJECTORY_MEASURES, type GateableMetrics, type GateCatalog, type GateEntry } from '../metrics/index.ts'
 import { shardFromEnvironment, type Shard, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { validateOverrides, type BenchmarkOverrides, type RunOptions, type Scorer } from './benchmark-options.ts'
 import { validateDefinition, type Benchmark } from './define-benchmark.ts'
@@ -52,7 +52,9 @@ function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
   const ruled = perSampleGateable(resolved)
   // circular evaluation adds its figure of the whole set, whatever the benchmark declares
   const perSample = resolved.selection.circular ? { ...ruled, scores: [...ruled.scores, CIRCULAR_METRIC] } : ruled
-  const { classification, aggregate } = resolved.run
+  const { classification, aggregate, tools, task } = resolved.run
+  const agent = tools !== undefined || task !== undefined || resolved.definition.sampleTools !== undefined
+  if (agent) perSample.scores = [...perSample.scores, ...TRAJECTORY_MEASURES]
   if (!classification && aggregate === undefined) return perSample
   // per-label figures are named after the labels, and an aggregate's names are known only once it has run
   return { scores: [...perSample.scores, ...(classification ? Object.keys(CLASSIFICATION_METRICS) : [])], open: true }

@@ -53,6 +53,9 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   ...CLASSIFICATION_METRICS,
 }
 
+/** The figures measured of a sample's trajectory: only a benchmark that runs an agent (tools, or a task) emits them. */
+export const TRAJECTORY_MEASURES: readonly string[] = ['steps', 'tool_errors']
+
 /** The entry of a metric the catalog does not know: a bare value, no direction, never a primary metric. */
 export function diagnosticSemantics(): MetricSemantics {
   return {

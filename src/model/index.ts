@@ -7,7 +7,7 @@ export { costOf, estimateTokens, type Price } from './cost.ts'
 export { createRecordedModel, recordingKey } from './recorded-model.ts'
 export { loadRecordingStore, type RecordingStore } from './recording-store.ts'
 export type { OpenAIModelOptions } from './openai-model.ts'
-export type { Tool, ToolCall, ToolOptions } from './tools.ts'
+export { toolOffer, type Tool, type ToolCall, type ToolOptions } from './tools.ts'
 export { recordSampleCommand } from './rerun-command.ts'
 export { untilAborted } from './until-aborted.ts'
 

@@ -80,6 +80,7 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   if (meta.input !== undefined) row.input = cutText(meta.input)
   if (meta.target !== undefined) row.target = typeof meta.target === 'string' ? cutText(meta.target) : meta.target.map((target) => cutText(target))
   if (meta.output !== undefined) row.output = cutText(meta.output)
+  if (meta.trajectory) row.trajectory = meta.trajectory
   if (meta.scores) row.scores = meta.scores
   if (check) row.extracted = cutOrNull(check.extracted)
   if (meta.checks && meta.checks.length > 0) row.checks = meta.checks.map(keptCheck)

@@ -1,6 +1,7 @@
+import { maxStepsNote, stepNotes, trajectoryMeasures } from '../agent/index.ts'
 import { JudgeError, ModelError } from '../errors.ts'
-import { recordSampleCommand, type ModelOutput } from '../model/index.ts'
-import { cutText, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
+import { recordSampleCommand } from '../model/index.ts'
+import { cutText, cutTrajectory, isWrongAnswer, sampleMetaOf, type Check, type Sample, type SampleMeta } from '../schema/index.ts'
 import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.ts'
 import { redactSecrets } from '../store/index.ts'
 import { withReference, type Benchmark, type ResolvedBenchmark, type Scorer } from '../benchmark/index.ts'
@@ -11,12 +12,14 @@ import { turnIfDue } from './event-loop-turn.ts'
 import { inputText } from './input-text.ts'
 import type { PlannedSample } from '../selection/index.ts'
 import { annotateSample } from './sample-annotations.ts'
-import type { OutputListener, SampleRun } from './sample-run.ts'
+import type { OutputListener, SampleOutput, SampleRun } from './sample-run.ts'
 import type { SampleTest } from './sample-test.ts'
 
 /** The annotation types of a sample that ended skipped: a wrong answer, an error within `maxErrors`. */
 const WRONG_ANNOTATION = 'evalsuite:wrong'
 const ERROR_ANNOTATION = 'evalsuite:error'
+/** The annotation type of a sample whose tool loop hit `maxSteps`. */
+const MAX_STEPS_ANNOTATION = 'evalsuite:max-steps'
 
 /**
  * Without a scorer callback: the target, read as an option letter when the sample has choices, and otherwise from the
@@ -61,11 +64,13 @@ export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmar
   }
 }
 
-async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
+async function scoreByScorer(test: SampleTest, sample: Sample, output: SampleOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
   const scorerContext = {
     sample: withReference(sample),
     output: output.text,
     modelOutput: output,
+    ...(output.trajectory ? { trajectory: output.trajectory } : {}),
+    ...(output.turns ? { turns: output.turns } : {}),
     // read only when the scorer asks for it (see SampleTest.expect)
     get expect() {
       return test.expect
@@ -75,7 +80,7 @@ async function scoreByScorer(test: SampleTest, sample: Sample, output: ModelOutp
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
-async function scoreByDefault(sample: Sample, output: ModelOutput, meta: SampleMeta, resolved: ResolvedBenchmark, signal: AbortSignal): Promise<RuleOutcome> {
+async function scoreByDefault(sample: Sample, output: SampleOutput, meta: SampleMeta, resolved: ResolvedBenchmark, signal: AbortSignal): Promise<RuleOutcome> {
   const answer = resolved.definition.answer
   // the code kind's target is the tests its program must pass; several accepted targets are run as one test program
   if (answer?.kind === 'code') {
@@ -108,11 +113,12 @@ export async function runSample(
   if (meta === undefined) throw new Error(`evalsuite: test "${test.name}" lost its sample record`)
   meta.checks = undefined
   meta.judge = undefined
+  meta.trajectory = undefined
   // kept in the report, so a wrong sample can be read without the data file
   meta.input = cutText(inputText(sample))
   if (sample.target !== undefined) meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
   if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)
-  let output: ModelOutput
+  let output: SampleOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
   // pool listens for its own)
   if (judging.judgesSamples) test.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, test.signal.reason), { once: true })
@@ -144,6 +150,7 @@ export async function runSample(
   if (output.costUsd !== undefined) meta.costUsd = output.costUsd
   if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
   if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
+  if (output.trajectory) meta.trajectory = cutTrajectory(output.trajectory)
   let scores: Record<string, number>
   let judgingNow = false
   // the judge's annotations wait for the outcome: the UI lists annotations in the order they came, and a wrong
@@ -165,6 +172,8 @@ export async function runSample(
     await annotateJudged()
     return endErrored(test, meta, error, errors)
   }
+  // what the harness measures of the trajectory, as it measures latency; a scorer's own figure of the name wins
+  if (output.trajectory) for (const [metric, value] of Object.entries(trajectoryMeasures(output.trajectory))) scores[metric] ??= value
   meta.scores = scores
   meta.status = 'scored'
   early.current?.record(key, scores)
@@ -172,8 +181,11 @@ export async function runSample(
   // benchmark's gates can fail the run
   const wrong = isWrongAnswer(scores) ? `wrong answer: ${wrongAnswerNote(meta)}` : undefined
   if (wrong !== undefined) await test.annotate(wrong, WRONG_ANNOTATION)
+  const maxSteps = output.trajectory && maxStepsNote(output.trajectory)
+  if (maxSteps) await test.annotate(maxSteps, MAX_STEPS_ANNOTATION)
   await annotateJudged()
   if (annotate) await annotateSample(test, sample, meta)
+  if (annotate && output.trajectory) await Promise.all(stepNotes(output.trajectory).map(([message, type]) => test.annotate(message, type)))
   if (wrong !== undefined) test.skip(wrong)
 }
 

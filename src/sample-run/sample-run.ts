@@ -1,5 +1,6 @@
 import pLimit from 'p-limit'
 import { ModelError } from '../errors.ts'
+import type { AgentOutput } from '../agent/index.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from '../selection/index.ts'
 import { BudgetExhausted } from '../inference/index.ts'
@@ -40,11 +41,14 @@ export function withAttempt(call: SampleCall, attempt: number): SampleCall & { a
   return new AttemptCall(call, attempt)
 }
 
+/** A sample's output: the reply, and what an agent did for it when it ran one (tools, turns, a task's trajectory). */
+export type SampleOutput = ModelOutput & Partial<Pick<AgentOutput, 'trajectory' | 'turns'>>
+
 /** Hears of each reply the pool called ahead as it arrives, before its test takes it. */
-export type OutputListener = (entry: PlannedSample, output: ModelOutput) => void
+export type OutputListener = (entry: PlannedSample, output: SampleOutput) => void
 
 /** Turns one planned sample (an attempt) into the reply to score. */
-export type Infer = (planned: PlannedSample, call: SampleCall) => Promise<ModelOutput>
+export type Infer = (planned: PlannedSample, call: SampleCall) => Promise<SampleOutput>
 
 /**
  * The benchmark's own inference pool. It calls the samples in the order their tests run, ahead of the tests, so the
@@ -63,7 +67,7 @@ export interface SampleRun {
    * reply cut), and a later `output` asks again. When `signal` (the awaiting test's) aborts before the reply arrives,
    * the call is given up, and counts as failed.
    */
-  output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<ModelOutput>
+  output(key: string, fresh?: boolean, signal?: AbortSignal): Promise<SampleOutput>
   /**
    * Gives up every call not yet answered, in flight or waiting, even those that ignore their signal, and calls nothing
    * more: a reply asked for after this is rejected with `reason`.
@@ -86,8 +90,8 @@ export interface SampleRunOptions {
 // job keeps only its promise, and the controller exists only while the call runs
 interface Job {
   entry: PlannedSample
-  promise: Promise<ModelOutput>
-  resolve: ((output: ModelOutput) => void) | undefined
+  promise: Promise<SampleOutput>
+  resolve: ((output: SampleOutput) => void) | undefined
   reject: ((reason: unknown) => void) | undefined
   controller: AbortController | undefined
   /** Frees the job's place in the pool: when it settles, not when its call does, since a call may ignore its signal. */
@@ -122,7 +126,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     if (jobs.get(job.entry.key) === job) jobs.delete(job.entry.key)
   }
 
-  const settle = (job: Job, outcome: { output: ModelOutput } | { error: unknown }): void => {
+  const settle = (job: Job, outcome: { output: SampleOutput } | { error: unknown }): void => {
     const { resolve, reject, release } = job
     if (resolve === undefined || reject === undefined) return
     job.resolve = job.reject = job.controller = job.release = undefined
@@ -160,7 +164,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
     const held = new Promise<void>((release) => {
       job.release = release
     })
-    let reply: Promise<ModelOutput>
+    let reply: Promise<SampleOutput>
     try {
       // Node makes a controller's signal when it is first read
       reply = infer(job.entry, new ControllerCall(controller))
@@ -194,7 +198,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   const dispatch = (entry: PlannedSample, ahead: boolean): Job => {
     startedAt ??= performance.now()
     const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined, release: undefined, ahead, taken: !ahead }
-    job.promise = new Promise<ModelOutput>((resolve, reject) => {
+    job.promise = new Promise<SampleOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject
     })

@@ -115,6 +115,8 @@ export {
 } from './variant.ts'
 export { escapeControlCharacters, escapeControlLines } from './escape-control-characters.ts'
 export {
+  cutTrajectory,
+  KEPT_TOOL_RESULT_CHARS,
   ToolResultSchema,
   TrajectorySchema,
   TrajectoryStepSchema,
@@ -124,3 +126,4 @@ export {
   type TrajectoryStep,
   type TrajectoryToolCall,
 } from './trajectory.ts'
+export { ToolRecordingSchema, type ToolRecording } from './tool-recording.ts'

@@ -4,6 +4,7 @@ import { MetricSemanticsSchema } from './metric.ts'
 import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { CheckSchema } from './task-meta.ts'
+import { TrajectorySchema } from './trajectory.ts'
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
@@ -76,6 +77,11 @@ const SampleRowSchema = z.object({
   input: z.string().optional(),
   target: z.union([z.string(), z.array(z.string())]).optional(),
   output: z.string().optional(),
+  /**
+   * What an agent did, step by step: each model turn's text and tool calls, each tool's result, time and usage, and
+   * why the loop ended. Texts and arguments are cut to 2,000 characters as above, tool results to 1,000.
+   */
+  trajectory: TrajectorySchema.optional(),
   scores: z.record(z.string(), z.number()).optional(),
   /** The answer the first failed check read (or the first check's, when none failed). */
   extracted: z.string().nullable().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cutText, KEPT_CHARS } from './cut-text.ts'
 import { UsageSchema } from './usage.ts'
 
 /** A tool call as the model wrote it: arguments parsed, the raw text kept, and why it could not be parsed. */
@@ -33,6 +34,8 @@ export const TrajectoryStepSchema = z.object({
   usage: UsageSchema.optional(),
   latencyMs: z.number().nonnegative(),
   costUsd: z.number().nonnegative().optional(),
+  /** In a conversation played turn by turn: the user turn (from 1) the step answers; absent in a single-turn sample. */
+  turn: z.number().int().positive().optional(),
 })
 
 /**
@@ -49,3 +52,30 @@ export type TrajectoryToolCall = z.infer<typeof TrajectoryToolCallSchema>
 export type ToolResult = z.infer<typeof ToolResultSchema>
 export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>
 export type Trajectory = z.infer<typeof TrajectorySchema>
+
+/** How many characters of a tool's result a report keeps (a step's text and a call's arguments keep `KEPT_CHARS`). */
+export const KEPT_TOOL_RESULT_CHARS = 1000
+
+/**
+ * The trajectory as a report keeps it: every step, each text and each call's arguments text cut as `cutText` cuts
+ * (2,000 characters), each tool result's output cut to 1,000; parsed arguments whose text was cut are left out
+ * (undefined).
+ */
+export function cutTrajectory(trajectory: Trajectory): Trajectory {
+  return {
+    steps: trajectory.steps.map((step) => ({
+      ...step,
+      text: cutText(step.text),
+      toolCalls: step.toolCalls.map((call) => {
+        if (call.rawArguments.length <= KEPT_CHARS) return call
+        return { ...call, arguments: undefined, rawArguments: cutText(call.rawArguments) }
+      }),
+      toolResults: step.toolResults.map((result) => ({
+        ...result,
+        output: cutText(result.output, KEPT_TOOL_RESULT_CHARS),
+        ...(result.error === undefined ? {} : { error: cutText(result.error, KEPT_TOOL_RESULT_CHARS) }),
+      })),
+    })),
+    ended: trajectory.ended,
+  }
+}

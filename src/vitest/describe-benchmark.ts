@@ -112,7 +112,7 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     const early: { current?: EarlyStop } = {}
     const startEarlyStop = await prepareEarlyStop(resolved, meta.model, providedGateSettings())
     const concurrency = options.concurrency ?? 8
-    const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
+    const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf, recorded?.toolRecordings), {
       concurrency,
       stopAfterFailures: options.stopAfterFailures ?? 5,
       // enough replies ahead of the tests to keep the endpoint and the judge busy while a few tests are slow

@@ -1,14 +1,32 @@
 import { z } from 'zod'
-import type { Benchmark } from '../../benchmark/index.ts'
+import type { AgentTools } from '../../agent/index.ts'
+import type { Benchmark, Scorer } from '../../benchmark/index.ts'
 import { datasets } from '../../dataset/index.ts'
+import type { Sample } from '../../schema/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
 import { BFCL_CATEGORIES, isIrrelevance, loadAnswers, questionFile, type BfclCategory } from './bfcl-data.ts'
-import { bfclSample } from './bfcl-sample.ts'
+import { bfclExpectedCalls } from './bfcl-expected.ts'
+import { toJsonSchema, toolName } from './bfcl-functions.ts'
+import { bfclSample, BfclMetadataSchema } from './bfcl-sample.ts'
 
 /** Options of `bfcl`. */
 export type BfclOptions = BuiltinOptions & {
   /** The single-turn category to read: `simple` reads `simple_python`; the `live_` ones are user-contributed questions. */
   category: BfclCategory
+}
+
+// the sample's functions as tools without `execute`: the first reply that calls them ends the loop, its calls the answer
+function functionTools(sample: Sample): AgentTools {
+  const { functions } = BfclMetadataSchema.parse(sample.metadata)
+  return Object.fromEntries(
+    functions.map((fn) => [toolName(fn.name), { ...(fn.description === undefined ? {} : { description: fn.description }), parameters: toJsonSchema(fn.parameters) }]),
+  )
+}
+
+// right when the calls are the possible answer's, in any order, none more; an irrelevance sample expects none
+const scoreCalls: Scorer = ({ sample, trajectory, expect }) => {
+  const made = trajectory ?? { steps: [], ended: 'reply' as const }
+  expect(made).toCallTools(bfclExpectedCalls(BfclMetadataSchema.parse(sample.metadata)), { order: 'any', extra: 'forbid' })
 }
 
 /**
@@ -35,5 +53,8 @@ export function bfcl(options: BfclOptions): Benchmark {
     },
     dataset: datasets.jsonl(question),
     toSample: (record) => bfclSample(record, category, isIrrelevance(category) ? undefined : (answers ??= loadAnswers(question))),
+    sampleTools: functionTools,
+    scorer: scoreCalls,
+    metrics: ['accuracy', 'tool_precision', 'tool_recall'],
   })
 }

@@ -1,0 +1,77 @@
+import type { ToolCall } from '../model/index.ts'
+import type { Sample, ToolResult } from '../schema/index.ts'
+import type { AgentTool, AgentTools } from './agent-tool.ts'
+import { checkedArguments } from './tool-arguments.ts'
+import type { ToolRecordings, ToolRun } from './tool-recordings.ts'
+
+/** Where a call runs: its sample, attempt and step, the test's signal, and the recordings its result goes through. */
+export interface CallPlace {
+  sample: Sample
+  attempt?: number
+  step: number
+  signal: AbortSignal
+  recordings?: ToolRecordings
+}
+
+const tenths = (ms: number): number => Math.round(ms * 10) / 10
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+// what the model is sent: a string as it is, anything else as JSON (undefined as nothing)
+function resultText(value: unknown): string {
+  if (typeof value === 'string') return value
+  return JSON.stringify(value) ?? ''
+}
+
+/** A wrong call's result: the model reads why, and the call counts as a tool error. */
+function failed(call: ToolCall, error: string, durationMs = 0): ToolResult {
+  return { toolCallId: call.id, name: call.name, output: `Error: ${error}`, error, durationMs }
+}
+
+// one run of `execute`, bounded by the tool's timeout and the sample's signal; what it throws is its result's error
+async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: string): Promise<ToolRun> {
+  const execute = tool.execute!
+  const controller = new AbortController()
+  const onAbort = (): void => controller.abort(place.signal.reason)
+  place.signal.addEventListener('abort', onAbort, { once: true })
+  let timer: NodeJS.Timeout | undefined
+  const started = performance.now()
+  try {
+    const bounds = [new Promise<unknown>((resolve) => resolve((execute as (args: unknown, context: unknown) => unknown)(args, { signal: controller.signal, sample: place.sample })))]
+    // a tool that ignores its signal is left behind rather than waited for
+    bounds.push(new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })))
+    if (tool.timeoutMs !== undefined) {
+      const ms = tool.timeoutMs
+      timer = setTimeout(() => controller.abort(new Error(`tool "${name}" timed out after ${ms} ms`)), ms)
+    }
+    const value = await Promise.race(bounds)
+    return { output: resultText(value), durationMs: tenths(performance.now() - started) }
+  } catch (error) {
+    // the sample's own end is not the tool's error: the loop stops with it
+    if (place.signal.aborted) throw place.signal.reason
+    const message = errorMessage(error)
+    return { output: `Error: ${message}`, error: message, durationMs: tenths(performance.now() - started) }
+  } finally {
+    clearTimeout(timer)
+    place.signal.removeEventListener('abort', onAbort)
+  }
+}
+
+/**
+ * Runs one call the model made: a call to an unknown tool, with arguments that are not JSON or fail the tool's
+ * parameters, is a wrong call whose result says why; otherwise the tool runs (or its recorded result replays).
+ */
+export async function callTool(call: ToolCall, tools: AgentTools, place: CallPlace): Promise<ToolResult> {
+  const tool = Object.hasOwn(tools, call.name) ? tools[call.name] : undefined
+  if (tool === undefined) return failed(call, `unknown tool "${call.name}"; the tools are ${Object.keys(tools).map((name) => `"${name}"`).join(', ')}`)
+  if (call.error !== undefined) return failed(call, call.error)
+  const checked = checkedArguments(tool, call.arguments)
+  if ('problems' in checked) return failed(call, `the arguments do not fit the parameters of "${call.name}": ${checked.problems.join('; ')}`)
+  const run = (): Promise<ToolRun> => runTool(tool, checked.args, place, call.name)
+  const recorded = tool.replay === false || place.recordings === undefined
+    ? await run()
+    : await place.recordings.result({ sample: place.sample.id, ...(place.attempt === undefined ? {} : { attempt: place.attempt }), step: place.step, tool: call.name, arguments: call.arguments }, run)
+  return { toolCallId: call.id, name: call.name, ...recorded }
+}

@@ -1,0 +1,71 @@
+import type { GenerateOptions, ModelOutput } from '../model/index.ts'
+import type { MediaMessage, Trajectory, TrajectoryStep, Usage } from '../schema/index.ts'
+import { conversationTurns } from './conversation.ts'
+import { runToolLoop, type GenerateStep, type LoopResult, type LoopRun, type ToolLoop } from './tool-loop.ts'
+
+/** A sample's output with what an agent did for it: every step, and in a conversation each turn's reply. */
+export interface AgentOutput extends ModelOutput {
+  trajectory: Trajectory
+  /** In a conversation played turn by turn: the reply to each user turn, in order. */
+  turns?: string[]
+}
+
+const addUsage = (sum: Usage | undefined, usage: Usage | undefined): Usage | undefined =>
+  usage === undefined ? sum : { inputTokens: (sum?.inputTokens ?? 0) + usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + usage.outputTokens }
+
+/**
+ * The sample's output from its trajectory: the last step's text, usage and cost summed over the steps, `latencyMs`
+ * the whole run's (tools included), and `replayed` when every reply was.
+ */
+export function agentOutput(trajectory: Trajectory, latencyMs: number, replayed: boolean, turns?: string[]): AgentOutput {
+  let usage: Usage | undefined
+  let costUsd: number | undefined
+  for (const step of trajectory.steps) {
+    usage = addUsage(usage, step.usage)
+    if (step.costUsd !== undefined) costUsd = (costUsd ?? 0) + step.costUsd
+  }
+  return {
+    text: trajectory.steps.at(-1)?.text ?? '',
+    ...(usage ? { usage } : {}),
+    latencyMs,
+    ...(costUsd === undefined ? {} : { costUsd }),
+    ...(replayed ? { replayed: true } : {}),
+    trajectory,
+    ...(turns ? { turns } : {}),
+  }
+}
+
+// one turn without tools: one reply
+async function replyOnce(generate: GenerateStep, messages: MediaMessage[], options: GenerateOptions): Promise<LoopResult> {
+  const output = await generate(messages, options)
+  const step: TrajectoryStep = { text: output.text, toolCalls: [], toolResults: [], ...(output.usage ? { usage: output.usage } : {}), latencyMs: output.latencyMs, ...(output.costUsd === undefined ? {} : { costUsd: output.costUsd }) }
+  return { steps: [step], ended: 'reply', messages: [...messages, { role: 'assistant', content: output.text }], replayed: output.replayed === true }
+}
+
+/**
+ * Runs a sample as an agent: the tool loop over its messages (when the benchmark has tools), and a conversation of
+ * several user turns played turn by turn, each turn's reply generated in order and kept in the messages that follow.
+ */
+export async function runAgent(loop: ToolLoop | undefined, generate: GenerateStep, messages: MediaMessage[], run: LoopRun, options: GenerateOptions): Promise<AgentOutput> {
+  const started = performance.now()
+  const turns = conversationTurns(messages) ?? [messages]
+  const steps: TrajectoryStep[] = []
+  const replies: string[] = []
+  let conversation: MediaMessage[] = []
+  let ended: Trajectory['ended'] = 'reply'
+  let replayed = true
+  for (const [index, turn] of turns.entries()) {
+    conversation = [...conversation, ...turn]
+    const result = loop
+      ? await runToolLoop(loop, generate, conversation, { ...run, stepsBefore: steps.length }, options)
+      : await replyOnce(generate, conversation, options)
+    for (const step of result.steps) steps.push(turns.length > 1 ? { ...step, turn: index + 1 } : step)
+    replies.push(result.steps.at(-1)?.text ?? '')
+    replayed &&= result.replayed
+    ended = result.ended
+    conversation = result.messages
+    // a turn the step limit cut, or whose calls are the answer, ends the conversation: its next turn would answer a question never replied to
+    if (ended !== 'reply') break
+  }
+  return agentOutput({ steps, ended }, performance.now() - started, replayed, turns.length > 1 ? replies : undefined)
+}

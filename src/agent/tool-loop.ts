@@ -1,0 +1,97 @@
+import { ConfigError } from '../errors.ts'
+import { toolOffer, type GenerateOptions, type ModelOutput, type Tool, type ToolCall } from '../model/index.ts'
+import type { MediaMessage, Sample, Trajectory, TrajectoryStep } from '../schema/index.ts'
+import type { AgentTools } from './agent-tool.ts'
+import { callTool } from './call-tool.ts'
+import type { ToolRecordings } from './tool-recordings.ts'
+
+/** One model call of the loop: the sample's own (recorded, budgeted) model. */
+export type GenerateStep = (messages: MediaMessage[], options: GenerateOptions) => Promise<ModelOutput>
+
+/** A benchmark's tool loop, made once: its tools, as offered to the model, and its step limit. */
+export interface ToolLoop {
+  readonly tools: AgentTools
+  /** The tools as the model is offered them, parameters already JSON Schema. */
+  readonly offered: readonly Tool[]
+  readonly maxSteps: number
+  /** No tool has `execute`: the first reply that calls tools ends the loop, its calls being the answer. */
+  readonly callsAreAnswers: boolean
+}
+
+/** Where one run of the loop happens: its sample and attempt, the test's signal, the tool recordings. */
+export interface LoopRun {
+  sample: Sample
+  /** Keys the tool recordings of a repeated sample; absent when the sample runs once. */
+  attempt?: number
+  signal: AbortSignal
+  recordings?: ToolRecordings
+  /** Steps already taken in the sample (earlier turns of a conversation), so that steps number on. */
+  stepsBefore?: number
+}
+
+/** What one run of the loop left: its steps, why it ended, and the conversation with every message it added. */
+export interface LoopResult {
+  steps: TrajectoryStep[]
+  ended: Trajectory['ended']
+  messages: MediaMessage[]
+  /** Every reply came from a recording. */
+  replayed: boolean
+}
+
+/** The loop of a benchmark's `tools` and `maxSteps`; a tool's name and parameters are checked here, once. */
+export function createToolLoop(benchmark: string, tools: AgentTools, maxSteps: number): ToolLoop {
+  const named = Object.entries(tools).map(([name, tool]): Tool => ({ name, ...(tool.description === undefined ? {} : { description: tool.description }), parameters: tool.parameters }))
+  if (named.length === 0) throw new ConfigError(`describeBenchmark("${benchmark}"): "tools" is empty; offer at least one tool, or leave "tools" out.`)
+  // zod parameters become JSON Schema once, not at every step of every sample
+  let offered: readonly Tool[]
+  try {
+    offered = toolOffer({ tools: named })!.definitions
+  } catch (error) {
+    throw new ConfigError(`describeBenchmark("${benchmark}"): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+  }
+  return { tools, offered, maxSteps, callsAreAnswers: Object.values(tools).every((tool) => tool.execute === undefined) }
+}
+
+function stepOf(output: ModelOutput, calls: readonly ToolCall[]): TrajectoryStep {
+  return {
+    text: output.text,
+    toolCalls: calls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments, rawArguments: call.rawArguments, ...(call.error === undefined ? {} : { error: call.error }) })),
+    toolResults: [],
+    ...(output.usage ? { usage: output.usage } : {}),
+    latencyMs: output.latencyMs,
+    ...(output.costUsd === undefined ? {} : { costUsd: output.costUsd }),
+  }
+}
+
+// an endpoint may send a call without an id, and a tool message must name the call it answers
+const withId = (call: ToolCall, step: number, index: number): ToolCall => (call.id === '' ? { ...call, id: `call_${step}_${index}` } : call)
+
+/**
+ * Runs the loop from `messages`: each step calls the model with the tools; the calls of a reply run at once, and their
+ * results go back as tool messages, until a reply calls no tool ("reply"), calls a tool without `execute`
+ * ("tool-calls"), or `maxSteps` model calls have been made ("max-steps").
+ */
+export async function runToolLoop(loop: ToolLoop, generate: GenerateStep, messages: readonly MediaMessage[], run: LoopRun, options: GenerateOptions): Promise<LoopResult> {
+  const conversation = [...messages]
+  const steps: TrajectoryStep[] = []
+  const first = (run.stepsBefore ?? 0) + 1
+  let replayed = true
+  for (let step = first; step < first + loop.maxSteps; step++) {
+    if (run.signal.aborted) throw run.signal.reason
+    const output = await generate(conversation, { ...options, tools: loop.offered })
+    replayed &&= output.replayed === true
+    const calls = (output.toolCalls ?? []).map((call, index) => withId(call, step, index))
+    const taken = stepOf(output, calls)
+    steps.push(taken)
+    if (calls.length === 0) return { steps, ended: 'reply', messages: [...conversation, { role: 'assistant', content: output.text }], replayed }
+    conversation.push({ role: 'assistant', content: output.text, toolCalls: calls.map((call) => ({ id: call.id, name: call.name, arguments: call.rawArguments })) })
+    const answers = loop.callsAreAnswers || calls.some((call) => Object.hasOwn(loop.tools, call.name) && loop.tools[call.name]!.execute === undefined)
+    const place = { sample: run.sample, ...(run.attempt === undefined ? {} : { attempt: run.attempt }), step, signal: run.signal, ...(run.recordings ? { recordings: run.recordings } : {}) }
+    // a call to a tool without `execute` is an answer: it has no result; the other calls of its reply still run
+    const runnable = answers ? calls.filter((call) => !Object.hasOwn(loop.tools, call.name) || loop.tools[call.name]!.execute !== undefined) : calls
+    taken.toolResults = await Promise.all(runnable.map((call) => callTool(call, loop.tools, place)))
+    for (const result of taken.toolResults) conversation.push({ role: 'tool', toolCallId: result.toolCallId, content: result.output })
+    if (answers) return { steps, ended: 'tool-calls', messages: conversation, replayed }
+  }
+  return { steps, ended: 'max-steps', messages: conversation, replayed }
+}
