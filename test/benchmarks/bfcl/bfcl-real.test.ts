@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { matchToolCalls } from '../../../src/agent/index.ts'
 import { bfcl, BFCL_CATEGORIES, type BfclCategory } from '../../../src/benchmarks/index.ts'
 import { bfclExpectedCalls } from '../../../src/benchmarks/bfcl/bfcl-expected.ts'
-import { parseGroundTruth } from '../../../src/benchmarks/bfcl/bfcl-data.ts'
 import { toolName } from '../../../src/benchmarks/bfcl/bfcl-functions.ts'
 import { BfclMetadataSchema, type BfclMetadata } from '../../../src/benchmarks/bfcl/bfcl-sample.ts'
-import { pythonText, type PythonValue } from '../../../src/benchmarks/bfcl/python-value.ts'
 import type { Sample } from '../../../src/schema/index.ts'
 import { prepareBuiltin } from '../prepare-builtin.ts'
-import { answered } from './bfcl-rules.ts'
+import { answerCalls, answered, written } from './bfcl-rules.ts'
 
 const PATH = 'fixtures/real/bfcl'
 
@@ -17,36 +15,6 @@ async function samplesOf(category: BfclCategory): Promise<Sample[]> {
   const { planned } = await prepareBuiltin(bfcl({ path: PATH, category }))
   return planned.map(({ sample }) => sample)
 }
-
-const isOmitted = (value: PythonValue): boolean => value.type === 'str' && value.value === ''
-
-// a value the acceptable values describe: a dict's keys (and the dicts of a list) are themselves lists of acceptable
-// values, of which the first is taken, a key that may be left out being left out
-function instance(value: PythonValue, type: string | undefined): PythonValue {
-  if (type === 'dict' && value.type === 'dict') {
-    const entries = [...value.entries].flatMap(([key, listed]): Array<[string, PythonValue]> => {
-      const values = listed.type === 'list' ? listed.items : [listed]
-      return values.some(isOmitted) ? [] : [[key, values[0]!]]
-    })
-    return { type: 'dict', entries: new Map(entries) }
-  }
-  if (type === 'array' && value.type === 'list') return { type: 'list', items: value.items.map((item) => instance(item, item.type === 'dict' ? 'dict' : undefined)) }
-  return value
-}
-
-// the calls of the possible answer, each parameter given its first acceptable value (left out when it may be),
-// written as JSON text that keeps each number's form
-function answerCalls(metadata: BfclMetadata): Array<[string, Array<[string, string]>]> {
-  return parseGroundTruth(metadata.answer!).map(({ name, parameters }) => {
-    const fn = metadata.functions.find((candidate) => candidate.name === name)!
-    const args = [...parameters].flatMap(([param, values]): Array<[string, string]> =>
-      values.some(isOmitted) ? [] : [[param, pythonText(instance(values[0]!, fn.parameters.properties[param]?.type))]],
-    )
-    return [toolName(name), args]
-  })
-}
-
-const written = (args: Array<[string, string]>): string => `{${args.map(([param, value]) => `${JSON.stringify(param)}: ${value}`).join(', ')}}`
 
 function verdict(metadata: BfclMetadata, calls: Array<[string, Array<[string, string]>]>): boolean {
   return matchToolCalls(answered(...calls.map(([name, args]): [string, string] => [name, written(args)])), bfclExpectedCalls(metadata), { order: 'any', extra: 'forbid' }).pass
