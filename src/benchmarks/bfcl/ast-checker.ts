@@ -17,7 +17,7 @@ const isEmpty = (value: PythonValue): boolean => value.type === 'str' && value.v
 const shown = (values: readonly PythonValue[]): string => `[${values.map(pythonText).join(', ')}]`
 
 /** Lower case, without spaces and the punctuation ,./-_*^, single quotes as double: how the checker compares strings. */
-export function standardString(text: string): string {
+function standardString(text: string): string {
   return text.replaceAll(/[ ,./\-_*^]/g, '').toLowerCase().replaceAll("'", '"')
 }
 
