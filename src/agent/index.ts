@@ -1,7 +1,7 @@
 export { defineTool, type AgentTool, type AgentTools, type ToolContext } from './agent-tool.ts'
 export { toolArgs, type ArgumentPattern, type ArgumentPredicate, type ArgumentSpec } from './argument-spec.ts'
 export { conversationTurns } from './conversation.ts'
-export { type ExpectedCall } from './expected-call.ts'
+export type { ExpectedCall } from './expected-call.ts'
 export { fromAiSdk, type AiSdkStep, type AiSdkToolCall, type AiSdkToolResult } from './from-ai-sdk.ts'
 export { matchToolCall, matchToolCalls, type ToCallToolsOptions, type ToolCallCounts, type TrajectoryMatch } from './match-tool-calls.ts'
 export { matchTrajectory, type MatchTrajectoryOptions, type TrajectoryReference } from './match-trajectory.ts'
