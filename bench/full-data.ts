@@ -20,6 +20,8 @@ const FILES: Record<string, string> = {
     "princeton-nlp/LLMBar at 900616b: each set's dataset.json as JSONL with the record's position as id, and GPT-4's recorded replies (from its result.json), parsing patterns and published statistics (MIT)",
   'humaneval/HumanEval.jsonl, humaneval/LICENSE': 'openai/human-eval at 6d43fb9: data/HumanEval.jsonl.gz, decompressed (MIT)',
   'mbpp/sanitized-mbpp.json, mbpp/README.md': 'google-research/google-research at 30adf0e: mbpp/sanitized-mbpp.json (Apache-2.0; the dataset card gives CC BY 4.0)',
+  'bfcl/BFCL_v4_<category>.json, bfcl/possible_answer/BFCL_v4_<category>.json, bfcl/LICENSE':
+    "ShishirPatil/gorilla at 6ea5797: berkeley-function-call-leaderboard/bfcl_eval/data/, the single-turn categories' question and possible-answer files (Apache-2.0)",
   'mmlu_pro/outputs/<model>.jsonl': 'TIGER-AI-Lab/MMLU-Pro: the evaluation outputs of Meta-Llama-3_1-8B-Instruct, jamba-1.5-large and gemini-1.5-pro-002, as {question_id, category, answer, pred, completion} (Apache-2.0)',
 }
 

@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync'
 import { seededShuffle } from '../src/random/index.ts'
 import { matchChoice, matchMath, matchNumber } from '../src/index.ts'
 import { fullDataPath, readFullJsonl } from './full-data.ts'
+import { sliceBfcl } from './slice-bfcl.ts'
 import { sliceLlmbar } from './slice-llmbar.ts'
 
 const OUT = fileURLToPath(new URL('../fixtures/real/', import.meta.url))
@@ -225,4 +226,5 @@ sliceMathCot()
 sliceHumanEval()
 sliceMbpp()
 sliceLlmbar(OUT)
+sliceBfcl(OUT)
 sliceNejm()

@@ -1,5 +1,5 @@
 import type { Benchmark } from '../src/benchmark/index.ts'
-import { arc, gsm8k, humaneval, llmbar, math500, mbpp, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
+import { arc, bfcl, gsm8k, humaneval, llmbar, math500, mbpp, mcq, mmlu, mmluPro, qa } from '../src/benchmarks/index.ts'
 import { fewShotSpec } from '../src/prompt/few-shot.ts'
 
 /** A built-in as the docs show it: the call a user writes, and the benchmark it makes. */
@@ -25,6 +25,7 @@ export const BUILTINS: readonly Entry[] = [
   entry('llmbar', llmbar, { path: 'data/LLMBar/Natural/dataset.json' }),
   entry('humaneval', humaneval, { path: 'data/humaneval/HumanEval.jsonl' }),
   entry('mbpp', mbpp, { path: 'data/mbpp/sanitized-mbpp.json' }),
+  entry('bfcl', bfcl, { path: 'data/bfcl', category: 'simple' }),
 ]
 
 function literal(value: unknown): string {

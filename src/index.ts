@@ -1,5 +1,15 @@
 export { defineTool, fromAiSdk, type AgentTool, type AgentTools, type AiSdkStep, type AiSdkToolCall, type AiSdkToolResult, type ToolContext } from './agent/index.ts'
 export {
+  toolArgs,
+  type ArgumentPattern,
+  type ArgumentPredicate,
+  type ArgumentSpec,
+  type ExpectedCall,
+  type MatchTrajectoryOptions,
+  type ToCallToolsOptions,
+  type TrajectoryReference,
+} from './agent/index.ts'
+export {
   defineBenchmark,
   type Benchmark,
   type BenchmarkDefinition,

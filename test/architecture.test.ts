@@ -38,14 +38,14 @@ const ALLOWED: Record<string, string[]> = {
   // one sample's run: inference, scoring, judging, early stopping against the baseline
   run: ['schema', 'store', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'baseline', 'gates'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
-  benchmarks: ['schema', 'sandbox', 'dataset', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
+  benchmarks: ['schema', 'sandbox', 'dataset', 'agent', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   render: ['schema', 'store', 'metrics', 'records', 'gates', 'report'],
   // the end of a run in the main process: reports built, rendered and written, baselines updated, the outcome decided
   finish: ['schema', 'store', 'metrics', 'records', 'baseline', 'gates', 'report', 'render'],
   // the main process's side of Vitest: the Vite plugin, the reporters, starting Vitest
   plugin: ['names', 'schema', 'store', 'metrics', 'records', 'finish'],
   // the workers' side of Vitest: describeBenchmark, its tests and hooks, the matchers
-  vitest: ['schema', 'store', 'dataset', 'model', 'metrics', 'scoring', 'judge', 'selection', 'records', 'gates', 'benchmark', 'report', 'run', 'plugin'],
+  vitest: ['schema', 'store', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'selection', 'records', 'gates', 'benchmark', 'report', 'run', 'plugin'],
   // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'prompt', 'benchmark', 'benchmarks', 'render', 'store', 'plugin', 'vitest'],
   '.': ['schema', 'sandbox', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'plugin', 'vitest'],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { AgentTools } from '../agent/index.ts'
 import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
 import { BUILTIN_METRICS, closestName, type CorpusAggregate } from '../metrics/index.ts'
 import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
@@ -45,6 +46,11 @@ export interface BenchmarkDefinition {
   answer?: AnswerOptions
   /** Scores a sample instead of the default scorer; describeBenchmark's own scorer argument replaces it. */
   scorer?: Scorer
+  /**
+   * The tools each sample offers the model, when they differ from sample to sample (BFCL's functions); the tool loop
+   * runs around them as around `tools`, which replace them when describeBenchmark gives them.
+   */
+  sampleTools?: (sample: Sample) => AgentTools
   /**
    * The metrics the benchmark reports. When given, thresholds and the primary metric must be among them (thresholds may
    * also gate the usage figures, such as latency); when not, a gate must name a metric the benchmark emits.
@@ -100,6 +106,7 @@ export const DefinitionSchema = z
     filter: z.function().optional(),
     answer: AnswerOptionsSchema.optional(),
     scorer: z.function().optional(),
+    sampleTools: z.function().optional(),
     metrics: z.array(z.string().min(1)).min(1).optional(),
     primaryMetric: z.string().min(1).optional(),
     thresholds: z.record(z.string(), ThresholdSchema).optional(),

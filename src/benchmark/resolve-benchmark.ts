@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { GateSettings } from '../gates/index.ts'
-import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, type GateableMetrics, type GateCatalog, type GateEntry, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics } from '../metrics/index.ts'
+import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, type GateableMetrics, type GateCatalog, type GateEntry, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, TRAJECTORY_MEASURES } from '../metrics/index.ts'
 import { type Shard, shardFromEnvironment, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { type BenchmarkOverrides, type RunOptions, type Scorer, validateOverrides } from './benchmark-options.ts'
 import { type Benchmark, validateDefinition } from './define-benchmark.ts'
@@ -52,7 +52,9 @@ function gateableOf(resolved: ResolvedBenchmark): GateableMetrics {
   const ruled = perSampleGateable(resolved)
   // circular evaluation adds its corpus metric, whatever the benchmark declares
   const perSample = resolved.selection.circular ? { ...ruled, scores: [...ruled.scores, CIRCULAR_METRIC] } : ruled
-  const { classification, aggregate } = resolved.run
+  const { classification, aggregate, tools, task } = resolved.run
+  const agent = tools !== undefined || task !== undefined || resolved.definition.sampleTools !== undefined
+  if (agent) perSample.scores = [...perSample.scores, ...TRAJECTORY_MEASURES]
   if (!classification && aggregate === undefined) return perSample
   // per-label figures are named after the labels, and an aggregate's names are known only once it has run
   return { scores: [...perSample.scores, ...(classification ? Object.keys(CLASSIFICATION_METRICS) : [])], open: true }

@@ -1,4 +1,6 @@
 export { arc, type ArcOptions } from './arc/arc.ts'
+export { bfcl, type BfclOptions } from './bfcl/bfcl.ts'
+export { BFCL_CATEGORIES, type BfclCategory } from './bfcl/bfcl-data.ts'
 export type { BuiltinOptions } from './builtin-options.ts'
 export { gsm8k, type Gsm8kOptions } from './gsm8k/gsm8k.ts'
 export { humaneval, type HumanEvalOptions } from './humaneval/humaneval.ts'

@@ -1,5 +1,5 @@
 import type { MetricDefinition } from '../schema/index.ts'
-import { BUILTIN_METRICS, createMetricCatalog, type MetricCatalog } from './catalog.ts'
+import { BUILTIN_METRICS, createMetricCatalog, TRAJECTORY_MEASURES, type MetricCatalog } from './catalog.ts'
 import { closestName } from './did-you-mean.ts'
 import { metricDeclaration } from './declare-metric.ts'
 
@@ -30,7 +30,7 @@ export interface GateEntry {
   implied?: boolean
 }
 
-const USAGE_METRICS = Object.keys(BUILTIN_METRICS).filter((name) => BUILTIN_METRICS[name]!.kind === 'usage')
+const USAGE_METRICS = Object.keys(BUILTIN_METRICS).filter((name) => BUILTIN_METRICS[name]!.kind === 'usage' && !TRAJECTORY_MEASURES.includes(name))
 
 /** The built-in metrics and the user's: the catalog the reporter reads a run with. */
 export function gateCatalog(metrics: Readonly<Record<string, MetricDefinition>> = {}, complete = true): GateCatalog {

@@ -3,7 +3,7 @@ export { pairedBootstrap, type BootstrapOptions, type PairedTest } from './boots
 export { CLASSIFICATION_METRICS, perLabelFigure, perLabelSemantics } from './classification-catalog.ts'
 export { CIRCULAR_METRIC, circularAccuracy } from './circular-accuracy.ts'
 export { classificationAggregate, classificationMetrics, type LabelPair } from './classification.ts'
-export { BUILTIN_METRICS, createMetricCatalog, diagnosticSemantics, type MetricCatalog } from './catalog.ts'
+export { BUILTIN_METRICS, createMetricCatalog, diagnosticSemantics, TRAJECTORY_MEASURES, type MetricCatalog } from './catalog.ts'
 export { cohenKappa, type Category } from './cohen-kappa.ts'
 export { labelSlug } from './label-slug.ts'
 export { clustersById, corpusRows, type CorpusOptions } from './corpus.ts'

@@ -112,8 +112,11 @@ function sampleLine(start: string, row: SampleRow, width: number): string {
   }
   const check = row.checks?.find((c) => !c.pass)
   if (check === undefined) return `${start}the scorer returned a failing verdict`
-  // a program's run is told by how it ended and the end of its traceback, not by a target and an answer read
-  if (check.kind === 'code') return `${start}${quoted(check.explanation, width - stringWidth(start) - ' (code)'.length)} (code)`
+  // a program's run is told by how it ended and the end of its traceback, a trajectory by where it left the expected
+  // calls, not by a target and an answer read
+  if (check.kind === 'code' || check.kind === 'trajectory') {
+    return `${start}${quoted(check.explanation, width - stringWidth(start) - ` (${check.kind})`.length)} (${check.kind})`
+  }
   return checkLine(start, check, width, row.output)
 }
 

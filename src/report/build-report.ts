@@ -57,6 +57,7 @@ function keptCheck(check: Check): Check {
   }
   if (check.hint) kept.hint = check.hint
   if (check.execution) kept.execution = check.execution
+  if (check.toolCalls) kept.toolCalls = check.toolCalls
   return kept
 }
 

@@ -1,4 +1,4 @@
-import { conversationTurns, createToolLoop, runAgent, type ToolRecordings } from '../agent/index.ts'
+import { conversationTurns, createToolLoop, runAgent, type ToolLoop, type ToolRecordings } from '../agent/index.ts'
 import type { Model } from '../model/index.ts'
 import type { MediaMessage, Sample } from '../schema/index.ts'
 import { parseTaskResult, type ResolvedBenchmark } from '../benchmark/index.ts'
@@ -34,14 +34,18 @@ export function createInfer(resolved: ResolvedBenchmark, model: Model | undefine
   }
   // the attempt is passed (and keys recordings) only when samples repeat, so recordings made without repeats stay valid
   const repeated = resolved.selection.repeats > 1
-  const loop = tools === undefined ? undefined : createToolLoop(name, tools, resolved.run.maxSteps ?? MAX_STEPS)
+  const maxSteps = resolved.run.maxSteps ?? MAX_STEPS
+  const loop = tools === undefined ? undefined : createToolLoop(name, tools, maxSteps)
+  const { sampleTools } = resolved.definition
+  const loopFor = (sample: Sample): ToolLoop | undefined => loop ?? (sampleTools ? createToolLoop(name, sampleTools(sample), maxSteps) : undefined)
   const generate = (messages: MediaMessage[], options: Parameters<typeof generateFor>[2]): ReturnType<typeof generateFor> => generateFor(model!, messages, options)
   return ({ sample, attempt }, call) => {
     const messages = messagesOf(sample)
+    const sampleLoop = loopFor(sample)
     // a sample of one user turn without tools is one call, as it always was
-    if (loop === undefined && conversationTurns(messages) === undefined) return generateFor(model!, messages, repeated ? withAttempt(call, attempt) : call)
+    if (sampleLoop === undefined && conversationTurns(messages) === undefined) return generateFor(model!, messages, repeated ? withAttempt(call, attempt) : call)
     const signal = call.signal
     const run = { sample, ...(repeated ? { attempt } : {}), signal, ...(toolRecordings ? { recordings: toolRecordings } : {}) }
-    return runAgent(loop, generate, messages, run, { signal, ...(repeated ? { attempt } : {}) })
+    return runAgent(sampleLoop, generate, messages, run, { signal, ...(repeated ? { attempt } : {}) })
   }
 }

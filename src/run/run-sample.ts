@@ -1,4 +1,4 @@
-import { maxStepsNote, stepNotes } from '../agent/index.ts'
+import { maxStepsNote, stepNotes, trajectoryMeasures } from '../agent/index.ts'
 import { JudgeError, ModelError } from '../errors.ts'
 import { recordSampleCommand } from '../model/index.ts'
 import { type Check, cutText, cutTrajectory, isWrongAnswer, type Sample, type SampleMeta, sampleMetaOf } from '../schema/index.ts'
@@ -36,7 +36,8 @@ function wrongAnswerNote(meta: SampleMeta): string {
   if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
   const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
-  if (failed.kind === 'code') return failed.explanation
+  // a program's run and a trajectory are told by where they went wrong, not by a target and an answer read
+  if (failed.kind === 'code' || failed.kind === 'trajectory') return failed.explanation
   const extracted = failed.extracted === null ? 'nothing' : JSON.stringify(failed.extracted)
   const from = failed.passage === null ? '' : ` from ${JSON.stringify(failed.passage)}`
   const hint = failed.hint ? `; ${failed.hint.answer} would score it right: ${failed.hint.explanation}` : ''
@@ -175,6 +176,8 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
     await annotateJudged()
     return endErrored(test, meta, error, errors)
   }
+  // what the harness measures of the trajectory, as it measures latency; a scorer's own figure of the name wins
+  if (output.trajectory) for (const [metric, value] of Object.entries(trajectoryMeasures(output.trajectory))) scores[metric] ??= value
   meta.scores = scores
   meta.status = 'scored'
   early.current?.record(key, scores)

@@ -137,6 +137,11 @@ export const CheckSchema = z.object({
       durationMs: z.number().nonnegative(),
     })
     .optional(),
+  /**
+   * A `trajectory` check's count of calls: expected, made, and paired one to one whatever the order; what
+   * `tool_precision` and `tool_recall` read.
+   */
+  toolCalls: z.object({ expected: z.number().int().nonnegative(), made: z.number().int().nonnegative(), matched: z.number().int().nonnegative() }).optional(),
 })
 /** One matcher call inside a sample's scorer. */
 export type Check = z.infer<typeof CheckSchema>

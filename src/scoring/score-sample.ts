@@ -1,5 +1,6 @@
 import { ScorerError } from '../errors.ts'
 import type { Check, JudgeRecord } from '../schema/index.ts'
+import { toolCallScores } from './tool-call-scores.ts'
 
 /** What a scorer callback may return: a verdict (accuracy), a score ("score"), or named metrics. */
 export type ScorerReturn = void | undefined | boolean | number | Record<string, number>
@@ -45,6 +46,7 @@ export function toScores(checks: readonly Check[] | undefined, returned: ScorerR
   if (checks && checks.length > 0) verdict(checks.every((check) => check.pass) ? 1 : 0)
   const credits = checks?.flatMap((check) => (check.credit === undefined ? [] : [check.credit])) ?? []
   if (credits.length > 0) scores.partial_credit = credits.reduce((a, b) => a + b, 0) / credits.length
+  if (checks) Object.assign(scores, toolCallScores(checks))
   if (judged.length > 0) averageJudgements(judged, scores, verdict)
   if (typeof returned === 'boolean') verdict(returned ? 1 : 0)
   else if (typeof returned === 'number') scores.score = finite('score', returned)

@@ -106,6 +106,12 @@ describe('gates checked where the benchmark is declared, before any call', () =>
     expect(() => inline({ regression: { maxDrop: 0.02, metric: 'acc' } })).toThrow('option "regression.metric" names "acc", which the benchmark does not emit; did you mean "accuracy"?')
   })
 
+  it('lets only a benchmark that runs an agent gate the figures measured of its trajectory', () => {
+    expect(() => inline({ thresholds: { steps: { max: 3 } } })).toThrow('option "thresholds.steps" names "steps", which the benchmark does not emit')
+    const tools = { search: { parameters: { type: 'object' }, execute: () => 'found' } }
+    expect(() => inline({ tools, thresholds: { steps: { max: 3 }, tool_errors: { max: 0.1 } } })).not.toThrow()
+  })
+
   it('refuses a bound outside the metric\'s range, saying how a proportion is written', () => {
     expect(() => inline({ thresholds: { accuracy: { min: 80, subsets: { hard: -0.5 } } }, regression: { maxDrop: 5 } })).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: describeBenchmark("quiz") at evals/quiz.eval.ts:3: option "thresholds.accuracy.min" is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%; option "thresholds.accuracy.subsets.hard" is -0.5, outside the range of "accuracy" (0 to 1); option "regression.maxDrop" is 5, but "accuracy" is a proportion from 0 to 1: write 0.05 for 5%.]`,
