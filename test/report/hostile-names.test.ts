@@ -53,7 +53,7 @@ describe('names from the data, the eval file and the endpoint', () => {
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy                                                       3!  33.3%   [6.1%, 79.2%]     +0.0 p=1.00
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy (macro)                                               3!  25.0%   [3.4%, 76.1%]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   accuracy                                                       1!  0.0%    [0.0%, 79.3%]
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  accuracy                                                       2!  50.0%   [9.5%, 90.5%]                  FAIL < 90.0%
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  accuracy                                                       2!  50.0%   [2.6%, 97.4%]                  FAIL < 90.0%
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          3!  1.0000  [0.4385, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07 (macro)  3!  1.0000  [0.4097, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          1!  1.0000  [0.2065, 1.0000]
@@ -100,7 +100,7 @@ describe('names from the data, the eval file and the endpoint', () => {
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy | 3! | 33.3% | [6.1%, 79.2%] | +0.0 p=1.00 |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy (macro) | 3! | 25.0% | [3.4%, 76.1%] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | accuracy | 1! | 0.0% | [0.0%, 79.3%] |  |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | accuracy | 2! | 50.0% | [9.5%, 90.5%] |  | **FAIL < 90.0%** |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | accuracy | 2! | 50.0% | [2.6%, 97.4%] |  | **FAIL < 90.0%** |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 3! | 1.0000 | [0.4385, 1.0000] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 (macro) | 3! | 1.0000 | [0.4097, 1.0000] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 1! | 1.0000 | [0.2065, 1.0000] |  |  |
