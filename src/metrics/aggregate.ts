@@ -1,5 +1,6 @@
 import type { Aggregation, Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
 import { clusteredInterval, stratifiedInterval, tQuantile975, wilson } from './interval.ts'
+import { noIntervalReason } from './no-interval.ts'
 import { majorityVote, passAtK, passHatK } from './pass-at-k.ts'
 import { summarize } from './summarize.ts'
 
@@ -68,7 +69,8 @@ const sampleCount = (cohort: Cohort): number => cohort.groups?.length ?? cohort.
 const clustersOf = (cohort: Cohort): number[][] => cohort.groups?.map((group) => group.values) ?? cohort.values.map((value) => [value])
 
 function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {
-  return { ...fields, value, interval, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
+  const reason = interval === null ? { noInterval: noIntervalReason({ value, samples: fields.samples, aggregation: fields.aggregation }) } : {}
+  return { ...fields, value, interval, ...reason, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
 }
 
 // up to this many samples the effective size of a bounded mean is held to EFFECTIVE_CAP times n: a sample that

@@ -1,4 +1,4 @@
-import { diagnosticSemantics } from '../metrics/index.ts'
+import { diagnosticSemantics, noChangeIntervalReason } from '../metrics/index.ts'
 import type { BenchmarkMeta, MetricSemantics, VariantMatrix } from '../schema/index.ts'
 import { formatDelta, formatP } from './format-metric.ts'
 import type { GateJudgement } from './gate-checks.ts'
@@ -28,7 +28,7 @@ export function compareJudgement(matrix: VariantMatrix, variant: string, semanti
   if (!matrix.rows.some((r) => r.name === matrix.reference)) return { passed: null, summary: `${where}: not judged, the reference variant did not run` }
   const comparison = row?.comparison
   if (comparison == null || comparison.passed === null) return { passed: null, summary: `${where}: not judged, ${matrix.metric === null ? 'no primary metric' : 'no sample scored by both'}` }
-  const figures = `${matrix.metric} ${formatDelta(semantics, comparison.delta)} (95% CI ${comparison.interval === null ? '—' : `${formatDelta(semantics, comparison.interval.lower)} to ${formatDelta(semantics, comparison.interval.upper)}`}), ${formatP(comparison.pValue)}, Holm ${formatP(comparison.adjustedP)}, n ${comparison.n}`
+  const figures = `${matrix.metric} ${formatDelta(semantics, comparison.delta)} (95% CI ${comparison.interval === null ? `none: ${noChangeIntervalReason(comparison.n)}` : `${formatDelta(semantics, comparison.interval.lower)} to ${formatDelta(semantics, comparison.interval.upper)}`}), ${formatP(comparison.pValue)}, Holm ${formatP(comparison.adjustedP)}, n ${comparison.n}`
   const reading = comparison.nonInferior ? '; non-inferior' : ''
   return { passed: comparison.passed, summary: `${where} ${comparison.passed ? 'held' : 'FAILED'} (maxDrop ${matrix.maxDrop}, α ${matrix.alpha}): ${figures}${reading}` }
 }

@@ -76,3 +76,18 @@ describe('the mean of a few bounded scores', () => {
     expect(row!.interval!.lower).toBeLessThanOrEqual(t.lower)
   })
 })
+
+describe('a figure without an interval', () => {
+  it('says why in its row, for the JSON report: a score of one sample', () => {
+    const [row] = aggregateMetric([{ sample: 's0', attempt: 0, subset: null, value: 0.7, answer: null }], { attempts: 1, range: { min: null, max: null } })
+    expect(row).toMatchObject({ interval: null, noInterval: 'one sample' })
+  })
+
+  it('says why for a figure of the whole set of one sample, and says nothing where there is an interval', () => {
+    const samples: CorpusSample[] = [{ id: 'a', attempt: 0, subset: null, scores: {}, answer: 'yes', target: 'yes' }]
+    const [micro] = corpusRows(samples, classificationAggregate, { resamples: 50, range: () => UNIT }).get('micro_f1')!
+    expect(micro).toMatchObject({ interval: null, noInterval: 'one sample' })
+    const [accuracy] = aggregateMetric([0, 1, 1].map((value, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value, answer: null })), { attempts: 1, range: UNIT })
+    expect(accuracy).not.toHaveProperty('noInterval')
+  })
+})

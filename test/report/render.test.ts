@@ -71,6 +71,15 @@ describe('renderReports', () => {
     `)
   })
 
+  it('says why a figure has no interval instead of printing a bare point: one sample', () => {
+    // a continuous score of one sample has no t interval; here the accuracy row of one sample stands for it
+    const one = report({ name: 'single' }, [outcome('q1', true)])
+    const scored = { ...one, metrics: one.metrics.map((row) => (row.metric === 'accuracy' ? { ...row, interval: null } : row)) }
+    const table = stripVTControlCharacters(renderReports([scored], { color: false }))
+    expect(table).toMatch(/accuracy +1! +100\.0% +no interval: one sample/)
+    expect(renderMarkdown([scored], { passed: true, notJudged: [] })).toContain('| 100.0% | no interval: one sample |')
+  })
+
   it('keeps the table within 100 columns', () => {
     const table = text.split('\n').filter((line) => /^ {2}(benchmark|capitals |gsm8k )/.test(line))
     expect(table).toHaveLength(6)
