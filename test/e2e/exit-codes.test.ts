@@ -18,7 +18,7 @@ describe('a user runs evals with `vitest run`', () => {
       [
         "wrong-but-passing | all | accuracy | 4! | 75.0% | [30.1%, 98.7%] | pass ≥ 70.0%",
         "wrong-but-passing: 1 wrong: q3: target 8, read 9 (exact)",
-        "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 65.4 points, so smaller changes cannot be told from noise",
+        "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 68.7 points, so smaller changes cannot be told from noise",
       ]
     `)
     expect(run.stdout).toContain('evalsuite: PASS')
@@ -40,7 +40,7 @@ describe('a user runs evals with `vitest run`', () => {
         "gate-fails | all | accuracy | 2! | 100.0% | [17.8%, 100.0%] | pass ≥ 50.0%",
         "gate-fails | all | brevity | 2! | 0.2500 | [0.2500, 0.2500] | FAIL < 0.9000",
         "gate-fails: note: "brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })",
-        "gate-fails: note: only 2 samples: the 95% interval of accuracy spans 65.8 points, so smaller changes cannot be told from noise",
+        "gate-fails: note: only 2 samples: the 95% interval of accuracy spans 82.2 points, so smaller changes cannot be told from noise",
       ]
     `)
     expect(run.stdout).toContain('gate brevity failed, 0.25 < min 0.9')
