@@ -1,4 +1,4 @@
-import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow } from '../metrics/index.ts'
+import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, noIntervalReason } from '../metrics/index.ts'
 import type { BenchmarkMeta, Gate, MetricSemantics, Report } from '../schema/index.ts'
 import { gateTitle } from './gates.ts'
 
@@ -61,7 +61,7 @@ function thresholdSummary(report: Report, gate: Extract<Gate, { kind: 'threshold
   const semantics = semanticsOf(report, gate.metric)
   const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === gate.subset && isHeadlineRow(r))
   const name = gate.subset === null ? gate.metric : `${gate.metric} (subset ${gate.subset})`
-  const measured = row === undefined ? `${name}: no score` : `${name} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval)} (n ${row.n})`
+  const measured = row === undefined ? `${name}: no score` : `${name} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval, noIntervalReason(row))} (n ${row.n})`
   const parts = [measured, `threshold ${boundsText(gate.min, gate.max, (value) => formatValue(semantics, value))}`]
   const comparison = gate.subset === null ? report.baseline?.metrics.find((c) => c.metric === gate.metric) : undefined
   if (comparison) parts.push(`baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)})`)
@@ -72,7 +72,7 @@ function regressionSummary(report: Report, gate: Extract<Gate, { kind: 'regressi
   if (gate.metric === null) return 'no metric to watch'
   const semantics = semanticsOf(report, gate.metric)
   const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === null && isHeadlineRow(r))
-  const measured = row === undefined ? `${gate.metric}: no score` : `${gate.metric} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval)} (n ${row.n})`
+  const measured = row === undefined ? `${gate.metric}: no score` : `${gate.metric} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval, noIntervalReason(row))} (n ${row.n})`
   const comparison = report.baseline?.metrics.find((c) => c.metric === gate.metric)
   const baseline = comparison ? `baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)}, n ${comparison.n})` : `no baseline in ${report.baseline?.file ?? 'the baseline folder'}`
   return `${measured}, ${baseline}`

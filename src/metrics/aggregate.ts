@@ -1,5 +1,6 @@
 import type { Aggregation, Interval, MetricRow, MetricSemantics } from '../schema/index.ts'
-import { clusteredInterval, stratifiedInterval, wilson } from './interval.ts'
+import { clusteredInterval, stratifiedInterval, tQuantile975, wilson } from './interval.ts'
+import { noIntervalReason } from './no-interval.ts'
 import { majorityVote, passAtK, passHatK } from './pass-at-k.ts'
 import { summarize } from './summarize.ts'
 
@@ -68,20 +69,35 @@ const sampleCount = (cohort: Cohort): number => cohort.groups?.length ?? cohort.
 const clustersOf = (cohort: Cohort): number[][] => cohort.groups?.map((group) => group.values) ?? cohort.values.map((value) => [value])
 
 function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {
-  return { ...fields, value, interval, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
+  const reason = interval === null ? { noInterval: noIntervalReason({ value, samples: fields.samples, aggregation: fields.aggregation }) } : {}
+  return { ...fields, value, interval, ...reason, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
 }
 
+// up to this many samples the effective size of a bounded mean is held to EFFECTIVE_CAP times n: a sample that
+// missed the rare large scores of a skewed population understates the variance, and so the width, too
+const CAPPED_UP_TO = 100
+const EFFECTIVE_CAP = 1.5
+
 /**
- * Below SMALL_SAMPLE samples a t interval of skewed scores misses often (scores near 0 of 5 samples: about half the
- * time), so within a bounded range it is widened to the Wilson interval of the mean's share of the range over n: the
- * widest a mean of values in that range can need, since none varies more than a pass/fail value of the same mean.
+ * A t interval of skewed scores misses often: scores near 0 of 5 samples about half the time, of 30 to 100 samples
+ * 8 to 18% of the time (bench:coverage), since the mean of a skewed population is skewed too and t is symmetric. So
+ * within a bounded range it is widened to the Wilson interval of the mean's share p of the range, which leans the
+ * way the mean does. Its sample size: below SMALL_SAMPLE samples n, the widest a mean of values in that range can
+ * need (none varies more than a pass/fail value of the same mean); from there on the effective size p(1 − p) over
+ * the variance of the mean (as a share of the range), held to 1.5 n up to 100 samples.
  */
 function boundedT(interval: Interval | null, value: number | null, n: number, range: MetricSemantics['range']): Interval | null {
   const { min, max } = range
-  if (interval?.method !== 't' || value === null || n >= SMALL_SAMPLE || min === null || max === null || !(max > min)) return interval
-  const score = wilson(Math.min(1, Math.max(0, (value - min) / (max - min))), n, 'bounded-t')
-  const lower = Math.min(interval.lower, min + (max - min) * score.lower)
-  const upper = Math.max(interval.upper, max - (max - min) * (1 - score.upper))
+  if (interval?.method !== 't' || value === null || min === null || max === null || !(max > min)) return interval
+  const span = max - min
+  const share = Math.min(1, Math.max(0, (value - min) / span))
+  // the t interval's half width over its quantile is the standard error of the mean
+  const standardError = (interval.upper - interval.lower) / 2 / tQuantile975(n - 1) / span
+  const effective = standardError > 0 && share > 0 && share < 1 ? (share * (1 - share)) / standardError ** 2 : n
+  const size = n < SMALL_SAMPLE ? n : n <= CAPPED_UP_TO ? Math.min(effective, EFFECTIVE_CAP * n) : effective
+  const score = wilson(share, size, 'bounded-t')
+  const lower = Math.min(interval.lower, min + span * score.lower)
+  const upper = Math.max(interval.upper, max - span * (1 - score.upper))
   return { lower, upper, level: 0.95, method: 'bounded-t' }
 }
 

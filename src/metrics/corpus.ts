@@ -4,6 +4,7 @@ import { SMALL_SAMPLE } from './aggregate.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { CorpusAggregate, CorpusSample } from './corpus-sample.ts'
 import { bootstrapInterval } from './bootstrap-interval.ts'
+import { noIntervalReason } from './no-interval.ts'
 
 type Row = Omit<MetricRow, 'metric'>
 
@@ -68,7 +69,8 @@ function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, a
     // as resampledInterval: a figure undefined on most resamples has no interval
     const interval = values.length < resamples / 2 ? null : bootstrapInterval(value, values, n, options.range(metric), resamples)
     const fields = { aggregation: 'corpus' as const, k: null, subset, averaging: 'micro' as const, n: flat.length, samples: n, excluded: 0 }
-    rows.set(metric, { ...fields, value, interval: clip(interval, options.range(metric)), smallSample: n > 0 && n < SMALL_SAMPLE })
+    const reason = interval === null ? { noInterval: noIntervalReason({ value, samples: n, aggregation: 'corpus' }) } : {}
+    rows.set(metric, { ...fields, value, interval: clip(interval, options.range(metric)), ...reason, smallSample: n > 0 && n < SMALL_SAMPLE })
   }
   return rows
 }

@@ -14,9 +14,9 @@ export function formatValue(semantics: MetricSemantics, value: number | null): s
   return semantics.unit === null ? shown : `${shown} ${semantics.unit}`
 }
 
-/** An interval in the metric's display units: "[55.2%, 95.3%]". */
-export function formatInterval(semantics: MetricSemantics, interval: Interval | null): string {
-  if (interval === null) return '—'
+/** An interval in the metric's display units: "[55.2%, 95.3%]"; without one, why ("no interval: one sample"). */
+export function formatInterval(semantics: MetricSemantics, interval: Interval | null, reason?: string): string {
+  if (interval === null) return reason === undefined ? '—' : `no interval: ${reason}`
   return `[${formatValue(semantics, interval.lower)}, ${formatValue(semantics, interval.upper)}]`
 }
 

@@ -1,4 +1,5 @@
 import type { Interval } from '../schema/index.ts'
+import { poissonLowerBound } from './poisson-bound.ts'
 
 /** The 97.5% quantile of the standard normal distribution. */
 const Z95 = 1.959963984540054
@@ -23,15 +24,35 @@ export function tQuantile975(df: number): number {
   )
 }
 
-/** The Wilson score interval of a share p of n (n need not be whole: an effective sample size), made by `method`. */
+// Brown, Cai and DasGupta's modification (Statistical Science 16, 2001, 4.1.1): within a few successes (or failures)
+// of an edge, at up to MODIFIED_UP_TO samples, the Wilson bound on that side is replaced by the one-sided Poisson
+// bound, where Wilson's coverage dips to 86 to 91% (1 success of 10 when the truth is 1%). They take 2 below 50
+// samples and 3 from 51; 3 from 10 on also lifts a true 10% at n = 10 from 92.98 to 98.72% (exact binomial coverage)
+// for 0.2 points of mean width, while below 10 samples 3 of them is most of the range.
+const MODIFIED_UP_TO = 100
+const modifiedEdge = (n: number): number => (n < 10 ? 2 : 3)
+
+// the bound on the side of `count` successes near 0, as the modification has it (with Wilson's where that is lower)
+function edgeBound(wilsonBound: number, count: number, n: number): number {
+  if (n > MODIFIED_UP_TO || count <= 0 || count > modifiedEdge(n) + 1e-9) return wilsonBound
+  return Math.min(wilsonBound, poissonLowerBound(count, 0.05) / n)
+}
+
+/**
+ * The modified Wilson score interval (Brown, Cai and DasGupta) of a share p of n (n need not be whole: an effective
+ * sample size), made by `method`: Wilson's score interval, with the one-sided Poisson bound within 2 (below 10
+ * samples) or 3 successes or failures of an edge at up to 100 samples.
+ */
 export function wilson(p: number, n: number, method: Interval['method']): Interval {
   const z2 = Z95 * Z95
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n)
-  return { lower: p === 0 ? 0 : Math.max(0, centre - half), upper: p === 1 ? 1 : Math.min(1, centre + half), level: 0.95, method }
+  const lower = p === 0 ? 0 : edgeBound(Math.max(0, centre - half), p * n, n)
+  const upper = p === 1 ? 1 : 1 - edgeBound(1 - Math.min(1, centre + half), (1 - p) * n, n)
+  return { lower, upper, level: 0.95, method }
 }
 
-/** Wilson score interval for a proportion: honest at small n and near 0 or 1, unlike the normal approximation. */
+/** The (modified) Wilson score interval for a proportion: honest at small n and near 0 or 1, unlike the normal approximation. */
 export function wilsonInterval(successes: number, n: number): Interval | null {
   return n === 0 ? null : wilson(successes / n, n, 'wilson')
 }

@@ -1,4 +1,4 @@
-import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, labelSlug, perLabelFigure } from '../metrics/index.ts'
+import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, labelSlug, noIntervalReason, perLabelFigure } from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
 import { isPartial, shardLabel } from '../records/index.ts'
 
@@ -106,7 +106,7 @@ export function displayRows(report: Report): Cell[][] {
       { text: metricLabel(row), ...(semantics.kind === 'diagnostic' ? { tone: 'dim' as const } : {}) },
       row.smallSample ? { text: `${row.n}!`, tone: 'warn' } : { text: String(row.n) },
       { text: formatValue(semantics, row.value) },
-      { text: formatInterval(semantics, row.interval), tone: 'dim' },
+      { text: formatInterval(semantics, row.interval, noIntervalReason(row)), tone: 'dim' },
       overall ? deltaCell(report, row) : { text: '' },
       gated ? gateCell(report, gatesOf(report, row.metric, row.subset)) : { text: '' },
     ]

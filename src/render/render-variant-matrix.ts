@@ -1,14 +1,14 @@
 import stringWidth from 'string-width'
 import { escapeControlCharacters, type Interval, type MetricSemantics, type VariantMatrix, type VariantRow } from '../schema/index.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
-import { formatAmount, formatDelta, formatInterval, formatP, formatValue } from '../metrics/index.ts'
+import { formatAmount, formatDelta, formatInterval, formatP, formatValue, noChangeIntervalReason, noIntervalReason } from '../metrics/index.ts'
 import { thousands, usd } from './format-usage.ts'
 
 const NON_DOMINATED = '*'
 
 // in the units of the difference itself: points for a percentage
-function deltaInterval(semantics: MetricSemantics, interval: Interval | null): string {
-  return interval === null ? '—' : `[${formatDelta(semantics, interval.lower)}, ${formatDelta(semantics, interval.upper)}]`
+function deltaInterval(semantics: MetricSemantics, interval: Interval | null, pairs: number): string {
+  return interval === null ? `no interval: ${noChangeIntervalReason(pairs)}` : `[${formatDelta(semantics, interval.lower)}, ${formatDelta(semantics, interval.upper)}]`
 }
 
 function reading(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemantics): string {
@@ -33,13 +33,13 @@ function cellsOf(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemant
     `${row.nonDominated ? `${NON_DOMINATED} ` : ''}${row.name}`,
     row.model,
     formatValue(semantics, row.value),
-    formatInterval(semantics, row.interval),
+    formatInterval(semantics, row.interval, noIntervalReason({ value: row.value, samples: row.n, aggregation: 'mean' })),
     String(row.n),
     row.costPerSample === null ? '—' : usd(row.costPerSample),
     tokens > 0 ? thousands(tokens) : '—',
     row.latencyMs === null ? '—' : `${Math.round(row.latencyMs.p50)} / ${Math.round(row.latencyMs.p90)} ms`,
     comparison === null ? '' : formatDelta(semantics, comparison.delta),
-    comparison === null ? '' : deltaInterval(semantics, comparison.interval),
+    comparison === null ? '' : deltaInterval(semantics, comparison.interval, comparison.n),
     comparison === null ? '' : formatP(comparison.pValue),
     comparison === null ? '' : formatP(comparison.adjustedP),
     reading(matrix, row, semantics),

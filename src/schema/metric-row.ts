@@ -22,6 +22,8 @@ export const MetricRowSchema = z.object({
   excluded: count,
   value: z.number().nullable(),
   interval: IntervalSchema.nullable(),
+  /** Why there is no interval ("one sample"), when there is none: a figure without one is no certainty. */
+  noInterval: z.string().optional(),
   /** Fewer samples than a difference of a few points needs: the interval is wide. */
   smallSample: z.boolean(),
 })

@@ -57,7 +57,7 @@ describe('evalsuite init', () => {
     expect(JSON.parse(read(dir, 'package.json'))).toMatchObject({ type: 'module', scripts: { evals: 'vitest run evals' } })
     const evals = await runVitest(['evals'], {}, dir)
     expect(evals.code).toBe(0)
-    expect(tableRows(evals.stdout, 'example').slice(0, 2)).toEqual(['example | all | accuracy | 8! | 87.5% | [52.9%, 97.8%] | pass ≥ 75.0%', 'example: 1 wrong: t8: target other, read billing (exact)'])
+    expect(tableRows(evals.stdout, 'example').slice(0, 2)).toEqual(['example | all | accuracy | 8! | 87.5% | [52.9%, 99.4%] | pass ≥ 75.0%', 'example: 1 wrong: t8: target other, read billing (exact)'])
   })
 
   it('adds the plugin to an existing Vitest project without touching its settings or tests; its tests run as before, the evals when named', async () => {

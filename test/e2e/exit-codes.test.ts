@@ -16,9 +16,9 @@ describe('a user runs evals with `vitest run`', () => {
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'wrong-but-passing')).toMatchInlineSnapshot(`
       [
-        "wrong-but-passing | all | accuracy | 4! | 75.0% | [30.1%, 95.4%] | pass ≥ 70.0%",
+        "wrong-but-passing | all | accuracy | 4! | 75.0% | [30.1%, 98.7%] | pass ≥ 70.0%",
         "wrong-but-passing: 1 wrong: q3: target 8, read 9 (exact)",
-        "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 65.4 points, so smaller changes cannot be told from noise",
+        "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 68.7 points, so smaller changes cannot be told from noise",
       ]
     `)
     expect(run.stdout).toContain('evalsuite: PASS')
@@ -37,10 +37,10 @@ describe('a user runs evals with `vitest run`', () => {
     expect(run.code).toBe(1)
     expect(tableRows(run.stdout, 'gate-fails')).toMatchInlineSnapshot(`
       [
-        "gate-fails | all | accuracy | 2! | 100.0% | [34.2%, 100.0%] | pass ≥ 50.0%",
+        "gate-fails | all | accuracy | 2! | 100.0% | [17.8%, 100.0%] | pass ≥ 50.0%",
         "gate-fails | all | brevity | 2! | 0.2500 | [0.2500, 0.2500] | FAIL < 0.9000",
         "gate-fails: note: "brevity" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })",
-        "gate-fails: note: only 2 samples: the 95% interval of accuracy spans 65.8 points, so smaller changes cannot be told from noise",
+        "gate-fails: note: only 2 samples: the 95% interval of accuracy spans 82.2 points, so smaller changes cannot be told from noise",
       ]
     `)
     expect(run.stdout).toContain('gate brevity failed, 0.25 < min 0.9')
@@ -178,7 +178,7 @@ describe('a user runs evals with `vitest run`', () => {
     const run = await runVitest(['skipped'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('not run (every sample filtered out or skipped): skipped-benchmark')
-    expect(tableRows(run.stdout, 'running-benchmark')[0]).toBe('running-benchmark | all | accuracy | 1! | 100.0% | [20.7%, 100.0%] | pass ≥ 90.0%')
+    expect(tableRows(run.stdout, 'running-benchmark')[0]).toBe('running-benchmark | all | accuracy | 1! | 100.0% | [5.1%, 100.0%] | pass ≥ 90.0%')
     await expect(readReport('skipped-benchmark')).rejects.toThrow(/ENOENT/)
   })
 

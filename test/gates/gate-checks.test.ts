@@ -74,10 +74,10 @@ describe('gate tests', () => {
     expect(judged.map((j) => j.passed)).toEqual([false, true, false, true, true])
     expect(judged.map((j) => j.summary)).toMatchInlineSnapshot(`
       [
-        "qa [gpt-test] gate accuracy FAILED (0.5 < min 0.7): accuracy 50.0% [15.0%, 85.0%] (n 4), threshold ≥ 70.0%, baseline 100.0% (-50.0, p=0.50)",
-        "qa [gpt-test] gate accuracy (subset hard) held (0.5 ≥ 0.5): accuracy (subset hard) 50.0% [9.5%, 90.5%] (n 2), threshold ≥ 50.0%",
+        "qa [gpt-test] gate accuracy FAILED (0.5 < min 0.7): accuracy 50.0% [8.9%, 91.1%] (n 4), threshold ≥ 70.0%, baseline 100.0% (-50.0, p=0.50)",
+        "qa [gpt-test] gate accuracy (subset hard) held (0.5 ≥ 0.5): accuracy (subset hard) 50.0% [2.6%, 97.4%] (n 2), threshold ≥ 50.0%",
         "qa [gpt-test] gate latency FAILED (no scored sample has "latency"): latency: no score, threshold ≤ 2000 ms",
-        "qa [gpt-test] regression gate on accuracy held (dropped 50.0 points, more than maxDrop 2.0 points, but not significant (p=0.50 ≥ α 0.05)): accuracy 50.0% [15.0%, 85.0%] (n 4), baseline 100.0% (-50.0, p=0.50, n 4)",
+        "qa [gpt-test] regression gate on accuracy held (dropped 50.0 points, more than maxDrop 2.0 points, but not significant (p=0.50 ≥ α 0.05)): accuracy 50.0% [8.9%, 91.1%] (n 4), baseline 100.0% (-50.0, p=0.50, n 4)",
         "qa [gpt-test] errors held: 0 errored sample(s), maxErrors 1",
       ]
     `)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aggregateMetric, comparePaired, corpusRows, classificationAggregate, wilsonInterval, type CorpusSample } from '../../src/metrics/index.ts'
+import { aggregateMetric, comparePaired, corpusRows, classificationAggregate, tInterval, wilsonInterval, type CorpusSample } from '../../src/metrics/index.ts'
 
 const UNIT = { min: 0, max: 1 }
 
@@ -53,9 +53,41 @@ describe('the mean of a few bounded scores', () => {
     expect(row!.interval!.lower).toBe(0)
   })
 
-  it('leaves the t interval of 30 scores or more as it is', () => {
+  it('widens the t interval of 30 scores or more less than the Wilson interval on n, the rule below 30', () => {
     const observations = Array.from({ length: 30 }, (_, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value: (i % 10) / 10, answer: null }))
     const [row] = aggregateMetric(observations, { attempts: 1, range: UNIT })
-    expect(row!.interval!.method).toBe('t')
+    const t = tInterval(observations.map((observation) => observation.value))!
+    const onN = wilsonInterval(13.5, 30)!
+    const { lower, upper, method } = row!.interval!
+    expect(method).toBe('bounded-t')
+    expect([lower <= t.lower, upper >= t.upper]).toEqual([true, true])
+    expect(upper - lower).toBeLessThan(onN.upper - onN.lower)
+  })
+
+  it('leans the interval of 50 skewed scores near 0 upwards, where the mean of their population may lie', () => {
+    // 45 small scores and 5 larger ones: a skewed sample, whose t interval is symmetric about the mean
+    const values = [...Array.from({ length: 45 }, (_, i) => (i % 5) / 1000), 0.2, 0.3, 0.1, 0.4, 0.25]
+    const observations = values.map((value, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value, answer: null }))
+    const [row] = aggregateMetric(observations, { attempts: 1, range: UNIT })
+    const t = tInterval(values)!
+    const mean = row!.value!
+    expect(row!.interval!.method).toBe('bounded-t')
+    expect(row!.interval!.upper - mean).toBeGreaterThan(1.2 * (t.upper - mean))
+    expect(row!.interval!.lower).toBeLessThanOrEqual(t.lower)
+  })
+})
+
+describe('a figure without an interval', () => {
+  it('says why in its row, for the JSON report: a score of one sample', () => {
+    const [row] = aggregateMetric([{ sample: 's0', attempt: 0, subset: null, value: 0.7, answer: null }], { attempts: 1, range: { min: null, max: null } })
+    expect(row).toMatchObject({ interval: null, noInterval: 'one sample' })
+  })
+
+  it('says why for a figure of the whole set of one sample, and says nothing where there is an interval', () => {
+    const samples: CorpusSample[] = [{ id: 'a', attempt: 0, subset: null, scores: {}, answer: 'yes', target: 'yes' }]
+    const [micro] = corpusRows(samples, classificationAggregate, { resamples: 50, range: () => UNIT }).get('micro_f1')!
+    expect(micro).toMatchObject({ interval: null, noInterval: 'one sample' })
+    const [accuracy] = aggregateMetric([0, 1, 1].map((value, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value, answer: null })), { attempts: 1, range: UNIT })
+    expect(accuracy).not.toHaveProperty('noInterval')
   })
 })

@@ -2,25 +2,41 @@ import { describe, expect, it } from 'vitest'
 import { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonInterval } from '../../src/metrics/index.ts'
 
 describe('wilsonInterval', () => {
-  // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17)
-  it('gives SciPy\'s Wilson intervals, so 17/20 and 850/1000 read differently although both are 85%', () => {
-    const small = wilsonInterval(17, 20)!
-    const large = wilsonInterval(850, 1000)!
-    expect([small.lower, small.upper]).toEqual([expect.closeTo(0.6395811352592431, 12), expect.closeTo(0.9476312541037835, 12)])
-    expect([large.lower, large.upper]).toEqual([expect.closeTo(0.8265313415731996, 12), expect.closeTo(0.8707899274869118, 12)])
+  // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17), away from the edges the modification takes
+  it('gives SciPy\'s Wilson intervals, so 15/20 and 750/1000 read differently although both are 75%', () => {
+    const small = wilsonInterval(15, 20)!
+    const large = wilsonInterval(750, 1000)!
+    expect([small.lower, small.upper]).toEqual([expect.closeTo(0.5312991223812561, 12), expect.closeTo(0.8881382985923344, 12)])
+    expect([large.lower, large.upper]).toEqual([expect.closeTo(0.7222397197409138, 12), expect.closeTo(0.7758469010163085, 12)])
   })
 
-  it('gives the known 95% Wilson interval for 7 successes out of 10', () => {
+  // scipy.stats.chi2.ppf(0.05, 2 * x) / (2 * n) (SciPy 1.17), the bound Brown, Cai and DasGupta put in Wilson's place
+  it('takes the one-sided Poisson bound within 3 successes of 0 at up to 100 samples, where Wilson undercovers', () => {
+    expect(wilsonInterval(1, 10)!.lower).toBeCloseTo(0.005129329438755053, 10)
+    expect(wilsonInterval(2, 10)!.lower).toBeCloseTo(0.0355361510698662, 10)
+    expect(wilsonInterval(3, 100)!.lower).toBeCloseTo(0.008176914471639533, 10)
+    expect(wilsonInterval(9, 10)!.upper).toBeCloseTo(1 - 0.005129329438755053, 10)
+    expect(wilsonInterval(4, 100)!.lower).toBeCloseTo(0.01566330399154762, 10)
+    expect(wilsonInterval(1, 300)!.lower).toBeCloseTo(0.000589, 6)
+  })
+
+  it('covers a true 1% with 1 success of 10 and a true 10% with 2 of 5, which Wilson misses', () => {
+    expect(wilsonInterval(1, 10)!.lower).toBeLessThan(0.01)
+    expect(wilsonInterval(2, 5)!.lower).toBeLessThan(0.1)
+    expect(wilsonInterval(3, 5)!.upper).toBeGreaterThan(0.9)
+  })
+
+  it('gives 7 successes out of 10 Wilson\'s lower bound and, 3 failures from 1, the Poisson upper bound', () => {
     const interval = wilsonInterval(7, 10)
     expect(interval).toMatchObject({ level: 0.95, method: 'wilson' })
     expect(interval!.lower).toBeCloseTo(0.3968, 4)
-    expect(interval!.upper).toBeCloseTo(0.8922, 4)
+    expect(interval!.upper).toBeCloseTo(1 - 0.08176914471639533, 10)
   })
 
-  it('gives the known interval for 3 out of 4', () => {
+  it('gives 3 out of 4 Wilson\'s lower bound and, 1 failure from 1 below 10 samples, the Poisson upper bound', () => {
     const interval = wilsonInterval(3, 4)!
     expect(interval.lower).toBeCloseTo(0.3006, 4)
-    expect(interval.upper).toBeCloseTo(0.9544, 4)
+    expect(interval.upper).toBeCloseTo(1 - 0.05129329438755053 / 4, 10)
   })
 
   it('starts at exactly 0 when nothing succeeded, and is not a point there', () => {

@@ -50,21 +50,21 @@ describe('names from the data, the eval file and the endpoint', () => {
        evalsuite · model org/model\`v1\`\\r\\n::error::spoofed
 
         benchmark                                         subset                                   metric                                                         n   score   95% CI            Δ baseline   gate
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy                                                       3!  33.3%   [6.1%, 79.2%]     +0.0 p=1.00
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy (macro)                                               3!  25.0%   [3.4%, 76.1%]
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   accuracy                                                       1!  0.0%    [0.0%, 79.3%]
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  accuracy                                                       2!  50.0%   [9.5%, 90.5%]                  FAIL < 90.0%
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy                                                       3!  33.3%   [1.7%, 88.2%]     +0.0 p=1.00
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy (macro)                                               3!  25.0%   [0.4%, 86.7%]
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   accuracy                                                       1!  0.0%    [0.0%, 94.9%]
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  accuracy                                                       2!  50.0%   [2.6%, 97.4%]                  FAIL < 90.0%
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          3!  1.0000  [0.4385, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07 (macro)  3!  1.0000  [0.4097, 1.0000]
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          1!  1.0000  [0.2065, 1.0000]
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          2!  1.0000  [0.3424, 1.0000]
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          1!  1.0000  [0.0513, 1.0000]
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          2!  1.0000  [0.1777, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: vs evals/__baselines__/hostile.json: 1 shared, 2 new (..hidden/\\x9b31mred\\u202eevil, www.evil.example), 1 missing (old_<i>id</i>)
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: 2 wrong:
           ..hidden/\\x9b31mred\\u202eevil: the scorer returned a failing verdict
           www.evil.example: the scorer returned a failing verdict
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: 1 errored, budget 0 (a@b.example); first: endpoint said: <img src=x onerror=alert(1)> \\x1b[31mred\\x1b[0m
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: "score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'score\\u001b]8;;https://evil.example\\u0007link\\u001b]8;;\\u0007': { direction: 'higher' } } })
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: only 3 samples: the 95% interval of accuracy spans 73.1 points, so smaller changes cannot be told from noise
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: only 3 samples: the 95% interval of accuracy spans 86.4 points, so smaller changes cannot be told from noise
         ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"
     `)
     expect(text).not.toMatch(LIVE)
@@ -97,18 +97,18 @@ describe('names from the data, the eval file and the endpoint', () => {
 
       | benchmark | subset | metric | n | score | 95% CI | Δ baseline | gate |
       | --- | --- | --- | ---: | ---: | --- | --- | --- |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy | 3! | 33.3% | [6.1%, 79.2%] | +0.0 p=1.00 |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy (macro) | 3! | 25.0% | [3.4%, 76.1%] |  |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | accuracy | 1! | 0.0% | [0.0%, 79.3%] |  |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | accuracy | 2! | 50.0% | [9.5%, 90.5%] |  | **FAIL < 90.0%** |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy | 3! | 33.3% | [1.7%, 88.2%] | +0.0 p=1.00 |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy (macro) | 3! | 25.0% | [0.4%, 86.7%] |  |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | accuracy | 1! | 0.0% | [0.0%, 94.9%] |  |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | accuracy | 2! | 50.0% | [2.6%, 97.4%] |  | **FAIL < 90.0%** |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 3! | 1.0000 | [0.4385, 1.0000] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 (macro) | 3! | 1.0000 | [0.4097, 1.0000] |  |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 1! | 1.0000 | [0.2065, 1.0000] |  |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 2! | 1.0000 | [0.3424, 1.0000] |  |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 1! | 1.0000 | [0.0513, 1.0000] |  |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 2! | 1.0000 | [0.1777, 1.0000] |  |  |
 
       - :x: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: gate accuracy (subset Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\*) failed, 0.5 < min 0.9
       - :warning: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: "score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'score\\\\u001b]8;;https\\://evil.example\\\\u0007link\\\\u001b]8;;\\\\u0007': { direction: 'higher' } } })
-      - :warning: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: only 3 samples: the 95% interval of accuracy spans 73.1 points, so smaller changes cannot be told from noise
+      - :warning: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: only 3 samples: the 95% interval of accuracy spans 86.4 points, so smaller changes cannot be told from noise
       - :x: **数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J**: 1 errored sample(s), maxErrors is 0
       "
     `)

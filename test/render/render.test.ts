@@ -51,16 +51,16 @@ describe('renderReports', () => {
        evalsuite · model gpt-4o-mini
 
         benchmark  subset    metric            n    score  95% CI          Δ baseline     gate
-        capitals   all       accuracy          12!  83.3%  [55.2%, 95.3%]                 pass ≥ 75.0%
-        capitals   all       accuracy (macro)  12!  83.3%  [55.2%, 95.3%]
-        capitals   americas  accuracy          6!   83.3%  [43.6%, 97.0%]
-        capitals   europe    accuracy          6!   83.3%  [43.6%, 97.0%]                 FAIL < 90.0%
+        capitals   all       accuracy          12!  83.3%  [55.2%, 97.0%]                 pass ≥ 75.0%
+        capitals   all       accuracy (macro)  12!  83.3%  [55.2%, 97.0%]
+        capitals   americas  accuracy          6!   83.3%  [43.6%, 99.1%]
+        capitals   europe    accuracy          6!   83.3%  [43.6%, 99.1%]                 FAIL < 90.0%
         gsm8k      all       accuracy          200  70.0%  [63.3%, 75.9%]  -10.0 p<0.001  FAIL drop > 2.0
         capitals: latency p50 120 ms, p90 120 ms, p99 120 ms
         capitals: 2 wrong:
           cap-3: the scorer returned a failing verdict
           cap-8: the scorer returned a failing verdict
-        capitals: note: only 12 samples: the 95% interval of accuracy spans 40.1 points, so smaller changes cannot be told from noise
+        capitals: note: only 12 samples: the 95% interval of accuracy spans 41.8 points, so smaller changes cannot be told from noise
         gsm8k: latency p50 120 ms, p90 120 ms, p99 120 ms
         gsm8k: 60 wrong:
           g000: the scorer returned a failing verdict
@@ -69,6 +69,15 @@ describe('renderReports', () => {
           and 57 more (g003, g004, g005, g006, g007, … (+52))
         ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"
     `)
+  })
+
+  it('says why a figure has no interval instead of printing a bare point: one sample', () => {
+    // a continuous score of one sample has no t interval; here the accuracy row of one sample stands for it
+    const one = report({ name: 'single' }, [outcome('q1', true)])
+    const scored = { ...one, metrics: one.metrics.map((row) => (row.metric === 'accuracy' ? { ...row, interval: null } : row)) }
+    const table = stripVTControlCharacters(renderReports([scored], { color: false }))
+    expect(table).toMatch(/accuracy +1! +100\.0% +no interval: one sample/)
+    expect(renderMarkdown([scored], { passed: true, notJudged: [] })).toContain('| 100.0% | no interval: one sample |')
   })
 
   it('keeps the table within 100 columns', () => {
@@ -160,14 +169,14 @@ describe('renderMarkdown', () => {
 
       | benchmark | subset | metric | n | score | 95% CI | Δ baseline | gate |
       | --- | --- | --- | ---: | ---: | --- | --- | --- |
-      | capitals | all | accuracy | 12! | 83.3% | [55.2%, 95.3%] |  | pass ≥ 75.0% |
-      | capitals | all | accuracy (macro) | 12! | 83.3% | [55.2%, 95.3%] |  |  |
-      | capitals | americas | accuracy | 6! | 83.3% | [43.6%, 97.0%] |  |  |
-      | capitals | europe | accuracy | 6! | 83.3% | [43.6%, 97.0%] |  | **FAIL < 90.0%** |
+      | capitals | all | accuracy | 12! | 83.3% | [55.2%, 97.0%] |  | pass ≥ 75.0% |
+      | capitals | all | accuracy (macro) | 12! | 83.3% | [55.2%, 97.0%] |  |  |
+      | capitals | americas | accuracy | 6! | 83.3% | [43.6%, 99.1%] |  |  |
+      | capitals | europe | accuracy | 6! | 83.3% | [43.6%, 99.1%] |  | **FAIL < 90.0%** |
       | gsm8k | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | -10.0 p<0.001 | **FAIL drop > 2.0** |
 
       - :x: **capitals**: gate accuracy (subset europe) failed, 0.833 < min 0.9
-      - :warning: **capitals**: only 12 samples: the 95% interval of accuracy spans 40.1 points, so smaller changes cannot be told from noise
+      - :warning: **capitals**: only 12 samples: the 95% interval of accuracy spans 41.8 points, so smaller changes cannot be told from noise
       - :x: **gsm8k**: regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 2.0 points, and significant (p<0.001 < α 0.05)
       "
     `)
