@@ -20,12 +20,17 @@ function editDistance(a: string, b: string): number {
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
   const plain = (text: string): string => text.toLowerCase().replace(/[-_]/g, '')
   const wanted = plain(name)
-  let best: { name: string; distance: number } | undefined
+  let best: { name: string; abbreviates: boolean; edits: number } | undefined
   for (const candidate of candidates) {
     if (candidate === name) continue
     const other = plain(candidate)
-    const distance = wanted.length >= 2 && other.startsWith(wanted) ? 0.5 : editDistance(wanted, other)
-    if (distance <= Math.max(1, Math.floor(wanted.length / 3)) && (best === undefined || distance < best.distance)) best = { name: candidate, distance }
+    const abbreviates = wanted.length >= 2 && other.startsWith(wanted)
+    const edits = editDistance(wanted, other)
+    if (!abbreviates && edits > Math.max(1, Math.floor(wanted.length / 3))) continue
+    // an abbreviation is nearer than any misspelling; of two abbreviations ("tool_call" of "tool_calls" and of
+    // "tool_call_accuracy"), or two misspellings, the one fewer edits away
+    const nearer = best === undefined || (abbreviates !== best.abbreviates ? abbreviates : edits < best.edits)
+    if (nearer) best = { name: candidate, abbreviates, edits }
   }
   return best?.name
 }
