@@ -18,10 +18,10 @@ export interface GateJudgement {
 
 /**
  * The gates of a benchmark in the order its gate tests run: each threshold (as `thresholdGates` lists them), the
- * regression gate (on its metric, else the primary one: named, or `primary`, the one foreseen at collection), the
+ * regression gate (on the metric the benchmark's resolution decided; null when the scores will decide it), the
  * error budget.
  */
-export function gateSlots(meta: BenchmarkMeta, primary?: string): GateSlot[] {
+export function gateSlots(meta: BenchmarkMeta): GateSlot[] {
   const slots: GateSlot[] = []
   for (const [metric, threshold] of Object.entries(meta.thresholds)) {
     const { subsets, ...bounds } = typeof threshold === 'number' ? { min: threshold, subsets: undefined } : threshold
@@ -33,7 +33,7 @@ export function gateSlots(meta: BenchmarkMeta, primary?: string): GateSlot[] {
   }
   if (meta.regression) {
     const { metric, maxDrop, alpha } = meta.regression
-    slots.push({ kind: 'regression', metric: metric ?? meta.primaryMetric ?? primary ?? null, maxDrop, alpha })
+    slots.push({ kind: 'regression', metric: metric ?? null, maxDrop, alpha })
   }
   slots.push({ kind: 'errors', maxErrors: meta.maxErrors })
   return slots

@@ -3,4 +3,4 @@
 export { gateSlots, gateTestName, judgeSlot, type GateJudgement, type GateSlot } from './gate-checks.ts'
 export { baselineFileOf, judgeBenchmark, readBaseline, type GateSettings } from './report-run.ts'
 export { sampleOutcome, type SampleOutcome, type TestState } from './sample-outcome.ts'
-export { compareJudgement, judgeVariants } from './variant-judging.ts'
+export { compareJudgement, judgeVariants, type VariantRun } from './variant-judging.ts'

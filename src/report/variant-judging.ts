@@ -1,21 +1,23 @@
 import { diagnosticSemantics } from '../metrics/index.ts'
-import type { BenchmarkMeta, MetricSemantics, VariantMatrix } from '../schema/index.ts'
+import type { BenchmarkMeta, MetricSemantics, Report, VariantMatrix } from '../schema/index.ts'
 import { formatDelta, formatP } from './format-metric.ts'
 import type { GateJudgement } from './gate-checks.ts'
-import { judgeBenchmark, type GateSettings } from './report-run.ts'
 import type { SampleOutcome } from './sample-outcome.ts'
 import { buildVariantMatrix } from './variant-matrix.ts'
 
+/** One variant as its compare gates see it: its samples and the report its own gate tests judged from. */
+export interface VariantRun {
+  meta: BenchmarkMeta
+  samples: readonly SampleOutcome[]
+  report(): Promise<Report>
+}
+
 /**
  * A benchmark's variant matrix from its compare gate tests' side (in the worker, after every variant's samples):
- * each variant's report built as its own gate tests build it, then the matrix as the reporter builds it.
+ * from each variant's report, the matrix as the reporter builds it.
  */
-export async function judgeVariants(
-  runs: readonly { meta: BenchmarkMeta; samples: readonly SampleOutcome[] }[],
-  file: string,
-  settings: GateSettings,
-): Promise<{ matrix: VariantMatrix; semantics: MetricSemantics }> {
-  const judged = await Promise.all(runs.map(async (run) => ({ ...run, report: await judgeBenchmark(run.meta, file, run.samples, settings) })))
+export async function judgeVariants(runs: readonly VariantRun[]): Promise<{ matrix: VariantMatrix; semantics: MetricSemantics }> {
+  const judged = await Promise.all(runs.map(async (run) => ({ meta: run.meta, samples: run.samples, report: await run.report() })))
   const matrix = buildVariantMatrix(judged)
   const semantics = (matrix.metric === null ? undefined : judged[0]?.report.catalog[matrix.metric]) ?? diagnosticSemantics()
   return { matrix, semantics }

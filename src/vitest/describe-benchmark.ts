@@ -30,6 +30,7 @@ import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { contentText, evalsuiteMetaOf, GATE_TAG, SAMPLE_TAG, sampleMetaOf, type SampleMeta } from '../schema/index.ts'
 import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
+import { forgetSuiteReport } from './suite-report.ts'
 import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
@@ -110,7 +111,9 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     const recorded = options.model ? prepareModel(name, options.model, options, providedRecordingSettings()) : undefined
     const errors: ErrorCount = { maxErrors: options.maxErrors ?? 0, errored: 0 }
     const early: { current?: EarlyStop } = {}
-    const startEarlyStop = await prepareEarlyStop(resolved, meta.model, providedGateSettings())
+    // before the early stop reads which metric the regression gate watches: circular evaluation can change it
+    if (circular) markCircular(meta, attempts, options.regression?.metric === undefined)
+    const startEarlyStop = await prepareEarlyStop(resolved, meta, providedGateSettings())
     const concurrency = options.concurrency ?? 8
     const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf), {
       concurrency,
@@ -121,6 +124,7 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     beforeSuite(async (suite) => {
       // before the first call, so that no reply waits through it
       if (suite.file) await collectLoadingGarbage(suite.file)
+      forgetSuiteReport(suite)
       errors.errored = 0
       if (suite.file) checkFileClash(resolved.where, name, suite.file)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
@@ -171,13 +175,11 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
         }
       })
     }
-    if (circular) markCircular(meta, attempts)
     // last in the suite, so that each gate judges every sample before it
     declareGateTests(meta, {
       only: only !== undefined && !onlyElsewhere,
       tags: tagged ? [GATE_TAG] : [],
       ...(options.aggregate ? { aggregate: options.aggregate } : {}),
-      ...(resolved.regressionMetric ? { regressionMetric: resolved.regressionMetric } : {}),
     })
   }))
 }

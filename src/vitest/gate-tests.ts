@@ -2,9 +2,10 @@ import { relative } from 'node:path'
 import { test, type TestContext } from 'vitest'
 import { GateError } from '../errors.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
-import { gateSlots, gateTestName, judgeBenchmark, judgeSlot, sampleOutcome, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
+import { gateSlots, gateTestName, judgeSlot, sampleOutcome, type GateSlot, type SampleOutcome, type TestState } from '../report/gate-judging.ts'
 import { sampleMetaOf, type BenchmarkMeta } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
+import { suiteReport } from './suite-report.ts'
 import { siblingsOf, skipWithReason, taskMeta, type TaskLike } from './tasks.ts'
 import { visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 
@@ -36,11 +37,10 @@ export function anyRan(samples: readonly SampleOutcome[]): boolean {
 async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot, aggregate: CorpusAggregate | undefined): Promise<void> {
   const settings = providedGateSettings()
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
-  const samples = sampleOutcomes(siblingsOf(context))
-  if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not judged: no sample of this benchmark ran')
-  const file = context.task.file.filepath
-  const report = await judgeBenchmark(meta, relative(settings.root, file), samples, settings, aggregate)
-  const judged = judgeSlot(report, slot)
+  const suite = context.task.suite ?? context.task.file
+  const shared = suiteReport(suite, () => sampleOutcomes(siblingsOf(context)), { meta, file: relative(settings.root, context.task.file.filepath), settings, aggregate })
+  if (!anyRan(shared.samples)) return skipWithReason(context, GATE_ANNOTATION, 'not judged: no sample of this benchmark ran')
+  const judged = judgeSlot(await shared.report(), slot)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   const summary = visibleMessage(judged.summary)
   await context.annotate(summary, GATE_ANNOTATION)
@@ -53,9 +53,9 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, slot: GateSlot
  * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
  * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
  */
-export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate; regressionMetric?: string }): void {
+export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate }): void {
   const declare = options.only ? test.only : test
-  for (const slot of gateSlots(meta, options.regressionMetric)) {
+  for (const slot of gateSlots(meta)) {
     const name = visibleName(gateTestName(slot))
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
     declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, slot, options.aggregate)))

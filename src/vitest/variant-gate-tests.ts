@@ -2,34 +2,36 @@ import { relative } from 'node:path'
 import { test, type TestContext, type TestOptions } from 'vitest'
 import type { VariantGroup } from '../benchmark/index.ts'
 import { GateError } from '../errors.ts'
-import { compareJudgement, judgeVariants } from '../report/gate-judging.ts'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, type BenchmarkMeta } from '../schema/index.ts'
+import { compareJudgement, judgeVariants, type GateSettings, type VariantRun } from '../report/gate-judging.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
 import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
+import { suiteReport } from './suite-report.ts'
 import { skipWithReason, suiteSiblingsOf, taskMeta, type TaskLike } from './tasks.ts'
 import { visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 
 /** The shape shared by describe, describe.only and describe.skip, as the variants' suites are declared. */
 export type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void
 
-// the suites of the benchmark's variants, beside the compare suite, with the samples each ran
-function variantRuns(tasks: readonly TaskLike[], of: string): { meta: BenchmarkMeta; samples: ReturnType<typeof sampleOutcomes> }[] {
+// the suites of the benchmark's variants, beside the compare suite, with the samples each ran and its report: the one
+// its own gate tests judged from
+function variantRuns(tasks: readonly TaskLike[], of: string, file: string, settings: GateSettings): VariantRun[] {
   return tasks.flatMap((task) => {
     const parsed = task.type === 'suite' ? BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(task.meta)) : undefined
     if (!parsed?.success || parsed.data.variant?.of !== of) return []
-    const samples = sampleOutcomes(task.tasks ?? [])
-    return anyRan(samples) ? [{ meta: parsed.data, samples }] : []
+    const shared = suiteReport(task, () => sampleOutcomes(task.tasks ?? []), { meta: parsed.data, file, settings })
+    return anyRan(shared.samples) ? [{ meta: parsed.data, samples: shared.samples, report: shared.report }] : []
   })
 }
 
 async function runCompareGate(context: TestContext, group: string, variant: string): Promise<void> {
   const settings = providedGateSettings()
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not judged: the evalsuite plugin is not in this project, so the reporter judges the gates')
-  const runs = variantRuns(suiteSiblingsOf(context), group)
+  const runs = variantRuns(suiteSiblingsOf(context), group, relative(settings.root, context.task.file.filepath), settings)
   if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not judged: no sample of variant "${variant}" ran`)
   const shard = runs.find((run) => run.meta.shard !== undefined)?.meta.shard
   if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not judged: this run holds shard ${shard.index} of ${shard.count}; the merged run judges the compare gates`)
-  const { matrix, semantics } = await judgeVariants(runs, relative(settings.root, context.task.file.filepath), settings)
+  const { matrix, semantics } = await judgeVariants(runs)
   const judged = compareJudgement(matrix, variant, semantics)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   const summary = visibleMessage(judged.summary)
