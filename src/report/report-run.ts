@@ -1,6 +1,6 @@
 import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
-import { fileSlug, type Baseline, type BenchmarkMeta, type EarlyStopOptions, type MetricDefinition, type Report } from '../schema/index.ts'
+import { fileSlug, type Baseline, type BenchmarkMeta, type GateSettings, type Report } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
 import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
@@ -57,16 +57,7 @@ export function reportRun(run: BenchmarkRun, loaded: LoadedBaseline, settings: J
   })
 }
 
-/** What the plugin hands a benchmark's gate tests (under `GATES_KEY`): the reporter's own settings. */
-export interface GateSettings {
-  root: string
-  baselineDir: string
-  metrics?: Record<string, MetricDefinition>
-  /** Vitest's snapshot update mode: "all" with `-u`, "none" in CI. */
-  updateMode: string
-  /** The plugin's `earlyStop`, for benchmarks that set none and may shuffle their samples. */
-  earlyStop?: EarlyStopOptions
-}
+export type { GateSettings }
 
 let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined
 

@@ -32,7 +32,7 @@ import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { forgetSuiteReport } from './suite-report.ts'
 import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
-import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
+import { compactHeapsWanted, providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { registerMatchers } from './matchers.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
@@ -123,7 +123,7 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     })
     beforeSuite(async (suite) => {
       // before the first call, so that no reply waits through it
-      if (suite.file) await collectLoadingGarbage(suite.file)
+      if (suite.file && compactHeapsWanted()) await collectLoadingGarbage(suite.file)
       forgetSuiteReport(suite)
       errors.errored = 0
       if (suite.file) checkFileClash(resolved.where, name, suite.file)
