@@ -29,9 +29,10 @@ const SIZES = [Math.round(samples / 5), Math.round(samples / 2), samples]
  * the plugin gives eval files, so that the two differ by evalsuite alone (stricter: it charges evalsuite with all the
  * data a sample holds, twice, where a trivial test holds none); the benchmark; and the same benchmark with replies of
  * about 2,400 characters, which each sample keeps cut to 2,000 (no target: it shows what a run of a model that
- * reasons costs).
+ * reasons costs); and the benchmark with the plugin's `compactWorkerHeaps`, the opt-in that trades a process-wide
+ * V8 setting for memory (no target: it shows what the option buys).
  */
-const CONTESTANTS = ['threads', 'forks', 'evalsuite', 'long'] as const
+const CONTESTANTS = ['threads', 'forks', 'evalsuite', 'long', 'compact'] as const
 type Contestant = (typeof CONTESTANTS)[number]
 
 async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks'): Promise<string> {
@@ -42,9 +43,13 @@ async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks')
   return dir
 }
 
-async function writeBenchmark(dir: string, tests: number, evalFile: string): Promise<string> {
+async function writeBenchmark(dir: string, tests: number, evalFile: string, compact = false): Promise<string> {
   const fixture = await writeFixture(dir, REPO, tests, 16, true)
   await writeFile(join(fixture.dir, 'evals/bench.eval.ts'), evalFile)
+  if (compact) {
+    const config = `import { defineConfig } from 'vitest/config'\nimport { evalsuite } from 'evalsuite/plugin'\n\nexport default defineConfig({ plugins: [evalsuite({ recordings: { mode: 'live' }, compactWorkerHeaps: true })] })\n`
+    await writeFile(join(fixture.dir, 'vitest.config.ts'), config)
+  }
   return fixture.dir
 }
 
@@ -54,6 +59,7 @@ async function writeProjects(tests: number): Promise<Record<Contestant, string>>
     forks: await writePlain(join(WORK, `forks-${tests}`), tests, 'forks'),
     evalsuite: await writeBenchmark(join(WORK, `evalsuite-${tests}`), tests, TASK_BENCHMARK),
     long: await writeBenchmark(join(WORK, `long-${tests}`), tests, LONG_REPLY_BENCHMARK),
+    compact: await writeBenchmark(join(WORK, `compact-${tests}`), tests, TASK_BENCHMARK, true),
   }
 }
 
@@ -70,7 +76,7 @@ async function runPlain(dir: string, tests: number): Promise<TreeRun> {
 async function runEvalsuite(dir: string, tests: number): Promise<TreeRun> {
   const reportFile = join(dir, 'eval-reports/bench.json')
   await rm(reportFile, { force: true })
-  const run = await runSampled(process.execPath, [VITEST, 'run'], { cwd: dir, env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' } })
+  const run = await runSampled(process.execPath, [VITEST, 'run', 'evals'], { cwd: dir, env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' } })
   check(run.exitCode === 0, `the evalsuite run of ${tests} samples exited with ${run.exitCode}`, run)
   const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
   check(report.counts.right === tests, `the evalsuite run of ${tests} samples: counts ${JSON.stringify(report.counts)}`, run)
@@ -85,7 +91,7 @@ const median = (values: readonly number[]): number => {
 
 const mib = (value: number): string => `${Math.round(value)} MiB`
 
-const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> => (contestant === 'evalsuite' || contestant === 'long' ? runEvalsuite(dir, tests) : runPlain(dir, tests))
+const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> => (contestant === 'threads' || contestant === 'forks' ? runPlain(dir, tests) : runEvalsuite(dir, tests))
 
 async function main(): Promise<void> {
   console.log(`evalsuite memory: ${SIZES.join(', ')} samples, ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version})`)
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
     const projects = new Map<number, Record<Contestant, string>>()
     for (const size of SIZES) {
       projects.set(size, await writeProjects(size))
-      measured.set(size, { threads: [], forks: [], evalsuite: [], long: [] })
+      measured.set(size, { threads: [], forks: [], evalsuite: [], long: [], compact: [] })
     }
     for (let round = 1; round <= rounds; round++) {
       for (const size of SIZES) {
@@ -113,13 +119,28 @@ async function main(): Promise<void> {
     const runs = measured.get(size)!
     const peak = (c: Contestant): number => median(runs[c].map((r) => r.peakTreeMib))
     const ratio = (baseline: Contestant): number => median(runs.evalsuite.map((r, i) => r.peakTreeMib / runs[baseline][i]!.peakTreeMib))
-    return { samples: size, threadsMib: peak('threads'), forksMib: peak('forks'), evalsuiteMib: peak('evalsuite'), longMib: peak('long'), ratio: ratio('forks'), threadsRatio: ratio('threads') }
+    const compactRatio = median(runs.compact.map((r, i) => r.peakTreeMib / runs.forks[i]!.peakTreeMib))
+    const wallSeconds = (c: Contestant): number => median(runs[c].map((r) => r.processMs / 1000))
+    return {
+      samples: size,
+      threadsMib: peak('threads'),
+      forksMib: peak('forks'),
+      evalsuiteMib: peak('evalsuite'),
+      longMib: peak('long'),
+      compactMib: peak('compact'),
+      ratio: ratio('forks'),
+      threadsRatio: ratio('threads'),
+      compactRatio,
+      evalsuiteSeconds: wallSeconds('evalsuite'),
+      compactSeconds: wallSeconds('compact'),
+    }
   })
-  console.log('\n  samples   Vitest, forks   Vitest, threads   evalsuite   ÷ forks   ÷ threads   long replies')
+  console.log('\n  samples   Vitest, forks   Vitest, threads   evalsuite   ÷ forks   ÷ threads   long replies   compactWorkerHeaps   ÷ forks   wall s (default / compact)')
   for (const row of rows) {
     console.log(
       `  ${String(row.samples).padStart(7)}   ${mib(row.forksMib).padStart(13)}   ${mib(row.threadsMib).padStart(15)}   ${mib(row.evalsuiteMib).padStart(9)}   ` +
-        `${`×${row.ratio.toFixed(3)}`.padStart(7)}   ${`×${row.threadsRatio.toFixed(3)}`.padStart(9)}   ${mib(row.longMib).padStart(12)}`,
+        `${`×${row.ratio.toFixed(3)}`.padStart(7)}   ${`×${row.threadsRatio.toFixed(3)}`.padStart(9)}   ${mib(row.longMib).padStart(12)}   ` +
+        `${mib(row.compactMib).padStart(18)}   ${`×${row.compactRatio.toFixed(3)}`.padStart(7)}   ${row.evalsuiteSeconds.toFixed(1)} / ${row.compactSeconds.toFixed(1)}`,
     )
   }
   // the growth from the smallest run to the largest, per test: what one more sample costs once the run is going

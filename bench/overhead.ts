@@ -76,7 +76,7 @@ async function runEvalsuite(server: FakeServer, fixture: Fixture) {
   await rm(fixture.reportFile, { force: true })
   const before = server.requestCount
   const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', CI: 'true', NO_COLOR: '1' }
-  const run = await runChild(process.execPath, [VITEST, 'run'], { cwd: fixture.dir, env, rssFile: join(fixture.dir, 'time.out') })
+  const run = await runChild(process.execPath, [VITEST, 'run', 'evals'], { cwd: fixture.dir, env, rssFile: join(fixture.dir, 'time.out') })
   check(run.exitCode === 0, `vitest exited with ${run.exitCode}`, run)
   const report = JSON.parse(await readFile(fixture.reportFile, 'utf8')) as Report
   check(report.counts.right === fixture.samples, `evalsuite: counts ${JSON.stringify(report.counts)}`, run)

@@ -54,7 +54,7 @@ async function runEvals(fixture: Fixture, mode: 'live' | 'record' | 'replay', se
   // a replayed run gets no endpoint at all: a call it tried to make would fail its sample
   const endpoint: Record<string, string> = server ? { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x' } : {}
   const env = { ...endpoint, EVALSUITE_RECORDINGS: mode, CI: 'true', NO_COLOR: '1' }
-  const run = await runChild(process.execPath, [VITEST, 'run'], { cwd: fixture.dir, env, rssFile: join(fixture.dir, 'time.out') })
+  const run = await runChild(process.execPath, [VITEST, 'run', 'evals'], { cwd: fixture.dir, env, rssFile: join(fixture.dir, 'time.out') })
   check(run.exitCode === 0, `${mode} run exited with ${run.exitCode}`, run)
   const report = JSON.parse(await readFile(fixture.reportFile, 'utf8')) as Report
   check(report.counts.right === fixture.samples, `${mode} run: counts ${JSON.stringify(report.counts)}`, run)

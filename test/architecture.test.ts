@@ -31,12 +31,11 @@ const ALLOWED: Record<string, string[]> = {
   records: ['schema', 'metrics'],
   baseline: ['schema', 'store', 'metrics', 'records'],
   gates: ['schema', 'metrics', 'records'],
-  // a benchmark's options carry the gate settings they are resolved with
-  benchmark: ['schema', 'random', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'gates'],
+  benchmark: ['schema', 'random', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection'],
   // builds a benchmark's report from its records, its baseline and its gates
   report: ['schema', 'store', 'metrics', 'records', 'baseline', 'gates'],
   // one sample's run: inference, scoring, judging, early stopping against the baseline
-  run: ['schema', 'store', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'baseline', 'gates'],
+  run: ['schema', 'store', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'baseline'],
   // a built-in that measures a judge (llmbar) defines its judge with judge.*, a layer below benchmark
   benchmarks: ['schema', 'sandbox', 'dataset', 'agent', 'scoring', 'judge', 'prompt', 'selection', 'benchmark'],
   render: ['schema', 'store', 'metrics', 'records', 'gates', 'report'],

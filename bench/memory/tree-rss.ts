@@ -17,7 +17,7 @@ export interface TreeRun {
 }
 
 // read errors are a process that exited between listing and reading: it holds nothing any more
-function readOrEmpty(file: string): string {
+export function readOrEmpty(file: string): string {
   try {
     return readFileSync(file, 'utf8')
   } catch {
@@ -25,7 +25,8 @@ function readOrEmpty(file: string): string {
   }
 }
 
-function descendants(pid: number): number[] {
+/** The process and all its descendants, from /proc. */
+export function descendants(pid: number): number[] {
   const found = [pid]
   for (let i = 0; i < found.length; i++) {
     let threads: string[]
@@ -41,7 +42,8 @@ function descendants(pid: number): number[] {
   return found
 }
 
-function kibibytes(status: string, field: 'VmRSS' | 'VmHWM'): number {
+/** A memory field of a /proc/<pid>/status text, in KiB. */
+export function kibibytes(status: string, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)
   return match ? Number(match[1]) : 0
 }

@@ -13,7 +13,8 @@ export function benchmarkMeta(resolved: ResolvedBenchmark, measuredJudge?: strin
     model: measuredJudge ?? run.model?.name ?? (run.task?.name || 'task'),
     ...(resolved.primaryMetric === undefined ? {} : { primaryMetric: resolved.primaryMetric }),
     thresholds: resolved.thresholds,
-    ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse(run.regression) }),
+    // the watched metric, decided with the benchmark: what its early stop, gate tests and report watch alike
+    ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse({ ...run.regression, ...(resolved.regressionMetric === undefined ? {} : { metric: resolved.regressionMetric }) }) }),
     maxErrors: run.maxErrors ?? 0,
     ...(run.maxCost === undefined ? {} : { maxCostUsd: run.maxCost }),
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),

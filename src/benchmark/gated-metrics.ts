@@ -1,6 +1,5 @@
 import { gateCatalog, type GateCatalog, type GateEntry } from '../metrics/index.ts'
-import type { Threshold } from '../schema/index.ts'
-import type { GateSettings } from '../gates/index.ts'
+import type { GateSettings, Threshold } from '../schema/index.ts'
 
 const catalogs = new WeakMap<GateSettings, GateCatalog>()
 let withoutPlugin: GateCatalog | undefined

@@ -1,7 +1,6 @@
 import { ConfigError } from '../errors.ts'
-import type { GateSettings } from '../gates/index.ts'
 import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, type GateableMetrics, type GateCatalog, type GateEntry, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, TRAJECTORY_MEASURES } from '../metrics/index.ts'
-import { type Shard, shardFromEnvironment, type Threshold, type VariantMeta } from '../schema/index.ts'
+import { type GateSettings, type Shard, shardFromEnvironment, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { type BenchmarkOverrides, type RunOptions, type Scorer, validateOverrides } from './benchmark-options.ts'
 import { type Benchmark, validateDefinition } from './define-benchmark.ts'
 import { chooseEarlyStop } from './choose-early-stop.ts'
@@ -33,8 +32,9 @@ export interface ResolvedBenchmark {
   /** Absent when the benchmark names none: the reporter then takes the only score metric it emits. */
   primaryMetric?: string
   /**
-   * The metric the regression gate watches, where it is known before the run (as the reporter will resolve it): its
-   * test is named for it. Absent without a regression gate, or when a scorer's own metrics decide it.
+   * The metric the regression gate watches, decided here once and carried in the benchmark's meta (as
+   * `regression.metric`), where early stopping, the gate tests and the report read it. Absent without a regression
+   * gate, or when a scorer's own metrics decide it: the report then watches its primary metric.
    */
   regressionMetric?: string
   scorer?: Scorer
@@ -84,23 +84,24 @@ function measuredPrimary(run: RunOptions): string | undefined {
  * (80 for a proportion), and a primary metric without a direction.
  */
 function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean, gates: GateSettings | undefined): ResolvedBenchmark {
-  const resolved = corpusEarlyStop(chosen, ownEarlyStop)
+  const gateable = gateableOf(chosen)
+  const { regression } = chosen.run
+  const catalog = providedCatalog(gates)
+  // the one place the watched metric is decided
+  const watched = regression === undefined ? undefined : (regression.metric ?? chosen.primaryMetric ?? defaultPrimary(chosen, gateable, catalog))
+  const resolved = corpusEarlyStop(chosen, ownEarlyStop, watched)
   if (resolved.run.earlyStop) {
     if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
   }
-  const gateable = gateableOf(resolved)
-  const { regression } = resolved.run
   const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
   if (resolved.primaryMetric !== undefined) entries.push({ option: 'option "primaryMetric"', metric: resolved.primaryMetric, primary: true })
-  const catalog = providedCatalog(gates)
-  const watched = regression?.metric ?? resolved.primaryMetric ?? defaultPrimary(resolved, gateable, catalog)
   if (regression !== undefined && watched !== undefined) {
     const bounds = [{ option: 'option "regression.maxDrop"', value: regression.maxDrop }]
     entries.push({ option: 'option "regression.metric"', metric: watched, bounds, implied: regression.metric === undefined })
   }
   const problems = gateProblems(entries, gateable, catalog)
   if (problems.length > 0) throw new ConfigError(`${resolved.where}: ${problems.join('; ')}.`)
-  return regression !== undefined && watched !== undefined ? { ...resolved, regressionMetric: watched } : resolved
+  return watched !== undefined ? { ...resolved, regressionMetric: watched } : resolved
 }
 
 // the primary metric the reporter will take (report/primary-metric.ts) when the benchmark names none and emits only
@@ -116,11 +117,10 @@ function defaultPrimary(resolved: ResolvedBenchmark, gateable: GateableMetrics, 
 
 // early stopping decides on a running mean of per-sample scores, and a corpus metric is no such mean: asked
 // for by the benchmark, it is refused; from the plugin's default, this benchmark runs to the end
-function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean): ResolvedBenchmark {
-  const { classification, aggregate, earlyStop, regression } = resolved.run
+function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean, watched: string | undefined): ResolvedBenchmark {
+  const { classification, aggregate, earlyStop } = resolved.run
   if (!earlyStop) return resolved
   const isCorpus = (metric: string): boolean => aggregate !== undefined || (classification === true && (metric in CLASSIFICATION_METRICS || perLabelSemantics(metric) !== undefined))
-  const watched = regression?.metric ?? resolved.primaryMetric
   const gated = [...Object.keys(resolved.thresholds), ...(watched === undefined ? [] : [watched])].filter(isCorpus)
   if (gated.length === 0) return resolved
   if (!own) return { ...resolved, run: { ...resolved.run, earlyStop: undefined } }

@@ -1,6 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import type { GateSettings } from '../gates/index.ts'
-import type { Compare, VariantMeta } from '../schema/index.ts'
+import type { GateSettings, Compare, VariantMeta } from '../schema/index.ts'
 import type { BenchmarkOverrides, Scorer } from './benchmark-options.ts'
 import type { Benchmark } from './define-benchmark.ts'
 import type { BenchmarkOptions } from './inline-options.ts'

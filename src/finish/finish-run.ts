@@ -15,7 +15,7 @@ import { reportFileNames, writeReport } from './write-report.ts'
 export interface FinishRunOptions {
   outputDir: string
   baselineDir: string
-  metrics: Record<string, MetricDefinition> | undefined
+  metricDefinitions: Record<string, MetricDefinition> | undefined
   /** The Vitest project of the eval files. */
   projectName: string
 }
@@ -53,7 +53,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   const log = (text: string): void => end.log(redactKeys(text))
   const { runs, problems } = collectRuns(end.modules, root)
   if (runs.length === 0) return noBenchmarkRan(end, problems.failures, options)
-  const catalog = createMetricCatalog(options.metrics)
+  const catalog = createMetricCatalog(options.metricDefinitions)
   const createdAt = new Date().toISOString()
   // in CI without -u the update mode is "none", and a missing baseline fails there as a missing snapshot does
   const updating = updateMode === 'all' && reason !== 'interrupted'

@@ -16,10 +16,10 @@ export interface GateEvaluation {
 
 /**
  * The gates of a benchmark in the order its gate tests run: each threshold (as `thresholdGates` lists them), the
- * regression gate (on its metric, else the primary one: named, or `primary`, the one foreseen at collection), the
+ * regression gate (on the metric the benchmark's resolution decided; null when the scores will decide it), the
  * error budget.
  */
-export function gateTests(meta: BenchmarkMeta, primary?: string): GateTest[] {
+export function gateTests(meta: BenchmarkMeta): GateTest[] {
   const planned: GateTest[] = []
   for (const [metric, threshold] of Object.entries(meta.thresholds)) {
     const { subsets, ...bounds } = typeof threshold === 'number' ? { min: threshold, subsets: undefined } : threshold
@@ -31,7 +31,7 @@ export function gateTests(meta: BenchmarkMeta, primary?: string): GateTest[] {
   }
   if (meta.regression) {
     const { metric, maxDrop, alpha } = meta.regression
-    planned.push({ kind: 'regression', metric: metric ?? meta.primaryMetric ?? primary ?? null, maxDrop, alpha })
+    planned.push({ kind: 'regression', metric: metric ?? null, maxDrop, alpha })
   }
   planned.push({ kind: 'errors', maxErrors: meta.maxErrors })
   return planned

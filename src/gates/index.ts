@@ -1,6 +1,5 @@
 export { evaluateCompareGate } from './compare-gate.ts'
 export { decideOutcome, type RunOutcome } from './exit-code.ts'
 export { type GateEvaluation, type GateTest, gateTests, gateTestName, evaluateGate } from './gate-checks.ts'
-export type { GateSettings } from './gate-settings.ts'
 export { gateTitle, notEvaluatedGate, type RegressionContext, regressionGate, thresholdGates } from './gates.ts'
 export { judgeOnlyMetric, resolvePrimaryMetric } from './primary-metric.ts'

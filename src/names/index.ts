@@ -20,6 +20,12 @@ export const JUDGE_KEY = 'evalsuite:judge'
  */
 export const ANNOTATE_SAMPLES_KEY = 'evalsuite:annotate-samples'
 
+/**
+ * The `provide` key under which the plugin tells the eval workers that the user asked for compact heaps
+ * (`compactWorkerHeaps`): a large eval file's worker then collects the garbage of loading once its tests are declared.
+ */
+export const COMPACT_HEAPS_KEY = 'evalsuite:compact-heaps'
+
 /** The `provide` key under which `evalsuite eval` hands its run's settings to the eval file it generated. */
 export const QUICK_EVAL_KEY = 'evalsuite:quick-eval'
 

@@ -4,10 +4,23 @@ import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads'
 import type { Plugin } from 'vitest/config'
 import type { Vitest } from 'vitest/node'
 import { ConfigError } from '../errors.ts'
-import { ANNOTATE_SAMPLES_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../names/index.ts'
-import type { EarlyStopOptions, MetricDefinition, ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from '../schema/index.ts'
-import type { JudgePluginOptions } from './judge-plugin-options.ts'
-import { ProgressReporter, type ProgressOptions } from './progress-reporter.ts'
+import {
+  ANNOTATE_SAMPLES_KEY,
+  COMPACT_HEAPS_KEY,
+  GATE_TAG,
+  GATES_KEY,
+  JUDGE_KEY,
+  RATE_LIMITS_BYTES,
+  RATE_LIMITS_KEY,
+  RECORDING_MODES,
+  RECORDINGS_KEY,
+  SAMPLE_TAG,
+  SHARD_VARIABLE,
+  VERDICT_MODES,
+} from '../names/index.ts'
+import type { ProvidedJudgeSettings, RecordingMode, RecordingSettings, VerdictMode } from '../schema/index.ts'
+import { resolvePluginOptions, type EvalsuitePluginOptions, type ResolvedPluginOptions } from './plugin-options.ts'
+import { ProgressReporter } from './progress-reporter.ts'
 import { EvalsuiteReporter } from './reporter.ts'
 import { runWhenNamed } from './run-when-named.ts'
 import { baselineUpdateMode, updateTargets, type UpdateTarget } from './update-targets.ts'
@@ -17,50 +30,7 @@ import { sizeWorkerHeaps } from './worker-heap.ts'
 // and the reports' modules are loaded only when an option needs them, or once the tests run.
 
 export type { JudgePluginOptions } from './judge-plugin-options.ts'
-
-/** Options of the evalsuite Vitest plugin. */
-export interface EvalsuitePluginOptions {
-  /** Globs of the eval files. @default ["evals/**\/*.eval.ts"] */
-  include?: string[]
-  /** Timeout of one sample's test, model call and scoring included. @default 600000 */
-  testTimeout?: number
-  /** Folder for the JSON reports. @default "eval-reports" */
-  outputDir?: string
-  /** Name of the Vitest project the eval files run in. @default "evals" */
-  projectName?: string
-  /**
-   * Recorded model replies. `mode`: "live" calls only, "record" calls and records, "replay" never calls (a missing
-   * recording fails its sample), "auto" replays what exists and records the rest. The environment variable
-   * EVALSUITE_RECORDINGS overrides it; `-u` with EVALSUITE_UPDATE=recordings records every reply again.
-   * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
-   */
-  recordings?: { mode?: RecordingMode; dir?: string }
-  /** The default judge models and verdict settings; a benchmark's own `judge` option outranks them. */
-  judge?: JudgePluginOptions
-  /**
-   * Progress of long runs (samples done of total, errors, elapsed, ETA, tokens, cost): a live line under Vitest's
-   * summary in a terminal, a plain line every `intervalMs` elsewhere. `false` turns it off.
-   * @default { intervalMs: 30000 }
-   */
-  progress?: false | ProgressOptions
-  /**
-   * Committed baselines that regression gates and the table's "Δ baseline" column compare with; `vitest run -u`
-   * rewrites them, unless EVALSUITE_UPDATE leaves them out. @default { dir: "evals/__baselines__" }
-   */
-  baselines?: { dir?: string }
-  /**
-   * Metrics added to the catalog, or overriding built-in entries: how the reporter reads and shows them. A metric
-   * a scorer emits without an entry is shown as a bare value with no direction, and is never gated on regressions.
-   * @example { politeness: { direction: 'higher', range: [0, 1] }, tool_calls: { direction: 'lower', unit: 'calls' } }
-   */
-  metricDefinitions?: Record<string, MetricDefinition>
-  /**
-   * The default `earlyStop` of every benchmark that sets none, applied where its samples may be shuffled; a
-   * benchmark's own `earlyStop` outranks it.
-   * @default false
-   */
-  earlyStop?: EarlyStopOptions
-}
+export type { EvalsuitePluginOptions } from './plugin-options.ts'
 
 // an environment variable naming one of `modes`, which outranks the options; unset or empty chooses nothing
 function modeFromEnvironment<T extends string>(variable: string, modes: readonly T[]): T | undefined {
@@ -76,10 +46,10 @@ function inCI(): boolean {
   return Boolean(process.env.CI) && process.env.CI !== 'false'
 }
 
-function recordingSettings(options: EvalsuitePluginOptions, root: string, updates: ReadonlySet<UpdateTarget>): RecordingSettings {
+function recordingSettings(options: ResolvedPluginOptions, root: string, updates: ReadonlySet<UpdateTarget>): RecordingSettings {
   const chosen = modeFromEnvironment('EVALSUITE_RECORDINGS', RECORDING_MODES)
-  const mode: RecordingMode = chosen ?? (updates.has('recordings') ? 'record' : (options.recordings?.mode ?? (inCI() ? 'replay' : 'auto')))
-  return { mode, dir: resolve(root, options.recordings?.dir ?? 'evals/__recordings__'), fromEnvironment: chosen !== undefined }
+  const mode: RecordingMode = chosen ?? (updates.has('recordings') ? 'record' : (options.recordings.mode ?? (inCI() ? 'replay' : 'auto')))
+  return { mode, dir: resolve(root, options.recordings.dir), fromEnvironment: chosen !== undefined }
 }
 
 /**
@@ -107,7 +77,7 @@ function wantsSampleAnnotations(vitest: Vitest): boolean {
   return vitest.config.ui || vitest.config.reporters.some((reporter) => Array.isArray(reporter) && ANNOTATION_REPORTERS.has(reporter[0]))
 }
 
-async function judgeSettings(options: EvalsuitePluginOptions, updates: ReadonlySet<UpdateTarget>): Promise<ProvidedJudgeSettings> {
+async function judgeSettings(options: ResolvedPluginOptions, updates: ReadonlySet<UpdateTarget>): Promise<ProvidedJudgeSettings> {
   const { models, verdicts, run } =
     options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
   const fromEnvironment = modeFromEnvironment('EVALSUITE_VERDICTS', VERDICT_MODES)
@@ -145,7 +115,8 @@ const configured = (registry[CONFIGURED] ??= new WeakSet<Vitest>())
  * export default defineConfig({ plugins: [evalsuite()] })
  */
 export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
-  const projectName = options.projectName ?? 'evals'
+  const resolved = resolvePluginOptions(options)
+  const { projectName, include } = resolved
   // the pool the user's config chose, read before Vitest fills in its default (Vitest 5 resolves it in place)
   let chosenPool: unknown
   return {
@@ -161,30 +132,23 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
       if (configured.has(vitest) || project.name === projectName) return
       configured.add(vitest)
       // the reporter reads the metrics only at the end of the run: a mistake in them must stop the run before it starts
-      if (options.metricDefinitions !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(options.metricDefinitions)
-      if (options.earlyStop !== undefined) {
+      if (resolved.metricDefinitions !== undefined) (await import('../metrics/index.ts')).createMetricCatalog(resolved.metricDefinitions)
+      if (resolved.earlyStop !== undefined) {
         const { EarlyStopOptionsSchema, optionProblems } = await import('../schema/index.ts')
-        const parsed = EarlyStopOptionsSchema.safeParse(options.earlyStop)
+        const parsed = EarlyStopOptionsSchema.safeParse(resolved.earlyStop)
         if (!parsed.success) throw new ConfigError(`evalsuite({ earlyStop }): ${optionProblems(parsed.error, ['earlyStop']).join('; ')}.`)
       }
-      vitest.config.reporters.push(
-        new EvalsuiteReporter({
-          ...(options.outputDir === undefined ? {} : { outputDir: options.outputDir }),
-          ...(options.baselines?.dir === undefined ? {} : { baselineDir: options.baselines.dir }),
-          ...(options.metricDefinitions === undefined ? {} : { metrics: options.metricDefinitions }),
-          projectName,
-        }),
-      )
+      vitest.config.reporters.push(new EvalsuiteReporter(resolved))
       await shardBlobReports(vitest)
-      if (options.progress !== false) vitest.config.reporters.push(new ProgressReporter(options.progress))
-      const include = options.include ?? ['evals/**/*.eval.ts']
+      if (resolved.progress !== false) vitest.config.reporters.push(new ProgressReporter(resolved.progress))
       const updateMode = vitest.config.snapshotOptions.updateSnapshot
       const updates = updateTargets(updateMode === 'all')
-      const judge = await judgeSettings(options, updates)
+      const judge = await judgeSettings(resolved, updates)
       // the reporter's files and terminal output, written in this process, mask the keys the workers mask
       const { registerEnvironmentKeys } = await import('./environment-keys.ts')
       registerEnvironmentKeys(judge.models)
-      sizeWorkerHeaps()
+      // a process-wide flag: only when the options ask for it
+      if (resolved.compactWorkerHeaps) sizeWorkerHeaps()
       // worker threads started from here on inherit it: eval files running side by side share each endpoint's rate
       // limits (forked workers cannot, and keep their own)
       if (getEnvironmentData(RATE_LIMITS_KEY) === undefined) setEnvironmentData(RATE_LIMITS_KEY, new SharedArrayBuffer(RATE_LIMITS_BYTES))
@@ -197,18 +161,19 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
           // chose is kept
           ...(chosenPool === undefined ? { pool: 'threads' as const } : {}),
           include,
-          testTimeout: options.testTimeout ?? 600_000,
-          hookTimeout: options.testTimeout ?? 600_000,
+          testTimeout: resolved.testTimeout,
+          hookTimeout: resolved.testTimeout,
           setupFiles: [SETUP_FILE],
           provide: {
-            [RECORDINGS_KEY]: recordingSettings(options, vitest.config.root, updates),
+            [RECORDINGS_KEY]: recordingSettings(resolved, vitest.config.root, updates),
             [ANNOTATE_SAMPLES_KEY]: wantsSampleAnnotations(vitest),
+            [COMPACT_HEAPS_KEY]: resolved.compactWorkerHeaps,
             [JUDGE_KEY]: judge,
             [GATES_KEY]: {
               root: vitest.config.root,
-              baselineDir: options.baselines?.dir ?? 'evals/__baselines__',
-              ...(options.metricDefinitions === undefined ? {} : { metrics: options.metricDefinitions }),
-              ...(options.earlyStop === undefined ? {} : { earlyStop: options.earlyStop }),
+              baselineDir: resolved.baselineDir,
+              ...(resolved.metricDefinitions === undefined ? {} : { metrics: resolved.metricDefinitions }),
+              ...(resolved.earlyStop === undefined ? {} : { earlyStop: resolved.earlyStop }),
               updateMode: baselineUpdateMode(updateMode),
             },
           },

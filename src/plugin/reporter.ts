@@ -1,18 +1,6 @@
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import type { MetricDefinition } from '../schema/index.ts'
+import type { ReporterSettings } from './plugin-options.ts'
 import { baselineUpdateMode } from './update-targets.ts'
-
-/** Options of the evalsuite reporter (set through the plugin). */
-export interface EvalsuiteReporterOptions {
-  /** Folder for the JSON reports, relative to the project root. @default "eval-reports" */
-  outputDir?: string
-  /** Folder of the committed baselines, relative to the project root. @default "evals/__baselines__" */
-  baselineDir?: string
-  /** Metrics added to the catalog, or overriding built-in entries. */
-  metrics?: Record<string, MetricDefinition>
-  /** The Vitest project the eval files run in. @default "evals" */
-  projectName?: string
-}
 
 type FinishRun = typeof import('../finish/index.ts')
 type RecordSharing = typeof import('../records/index.ts')
@@ -25,7 +13,7 @@ type RecordSharing = typeof import('../records/index.ts')
  */
 export class EvalsuiteReporter implements Reporter {
   private vitest: Vitest | undefined
-  private readonly options: { outputDir: string; baselineDir: string; metrics: Record<string, MetricDefinition> | undefined; projectName: string }
+  private readonly options: ReporterSettings
   // --merge-reports hands onTestRunEnd one module per file, the last shard's; each shard's module ends here
   private readonly ended = new Set<TestModule>()
   // the report's modules (zod, the schemas, metrics and rendering) load once a worker has collected its tests, while
@@ -35,13 +23,9 @@ export class EvalsuiteReporter implements Reporter {
   // the texts the samples' records share, for the run (see shareRecordStrings)
   private readonly sharedStrings = new Map<string, string>()
 
-  constructor(options: EvalsuiteReporterOptions = {}) {
-    this.options = {
-      outputDir: options.outputDir ?? 'eval-reports',
-      baselineDir: options.baselineDir ?? 'evals/__baselines__',
-      metrics: options.metrics,
-      projectName: options.projectName ?? 'evals',
-    }
+  // the plugin's options as the plugin resolved them, defaults applied: the workers' settings come from the same object
+  constructor(options: ReporterSettings) {
+    this.options = { outputDir: options.outputDir, baselineDir: options.baselineDir, metricDefinitions: options.metricDefinitions, projectName: options.projectName }
   }
 
   onInit(vitest: Vitest): void {

@@ -1,5 +1,5 @@
 export { loadMergedAggregates } from './merged-aggregate.ts'
 export { scoresBySample } from './observations.ts'
 export { evaluateBenchmark, type ReportSettings, reportRun } from './report-run.ts'
-export { evaluateVariants } from './evaluate-variants.ts'
+export { evaluateVariants, type VariantRun } from './evaluate-variants.ts'
 export { buildVariantMatrix, groupVariantRuns } from './variant-matrix.ts'

@@ -45,8 +45,8 @@ function importDeclared(module: FinishedModule, file: string): Promise<DeclaredA
 
 /**
  * Sets `ownAggregate` on each run that needs it (a merge of shards): imported from its eval file, through its Vitest
- * project, with describeBenchmark recording each benchmark's aggregate instead of declaring its tests. The files are
- * imported one at a time, since describeBenchmark finds where to record on globalThis.
+ * project, with describeBenchmark recording each benchmark's aggregate instead of declaring its tests, within that
+ * import alone (collectAggregates). Only a merge of shards of a benchmark with its own aggregate imports a file here.
  */
 export async function loadMergedAggregates(runs: readonly BenchmarkRecords[], modules: readonly FinishedModule[], root: string): Promise<void> {
   for (const run of runs) {

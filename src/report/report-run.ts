@@ -1,9 +1,8 @@
 import { relative } from 'node:path'
 import { baselineFileOf, corpusFigures, readBaseline, type LoadedBaseline } from '../baseline/index.ts'
-import type { GateSettings } from '../gates/index.ts'
 import { createMetricCatalog, type CorpusAggregate, type MetricCatalog } from '../metrics/index.ts'
 import { newRun, type BenchmarkRecords, type SampleOutcome } from '../records/index.ts'
-import type { BenchmarkMeta, Report } from '../schema/index.ts'
+import type { BenchmarkMeta, GateSettings, Report } from '../schema/index.ts'
 import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
 

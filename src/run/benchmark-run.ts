@@ -1,7 +1,6 @@
 import { benchmarkMeta, checkFileClash, checkReferenceFree, markCircular, prepareSamples, type FileTask, type ResolvedBenchmark } from '../benchmark/index.ts'
-import type { GateSettings } from '../gates/index.ts'
 import { createBenchmarkJudging } from '../judge/index.ts'
-import { evalsuiteMetaOf, sampleMetaOf, type BenchmarkMeta, type ProvidedJudgeSettings, type RecordingSettings, type SampleMeta } from '../schema/index.ts'
+import { evalsuiteMetaOf, sampleMetaOf, type BenchmarkMeta, type GateSettings, type ProvidedJudgeSettings, type RecordingSettings, type SampleMeta } from '../schema/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { prepareModel } from './benchmark-model.ts'
 import { checkChoiceSamples } from './choice-inference.ts'
@@ -54,7 +53,6 @@ export interface BenchmarkRun {
   readonly meta: BenchmarkMeta
   readonly testTimeout: number | undefined
   readonly aggregate: ResolvedBenchmark['run']['aggregate']
-  readonly regressionMetric: string | undefined
   prepare(): Promise<PreparedRun>
 }
 
@@ -78,7 +76,6 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
     meta,
     testTimeout: options.testTimeout,
     aggregate: options.aggregate,
-    regressionMetric: declared.regressionMetric,
     async prepare(): Promise<PreparedRun> {
       const { planned, messagesOf, attempts, circular } = await prepareSamples(declared)
       // circular evaluation knows its rotations only from the data: from here on they are the benchmark's repeats
@@ -90,7 +87,9 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
       const recorded = options.model ? prepareModel(name, options.model, options, settings.recording) : undefined
       const errors: ErrorAllowance = { maxErrors: options.maxErrors ?? 0, errored: 0 }
       const early: { current?: EarlyStop } = {}
-      const startEarlyStop = await prepareEarlyStop(resolved, meta.model, settings.gates)
+      // before the early stop reads which metric the regression gate watches: circular evaluation can change it
+      if (circular) markCircular(meta, attempts, options.regression?.metric === undefined)
+      const startEarlyStop = await prepareEarlyStop(resolved, meta, settings.gates)
       const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
       const run = createSampleRun(planned, createInfer(resolved, recorded?.model, messagesOf, recorded?.toolRecordings), {
         concurrency,
@@ -112,7 +111,6 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
         },
         mode: onlyElsewhere ? 'skip' : only?.includes(entry.sample.id) ? 'only' : 'run',
       }))
-      if (circular) markCircular(meta, attempts)
       const replaying = recorded?.replaying ?? false
       return {
         tests,

@@ -7,7 +7,8 @@ import type { PlannedSample } from '../selection/index.ts'
 import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { registerMatchers } from './matchers.ts'
-import { providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
+import { compactHeapsWanted, providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
+import { forgetSuiteReport } from './suite-report.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
 import { visibleError, visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
@@ -80,7 +81,8 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
     const prepared = await run.prepare()
     beforeSuite(async (suite) => {
       // before the first call, so that no reply waits through it
-      if (suite.file) await collectLoadingGarbage(suite.file)
+      if (suite.file && compactHeapsWanted()) await collectLoadingGarbage(suite.file)
+      forgetSuiteReport(suite)
       const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
       prepared.begin(suite.file, selected.map((task) => task.meta))
     })
@@ -105,7 +107,6 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
       only: prepared.gatesOnly,
       tags: tagged ? [GATE_TAG] : [],
       ...(run.aggregate ? { aggregate: run.aggregate } : {}),
-      ...(run.regressionMetric ? { regressionMetric: run.regressionMetric } : {}),
     })
   }))
 }

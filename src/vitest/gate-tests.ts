@@ -3,10 +3,10 @@ import { test, type TestContext } from 'vitest'
 import { GateError } from '../errors.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
 import { type GateTest, gateTests, gateTestName, evaluateGate } from '../gates/index.ts'
-import { evaluateBenchmark } from '../report/index.ts'
 import { sampleOutcome, type SampleOutcome, type TestState } from '../records/index.ts'
 import { type BenchmarkMeta, sampleMetaOf } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
+import { suiteReport } from './suite-report.ts'
 import { siblingsOf, skipWithReason, type TaskLike, taskMeta } from './tasks.ts'
 import { visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 
@@ -38,11 +38,10 @@ export function anyRan(samples: readonly SampleOutcome[]): boolean {
 async function runGate(context: TestContext, meta: BenchmarkMeta, planned: GateTest, aggregate: CorpusAggregate | undefined): Promise<void> {
   const settings = providedGateSettings()
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates')
-  const samples = sampleOutcomes(siblingsOf(context))
-  if (!anyRan(samples)) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: no sample of this benchmark ran')
-  const file = context.task.file.filepath
-  const report = await evaluateBenchmark(meta, relative(settings.root, file), samples, settings, aggregate)
-  const judged = evaluateGate(report, planned)
+  const suite = context.task.suite ?? context.task.file
+  const shared = suiteReport(suite, () => sampleOutcomes(siblingsOf(context)), { meta, file: relative(settings.root, context.task.file.filepath), settings, aggregate })
+  if (!anyRan(shared.samples)) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: no sample of this benchmark ran')
+  const judged = evaluateGate(await shared.report(), planned)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   const summary = visibleMessage(judged.summary)
   await context.annotate(summary, GATE_ANNOTATION)
@@ -55,9 +54,9 @@ async function runGate(context: TestContext, meta: BenchmarkMeta, planned: GateT
  * fails, so that Vitest's summary, exit code, `--bail` and every reporter carry evalsuite's verdict. In a run that
  * holds one shard of the samples, the threshold and regression gates are left to the merged run (skipped).
  */
-export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate; regressionMetric?: string }): void {
+export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; tags: string[]; aggregate?: CorpusAggregate }): void {
   const declare = options.only ? test.only : test
-  for (const planned of gateTests(meta, options.regressionMetric)) {
+  for (const planned of gateTests(meta)) {
     const name = visibleName(gateTestName(planned))
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
     declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, planned, options.aggregate)))

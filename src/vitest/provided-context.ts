@@ -1,5 +1,4 @@
-import type { GateSettings } from '../gates/index.ts'
-import type { ANNOTATE_SAMPLES_KEY, GATES_KEY, JUDGE_KEY, ProvidedJudgeSettings, QUICK_EVAL_KEY, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
+import type { ANNOTATE_SAMPLES_KEY, COMPACT_HEAPS_KEY, GATES_KEY, GateSettings, JUDGE_KEY, ProvidedJudgeSettings, QUICK_EVAL_KEY, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
 
 // what the plugin provides to the eval project's workers (plugin.ts) and the workers inject: declared on Vitest's
 // own interface, so that `provide` and `inject` are checked against one shape. Each is optional: an eval file run
@@ -9,6 +8,7 @@ declare module 'vitest' {
     [RECORDINGS_KEY]?: RecordingSettings
     [JUDGE_KEY]?: ProvidedJudgeSettings
     [ANNOTATE_SAMPLES_KEY]?: boolean
+    [COMPACT_HEAPS_KEY]?: boolean
     [GATES_KEY]?: GateSettings
     // `evalsuite eval`'s settings, parsed by the CLI's suite that reads them
     [QUICK_EVAL_KEY]?: unknown

@@ -3,34 +3,36 @@ import { test, type TestContext, type TestOptions } from 'vitest'
 import type { VariantGroup } from '../benchmark/index.ts'
 import { GateError } from '../errors.ts'
 import { evaluateCompareGate } from '../gates/index.ts'
-import { evaluateVariants } from '../report/index.ts'
-import { type BenchmarkMeta, BenchmarkMetaSchema, evalsuiteMetaOf } from '../schema/index.ts'
+import { evaluateVariants, type VariantRun } from '../report/index.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, type GateSettings } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
 import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
+import { suiteReport } from './suite-report.ts'
 import { skipWithReason, suiteSiblingsOf, type TaskLike, taskMeta } from './tasks.ts'
 import { visibleMessage, visibleName, withVisibleErrors } from './visible-text.ts'
 
 /** The shape shared by describe, describe.only and describe.skip, as the variants' suites are declared. */
 export type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?: boolean }, factory: () => Promise<void>) => void
 
-// the suites of the benchmark's variants, beside the compare suite, with the samples each ran
-function variantRuns(tasks: readonly TaskLike[], of: string): { meta: BenchmarkMeta; samples: ReturnType<typeof sampleOutcomes> }[] {
+// the suites of the benchmark's variants, beside the compare suite, with the samples each ran and its report: the one
+// its own gate tests were evaluated from
+function variantRuns(tasks: readonly TaskLike[], of: string, file: string, settings: GateSettings): VariantRun[] {
   return tasks.flatMap((task) => {
     const parsed = task.type === 'suite' ? BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(task.meta)) : undefined
     if (!parsed?.success || parsed.data.variant?.of !== of) return []
-    const samples = sampleOutcomes(task.tasks ?? [])
-    return anyRan(samples) ? [{ meta: parsed.data, samples }] : []
+    const shared = suiteReport(task, () => sampleOutcomes(task.tasks ?? []), { meta: parsed.data, file, settings })
+    return anyRan(shared.samples) ? [{ meta: parsed.data, samples: shared.samples, report: shared.report }] : []
   })
 }
 
 async function runCompareGate(context: TestContext, group: string, variant: string): Promise<void> {
   const settings = providedGateSettings()
   if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates')
-  const runs = variantRuns(suiteSiblingsOf(context), group)
+  const runs = variantRuns(suiteSiblingsOf(context), group, relative(settings.root, context.task.file.filepath), settings)
   if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not evaluated: no sample of variant "${variant}" ran`)
   const shard = runs.find((run) => run.meta.shard !== undefined)?.meta.shard
   if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not evaluated: this run holds shard ${shard.index} of ${shard.count}; the merged run evaluates the compare gates`)
-  const { matrix, semantics } = await evaluateVariants(runs, relative(settings.root, context.task.file.filepath), settings)
+  const { matrix, semantics } = await evaluateVariants(runs)
   const judged = evaluateCompareGate(matrix, variant, semantics)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
   const summary = visibleMessage(judged.summary)

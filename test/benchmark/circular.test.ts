@@ -102,7 +102,7 @@ describe('circular_accuracy', () => {
 
   it('is the share of questions right in every rotation, leaving out a question with an errored rotation, and is the primary metric', () => {
     const shown = meta()
-    markCircular(shown, 3)
+    markCircular(shown, 3, true)
     const score = circularAccuracy(3)
     const samples = [
       ...[0, 1, 2].map((attempt) => rotation('all-right', attempt, 1)),
@@ -117,7 +117,7 @@ describe('circular_accuracy', () => {
 
   it('counts a question drawn twice by a bootstrap resample twice, and keeps a primary metric the benchmark names', () => {
     const named = { ...meta(), primaryMetric: 'partial_credit' }
-    markCircular(named, 2)
+    markCircular(named, 2, true)
     const twice = [rotation('q', 0, 1), rotation('q', 1, 1), rotation('q', 0, 1), rotation('q', 1, 1), rotation('r', 0, 0), rotation('r', 1, 1)]
     expect(circularAccuracy(2)(twice)).toEqual({ circular_accuracy: 2 / 3 })
     expect(named.primaryMetric).toBe('partial_credit')

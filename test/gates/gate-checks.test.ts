@@ -61,9 +61,10 @@ describe('gate tests', () => {
     expect(gateTestName({ kind: 'threshold', metric: 'f1', subset: null, min: 0.5, max: 0.9 })).toBe('gate: f1 in [0.5, 0.9]')
   })
 
-  it('names the regression gate for the primary metric foreseen at collection, so that -t accuracy selects it', () => {
-    expect(gateTests(META, 'accuracy').map(gateTestName)).toContain('gate: no regression of accuracy (maxDrop 0.02, α 0.05)')
-    expect(gateTests({ ...META, primaryMetric: 'circular_accuracy' }, 'accuracy').map(gateTestName)).toContain('gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)')
+  it('names the regression gate for the metric the benchmark\'s meta says it watches, so that -t accuracy selects it', () => {
+    const watching = (metric: string): BenchmarkMeta => ({ ...META, regression: { ...META.regression!, metric } })
+    expect(gateTests(watching('accuracy')).map(gateTestName)).toContain('gate: no regression of accuracy (maxDrop 0.02, α 0.05)')
+    expect(gateTests(watching('circular_accuracy')).map(gateTestName)).toContain('gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)')
   })
 
   it("judge each gate as the report does, with the metric, its interval, the threshold and the baseline change", () => {

@@ -63,11 +63,29 @@ describe('the plugin options', () => {
     expect(injected[0]?.test.provide).toEqual({
       'evalsuite:recordings': { mode: 'replay', dir: '/project/recorded', fromEnvironment: false },
       'evalsuite:annotate-samples': false,
+      'evalsuite:compact-heaps': false,
       'evalsuite:judge': { concurrency: 3, models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], mode: 'live', fromEnvironment: true, update: false },
       // what the gate tests judge with, the reporter's own settings; a gate on a misspelt metric, or out of the
       // metric's range, fails where its benchmark is declared
       'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', metrics, updateMode: 'none' },
     })
+  })
+
+  it('resolves the options once: the reporter writes where the workers read, from the same defaults or options', async () => {
+    const settingsOf = async (options: EvalsuitePluginOptions) => {
+      const { vitest, injected, done } = configure({}, { progress: false, ...options })
+      await done
+      const reporter = vitest.config.reporters[0] as { options: object }
+      return { reporter: reporter.options, gates: injected[0]?.test.provide['evalsuite:gates'] }
+    }
+    expect(await settingsOf({})).toEqual({
+      reporter: { outputDir: 'eval-reports', baselineDir: 'evals/__baselines__', metricDefinitions: undefined, projectName: 'evals' },
+      gates: { root: '/project', baselineDir: 'evals/__baselines__', updateMode: 'none' },
+    })
+    const metricDefinitions = { politeness: { direction: 'higher' as const } }
+    const given = await settingsOf({ outputDir: 'out', baselines: { dir: 'kept' }, projectName: 'quality', metricDefinitions })
+    expect(given.reporter).toEqual({ outputDir: 'out', baselineDir: 'kept', metricDefinitions, projectName: 'quality' })
+    expect(given.gates).toMatchObject({ baselineDir: 'kept', metrics: metricDefinitions })
   })
 
   it('replays verdicts in CI even with a judge key set, unless a mode is chosen; outside CI, leaves the choice to the judges\' credentials', async () => {

@@ -26,8 +26,18 @@ it("records each benchmark's aggregate by name, the variants' under their benchm
       ['varied', share],
     ]),
   )
-  // this file's two tests, and no benchmark suite
-  expect(task.file.tasks.map((declared) => declared.type)).toEqual(['test', 'test'])
+  // this file's three tests, and no benchmark suite
+  expect(task.file.tasks.map((declared) => declared.type)).toEqual(['test', 'test', 'test'])
+})
+
+it('records only within the import: code running beside it, meanwhile, declares its suites as ever', async () => {
+  let finish = (): void => undefined
+  const importing = collectAggregates(() => new Promise<void>((resolve) => (finish = resolve)))
+  // this test's own context, while the import waits
+  const beside = aggregateCollector()
+  finish()
+  await importing
+  expect(beside).toBeUndefined()
 })
 
 it('stops recording once the import is over, even when it failed', async () => {

@@ -1,0 +1,203 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Report } from '../src/index.ts'
+import { buildPackage } from '../scripts/build.ts'
+import { startFakeServer, type FakeServer } from '../test/support/openai-server.ts'
+import { writeFixture, type Fixture } from './overhead/fixture.ts'
+import type { RawLoopResult } from './overhead/raw-loop.ts'
+import { runChild } from './overhead/run-child.ts'
+import { runTimed, type TimedRun } from './startup/timed-tree.ts'
+
+const REPO = fileURLToPath(new URL('..', import.meta.url))
+const RESULTS = join(REPO, 'bench/results')
+const WORK = join(RESULTS, 'work-startup')
+const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
+const RAW_LOOP = join(REPO, 'bench/overhead/raw-loop.ts')
+const CONCURRENCY = 16
+
+// `npm run bench:startup -- [rounds]`: 1 for a quick look
+const rounds = Number(process.argv[2] ?? 5)
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`usage: npm run bench:startup -- [rounds ≥ 1]; received ${process.argv.slice(2).join(' ')}`)
+
+/** The three runs of the comparison: one sample (start-up), many samples at no latency (CPU), and the model's pace. */
+const SCENARIOS = {
+  startup: { samples: 1, latencyMs: 0 },
+  cpu: { samples: 5000, latencyMs: 0 },
+  wall: { samples: 1000, latencyMs: 50 },
+} as const
+type ScenarioName = keyof typeof SCENARIOS
+
+const TARGETS = { startupMs: 100, startupMib: 25, cpuRatio: 1.1, wallRatio: 1 }
+
+/**
+ * Plain Vitest doing what a benchmark does, one trivial test per sample: each test asks the endpoint with the `openai`
+ * SDK and compares the reply with the target, `concurrency` at a time, as the benchmark's samples run.
+ */
+function plainTestFile(): string {
+  return `import { readFileSync } from 'node:fs'
+import OpenAI from 'openai'
+import { describe, expect, test } from 'vitest'
+
+const records = readFileSync(new URL('../data.jsonl', import.meta.url), 'utf8')
+  .split('\\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line))
+const client = new OpenAI({ apiKey: 'x', baseURL: process.env.OPENAI_BASE_URL, maxRetries: 0 })
+
+describe.concurrent('samples', () => {
+  for (const record of records) {
+    test(record.id, async () => {
+      const completion = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: record.input }] })
+      expect(completion.choices[0]?.message.content).toBe(record.target)
+    })
+  }
+})
+`
+}
+
+// beside the benchmark's project, with its data file: Vitest as it runs by default (forked workers), or in worker
+// threads, the pool the plugin gives eval files
+async function writePlain(dir: string, fixture: Fixture, pool: 'forks' | 'threads'): Promise<string> {
+  await mkdir(join(dir, 'test'), { recursive: true })
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-plain', private: true, type: 'module' })}\n`)
+  await writeFile(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}', maxConcurrency: ${CONCURRENCY} } })\n`)
+  await writeFile(join(dir, 'test/samples.test.ts'), plainTestFile())
+  await writeFile(join(dir, 'data.jsonl'), await readFile(fixture.dataFile, 'utf8'))
+  return dir
+}
+
+const CONTESTANTS = ['forks', 'threads', 'evalsuite'] as const
+type Contestant = (typeof CONTESTANTS)[number]
+
+function check(condition: boolean, message: string, run: TimedRun): void {
+  if (!condition) throw new Error(`${message}\n--- stdout (tail)\n${run.stdout.slice(-3000)}\n--- stderr (tail)\n${run.stderr.slice(-3000)}`)
+}
+
+async function runContestant(contestant: Contestant, dir: string, samples: number, server: FakeServer): Promise<TimedRun> {
+  const before = server.requestCount
+  const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' }
+  const reportFile = join(dir, 'eval-reports/bench.json')
+  if (contestant === 'evalsuite') await rm(reportFile, { force: true })
+  // the plugin runs eval files only when the command names them
+  const args = contestant === 'evalsuite' ? [VITEST, 'run', 'evals'] : [VITEST, 'run']
+  const run = await runTimed(process.execPath, args, { cwd: dir, env, scratch: join(dir, 'time.out') })
+  check(run.exitCode === 0, `${contestant}, ${samples} samples: vitest exited with ${run.exitCode}`, run)
+  if (contestant === 'evalsuite') {
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
+    check(report.counts.right === samples, `evalsuite, ${samples} samples: counts ${JSON.stringify(report.counts)}`, run)
+  } else {
+    check(run.stdout.includes(`${samples} passed`), `${contestant}, ${samples} samples: not every test passed`, run)
+  }
+  const requests = server.requestCount - before
+  check(requests === samples, `${contestant}, ${samples} samples: the server saw ${requests} requests`, run)
+  return run
+}
+
+async function runRawLoop(fixture: Fixture, server: FakeServer): Promise<number> {
+  const args = ['--import', 'tsx', RAW_LOOP, fixture.dataFile, server.baseURL, String(CONCURRENCY)]
+  const run = await runChild(process.execPath, args, { cwd: REPO, rssFile: join(fixture.dir, 'raw-time.out') })
+  if (run.exitCode !== 0) throw new Error(`the raw loop exited with ${run.exitCode}\n${run.stderr.slice(-3000)}`)
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as RawLoopResult
+  if (result.right !== fixture.samples) throw new Error(`the raw loop: ${result.right} of ${fixture.samples} replies matched`)
+  return result.loopMs
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+type Runs = Record<Contestant, TimedRun[]>
+
+async function main(): Promise<void> {
+  console.log(`evalsuite start-up against plain Vitest: ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version}, concurrency ${CONCURRENCY})`)
+  await buildPackage()
+  await rm(WORK, { recursive: true, force: true })
+  const server = await startFakeServer()
+  const measured = {} as Record<ScenarioName, Runs>
+  const rawLoopMs: number[] = []
+  try {
+    const projects = {} as Record<ScenarioName, { fixture: Fixture } & Record<Contestant, string>>
+    for (const [name, scenario] of Object.entries(SCENARIOS) as [ScenarioName, (typeof SCENARIOS)[ScenarioName]][]) {
+      const fixture = await writeFixture(join(WORK, `evalsuite-${name}`), REPO, scenario.samples, CONCURRENCY, true)
+      projects[name] = {
+        fixture,
+        evalsuite: fixture.dir,
+        forks: await writePlain(join(WORK, `forks-${name}`), fixture, 'forks'),
+        threads: await writePlain(join(WORK, `threads-${name}`), fixture, 'threads'),
+      }
+      measured[name] = { forks: [], threads: [], evalsuite: [] }
+    }
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, scenario] of Object.entries(SCENARIOS) as [ScenarioName, (typeof SCENARIOS)[ScenarioName]][]) {
+        server.setLatency(scenario.latencyMs)
+        // the order turns each round, so that none always runs first on a machine that is warming up or cooling down
+        const order = CONTESTANTS.map((_, i) => CONTESTANTS[(i + round) % CONTESTANTS.length]!)
+        for (const contestant of order) measured[name][contestant].push(await runContestant(contestant, projects[name][contestant], scenario.samples, server))
+        if (name === 'wall') rawLoopMs.push(await runRawLoop(projects.wall.fixture, server))
+        const line = CONTESTANTS.map((c) => {
+          const run = measured[name][c].at(-1)!
+          return `${c} ${Math.round(run.wallMs)} ms, CPU ${Math.round(run.cpuMs)} ms, ${Math.round(run.peakTreeMib)} MiB`
+        })
+        console.log(`  round ${round}, ${name} (${scenario.samples} × ${scenario.latencyMs} ms): ${line.join('; ')}`)
+      }
+    }
+  } finally {
+    await server.close()
+    await rm(WORK, { recursive: true, force: true })
+  }
+  const of = (name: ScenarioName, contestant: Contestant, key: 'wallMs' | 'cpuMs' | 'peakTreeMib'): number => median(measured[name][contestant].map((run) => run[key]))
+  // paired within each round, then the median: the rounds share the machine's load of their moment
+  const paired = (name: ScenarioName, baseline: Contestant, key: 'wallMs' | 'cpuMs' | 'peakTreeMib', combine: (a: number, b: number) => number): number =>
+    median(measured[name].evalsuite.map((run, i) => combine(run[key], measured[name][baseline][i]![key])))
+  const minus = (a: number, b: number): number => a - b
+  const over = (a: number, b: number): number => a / b
+  const perSample = (contestant: Contestant): number => (of('cpu', contestant, 'cpuMs') - of('startup', contestant, 'cpuMs')) / (SCENARIOS.cpu.samples - 1)
+  const against = (baseline: Contestant) => ({
+    startupMs: paired('startup', baseline, 'wallMs', minus),
+    startupMib: paired('startup', baseline, 'peakTreeMib', minus),
+    cpuRatio: paired('cpu', baseline, 'cpuMs', over),
+    cpuPerSampleRatio: perSample('evalsuite') / perSample(baseline),
+    wallRatio: paired('wall', baseline, 'wallMs', over),
+  })
+  const forks = against('forks')
+  const threads = against('threads')
+  const rawLoop = median(rawLoopMs)
+  console.log('\n  scenario                       plain Vitest (forks)   plain Vitest (threads)   evalsuite')
+  const row = (label: string, cell: (c: Contestant) => string): void => console.log(`  ${label.padEnd(31)}${CONTESTANTS.map((c) => cell(c).padEnd(c === 'evalsuite' ? 0 : c === 'forks' ? 23 : 25)).join('')}`)
+  row('start-up (1 sample): wall', (c) => `${Math.round(of('startup', c, 'wallMs'))} ms`)
+  row('start-up (1 sample): peak RSS', (c) => `${Math.round(of('startup', c, 'peakTreeMib'))} MiB`)
+  row('5,000 × 0 ms: CPU', (c) => `${Math.round(of('cpu', c, 'cpuMs'))} ms`)
+  row('CPU per sample (beyond 1)', (c) => `${(perSample(c) * 1000).toFixed(0)} µs`)
+  row('1,000 × 50 ms: wall', (c) => `${Math.round(of('wall', c, 'wallMs'))} ms`)
+  row('1,000 × 50 ms: ÷ raw SDK loop', (c) => `×${(of('wall', c, 'wallMs') / rawLoop).toFixed(3)}`)
+  const verdict = (met: boolean): string => (met ? 'ok' : 'MISSED')
+  const startupMet = forks.startupMs <= TARGETS.startupMs && forks.startupMib <= TARGETS.startupMib
+  console.log(`\n  raw SDK loop (1,000 × 50 ms, in process): ${Math.round(rawLoop)} ms`)
+  console.log(
+    `  against plain Vitest as it runs by default (forks): start-up ${sign(forks.startupMs)} ms and ${sign(forks.startupMib)} MiB (target +${TARGETS.startupMs} ms, +${TARGETS.startupMib} MiB) ${verdict(startupMet)}; ` +
+      `CPU at 5,000 ×${forks.cpuRatio.toFixed(3)} (per sample ×${forks.cpuPerSampleRatio.toFixed(3)}; target ×${TARGETS.cpuRatio}) ${verdict(forks.cpuRatio <= TARGETS.cpuRatio)}; ` +
+      `1,000 × 50 ms wall ×${forks.wallRatio.toFixed(3)} (target ≤ ×${TARGETS.wallRatio}) ${verdict(forks.wallRatio <= TARGETS.wallRatio)}`,
+  )
+  console.log(
+    `  against plain Vitest in worker threads: start-up ${sign(threads.startupMs)} ms and ${sign(threads.startupMib)} MiB; CPU at 5,000 ×${threads.cpuRatio.toFixed(3)} (per sample ×${threads.cpuPerSampleRatio.toFixed(3)}); ` +
+      `1,000 × 50 ms wall ×${threads.wallRatio.toFixed(3)}`,
+  )
+  console.log('\nWall: whole vitest processes. CPU: user and system time of vitest and its workers (GNU time). Peak RSS: the largest sum over the process tree, sampled every 10 ms.')
+  await mkdir(RESULTS, { recursive: true })
+  const output = join(RESULTS, 'startup.json')
+  const medians = Object.fromEntries(
+    (Object.keys(SCENARIOS) as ScenarioName[]).map((name) => [name, Object.fromEntries(CONTESTANTS.map((c) => [c, { wallMs: of(name, c, 'wallMs'), cpuMs: of(name, c, 'cpuMs'), peakTreeMib: of(name, c, 'peakTreeMib') }]))]),
+  )
+  await writeFile(output, `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, medians, rawLoopMs: rawLoop, forks, threads, targets: TARGETS }, null, 2)}\n`)
+  console.log(`Results in ${output}`)
+}
+
+function sign(value: number): string {
+  return `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value))}`
+}
+
+await main()
