@@ -29,7 +29,7 @@ export type FieldMap =
   | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
 
 /** The field map as names alone, the form a command line can give. */
-export type FieldNames = Exclude<FieldMap, Function>
+export type FieldNames = Exclude<FieldMap, (...args: never[]) => unknown>
 
 /** A sample as a user writes it: the id may be left out (a content hash is used) and a numeric target is accepted. */
 export interface SampleInput {
