@@ -5,7 +5,10 @@ import { seededIndices } from '../random/index.ts'
 
 /** Where a benchmark's few-shot examples come from and how they are drawn. */
 export interface FewShotSpec {
-  /** A named split or file, e.g. `datasets.json(path, { split: 'train' })`, read with the benchmark's `toSample`. @default the benchmark's own samples */
+  /**
+   * A named split or file, e.g. `datasets.json(path, { split: 'train' })`, read with the benchmark's `toSample`.
+   * @default the benchmark's own samples
+   */
   dataset?: Dataset | readonly Record<string, unknown>[]
   /** Examples per prompt; `describeBenchmark`'s `fewShot` overrides it. */
   count: number

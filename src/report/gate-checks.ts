@@ -44,7 +44,10 @@ function boundsText(min: number | null, max: number | null, show: (value: number
   return min !== null ? `≥ ${show(min)}` : `≤ ${show(max!)}`
 }
 
-/** The gate test's name: "gate: accuracy ≥ 0.7", "gate: no regression of accuracy (maxDrop 0.02)", "gate: errored samples ≤ 0 (maxErrors)". */
+/**
+ * The gate test's name: "gate: accuracy ≥ 0.7", "gate: no regression of accuracy (maxDrop 0.02)", "gate: errored
+ * samples ≤ 0 (maxErrors)".
+ */
 export function gateTestName(slot: GateSlot): string {
   if (slot.kind === 'threshold') {
     const subset = slot.subset === null ? '' : ` (subset ${slot.subset})`
