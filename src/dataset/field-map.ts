@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import type { DataRecord, RecordSource } from './data-record.ts'
 import { optionLines } from './option-lines.ts'
@@ -75,7 +76,7 @@ export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
     try {
       return { ...map(record.fields, source) }
     } catch (error) {
-      return [{ message: `the field mapping threw: ${error instanceof Error ? error.message : String(error)}` }]
+      return [{ message: `the field mapping threw: ${errorMessage(error)}` }]
     }
   }
 }

@@ -1,5 +1,5 @@
 import { diagnosticSemantics } from '../metrics/index.ts'
-import type { BenchmarkMeta, Gate, MetricSemantics, Report } from '../schema/index.ts'
+import { shortLines, type BenchmarkMeta, type Gate, type MetricSemantics, type Report } from '../schema/index.ts'
 import { formatDelta, formatInterval, formatP, formatValue } from './format-metric.ts'
 import { gateTitle } from './gates.ts'
 import { isHeadlineRow } from './headline-row.ts'
@@ -88,9 +88,8 @@ const SHOWN_ERRORS = 3
 function errorsJudgement(report: Report): GateJudgement {
   const { errored, maxErrors } = report.errorBudget
   const problems = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)
-  const first = report.samples.filter((s) => s.status === 'errored').slice(0, SHOWN_ERRORS)
-  const listed = first.map((s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`)
-  if (errored > first.length) listed.push(`… and ${errored - first.length} more`)
+  const erroredSamples = report.samples.filter((s) => s.status === 'errored')
+  const listed = shortLines(erroredSamples, SHOWN_ERRORS, (s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`)
   const count = `${errored} errored sample(s), maxErrors ${maxErrors}`
   const passed = report.errorBudget.passed && problems.length === 0
   const detail = [count, ...(listed.length > 0 ? [`errored: ${listed.join('; ')}`] : []), ...problems]

@@ -6,6 +6,7 @@ import { buildReport, type ReportContext } from './build-report.ts'
 import { checkedAggregate } from './checked-aggregate.ts'
 import { newRun, type BenchmarkRun, type SampleOutcome } from './collect-runs.ts'
 import { corpusFigures } from './corpus-figures.ts'
+import { errorMessage } from '../errors.ts'
 
 /** A benchmark's baseline file as read: its content (null when there is none), or why it could not be used. */
 export interface LoadedBaseline {
@@ -36,7 +37,7 @@ export async function readBaseline(file: string, root: string): Promise<LoadedBa
   try {
     return { baseline: await loadBaseline(file, relative(root, file)) }
   } catch (error) {
-    return { baseline: null, problem: error instanceof Error ? error.message : String(error) }
+    return { baseline: null, problem: errorMessage(error) }
   }
 }
 

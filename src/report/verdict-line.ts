@@ -1,4 +1,4 @@
-import type { Report } from '../schema/index.ts'
+import { shortList, type Report } from '../schema/index.ts'
 import { escapeControlCharacters } from './escape-control-characters.ts'
 import type { RunVerdict } from './exit-code.ts'
 import { shardLabel } from './shards.ts'
@@ -22,9 +22,7 @@ function heldShards(reports: readonly Report[]): string {
   }
   return [...byShard]
     .map(([label, group]) => {
-      const all = names(group)
-      const shown = all.slice(0, SHOWN_NAMES).map((name) => `"${escapeControlCharacters(name)}"`)
-      return `${label} of ${shown.join(', ')}${all.length > SHOWN_NAMES ? ` and ${all.length - SHOWN_NAMES} more` : ''}`
+      return `${label} of ${shortList(names(group).map((name) => `"${escapeControlCharacters(name)}"`), SHOWN_NAMES)}`
     })
     .join('; ')
 }
