@@ -67,7 +67,7 @@ export function readFullJsonl<T>(relativePath: string): T[] {
       try {
         return JSON.parse(line) as T
       } catch (error) {
-        throw new Error(`${path}:${index + 1}: not JSON: ${(error as Error).message}`)
+        throw new Error(`${path}:${index + 1}: not JSON: ${(error as Error).message}`, { cause: error })
       }
     })
 }

@@ -109,7 +109,11 @@ function sliceMmluPro(): void {
   // every category and every number of options at least once
   for (const key of [(q: MmluProQuestion) => q.category, (q: MmluProQuestion) => String(q.options.length)]) {
     const seen = new Set([...chosen].map((id) => key(byId.get(id)!)))
-    for (const q of seededShuffle(questions, `${SEED}:mmlu-pro-cover`)) if (!seen.has(key(q))) (seen.add(key(q)), chosen.add(q.question_id))
+    for (const q of seededShuffle(questions, `${SEED}:mmlu-pro-cover`)) {
+      if (seen.has(key(q))) continue
+      seen.add(key(q))
+      chosen.add(q.question_id)
+    }
   }
   const subtle = chosen.size
   fillTo(chosen, questions.map((q) => q.question_id), subtle + 200, 'mmlu-pro-random')
@@ -148,7 +152,12 @@ function sliceMath500(): void {
   const unread = rows.filter((row) => !matchMath(row.solution, row.answer).pass).map((row) => row.unique_id)
   const chosen = new Set([rows[0]!.unique_id, ...unread])
   const cells = new Set<string>()
-  for (const row of seededShuffle(rows, `${SEED}:math500-cover`)) if (!cells.has(`${row.subject} ${row.level}`)) (cells.add(`${row.subject} ${row.level}`), chosen.add(row.unique_id))
+  for (const row of seededShuffle(rows, `${SEED}:math500-cover`)) {
+    const subjectLevel = `${row.subject} ${row.level}`
+    if (cells.has(subjectLevel)) continue
+    cells.add(subjectLevel)
+    chosen.add(row.unique_id)
+  }
   fillTo(chosen, rows.map((row) => row.unique_id), 120, 'math500-random')
   writeJsonl('math500/test.jsonl', rows.filter((row) => chosen.has(row.unique_id)))
   copyLicence('math500', 'LICENSE.prm800k.MIT')
@@ -206,7 +215,9 @@ function sliceNejm(): void {
   const kinds = new Set<string>()
   for (const record of seededShuffle(records, `${SEED}:nejm-cover`)) {
     const kind = `${choiceLabels(cell(record, 'Choices'))} ${cell(record, 'Choices').split('\n').filter((line) => line.trim() !== '').length}`
-    if (!kinds.has(kind)) (kinds.add(kind), chosen.add(record))
+    if (kinds.has(kind)) continue
+    kinds.add(kind)
+    chosen.add(record)
   }
   fillTo(chosen, records, 40, 'nejm-random')
   mkdirSync(join(OUT, 'opencompass-nejm'), { recursive: true })

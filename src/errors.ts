@@ -7,6 +7,11 @@ export type EvalsuiteErrorCode =
   | 'EVALSUITE_MODEL_FAILED'
   | 'EVALSUITE_SCORER_FAILED'
 
+/** What a caught value says: an Error's message, or anything else that was thrown, as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** Base class of every error evalsuite throws on purpose. */
 export class EvalsuiteError extends Error {
   readonly code: EvalsuiteErrorCode
@@ -38,9 +43,9 @@ const SHOWN_ISSUES = 10
 export class DatasetError extends EvalsuiteError {
   readonly issues: readonly DatasetIssue[]
   constructor(issues: readonly DatasetIssue[], options?: ErrorOptions) {
+    // the same cut as shortLines in schema/short-list.ts, which this file, imported by every folder, cannot import
     const lines = issues.slice(0, SHOWN_ISSUES).map(formatIssue)
-    const rest = issues.length - lines.length
-    if (rest > 0) lines.push(`... and ${rest} more`)
+    if (issues.length > SHOWN_ISSUES) lines.push(`… and ${(issues.length - SHOWN_ISSUES).toLocaleString('en-US')} more`)
     super('EVALSUITE_DATASET_INVALID', `Invalid dataset:\n${lines.join('\n')}`, options)
     this.issues = issues
   }

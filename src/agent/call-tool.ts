@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors.ts'
 import type { ToolCall } from '../model/index.ts'
 import type { Sample, ToolResult } from '../schema/index.ts'
 import type { AgentTool, AgentTools } from './agent-tool.ts'
@@ -14,10 +15,6 @@ export interface CallPlace {
 }
 
 const tenths = (ms: number): number => Math.round(ms * 10) / 10
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 // what the model is sent: a string as it is, anything else as JSON (undefined as nothing)
 function resultText(value: unknown): string {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.ts'
+import { ConfigError, errorMessage } from '../errors.ts'
 import { toolOffer, type GenerateOptions, type ModelOutput, type Tool, type ToolCall } from '../model/index.ts'
 import type { MediaMessage, Sample, Trajectory, TrajectoryStep } from '../schema/index.ts'
 import type { AgentTools } from './agent-tool.ts'
@@ -47,7 +47,7 @@ export function createToolLoop(benchmark: string, tools: AgentTools, maxSteps: n
   try {
     offered = toolOffer({ tools: named })!.definitions
   } catch (error) {
-    throw new ConfigError(`describeBenchmark("${benchmark}"): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new ConfigError(`describeBenchmark("${benchmark}"): ${errorMessage(error)}`, { cause: error })
   }
   return { tools, offered, maxSteps, callsAreAnswers: Object.values(tools).every((tool) => tool.execute === undefined) }
 }

@@ -1,4 +1,5 @@
 import { join, relative, resolve } from 'node:path'
+import { errorMessage } from '../errors.ts'
 import { fileSlug, type Baseline } from '../schema/index.ts'
 import { loadBaseline } from './baseline-file.ts'
 
@@ -18,6 +19,6 @@ export async function readBaseline(file: string, root: string): Promise<LoadedBa
   try {
     return { baseline: await loadBaseline(file, relative(root, file)) }
   } catch (error) {
-    return { baseline: null, problem: error instanceof Error ? error.message : String(error) }
+    return { baseline: null, problem: errorMessage(error) }
   }
 }

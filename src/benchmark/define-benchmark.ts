@@ -28,13 +28,22 @@ export interface BenchmarkDefinition {
   subsets?: SubsetSpec
   /** Where few-shot examples come from, how many, and how they are drawn; a number is `{ count }` from the benchmark's own samples. */
   fewShot?: number | FewShotSpec
-  /** The user message sent to the model: a template over the sample's fields, or a function. @default "{input}", or a lettered multiple-choice prompt when samples have choices */
+  /**
+   * The user message sent to the model: a template over the sample's fields, or a function.
+   * @default "{input}", or a lettered multiple-choice prompt when samples have choices
+   */
   prompt?: PromptTemplate
   /** A system message sent before the prompt. */
   system?: string
-  /** How examples and prompt are put together, with `{examples}`, `{prompt}` and the sample's fields. @default "{examples}\n\n{prompt}" */
+  /**
+   * How examples and prompt are put together, with `{examples}`, `{prompt}` and the sample's fields.
+   * @default "{examples}\n\n{prompt}"
+   */
   fewShotTemplate?: string
-  /** One example as text: a template over the example's fields and `{target}`, or a function. @default "{input}\n\n{choices}\nANSWER: {target}" (without `{choices}` for samples without options) */
+  /**
+   * One example as text: a template over the example's fields and `{target}`, or a function.
+   * @default "{input}\n\n{choices}\nANSWER: {target}" (without `{choices}` for samples without options)
+   */
   toFewShot?: string | ((example: Sample) => string)
   /** Keeps the samples for which it returns true; applied after the limit. */
   filter?: (sample: Sample) => boolean

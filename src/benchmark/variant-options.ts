@@ -7,7 +7,11 @@ import type { PromptTemplate } from '../prompt/index.ts'
 /**
  * Alternatives for options of the benchmark, each named: every combination is a variant that runs the same samples.
  * The keys are the options they replace.
- * @example { model: { mini: models.openai({ model: 'gpt-4o-mini' }), large: models.openai({ model: 'gpt-4o' }) }, prompt: { terse: '{input}', stepwise: 'Think step by step. {input}' } }
+ * @example
+ * {
+ *   model: { mini: models.openai({ model: 'gpt-4o-mini' }), large: models.openai({ model: 'gpt-4o' }) },
+ *   prompt: { terse: '{input}', stepwise: 'Think step by step. {input}' },
+ * }
  */
 export interface Variants {
   /** Models under test, by name. */

@@ -76,7 +76,7 @@ async function setUpPackage(root: string): Promise<{ step: FileStep; missing: st
   try {
     json = JSON.parse(text) as PackageJson
   } catch (error) {
-    throw new Error(`package.json is not valid JSON (${(error as Error).message}); fix it and run init again`)
+    throw new Error(`package.json is not valid JSON (${(error as Error).message}); fix it and run init again`, { cause: error })
   }
   const installed = { ...json.dependencies, ...json.devDependencies }
   const missing = ['evalsuite', 'vitest'].filter((name) => installed[name] === undefined)

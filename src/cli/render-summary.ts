@@ -1,7 +1,7 @@
 import { extname } from 'node:path'
 import { type DataFileSummary, type ImageBase, type ImageFiles, NEEDS_JUDGE } from '../dataset/index.ts'
 import { type DatasetIssue, formatIssue } from '../errors.ts'
-import { escapeControlCharacters, imageCountOf, shortList } from '../schema/index.ts'
+import { escapeControlCharacters, imageCountOf, shortLines, shortList } from '../schema/index.ts'
 
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   jsonl: 'JSONL',
@@ -96,8 +96,7 @@ const SHOWN = 50
 
 /** What `validate` prints for a file it could not read: every problem, as `file:line: field: message`. */
 export function renderIssues(path: string, issues: readonly DatasetIssue[]): string {
-  const lines = issues.slice(0, SHOWN).map((issue) => `  ${formatIssue(issue)}`)
-  if (issues.length > SHOWN) lines.push(`  ... and ${count(issues.length - SHOWN)} more`)
+  const lines = shortLines(issues, SHOWN, formatIssue).map((line) => `  ${line}`)
   const problems = issues.length === 1 ? '1 problem' : `${count(issues.length)} problems`
   return printed([`${path}: invalid, ${problems}`, ...lines])
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import type { DataRecord, RecordSource } from './data-record.ts'
 import { optionLines } from './option-lines.ts'
@@ -29,7 +30,7 @@ export type FieldMap =
   | ((fields: Record<string, unknown>, source: RecordSource) => SampleInput)
 
 /** The field map as names alone, the form a command line can give. */
-export type FieldNames = Exclude<FieldMap, Function>
+export type FieldNames = Exclude<FieldMap, (...args: never[]) => unknown>
 
 /** A sample as a user writes it: the id may be left out (a content hash is used) and a numeric target is accepted. */
 export interface SampleInput {
@@ -75,7 +76,7 @@ export function fieldMapConverter(map: FieldMap = {}): RecordConverter {
     try {
       return { ...map(record.fields, source) }
     } catch (error) {
-      return [{ message: `the field mapping threw: ${error instanceof Error ? error.message : String(error)}` }]
+      return [{ message: `the field mapping threw: ${errorMessage(error)}` }]
     }
   }
 }

@@ -44,8 +44,9 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 /**
  * The image reader of one load of a dataset. A local path is looked for beside the data file, then from the working
  * directory, as EvalScope's files name images from the folder it runs in. It is read only when its real path (links
- * resolved) lies inside the data file's folder, the working directory or a folder of `options.folders`, it is a regular file of at most `maxBytes`, and its first bytes are an image of the type its
- * extension claims. A file is read once however many rows name it, and the files together stay within `maxBytesInAll`.
+ * resolved) lies inside the data file's folder, the working directory or a folder of `options.folders`, it is a
+ * regular file of at most `maxBytes`, and its first bytes are an image of the type its extension claims. A file is
+ * read once however many rows name it, and the files together stay within `maxBytesInAll`.
  */
 export function createImageReader(options: ImageReaderOptions = {}): ImageReader {
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES

@@ -1,3 +1,5 @@
+import { errorMessage } from '../errors.ts'
+
 /** Where in a text a JSON.parse error happened, and what went wrong, without V8's copy of the whole input. */
 export interface JsonErrorDetail {
   /** 0-based offset into the text, when V8 gives one. */
@@ -7,7 +9,7 @@ export interface JsonErrorDetail {
 
 /** Reads V8's JSON.parse error message: the reason and the position it names. */
 export function describeJsonError(error: unknown): JsonErrorDetail {
-  const raw = error instanceof Error ? error.message : String(error)
+  const raw = errorMessage(error)
   if (/^Unexpected end of JSON input/.test(raw)) return { message: 'the value is cut short' }
   const at = /^(.*?)(?: in JSON)? at position (\d+)/.exec(raw)
   if (at) return { position: Number(at[2]), message: lowerFirst(at[1]!) }

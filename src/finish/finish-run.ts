@@ -10,6 +10,7 @@ import { githubAnnotations, renderMarkdown, renderReports, supportsColor, outcom
 import { loadMergedAggregates, reportRun, scoresBySample, type ReportSettings } from '../report/index.ts'
 import { renderVariantMatrices, variantAnnotations, variantMatrices, withVariantGates, writeVariantMatrices } from './variant-summary.ts'
 import { reportFileNames, writeReport } from './write-report.ts'
+import { errorMessage } from '../errors.ts'
 
 /** Where the reports and baselines go, and the metrics the user added (set through the plugin). */
 export interface FinishRunOptions {
@@ -73,7 +74,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   // a file that cannot be written (a folder in its way, a full disk) is a real error of the run, and every other
   // benchmark's files, table and verdict still come out
   const unwritten: string[] = []
-  const failed = (file: string) => (error: unknown) => void unwritten.push(`could not write ${relative(root, file)}: ${error instanceof Error ? error.message : String(error)}`)
+  const failed = (file: string) => (error: unknown) => void unwritten.push(`could not write ${relative(root, file)}: ${errorMessage(error)}`)
   const matrices = variantMatrices(ran, reports)
   await Promise.all([
     ...reports.map((report, index) => writeReport(dir, names[index]!, report).catch(failed(join(dir, names[index]!)))),

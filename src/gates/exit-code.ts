@@ -1,4 +1,4 @@
-import type { Report } from '../schema/index.ts'
+import { shortLines, type Report } from '../schema/index.ts'
 import { gateTitle } from './gates.ts'
 import { isPartial } from '../records/index.ts'
 
@@ -29,8 +29,7 @@ export function decideOutcome(inputs: OutcomeInputs): RunOutcome {
   const notJudged: Report[] = []
   if (inputs.reason === 'interrupted') reasons.push('the run was interrupted, so its results are incomplete')
   if (inputs.unhandledErrors > 0) reasons.push(`${inputs.unhandledErrors} unhandled error(s)`)
-  for (const failure of inputs.failures.slice(0, SHOWN_FAILURES)) reasons.push(`failed outside scoring: ${failure}`)
-  if (inputs.failures.length > SHOWN_FAILURES) reasons.push(`… and ${inputs.failures.length - SHOWN_FAILURES} more failures outside scoring`)
+  reasons.push(...shortLines(inputs.failures, SHOWN_FAILURES, (failure) => `failed outside scoring: ${failure}`, 'failures outside scoring'))
   for (const report of inputs.reports) {
     const where = `${report.benchmark} [${report.model}]`
     for (const problem of report.diagnostics) if (problem.severity === 'error') reasons.push(`${where}: ${problem.message}`)

@@ -1,5 +1,5 @@
 import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, noIntervalReason } from '../metrics/index.ts'
-import type { BenchmarkMeta, Gate, MetricSemantics, Report } from '../schema/index.ts'
+import { type BenchmarkMeta, type Gate, type MetricSemantics, type Report, shortLines } from '../schema/index.ts'
 import { gateTitle } from './gates.ts'
 
 /** One gate of a benchmark, as known before it runs: what its gate test is named for and judges. */
@@ -42,7 +42,10 @@ function boundsText(min: number | null, max: number | null, show: (value: number
   return min !== null ? `≥ ${show(min)}` : `≤ ${show(max!)}`
 }
 
-/** The gate test's name: "gate: accuracy ≥ 0.7", "gate: no regression of accuracy (maxDrop 0.02)", "gate: errored samples ≤ 0 (maxErrors)". */
+/**
+ * The gate test's name: "gate: accuracy ≥ 0.7", "gate: no regression of accuracy (maxDrop 0.02)", "gate: errored
+ * samples ≤ 0 (maxErrors)".
+ */
 export function gateTestName(planned: GateTest): string {
   if (planned.kind === 'threshold') {
     const subset = planned.subset === null ? '' : ` (subset ${planned.subset})`
@@ -83,9 +86,8 @@ const SHOWN_ERRORS = 3
 function errorsJudgement(report: Report): GateEvaluation {
   const { errored, maxErrors } = report.errorBudget
   const problems = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)
-  const first = report.samples.filter((s) => s.status === 'errored').slice(0, SHOWN_ERRORS)
-  const listed = first.map((s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`)
-  if (errored > first.length) listed.push(`… and ${errored - first.length} more`)
+  const erroredSamples = report.samples.filter((s) => s.status === 'errored')
+  const listed = shortLines(erroredSamples, SHOWN_ERRORS, (s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`)
   const count = `${errored} errored sample(s), maxErrors ${maxErrors}`
   const passed = report.errorBudget.passed && problems.length === 0
   const detail = [count, ...(listed.length > 0 ? [`errored: ${listed.join('; ')}`] : []), ...problems]

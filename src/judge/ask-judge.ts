@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import { JudgeError } from '../errors.ts'
+import { errorMessage, JudgeError } from '../errors.ts'
 import { costOf, untilAborted, type Model, type ModelOutput } from '../model/index.ts'
 import { sampleLabel, type ChatMessage, type StoredVerdict, type Usage, type VerdictMode } from '../schema/index.ts'
 import type { JudgeCase, JudgeRequest } from './judge-definition.ts'
@@ -76,7 +76,7 @@ async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironmen
     if (env.signal.aborted) throw env.signal.reason
     const where = `sample "${sampleLabel(env.sampleId, env.attempt)}", case "${plan.judgeCase.id}"`
     if (timeout.aborted) throw new JudgeError(`Judge "${plan.judge.name}" did not answer within ${env.timeoutMs} ms (${where}).`)
-    const message = error instanceof Error ? error.message : String(error)
+    const message = errorMessage(error)
     throw new JudgeError(`Judge "${plan.judge.name}" failed (${where}): ${message}`)
   }
 }

@@ -1,6 +1,6 @@
 import { ConfigError, JudgeError } from '../errors.ts'
 import { recordSampleCommand, type ModelOutput } from '../model/index.ts'
-import { contentText, isWrongAnswer, sampleLabel, shownValue, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import { inputText, isWrongAnswer, sampleLabel, shownValue, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
 import { judgementScores } from '../scoring/index.ts'
 import { agreementScores } from './agreement-scores.ts'
 import { describeJudgement } from './describe-judgement.ts'
@@ -94,10 +94,6 @@ export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, o
   if (record.status === 'invalid') throw new JudgeError(`The judge gave no valid verdict: ${record.reason}`)
   const { accuracy: _, ...ruleMetrics } = rule?.scores ?? {}
   return { ...ruleMetrics, ...judgementScores(record) }
-}
-
-function inputText(sample: Sample): string {
-  return typeof sample.input === 'string' ? sample.input : sample.input.map((m) => `${m.role}: ${contentText(m.content)}`).join('\n\n')
 }
 
 function contextOf(sample: Sample): Omit<JudgeContext, 'output'> {

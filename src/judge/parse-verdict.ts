@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { replyPreview } from './reply-preview.ts'
 
 /** A judge reply read as a verdict, or why it is not one. */
 export type ParsedVerdict<V> = { valid: true; verdict: V } | { valid: false; reason: string }
@@ -35,11 +36,6 @@ function countObjects(text: string): number {
   return count
 }
 
-function preview(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  return JSON.stringify(line.length > 80 ? `${line.slice(0, 79)}…` : line)
-}
-
 /**
  * Reads a judge reply strictly: exactly one JSON object, optionally in a code fence, after any reasoning blocks
  * (`<think>…</think>`) are set aside. Prose, text around the object, several objects, or a verdict that does not
@@ -57,13 +53,13 @@ export function parseVerdict<V>(reply: string, schema: z.ZodType<V>): ParsedVerd
     value = JSON.parse(body)
   } catch (error) {
     const objects = countObjects(body)
-    if (objects === 0) return { valid: false, reason: `no JSON object in the reply ${preview(body)}` }
+    if (objects === 0) return { valid: false, reason: `no JSON object in the reply ${replyPreview(body)}` }
     if (objects > 1) return { valid: false, reason: `${objects} JSON objects in the reply; exactly one is expected` }
     if (!body.startsWith('{') || !body.endsWith('}')) return { valid: false, reason: 'text outside the JSON object' }
     return { valid: false, reason: `not valid JSON (${(error as Error).message})` }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { valid: false, reason: `the reply is JSON but not an object: ${preview(body)}` }
+    return { valid: false, reason: `the reply is JSON but not an object: ${replyPreview(body)}` }
   }
   const parsed = schema.safeParse(value)
   if (!parsed.success) {

@@ -18,9 +18,10 @@ const isRight = (sample: CorpusSample): boolean => sample.answer !== null && sam
 
 /**
  * Each corpus metric against the baseline's, on the samples both runs share: one paired bootstrap over
- * those samples recomputes every figure on both sides of each resample, and gives the interval of the
- * change (bootstrapInterval, within each figure's `range`) and the p-value of the centred bootstrap, as `comparePairedStatistic` does for one figure. A figure
- * undefined on either side of all the shared samples is left out.
+ * those samples recomputes every figure on both sides of each resample, and gives the interval of the change
+ * (bootstrapInterval, within each figure's `range`) and the p-value of the centred bootstrap, as
+ * `comparePairedStatistic` does for one figure. A figure undefined on either side of all the shared samples is left
+ * out.
  */
 export function compareCorpus(
   pairs: readonly CorpusPair[],

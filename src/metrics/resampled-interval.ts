@@ -6,9 +6,9 @@ import { bootstrapInterval } from './bootstrap-interval.ts'
 const RESAMPLES = 2000
 
 /**
- * The 95% bootstrap interval (bootstrapInterval, within `range`) of a statistic of the whole set (a kappa, a correlation), resampling its n
- * items with replacement from a fixed seed, so the same items always give the same interval. Resamples where the
- * statistic is undefined are left out; null when most are.
+ * The 95% bootstrap interval (bootstrapInterval, within `range`) of a statistic of the whole set (a kappa, a
+ * correlation), resampling its n items with replacement from a fixed seed, so the same items always give the same
+ * interval. Resamples where the statistic is undefined are left out; null when most are.
  */
 export function resampledInterval(
   n: number,

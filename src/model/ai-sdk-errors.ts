@@ -1,6 +1,6 @@
 import { APICallError } from 'ai'
 import OpenAI from 'openai'
-import { ConfigError, ModelError } from '../errors.ts'
+import { ConfigError, errorMessage, ModelError } from '../errors.ts'
 import { redactSecrets } from '../store/index.ts'
 import { secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
@@ -69,6 +69,6 @@ export function callFailure(error: unknown, place: CallPlace): Error {
       `${failed}${asked}: the provider asked to wait ${secondsText(error.waitMs)} before a retry, longer than maxRetryAfterMs ` +
       `(${secondsText(place.maxRetryAfterMs)}); raise maxRetryAfterMs to wait that long, or try again later`
   } else if (error instanceof ProviderStatusError) text = `${failed} (HTTP ${error.status} from ${error.host}): ${excerpt(error.message.replace(/^\d+ /, ''))}`
-  else text = `${failed}: ${error instanceof Error ? error.message : String(error)}`
+  else text = `${failed}: ${errorMessage(error)}`
   return new ModelError(redactSecrets(text, []))
 }

@@ -2,6 +2,7 @@ import type OpenAI from 'openai'
 import { bytesText, secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
 import { notJsonText } from './reply-excerpt.ts'
+import { errorMessage } from '../errors.ts'
 
 /** One attempt's side of the guarded fetch: the size its reply may have, and what went wrong with it. */
 export class AttemptState {
@@ -85,7 +86,7 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     return new EndpointFault(`${limit} while the reply from ${host} was still arriving; raise timeoutMs for replies this long`, false)
   }
   const lost = (error: unknown, reading: boolean): EndpointFault => {
-    const code = causeCode(error) ?? (error instanceof Error ? error.message : String(error))
+    const code = causeCode(error) ?? errorMessage(error)
     if (reading) return new EndpointFault(`the connection to ${host} broke off while reading the reply (${code})`, true)
     if (code.startsWith('ECONNREFUSED')) return new EndpointFault(`cannot connect to ${address}: connection refused (ECONNREFUSED); is the server running and listening there?`, true)
     return new EndpointFault(`the connection to ${address} failed before a reply (${code})`, true)

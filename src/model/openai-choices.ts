@@ -77,7 +77,10 @@ async function byPerplexity(client: OpenAI, request: ChoiceRequest, options: Ope
   return { logprobs, ...(usage ? { usage } : {}) }
 }
 
-/** Sends one choice-scoring request with the SDK's per-request options; a 400 or 404 means the endpoint does not offer what the method needs. */
+/**
+ * Sends one choice-scoring request with the SDK's per-request options; a 400 or 404 means the endpoint does not
+ * offer what the method needs.
+ */
 export async function requestChoiceScores(
   client: OpenAI,
   method: ChoiceMethod,

@@ -1,5 +1,5 @@
 import OpenAI from 'openai'
-import { ConfigError, ModelError } from '../errors.ts'
+import { ConfigError, errorMessage, ModelError } from '../errors.ts'
 import type { Usage } from '../schema/index.ts'
 import { redactSecrets } from '../store/index.ts'
 import { MAX_TIMER_MS, secondsText } from './durations.ts'
@@ -49,7 +49,7 @@ function toModelError(endpoint: Endpoint, host: string, error: unknown, attempts
       `${failed} (HTTP ${status} from ${host}): the endpoint asked to wait ${secondsText(error.waitMs)} before a retry, ` +
       `longer than maxRetryAfterMs (${secondsText(endpoint.maxRetryAfterMs)}); raise maxRetryAfterMs to wait that long, or try again later`
   } else if (error instanceof OpenAI.APIError && error.status !== undefined) text = `${failed} (HTTP ${error.status} from ${host}): ${statusErrorText(error)}`
-  else text = `${failed}: ${error instanceof Error ? error.message : String(error)}`
+  else text = `${failed}: ${errorMessage(error)}`
   return new ModelError(redactSecrets(text, [endpoint.apiKey]))
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ConfigError } from '../errors.ts'
+import { ConfigError, errorMessage } from '../errors.ts'
 import type { MediaMessage, MessageToolCall, ToolChoice, ToolDefinition, ToolOffer } from '../schema/index.ts'
 
 /** A tool a model may call: its parameters a zod schema, or a JSON Schema object. */
@@ -41,7 +41,7 @@ function parametersSchema(tool: Tool): Record<string, unknown> {
     return schema
   } catch (error) {
     throw new ConfigError(
-      `Tool "${tool.name}": its zod parameters have no JSON Schema (${error instanceof Error ? error.message : String(error)}); ` +
+      `Tool "${tool.name}": its zod parameters have no JSON Schema (${errorMessage(error)}); ` +
         'use types JSON Schema can say (no transforms, dates or functions), or pass a JSON Schema object.',
     )
   }
@@ -72,7 +72,7 @@ export function parsedToolCall(call: MessageToolCall): ToolCall {
   try {
     return { ...base, arguments: JSON.parse(call.arguments) as unknown }
   } catch (error) {
-    return { ...base, arguments: undefined, error: `arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})` }
+    return { ...base, arguments: undefined, error: `arguments are not valid JSON (${errorMessage(error)})` }
   }
 }
 

@@ -1,11 +1,14 @@
 import type { Dataset } from '../dataset/index.ts'
 import { ConfigError } from '../errors.ts'
-import type { Sample } from '../schema/index.ts'
+import { shortList, type Sample } from '../schema/index.ts'
 import { seededIndices } from '../random/index.ts'
 
 /** Where a benchmark's few-shot examples come from and how they are drawn. */
 export interface FewShotSpec {
-  /** A named split or file, e.g. `datasets.json(path, { split: 'train' })`, read with the benchmark's `toSample`. @default the benchmark's own samples */
+  /**
+   * A named split or file, e.g. `datasets.json(path, { split: 'train' })`, read with the benchmark's `toSample`.
+   * @default the benchmark's own samples
+   */
   dataset?: Dataset | readonly Record<string, unknown>[]
   /** Examples per prompt; `describeBenchmark`'s `fewShot` overrides it. */
   count: number
@@ -61,11 +64,6 @@ function drawFor(sample: Sample, candidates: readonly Sample[], draw: FewShotDra
   return picked
 }
 
-function listed(names: readonly string[]): string {
-  const shown = names.slice(0, 3).join(', ')
-  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown
-}
-
 /**
  * Draws every sample's examples from the pool. Every sample gets `count` examples or the benchmark fails at
  * collection, naming the groups too small and the samples left short once their own question is passed over.
@@ -93,7 +91,7 @@ export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[],
     drawn.set(sample.id, examples)
   }
   if (short.size > 0 || lessItself.length > 0) {
-    const lacking = listed([...[...short].map(([name, size]) => `${name} offers ${size}`), ...lessItself])
+    const lacking = shortList([...[...short].map(([name, size]) => `${name} offers ${size}`), ...lessItself], 3)
     throw new ConfigError(`${where}: ${draw.count} few-shot examples per sample are asked for, but ${lacking}. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.`)
   }
   return drawn

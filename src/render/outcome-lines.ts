@@ -1,4 +1,4 @@
-import { escapeControlCharacters, type Report } from '../schema/index.ts'
+import { escapeControlCharacters, type Report, shortList } from '../schema/index.ts'
 import type { RunOutcome } from '../gates/index.ts'
 import { shardLabel } from '../records/index.ts'
 
@@ -21,9 +21,7 @@ function heldShards(reports: readonly Report[]): string {
   }
   return [...byShard]
     .map(([label, group]) => {
-      const all = names(group)
-      const shown = all.slice(0, SHOWN_NAMES).map((name) => `"${escapeControlCharacters(name)}"`)
-      return `${label} of ${shown.join(', ')}${all.length > SHOWN_NAMES ? ` and ${all.length - SHOWN_NAMES} more` : ''}`
+      return `${label} of ${shortList(names(group).map((name) => `"${escapeControlCharacters(name)}"`), SHOWN_NAMES)}`
     })
     .join('; ')
 }

@@ -1,5 +1,5 @@
 import stringWidth from 'string-width'
-import { type Check, escapeControlCharacters, type Report, sampleLabel } from '../schema/index.ts'
+import { type Check, escapeControlCharacters, type Report, sampleLabel, shortList } from '../schema/index.ts'
 import { idList } from './id-list.ts'
 
 type SampleRow = Report['samples'][number]
@@ -68,8 +68,7 @@ function quoted(text: string, width: number, focus?: number): string {
 // one target, or the first few of a list of accepted answers
 function targetText(target: Check['target']): string {
   if (typeof target === 'string') return quoted(target, VALUE_WIDTH)
-  const shown = target.slice(0, SHOWN_TARGETS).map((t) => quoted(t, VALUE_WIDTH))
-  return target.length > SHOWN_TARGETS ? `${shown.join(' or ')} or ${target.length - SHOWN_TARGETS} more` : shown.join(' or ')
+  return shortList(target.map((t) => quoted(t, VALUE_WIDTH)), SHOWN_TARGETS, ' or ')
 }
 
 // where the answer read is in its passage: the passage holds the match with some context before it ("…" when cut)

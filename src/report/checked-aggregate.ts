@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.ts'
+import { ConfigError, errorMessage } from '../errors.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
 
 /** A user's aggregate whose throws and wrong returns are reported as the benchmark's, not as a failure of ours. */
@@ -8,7 +8,7 @@ export function checkedAggregate(name: string, aggregate: CorpusAggregate): Corp
     try {
       figures = aggregate(samples)
     } catch (error) {
-      throw new ConfigError(`describeBenchmark("${name}"): aggregate threw on ${samples.length} sample(s): ${error instanceof Error ? error.message : String(error)}`)
+      throw new ConfigError(`describeBenchmark("${name}"): aggregate threw on ${samples.length} sample(s): ${errorMessage(error)}`)
     }
     if (typeof figures !== 'object' || figures === null || Array.isArray(figures)) {
       throw new ConfigError(`describeBenchmark("${name}"): aggregate must return metrics by name, such as { bleu: 0.31 }, received ${Array.isArray(figures) ? 'an array' : String(figures)}`)

@@ -1,5 +1,6 @@
 import { collectAggregates, type DeclaredAggregates } from '../metrics/index.ts'
 import { type BenchmarkRecords, type FinishedModule, type MergedAggregate, moduleFile } from '../records/index.ts'
+import { errorMessage } from '../errors.ts'
 
 /**
  * Whether the benchmark's own figures must be computed here, on the reporter's samples: it has an aggregate (its
@@ -12,7 +13,7 @@ export function needsMergedAggregate(run: BenchmarkRecords): boolean {
 /** Why an eval file could not be imported outside Vitest's test workers, from what its import threw. */
 export function importProblem(file: string, error: unknown): { problem: string } {
   // Vitest's own messages go on to a list of possible causes, announced by a clause ending in a colon
-  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0]!
+  const first = errorMessage(error).split('\n')[0]!
   const cause = first.replace(/\s*[^.]*:$/, '') || first
   return {
     problem: `importing "${file}" outside Vitest's test workers failed (${cause}); there describeBenchmark only records its benchmarks, and Vitest's describe, it and test cannot run, so keep those out of the top level of an eval file with an aggregate`,

@@ -4,6 +4,7 @@ import { checkedAggregate } from './checked-aggregate.ts'
 import type { BenchmarkRecords } from '../records/index.ts'
 import { corpusFigures } from '../baseline/index.ts'
 import { needsMergedAggregate } from './merged-aggregate.ts'
+import { errorMessage } from '../errors.ts'
 
 /** A run's corpus metrics, by metric, their baseline comparisons, and why any are missing. */
 export interface RunCorpus {
@@ -43,7 +44,7 @@ export function runCorpus(run: BenchmarkRecords, catalog: MetricCatalog, entry: 
     add(corpusFigures(run.samples, checkedAggregate(run.meta.name, loaded.aggregate), entry, catalog))
   } catch (error) {
     // in an unsharded run the same error fails the benchmark's gate tests
-    found.diagnostics.push({ severity: 'error', code: 'aggregate-sharded', message: error instanceof Error ? error.message : String(error) })
+    found.diagnostics.push({ severity: 'error', code: 'aggregate-sharded', message: errorMessage(error) })
   }
   return found
 }

@@ -70,8 +70,9 @@ function nameOf(gate: EarlyStopGate): string {
 }
 
 /**
- * Watches a threshold bound with a sequential test of the metric's mean, overall or on one subset's samples. A bound at 0 or 1, which no sample count
- * decides, and a metric once a value outside [0, 1] has been seen, are left undecided.
+ * Watches a threshold bound with a sequential test of the metric's mean, overall or on one subset's samples. A bound
+ * at 0 or 1, which no sample count decides, and a metric once a value outside [0, 1] has been seen, are left
+ * undecided.
  */
 export function watchThreshold(gate: ThresholdBound, level: GateLevel): WatchedGate {
   let test: MeanTest | undefined = gate.bound > 0 && gate.bound < 1 ? createMeanTest({ threshold: gate.bound, ...level }) : undefined

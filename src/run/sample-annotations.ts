@@ -1,5 +1,4 @@
-import type { Sample, SampleMeta } from '../schema/index.ts'
-import { inputText } from './input-text.ts'
+import { inputText, type Sample, type SampleMeta } from '../schema/index.ts'
 import type { SampleTest } from './sample-test.ts'
 
 const SHOWN_CHARS = 1000

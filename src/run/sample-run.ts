@@ -1,5 +1,5 @@
 import pLimit from 'p-limit'
-import { ModelError } from '../errors.ts'
+import { errorMessage, ModelError } from '../errors.ts'
 import type { AgentOutput } from '../agent/index.ts'
 import type { ModelOutput } from '../model/index.ts'
 import type { PlannedSample } from '../selection/index.ts'
@@ -146,7 +146,7 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   // its own timeouts and retries
   const endpointDown = (): ModelError | undefined => {
     if (failuresInARow < options.stopAfterFailures) return undefined
-    const last = lastFailure instanceof Error ? lastFailure.message : String(lastFailure)
+    const last = errorMessage(lastFailure)
     return new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
   }
 

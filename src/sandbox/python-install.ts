@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import { sep } from 'node:path'
 import { promisify } from 'node:util'
 import { z } from 'zod'
-import { ConfigError } from '../errors.ts'
+import { ConfigError, errorMessage } from '../errors.ts'
 
 /** The interpreter a sandboxed program runs with, and the folders it needs to read (its standard library). */
 export interface PythonInstall {
@@ -25,7 +25,7 @@ export async function findPython(command: string): Promise<PythonInstall> {
   try {
     ;({ stdout } = await promisify(execFile)(command, ['-I', '-c', QUESTION], { timeout: 30_000, env: { PATH: process.env.PATH ?? '' } }))
   } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error)
+    const cause = errorMessage(error)
     throw new ConfigError(`The code sandbox runs Python programs with "${command}", which did not start: ${cause}. Install Python 3, or name the interpreter with the "python" option.`, { cause: error })
   }
   const answer = AnswerSchema.safeParse(JSON.parse(stdout))

@@ -1,7 +1,7 @@
 export { cutText, KEPT_CHARS } from './cut-text.ts'
 export { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS } from './option-bounds.ts'
 export { optionProblems } from './option-problems.ts'
-export { shortList } from './short-list.ts'
+export { shortLines, shortList } from './short-list.ts'
 export { shownValue } from './shown-value.ts'
 export {
   ChatMessageSchema,
@@ -18,6 +18,7 @@ export {
   type MessageToolCall,
 } from './chat-message.ts'
 export { imageCountOf, sampleLabel, SampleSchema, type Sample } from './sample.ts'
+export { inputText } from './input-text.ts'
 export { UsageSchema, type Usage } from './usage.ts'
 export type { EarlyStopGate } from './early-stop-gate.ts'
 export {

@@ -128,7 +128,10 @@ export const JudgeRecordSchema = z.object({
   calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
   /** Tokens the judge calls of this run used, apart from the model under test's. */
   usage: UsageSchema.optional(),
-  /** What the judge calls of this run cost at the judges' prices, in US dollars (0 when every verdict was stored); absent without prices. */
+  /**
+   * What the judge calls of this run cost at the judges' prices, in US dollars (0 when every verdict was stored);
+   * absent without prices.
+   */
   costUsd: z.number().nonnegative().optional(),
   agreement: AgreementSchema.optional(),
   /**

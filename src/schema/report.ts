@@ -91,7 +91,10 @@ const SampleRowSchema = z.object({
   ttftMs: z.number().optional(),
   usage: UsageSchema.optional(),
   costUsd: z.number().optional(),
-  /** Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every gate was decided before it. */
+  /**
+   * Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when
+   * every gate was decided before it.
+   */
   notRun: z.enum(['budget', 'early-stop']).optional(),
   error: z.string().optional(),
   /** The sample's judgements: verdict, reasoning and judge models, or why there is none. */
@@ -106,7 +109,10 @@ const ConfusionSchema = z.record(z.string(), z.record(z.string(), count))
 /** The judges' share of a benchmark run: their calls, tokens and cost (apart from the model under test's) and agreement. */
 const JudgeSummarySchema = z.object({
   models: z.array(z.string()),
-  /** Samples a judge gave a verdict, samples left without one (errored, or scored by the rule as a fallback), and samples a rule settled. */
+  /**
+   * Samples a judge gave a verdict, samples left without one (errored, or scored by the rule as a fallback), and
+   * samples a rule settled.
+   */
   judged: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),

@@ -180,7 +180,10 @@ export const SampleMetaSchema = z.object({
   costUsd: z.number().nonnegative().optional(),
   /** For `inferMethod` "logprobs" and "ppl": each option's log-probability, null where the endpoint gave none. */
   choiceLogprobs: z.array(z.number().nullable()).optional(),
-  /** Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every gate was decided before it. */
+  /**
+   * Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every
+   * gate was decided before it.
+   */
   notRun: z.enum(['budget', 'early-stop']).optional(),
   error: z.string().optional(),
 })

@@ -61,7 +61,7 @@ function lettersIn(group: string, allowed: string): string[] | null {
 }
 
 function isMarked(text: string): boolean {
-  return /[(\[*_]/.test(text)
+  return /[([*_]/.test(text)
 }
 
 /** Whether a list read to the most letters there are (so at least a letter and a comma each) goes on after `end`. */

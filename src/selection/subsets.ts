@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { Sample } from '../schema/index.ts'
+import { shortList, type Sample } from '../schema/index.ts'
 
 const NamesSchema = z.array(z.string().min(1)).min(1).readonly()
 
@@ -26,8 +26,7 @@ function isNameList(spec: SubsetSpec): spec is readonly string[] {
 const SHOWN = 5
 
 function problems(where: string, found: string[]): ConfigError {
-  const rest = found.length > SHOWN ? `; and ${found.length - SHOWN} more` : ''
-  return new ConfigError(`${where}: ${found.slice(0, SHOWN).join('; ')}${rest}.`)
+  return new ConfigError(`${where}: ${shortList(found, SHOWN, '; ')}.`)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, type TaskMeta, type TestContext } from 'vitest'
 import { META_KEY, type EvalsuiteMeta } from '../schema/index.ts'
 import { visibleMessage } from './visible-text.ts'
+import { errorMessage } from '../errors.ts'
 
 /** The parts of a Vitest task the benchmark runner touches; the same shape in Vitest 4.1 and 5. */
 export interface TaskLike {
@@ -68,7 +69,7 @@ export function isLastAttempt(context: TestContext, error: unknown): boolean {
   if ((task.result?.retryCount ?? 0) >= count) return true
   if (condition === undefined) return false
   if (typeof condition === 'function') return !condition(error)
-  return !condition.test(error instanceof Error ? error.message : String(error))
+  return !condition.test(errorMessage(error))
 }
 
 /** Task meta holding evalsuite's entry, for a suite's or test's `meta` option (see `evalsuiteMetaOf`). */

@@ -81,7 +81,7 @@ describe('evalsuite validate', () => {
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('<dir>/many.jsonl: invalid, 60 problems')
     expect(lines).toHaveLength(52)
-    expect(lines.at(-1)).toBe('  ... and 10 more')
+    expect(lines.at(-1)).toBe('  … and 10 more')
   })
 
   it('writes out the control characters of file names, subsets and quoted values, keeping any script as it is', async () => {

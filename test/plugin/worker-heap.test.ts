@@ -77,9 +77,7 @@ function fileOf(tests: number): TaskLike {
 
 // a WeakRef's target outlives the turn that made it; after that, a full collection clears it
 async function collectedAfter(collect: () => Promise<void>): Promise<boolean> {
-  let target: object | undefined = { loaded: 'x'.repeat(1000) }
-  const reference = new WeakRef(target)
-  target = undefined
+  const reference = new WeakRef({ loaded: 'x'.repeat(1000) })
   await new Promise((resolve) => setImmediate(resolve))
   await collect()
   return reference.deref() === undefined

@@ -66,7 +66,7 @@ describe('renderReports', () => {
           g000: the scorer returned a failing verdict
           g001: the scorer returned a failing verdict
           g002: the scorer returned a failing verdict
-          and 57 more (g003, g004, g005, g006, g007, … (+52))
+          and 57 more (g003, g004, g005, g006, g007 and 52 more)
         ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"
     `)
   })

@@ -125,7 +125,7 @@ describe('the wrong samples in the terminal', () => {
     samples[0]!.meta.checks = [checkAnswer('ANSWER: Percy Shelley', ['Mary Shelley', 'Mary Wollstonecraft Shelley', 'M. Shelley', 'Shelley'], { kind: 'exact', marker: 'ANSWER:' }, 'default scorer')]
     expect(wrongLines([report('authors', samples)])).toMatchInlineSnapshot(`
       [
-        "  authors: 1 wrong: alias: target "Mary Shelley" or "Mary Wollstonecraft Shelley" or "M. Shelley" or 1 more, read "Percy Shelley" from "ANSWER: Percy Shelley" (exact)",
+        "  authors: 1 wrong: alias: target "Mary Shelley" or "Mary Wollstonecraft Shelley" or "M. Shelley" and 1 more, read "Percy Shelley" from "ANSWER: Percy Shelley" (exact)",
       ]
     `)
   })

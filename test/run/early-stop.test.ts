@@ -112,7 +112,11 @@ describe('createEarlyStop with repeated samples', () => {
     // right on the first attempt and wrong on the second: a mean of 0.5 per sample, below 60%, where each attempt
     // fed on its own would be as often 1 as 0
     let fed = 0
-    for (const { key } of attempts) if (stop.reason === undefined) (fed++, stop.record(key, { accuracy: key.endsWith('#0') ? 1 : 0 }))
+    for (const { key } of attempts) {
+      if (stop.reason !== undefined) break
+      fed++
+      stop.record(key, { accuracy: key.endsWith('#0') ? 1 : 0 })
+    }
     expect(stop.reason).toMatch(/^decided after 1\d\d of 150 samples: accuracy < 60% at 95% confidence; /)
     const decidedAfter = Number(/after (\d+)/.exec(stop.reason!)![1])
     expect(fed).toBe(2 * decidedAfter)

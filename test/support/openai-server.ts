@@ -22,7 +22,10 @@ export interface FakeServerOptions {
   completions?: 'echo' | 'no-echo' | 'none'
   /** The log-probability of one prompt token on `/v1/completions`, given the text before it. Default: see `tokenLogprob`. */
   tokenLogprob?: (token: string, before: string) => number
-  /** Tool calls to answer a chat request with (in place of text), each `{ name, arguments }` with arguments as JSON text; none when undefined. */
+  /**
+   * Tool calls to answer a chat request with (in place of text), each `{ name, arguments }` with arguments as JSON
+   * text; none when undefined.
+   */
   toolCalls?: (request: ChatRequest) => { name: string; arguments: string }[] | undefined
 }
 

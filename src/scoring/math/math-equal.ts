@@ -121,7 +121,7 @@ function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[
 /** A name such as "x", "f(x)", "a_{37}", "|AB|", "(p,q)" or "V_1:V_2" standing on the left of an equation. */
 function isLabel(latex: string): boolean {
   const bare = latex.replace(/_\{[^}]*\}|_\w/g, '')
-  return bare !== '' && !/\d/.test(bare) && !/[+\-]/.test(bare) && !/\\(?:frac|sqrt)\{[^}]*\d/.test(latex)
+  return bare !== '' && !/\d/.test(bare) && !/[+-]/.test(bare) && !/\\(?:frac|sqrt)\{[^}]*\d/.test(latex)
 }
 
 /**
