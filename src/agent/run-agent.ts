@@ -15,14 +15,18 @@ const addUsage = (sum: Usage | undefined, usage: Usage | undefined): Usage | und
 
 /**
  * The sample's output from its trajectory: the last step's text, usage and cost summed over the steps, `latencyMs`
- * the whole run's (tools included), and `replayed` when every reply was.
+ * the steps' (each model call, then its slowest tool, as a step's tools run at once), and `replayed` when every reply
+ * was. The latency is read from the trajectory rather than the clock so that a replay, which waits on nothing,
+ * reports the recorded run's.
  */
-export function agentOutput(trajectory: Trajectory, latencyMs: number, replayed: boolean, turns?: string[]): AgentOutput {
+export function agentOutput(trajectory: Trajectory, replayed: boolean, turns?: string[]): AgentOutput {
   let usage: Usage | undefined
   let costUsd: number | undefined
+  let latencyMs = 0
   for (const step of trajectory.steps) {
     usage = addUsage(usage, step.usage)
     if (step.costUsd !== undefined) costUsd = (costUsd ?? 0) + step.costUsd
+    latencyMs += step.latencyMs + Math.max(0, ...step.toolResults.map((result) => result.durationMs))
   }
   return {
     text: trajectory.steps.at(-1)?.text ?? '',
@@ -47,7 +51,6 @@ async function replyOnce(generate: GenerateStep, messages: MediaMessage[], optio
  * several user turns played turn by turn, each turn's reply generated in order and kept in the messages that follow.
  */
 export async function runAgent(loop: ToolLoop | undefined, generate: GenerateStep, messages: MediaMessage[], run: LoopRun, options: GenerateOptions): Promise<AgentOutput> {
-  const started = performance.now()
   const turns = conversationTurns(messages) ?? [messages]
   const steps: TrajectoryStep[] = []
   const replies: string[] = []
@@ -67,5 +70,5 @@ export async function runAgent(loop: ToolLoop | undefined, generate: GenerateSte
     // a turn the step limit cut, or whose calls are the answer, ends the conversation: its next turn would answer a question never replied to
     if (ended !== 'reply') break
   }
-  return agentOutput({ steps, ended }, performance.now() - started, replayed, turns.length > 1 ? replies : undefined)
+  return agentOutput({ steps, ended }, replayed, turns.length > 1 ? replies : undefined)
 }

@@ -1,6 +1,6 @@
 import { ConfigError, ModelError } from '../errors.ts'
-import type { ChatMessage, MediaMessage, Recording, RecordingMode, ToolOffer } from '../schema/index.ts'
-import { SortedJson, stableHasher } from '../store/index.ts'
+import type { ChatMessage, MediaMessage, Recording, RecordingMode, ToolDefinition, ToolOffer } from '../schema/index.ts'
+import { SortedJson, sortedJsonOf, stableHasher } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import { recordedMessages } from './recorded-messages.ts'
@@ -20,11 +20,18 @@ export interface ChoiceScoring {
  */
 function recordingKeys(identity: ModelIdentity): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer) => string {
   const hashWith = stableHasher({ ...identity })
+  // a tool loop offers the same definitions at every step of every sample: they are written once
+  const written = new WeakMap<readonly ToolDefinition[], SortedJson>()
+  const definitionsJson = (definitions: readonly ToolDefinition[]): SortedJson => {
+    let text = written.get(definitions)
+    if (text === undefined) written.set(definitions, (text = sortedJsonOf(definitions)))
+    return text
+  }
   return (messages, scoring, attempt, tools) => {
     const varying: Record<string, unknown> = { messages: messagesJson(messages) }
     if (scoring) varying.scoring = scoring
     if (attempt !== undefined) varying.attempt = attempt
-    if (tools) varying.tools = tools
+    if (tools) varying.tools = { ...tools, definitions: definitionsJson(tools.definitions) }
     return hashWith(varying)
   }
 }

@@ -47,16 +47,27 @@ function parametersSchema(tool: Tool): Record<string, unknown> {
   }
 }
 
-/** The tools as sent and recorded, parameters as JSON Schema; undefined when none are offered. */
-export function toolOffer(options: ToolOptions): ToolOffer | undefined {
-  if (!options.tools || options.tools.length === 0) return undefined
+// a tool loop offers the same tools at every step of every sample: they are checked and converted once
+const defined = new WeakMap<readonly Tool[], ToolDefinition[]>()
+
+function definitionsOf(tools: readonly Tool[]): ToolDefinition[] {
+  const known = defined.get(tools)
+  if (known) return known
   const names = new Set<string>()
-  const definitions = options.tools.map((tool): ToolDefinition => {
+  const definitions = tools.map((tool): ToolDefinition => {
     if (!TOOL_NAME.test(tool.name)) throw new ConfigError(`Tool "${tool.name}": a tool's name is 1 to 64 letters, digits, "_" or "-".`)
     if (names.has(tool.name)) throw new ConfigError(`Tool "${tool.name}" is offered twice; give each tool its own name.`)
     names.add(tool.name)
     return { name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), parameters: parametersSchema(tool) }
   })
+  defined.set(tools, definitions)
+  return definitions
+}
+
+/** The tools as sent and recorded, parameters as JSON Schema; undefined when none are offered. */
+export function toolOffer(options: ToolOptions): ToolOffer | undefined {
+  if (!options.tools || options.tools.length === 0) return undefined
+  const definitions = definitionsOf(options.tools)
   return {
     definitions,
     ...(options.toolChoice === undefined ? {} : { choice: options.toolChoice }),

@@ -97,7 +97,22 @@ function checkLine(start: string, check: Check, width: number, output: string | 
   return `${start}${target}, read ${read} from ${from}${kind}`
 }
 
+// a loop cut by its step limit: the steps of its last turn (a conversation's earlier turns had their own limit)
+function maxStepsText(row: SampleRow): string {
+  const trajectory = row.trajectory
+  if (trajectory?.ended !== 'max-steps') return ''
+  const turn = trajectory.steps.at(-1)?.turn
+  return `, stopped at maxSteps (${trajectory.steps.filter((step) => step.turn === turn).length})`
+}
+
+// the line of a wrong sample; when its tool loop hit maxSteps, it says so at the end, and the rest of the line keeps
+// to the columns left
 function sampleLine(start: string, row: SampleRow, width: number): string {
+  const stopped = maxStepsText(row)
+  return `${failureLine(start, row, width - stopped.length)}${stopped}`
+}
+
+function failureLine(start: string, row: SampleRow, width: number): string {
   const judged = row.judge?.filter((record) => record.pass === false).at(-1)
   if (judged !== undefined) {
     const why = judged.reasoning ?? judged.reason

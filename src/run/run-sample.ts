@@ -177,6 +177,10 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
   }
   // what the harness measures of the trajectory, as it measures latency; a scorer's own figure of the name wins
   if (output.trajectory) for (const [metric, value] of Object.entries(trajectoryMeasures(output.trajectory))) scores[metric] ??= value
+  // a benchmark that declares its metrics without tool_call_accuracy is not given it: in bfcl the one check is the
+  // trajectory's, so it would be accuracy again, a second row of the same figures in the table
+  const declared = resolved.definition.metrics
+  if (declared !== undefined && !declared.includes('tool_call_accuracy')) delete scores.tool_call_accuracy
   meta.scores = scores
   meta.status = 'scored'
   early.current?.record(key, scores)

@@ -25,6 +25,11 @@ function sortedJson(value: unknown): string | undefined {
 
 const digest = (text: string): string => hash('sha256', text, 'hex').slice(0, 24)
 
+/** A value written once as `stableHash` writes it, for a part of many keys (a tool offer sent at every step). */
+export function sortedJsonOf(value: unknown): SortedJson {
+  return new SortedJson(sortedJson(value) ?? 'null')
+}
+
 /** A short hash of a JSON value that ignores the order of object keys: the key of a stored entry. */
 export function stableHash(value: unknown): string {
   return digest(sortedJson(value)!)

@@ -3,7 +3,7 @@ import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
 import type { SampleOutcome } from '../../src/records/collect-runs.ts'
 import { renderReports } from '../../src/render/render-table.ts'
-import { cutText, type Check, type JudgeRecord, type Report, type SampleMeta } from '../../src/schema/index.ts'
+import { cutText, type Check, type JudgeRecord, type Report, type SampleMeta, type Trajectory, type TrajectoryStep } from '../../src/schema/index.ts'
 import { checkAnswer, type MatchAnswerOptions } from '../../src/scoring/index.ts'
 
 // a sample scored as the default scorer scores it: the benchmark's answer option, or exact after "ANSWER:"
@@ -161,6 +161,35 @@ describe('the wrong samples in the terminal', () => {
         "  customer-support-refunds: 2 wrong:",
         "    refund-policy-question-about-thirty-days: the judge failed the output: "The reply promises a …y, and says so twice."",
         "    r2: the judge "refund-policy-judge-strict" failed the output: "The reply promises a refun… only, and says so twice."",
+      ]
+    `)
+  })
+
+  it('says when a wrong sample\'s tool loop stopped at maxSteps, counting the steps of its last turn, within the width', () => {
+    const step = (turn?: number): TrajectoryStep => ({
+      text: 'Let me look that up once more.',
+      toolCalls: [{ id: 'c1', name: 'search', arguments: { q: 'refunds' }, rawArguments: '{"q":"refunds"}' }],
+      toolResults: [{ toolCallId: 'c1', name: 'search', output: 'no results', durationMs: 1 }],
+      latencyMs: 5,
+      ...(turn === undefined ? {} : { turn }),
+    })
+    const looped: Trajectory = { steps: Array.from({ length: 10 }, () => step()), ended: 'max-steps' }
+    const conversation: Trajectory = { steps: [step(1), step(2), step(2), step(2)], ended: 'max-steps' }
+    const answered: Trajectory = { steps: [step(), { ...step(), toolCalls: [], toolResults: [] }], ended: 'reply' }
+    const reply = 'Let me look that up once more, the refund policy is somewhere in the knowledge base I think.'
+    const samples = [
+      scored('refund-window', 'How many days?', '14', reply, { kind: 'number' }, { trajectory: looped }),
+      scored('second-turn', 'And for gifts?', '30', reply, { kind: 'number' }, { trajectory: conversation }),
+      scored('answered', 'How many days?', '14', 'It is 30 days.', { kind: 'number' }, { trajectory: answered }),
+    ]
+    const lines = wrongLines([report('support-agent', samples)], 120)
+    expect(lines.map((line) => line.length).filter((length) => length > 120)).toEqual([])
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "  support-agent: 3 wrong:",
+        "    refund-window: target 14, read nothing in "Let me look that u…edge base I think." (number), stopped at maxSteps (10)",
+        "    second-turn: target 30, read nothing in "Let me look that up …ledge base I think." (number), stopped at maxSteps (3)",
+        "    answered: target 14, read 30 from "It is 30 days." (number)",
       ]
     `)
   })
