@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config'
 import { evalsuite } from './src/plugin.ts'
 
 // the tests that start Vitest or the CLI in child processes, or use the built package as an installed user does
-const E2E = ['test/e2e/**/*.test.ts', 'test/cli/bin.test.ts', 'test/cli/circular.test.ts', 'test/cli/eval.test.ts', 'test/cli/init.test.ts', 'test/docs/**/*.test.ts']
+const E2E = [
+  'test/e2e/**/*.test.ts',
+  'test/cli/bin.test.ts',
+  'test/cli/circular.test.ts',
+  'test/cli/eval.test.ts',
+  'test/cli/init.test.ts',
+  'test/docs/**/*.test.ts',
+]
 
 export default defineConfig({
   // this repository is the evalsuite package: its examples import it by name, from source

@@ -77,9 +77,16 @@ interface Replayed {
 }
 
 async function replayOnce(dir: string, label: string): Promise<Replayed> {
-  const run = await runChild(process.execPath, [VITEST, 'run', 'evals'], { cwd: dir, env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'replay' }, rssFile: join(dir, 'time.out') })
+  const run = await runChild(process.execPath, [VITEST, 'run', 'evals'], {
+    cwd: dir,
+    env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'replay' },
+    rssFile: join(dir, 'time.out'),
+  })
   if (run.exitCode !== 0) throw new Error(`replaying ${label} exited with ${run.exitCode}:\n${run.stdout.slice(-3000)}`)
-  const report = JSON.parse(await readFile(join(dir, 'eval-reports/bench.json'), 'utf8')) as { durationMs: number; samples: { status: string }[] }
+  const report = JSON.parse(await readFile(join(dir, 'eval-reports/bench.json'), 'utf8')) as {
+    durationMs: number
+    samples: { status: string }[]
+  }
   const right = report.samples.filter((sample) => sample.status === 'right').length
   if (right !== SAMPLES) throw new Error(`${label}: ${right} of ${SAMPLES} samples right in replay`)
   return { perSampleMs: report.durationMs / SAMPLES, processMs: run.processMs, cpuMs: run.cpuMs }
@@ -102,14 +109,20 @@ async function replayBench(): Promise<void> {
   const perSample = { single: median(runs.single.map((r) => r.perSampleMs)), agent: median(runs.agent.map((r) => r.perSampleMs)) }
   const whole = { single: median(runs.single.map((r) => r.processMs)), agent: median(runs.agent.map((r) => r.processMs)) }
   // CPU time (GNU time: the run's processes, user and system) holds on a loaded machine, where wall time does not
-  const cpu = runs.agent.every((r) => r.cpuMs !== null) && runs.single.every((r) => r.cpuMs !== null)
-    ? { single: median(runs.single.map((r) => r.cpuMs!)), agent: median(runs.agent.map((r) => r.cpuMs!)) }
-    : undefined
+  const cpu =
+    runs.agent.every((r) => r.cpuMs !== null) && runs.single.every((r) => r.cpuMs !== null)
+      ? { single: median(runs.single.map((r) => r.cpuMs!)), agent: median(runs.agent.map((r) => r.cpuMs!)) }
+      : undefined
   console.log(`replay, ${SAMPLES} samples, median of ${ROUNDS} rounds:`)
   console.log(`  one step:     ${perSample.single.toFixed(3)} ms a sample (whole run ${(whole.single / 1000).toFixed(2)} s)`)
   console.log(`  three steps:  ${perSample.agent.toFixed(3)} ms a sample (whole run ${(whole.agent / 1000).toFixed(2)} s)`)
-  console.log(`  ratio:        ${(perSample.agent / perSample.single).toFixed(2)}x a sample (target <= 1.5x); whole run ${(whole.agent / whole.single).toFixed(2)}x`)
-  if (cpu) console.log(`  CPU:          one step ${(cpu.single / 1000).toFixed(2)} s, three steps ${(cpu.agent / 1000).toFixed(2)} s: ${(cpu.agent / cpu.single).toFixed(2)}x the whole run, +${((cpu.agent - cpu.single) / SAMPLES).toFixed(3)} ms a sample`)
+  console.log(
+    `  ratio:        ${(perSample.agent / perSample.single).toFixed(2)}x a sample (target <= 1.5x); whole run ${(whole.agent / whole.single).toFixed(2)}x`,
+  )
+  if (cpu)
+    console.log(
+      `  CPU:          one step ${(cpu.single / 1000).toFixed(2)} s, three steps ${(cpu.agent / 1000).toFixed(2)} s: ${(cpu.agent / cpu.single).toFixed(2)}x the whole run, +${((cpu.agent - cpu.single) / SAMPLES).toFixed(3)} ms a sample`,
+    )
   // --keep leaves the recorded projects, to profile a replay of either by hand
   if (!process.argv.includes('--keep')) await rm(WORK, { recursive: true, force: true })
 }
@@ -131,43 +144,71 @@ async function timed(work: () => Promise<unknown>): Promise<Timed> {
 async function rawLoop(baseURL: string, inputs: readonly string[]): Promise<Timed> {
   const client = new OpenAI({ apiKey: 'x', baseURL, maxRetries: 0 })
   const tools = [
-    { type: 'function' as const, function: { name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } } },
-    { type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } },
+    {
+      type: 'function' as const,
+      function: { name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } },
+    },
+    {
+      type: 'function' as const,
+      function: { name: 'lookup', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+    },
   ]
-  const run: Record<string, (args: Record<string, string>) => string> = { search: ({ q }) => q!.replace('Reply with: ', 'id '), lookup: ({ id }) => id!.replace('id ', 'answer of ') }
+  const run: Record<string, (args: Record<string, string>) => string> = {
+    search: ({ q }) => q!.replace('Reply with: ', 'id '),
+    lookup: ({ id }) => id!.replace('id ', 'answer of '),
+  }
   const limit = pLimit(LIVE_CONCURRENCY)
-  return timed(() => Promise.all(
-    inputs.map((input) =>
-      limit(async () => {
-        const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: input }]
-        for (let step = 0; step < 10; step++) {
-          const reply = (await client.chat.completions.create({ model: 'fake-model', messages, tools })).choices[0]!.message
-          const calls = (reply.tool_calls ?? []).filter((call) => call.type === 'function')
-          if (calls.length === 0) return reply.content
-          messages.push({ role: 'assistant', content: reply.content, tool_calls: calls })
-          for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: run[call.function.name]!(JSON.parse(call.function.arguments) as Record<string, string>) })
-        }
-        return undefined
-      }),
+  return timed(() =>
+    Promise.all(
+      inputs.map((input) =>
+        limit(async () => {
+          const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: input }]
+          for (let step = 0; step < 10; step++) {
+            const reply = (await client.chat.completions.create({ model: 'fake-model', messages, tools })).choices[0]!.message
+            const calls = (reply.tool_calls ?? []).filter((call) => call.type === 'function')
+            if (calls.length === 0) return reply.content
+            messages.push({ role: 'assistant', content: reply.content, tool_calls: calls })
+            for (const call of calls)
+              messages.push({
+                role: 'tool',
+                tool_call_id: call.id,
+                content: run[call.function.name]!(JSON.parse(call.function.arguments) as Record<string, string>),
+              })
+          }
+          return undefined
+        }),
+      ),
     ),
-  ))
+  )
 }
 
 async function evalsuiteLoop(baseURL: string, inputs: readonly string[]): Promise<Timed> {
   const model = models.openai({ model: 'fake-model', baseURL, apiKey: 'x', maxRetries: 0 })
-  const loop = createToolLoop('bench', {
-    search: { parameters: z.object({ q: z.string() }), execute: ({ q }: { q: string }) => q.replace('Reply with: ', 'id ') },
-    lookup: { parameters: z.object({ id: z.string() }), execute: ({ id }: { id: string }) => id.replace('id ', 'answer of ') },
-  }, 10)
+  const loop = createToolLoop(
+    'bench',
+    {
+      search: { parameters: z.object({ q: z.string() }), execute: ({ q }: { q: string }) => q.replace('Reply with: ', 'id ') },
+      lookup: { parameters: z.object({ id: z.string() }), execute: ({ id }: { id: string }) => id.replace('id ', 'answer of ') },
+    },
+    10,
+  )
   const limit = pLimit(LIVE_CONCURRENCY)
-  return timed(() => Promise.all(
-    inputs.map((input, index) =>
-      limit(() => {
-        const signal = new AbortController().signal
-        return runAgent(loop, (messages, options) => model.generate(messages as never, options), [{ role: 'user', content: input }], { sample: { id: `s${index}`, input }, signal }, { signal })
-      }),
+  return timed(() =>
+    Promise.all(
+      inputs.map((input, index) =>
+        limit(() => {
+          const signal = new AbortController().signal
+          return runAgent(
+            loop,
+            (messages, options) => model.generate(messages as never, options),
+            [{ role: 'user', content: input }],
+            { sample: { id: `s${index}`, input }, signal },
+            { signal },
+          )
+        }),
+      ),
     ),
-  ))
+  )
 }
 
 async function liveBench(): Promise<void> {
@@ -187,9 +228,15 @@ async function liveBench(): Promise<void> {
     // the CPU each call costs this process (the local server's share included, the same for both loops)
     const calls = inputs.length * 3
     const [rc, oc] = [median(raw.map((run) => run.cpuMs)) / calls, median(ours.map((run) => run.cpuMs)) / calls]
-    console.log(`live, ${LIVE_SAMPLES} samples x 3 calls at ${CALL_MS} ms a call, ${LIVE_CONCURRENCY} at once, median of ${ROUNDS + 2} rounds:`)
-    console.log(`  raw openai SDK loop: ${(r / 1000).toFixed(3)} s; evalsuite tool loop: ${(o / 1000).toFixed(3)} s; ratio ${(o / r).toFixed(3)}x (target <= 1.05x)`)
-    console.log(`  CPU a call: raw ${rc.toFixed(3)} ms, evalsuite ${oc.toFixed(3)} ms (+${(oc - rc).toFixed(3)} ms, ${((100 * (oc - rc)) / CALL_MS).toFixed(1)}% of a ${CALL_MS} ms call)`)
+    console.log(
+      `live, ${LIVE_SAMPLES} samples x 3 calls at ${CALL_MS} ms a call, ${LIVE_CONCURRENCY} at once, median of ${ROUNDS + 2} rounds:`,
+    )
+    console.log(
+      `  raw openai SDK loop: ${(r / 1000).toFixed(3)} s; evalsuite tool loop: ${(o / 1000).toFixed(3)} s; ratio ${(o / r).toFixed(3)}x (target <= 1.05x)`,
+    )
+    console.log(
+      `  CPU a call: raw ${rc.toFixed(3)} ms, evalsuite ${oc.toFixed(3)} ms (+${(oc - rc).toFixed(3)} ms, ${((100 * (oc - rc)) / CALL_MS).toFixed(1)}% of a ${CALL_MS} ms call)`,
+    )
   } finally {
     await server.close()
   }

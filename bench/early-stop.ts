@@ -117,15 +117,35 @@ console.log(`${count(RUNS)} runs per row of ${count(SAMPLES)} samples, alpha ${A
 const thresholdRows = [-0.1, -0.05, -0.02, -0.01, 0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.13].map((offset, index) => {
   const random = createRandom(SEED + index)
   const accuracy = THRESHOLD + offset
-  return row(`${tenths(100 * accuracy)}%`, offset, Array.from({ length: RUNS }, () => thresholdRun(accuracy, random)), true)
+  return row(
+    `${tenths(100 * accuracy)}%`,
+    offset,
+    Array.from({ length: RUNS }, () => thresholdRun(accuracy, random)),
+    true,
+  )
 })
 const regressionRows = [-0.04, -0.02, -0.01, 0, 0.01, 0.02, 0.05].map((offset, index) => {
   const random = createRandom(SEED + 100 + index)
   const drop = MAX_DROP + offset
-  return row(`${drop < 0 ? '−' : ''}${tenths(Math.abs(100 * drop))}`, offset, Array.from({ length: RUNS }, () => regressionRun(drop, random)), false)
+  return row(
+    `${drop < 0 ? '−' : ''}${tenths(Math.abs(100 * drop))}`,
+    offset,
+    Array.from({ length: RUNS }, () => regressionRun(drop, random)),
+    false,
+  )
 })
 const worst = Math.max(
-  table(`Threshold: accuracy ≥ ${100 * THRESHOLD}%`, ['true accuracy', 'points from 80%', 'wrong decisions', 'peeking at Wilson: wrong'], thresholdRows),
-  table(`Regression: maxDrop ${100 * MAX_DROP} points, ${100 * DISCORDANT}% of samples changed`, ['true drop (points)', 'points from maxDrop', 'wrong decisions'], regressionRows),
+  table(
+    `Threshold: accuracy ≥ ${100 * THRESHOLD}%`,
+    ['true accuracy', 'points from 80%', 'wrong decisions', 'peeking at Wilson: wrong'],
+    thresholdRows,
+  ),
+  table(
+    `Regression: maxDrop ${100 * MAX_DROP} points, ${100 * DISCORDANT}% of samples changed`,
+    ['true drop (points)', 'points from maxDrop', 'wrong decisions'],
+    regressionRows,
+  ),
 )
-console.log(`\nworst wrong-decision rate ${(100 * worst).toFixed(2)}% (target ≤ ${100 * ALPHA}%): ${worst <= ALPHA ? 'met' : 'NOT MET'}; ${((performance.now() - started) / 1000).toFixed(0)} s`)
+console.log(
+  `\nworst wrong-decision rate ${(100 * worst).toFixed(2)}% (target ≤ ${100 * ALPHA}%): ${worst <= ALPHA ? 'met' : 'NOT MET'}; ${((performance.now() - started) / 1000).toFixed(0)} s`,
+)

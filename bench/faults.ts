@@ -67,18 +67,22 @@ export default defineConfig({
   await writeFile(join(dir, 'evals/faults.eval.ts'), `import { describeBenchmark, models } from 'evalsuite'\n\n${declared.join('\n')}`)
 }
 
-const readReport = async (dir: string, name: string): Promise<Report> => JSON.parse(await readFile(join(dir, `eval-reports/${name}.json`), 'utf8')) as Report
+const readReport = async (dir: string, name: string): Promise<Report> =>
+  JSON.parse(await readFile(join(dir, `eval-reports/${name}.json`), 'utf8')) as Report
 
 async function flaky(): Promise<{ errored: number[]; ok: boolean }> {
   const names = Array.from({ length: RUNS }, (_, i) => `run-${String(i + 1).padStart(2, '0')}`)
   const random = mulberry32(36)
   const server = await startFakeServer({
-    fault: (): Fault | undefined => (random() < FAULT_RATE ? { kind: 'status', status: STATUSES[Math.floor(random() * STATUSES.length)]! } : undefined),
+    fault: (): Fault | undefined =>
+      random() < FAULT_RATE ? { kind: 'status', status: STATUSES[Math.floor(random() * STATUSES.length)]! } : undefined,
   })
   try {
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', CI: 'true', NO_COLOR: '1' }
     const started = performance.now()
-    const shares = Array.from({ length: PROCESSES }, (_, child) => names.filter((_, index) => index % PROCESSES === child)).filter((share) => share.length > 0)
+    const shares = Array.from({ length: PROCESSES }, (_, child) => names.filter((_, index) => index % PROCESSES === child)).filter(
+      (share) => share.length > 0,
+    )
     const reports = await Promise.all(
       shares.map(async (share, child) => {
         const dir = join(WORK, `flaky-${child + 1}`)
@@ -94,7 +98,9 @@ async function flaky(): Promise<{ errored: number[]; ok: boolean }> {
       const report = byName.get(name)!
       errored.push(report.counts.errored)
       const first = report.samples.find((sample) => sample.error !== undefined)?.error
-      console.log(`  ${name}: ${report.counts.right} right, ${report.counts.errored} errored, ${((report.durationMs ?? 0) / 1000).toFixed(1)} s${first ? `; ${first}` : ''}`)
+      console.log(
+        `  ${name}: ${report.counts.right} right, ${report.counts.errored} errored, ${((report.durationMs ?? 0) / 1000).toFixed(1)} s${first ? `; ${first}` : ''}`,
+      )
     }
     const ok = errored.every((count) => count === 0) && errored.length === RUNS
     const calls = server.requestCount

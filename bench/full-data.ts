@@ -13,16 +13,19 @@ const FILES: Record<string, string> = {
   'gsm8k/example_model_solutions.jsonl': 'openai/grade-school-math: grade_school_math/data/example_model_solutions.jsonl (MIT)',
   'math500/test.jsonl': 'openai/prm800k: prm800k/math_splits/test.jsonl (MIT)',
   'math_cot/math_cot_100.jsonl': 'QwenLM/Qwen2.5-Math: evaluation/data/eval_rm_maj_example/math_cot_100.jsonl (MIT)',
-  'math_verify_cases/math_verify_cases.jsonl': "huggingface/Math-Verify: the (gold, pred, expected) cases of its parametrised tests, one JSON object a line (Apache-2.0)",
+  'math_verify_cases/math_verify_cases.jsonl':
+    'huggingface/Math-Verify: the (gold, pred, expected) cases of its parametrised tests, one JSON object a line (Apache-2.0)',
   'mmlu/{dev,val,test}/<subject>_<split>.csv': 'hendrycks/test: data.tar, the 57 subjects of each split (MIT)',
   'mmlu_pro/test.jsonl': 'TIGER-AI-Lab/MMLU-Pro: the question fields of its evaluation outputs, one question a line (Apache-2.0)',
   'llmbar/LLMBar/<set>/dataset.jsonl, llmbar/LLMBar/<set>/GPT-4/{Vanilla,CoT}/{replies.jsonl,parsing.json,statistics.json}, llmbar/LICENSE':
     "princeton-nlp/LLMBar at 900616b: each set's dataset.json as JSONL with the record's position as id, and GPT-4's recorded replies (from its result.json), parsing patterns and published statistics (MIT)",
   'humaneval/HumanEval.jsonl, humaneval/LICENSE': 'openai/human-eval at 6d43fb9: data/HumanEval.jsonl.gz, decompressed (MIT)',
-  'mbpp/sanitized-mbpp.json, mbpp/README.md': 'google-research/google-research at 30adf0e: mbpp/sanitized-mbpp.json (Apache-2.0; the dataset card gives CC BY 4.0)',
+  'mbpp/sanitized-mbpp.json, mbpp/README.md':
+    'google-research/google-research at 30adf0e: mbpp/sanitized-mbpp.json (Apache-2.0; the dataset card gives CC BY 4.0)',
   'bfcl/BFCL_v4_<category>.json, bfcl/possible_answer/BFCL_v4_<category>.json, bfcl/LICENSE':
     "ShishirPatil/gorilla at 6ea5797: berkeley-function-call-leaderboard/bfcl_eval/data/, the single-turn categories' question and possible-answer files (Apache-2.0)",
-  'mmlu_pro/outputs/<model>.jsonl': 'TIGER-AI-Lab/MMLU-Pro: the evaluation outputs of Meta-Llama-3_1-8B-Instruct, jamba-1.5-large and gemini-1.5-pro-002, as {question_id, category, answer, pred, completion} (Apache-2.0)',
+  'mmlu_pro/outputs/<model>.jsonl':
+    'TIGER-AI-Lab/MMLU-Pro: the evaluation outputs of Meta-Llama-3_1-8B-Instruct, jamba-1.5-large and gemini-1.5-pro-002, as {question_id, category, answer, pred, completion} (Apache-2.0)',
 }
 
 /** The folder of full data: `EVALSUITE_DATA`, else `../shared/datasets` beside the project when it exists. */
@@ -35,7 +38,8 @@ function dataDir(): string | undefined {
 
 /** Ends the process, saying which file is missing, every file the benchmarks read, and where to put them. */
 function missing(path: string): never {
-  const where = dataDir() === undefined ? 'No data folder: EVALSUITE_DATA is not set and ../shared/datasets does not exist.' : `Missing ${path}.`
+  const where =
+    dataDir() === undefined ? 'No data folder: EVALSUITE_DATA is not set and ../shared/datasets does not exist.' : `Missing ${path}.`
   const rows = Object.entries(FILES).map(([file, from]) => `  ${file}\n      from ${from}`)
   console.error(
     [

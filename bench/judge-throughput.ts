@@ -65,7 +65,10 @@ async function phaseMs(benchmark: string, baseURL: string): Promise<number> {
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
 await writeProject()
-const server = await startFakeServer({ latencyMs: LATENCY_MS, reply: () => JSON.stringify({ reasoning: 'polite enough', verdict: 'pass' }) })
+const server = await startFakeServer({
+  latencyMs: LATENCY_MS,
+  reply: () => JSON.stringify({ reasoning: 'polite enough', verdict: 'pass' }),
+})
 const floor = Math.ceil(SAMPLES / CONCURRENCY) * LATENCY_MS
 const ahead: number[] = []
 const inScorer: number[] = []
@@ -73,13 +76,19 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     ahead.push(await phaseMs('ahead', server.baseURL))
     inScorer.push(await phaseMs('in-scorer', server.baseURL))
-    console.log(`  round ${round}: judge-only benchmark ${Math.round(ahead.at(-1)!)} ms, toPassJudge in a scorer ${Math.round(inScorer.at(-1)!)} ms`)
+    console.log(
+      `  round ${round}: judge-only benchmark ${Math.round(ahead.at(-1)!)} ms, toPassJudge in a scorer ${Math.round(inScorer.at(-1)!)} ms`,
+    )
   }
 } finally {
   await server.close()
   await rm(WORK, { recursive: true, force: true })
 }
-console.log(`\njudge throughput: ${SAMPLES} samples, judge latency ${LATENCY_MS} ms, judge concurrency ${CONCURRENCY} (${availableParallelism()} CPUs, Node ${process.version})`)
+console.log(
+  `\njudge throughput: ${SAMPLES} samples, judge latency ${LATENCY_MS} ms, judge concurrency ${CONCURRENCY} (${availableParallelism()} CPUs, Node ${process.version})`,
+)
 console.log(`  judge floor (ceil(N / concurrency) × latency): ${floor} ms`)
 console.log(`  judge-only benchmark, judged ahead:  ${Math.round(median(ahead))} ms (×${(median(ahead) / floor).toFixed(2)} the floor)`)
-console.log(`  toPassJudge in a scorer, per test:   ${Math.round(median(inScorer))} ms (×${(median(inScorer) / floor).toFixed(2)} the floor)`)
+console.log(
+  `  toPassJudge in a scorer, per test:   ${Math.round(median(inScorer))} ms (×${(median(inScorer) / floor).toFixed(2)} the floor)`,
+)

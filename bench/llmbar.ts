@@ -25,7 +25,12 @@ function publishedCount(text: string): [number, number] {
 }
 
 const data = fullDataPath('llmbar')
-const run = spawnSync(process.execPath, [VITEST, 'run'], { cwd: PROJECT, env: { ...process.env, LLMBAR_DATA: data, NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+const run = spawnSync(process.execPath, [VITEST, 'run'], {
+  cwd: PROJECT,
+  env: { ...process.env, LLMBAR_DATA: data, NO_COLOR: '1' },
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+})
 if (run.status !== 0) {
   console.error(run.stdout, run.stderr)
   throw new Error(`vitest run in ${PROJECT} exited with ${run.status}`)
@@ -38,10 +43,14 @@ for (const set of LLMBAR_SETS) {
     const name = llmbarBenchmarkName(set, strategy)
     const report = ReportSchema.parse(JSON.parse(readFileSync(`${PROJECT}eval-reports/${name}.json`, 'utf8')))
     const ours = llmbarFigures(report)
-    const published = JSON.parse(readFileSync(`${data}/LLMBar/${set}/GPT-4/${strategy}/statistics.json`, 'utf8')) as Record<string, string | number>
+    const published = JSON.parse(readFileSync(`${data}/LLMBar/${set}/GPT-4/${strategy}/statistics.json`, 'utf8')) as Record<
+      string,
+      string | number
+    >
     const cells = COUNTS.map((figure) => {
       const [count, instances] = publishedCount(String(published[figure]))
-      if (count !== ours[figure] || instances !== ours.instances) problems.push(`${name} ${figure}: published ${count} / ${instances}, evalsuite ${ours[figure]} / ${ours.instances}`)
+      if (count !== ours[figure] || instances !== ours.instances)
+        problems.push(`${name} ${figure}: published ${count} / ${instances}, evalsuite ${ours[figure]} / ${ours.instances}`)
       return `${count} / ${ours[figure]}`
     })
     const kappas = KAPPAS.map((figure: keyof LlmbarFigures) => {
@@ -50,16 +59,22 @@ for (const set of LLMBAR_SETS) {
       return `${theirs.toFixed(3)} / ${mine.toFixed(3)}`
     })
     const value = (metric: string): string => report.metrics.find((row) => row.metric === metric)?.value?.toFixed(3) ?? 'n/a'
-    rows.push(`| ${set.replace('Adversarial/', 'Adv/')} | ${strategy} | ${ours.instances} | ${[...cells, ...kappas].join(' | ')} | ${value('judge_kappa_original')} / ${value('judge_kappa_swapped')} |`)
+    rows.push(
+      `| ${set.replace('Adversarial/', 'Adv/')} | ${strategy} | ${ours.instances} | ${[...cells, ...kappas].join(' | ')} | ${value('judge_kappa_original')} / ${value('judge_kappa_swapped')} |`,
+    )
   }
 }
 
-console.log('Published / evalsuite, GPT-4 on LLMBar; the last column is evalsuite\'s true kappa of the verdicts against the labels, original / swapped order.')
-console.log('| set | strategy | n | correct_False | correct_True | correct_both | equal | kappa_agreement | kappa_False (LLMBar coding) | kappa_True (LLMBar coding) | judge_kappa_original / _swapped |')
+console.log(
+  "Published / evalsuite, GPT-4 on LLMBar; the last column is evalsuite's true kappa of the verdicts against the labels, original / swapped order.",
+)
+console.log(
+  '| set | strategy | n | correct_False | correct_True | correct_both | equal | kappa_agreement | kappa_False (LLMBar coding) | kappa_True (LLMBar coding) | judge_kappa_original / _swapped |',
+)
 console.log('|---|---|---|---|---|---|---|---|---|---|---|')
 for (const row of rows) console.log(row)
 if (problems.length > 0) {
   console.error(`\n${problems.length} figure(s) differ:\n${problems.join('\n')}`)
   process.exit(1)
 }
-console.log('\nEvery published count, kappa_agreement, and kappa_False/kappa_True in LLMBar\'s coding, reproduced exactly.')
+console.log("\nEvery published count, kappa_agreement, and kappa_False/kappa_True in LLMBar's coding, reproduced exactly.")

@@ -38,7 +38,10 @@ type Contestant = (typeof CONTESTANTS)[number]
 async function writePlain(dir: string, tests: number, pool: 'threads' | 'forks'): Promise<string> {
   await mkdir(join(dir, 'test'), { recursive: true })
   await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-plain', private: true, type: 'module' })}\n`)
-  await writeFile(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}' } })\n`)
+  await writeFile(
+    join(dir, 'vitest.config.ts'),
+    `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}' } })\n`,
+  )
   await writeFile(join(dir, 'test/trivial.test.ts'), trivialTestFile(tests))
   return dir
 }
@@ -64,7 +67,8 @@ async function writeProjects(tests: number): Promise<Record<Contestant, string>>
 }
 
 function check(condition: boolean, message: string, run: TreeRun): void {
-  if (!condition) throw new Error(`${message}\n--- stdout (tail)\n${run.stdout.slice(-3000)}\n--- stderr (tail)\n${run.stderr.slice(-3000)}`)
+  if (!condition)
+    throw new Error(`${message}\n--- stdout (tail)\n${run.stdout.slice(-3000)}\n--- stderr (tail)\n${run.stderr.slice(-3000)}`)
 }
 
 async function runPlain(dir: string, tests: number): Promise<TreeRun> {
@@ -76,7 +80,10 @@ async function runPlain(dir: string, tests: number): Promise<TreeRun> {
 async function runEvalsuite(dir: string, tests: number): Promise<TreeRun> {
   const reportFile = join(dir, 'eval-reports/bench.json')
   await rm(reportFile, { force: true })
-  const run = await runSampled(process.execPath, [VITEST, 'run', 'evals'], { cwd: dir, env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' } })
+  const run = await runSampled(process.execPath, [VITEST, 'run', 'evals'], {
+    cwd: dir,
+    env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' },
+  })
   check(run.exitCode === 0, `the evalsuite run of ${tests} samples exited with ${run.exitCode}`, run)
   const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
   check(report.counts.right === tests, `the evalsuite run of ${tests} samples: counts ${JSON.stringify(report.counts)}`, run)
@@ -91,10 +98,13 @@ const median = (values: readonly number[]): number => {
 
 const mib = (value: number): string => `${Math.round(value)} MiB`
 
-const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> => (contestant === 'threads' || contestant === 'forks' ? runPlain(dir, tests) : runEvalsuite(dir, tests))
+const run = (contestant: Contestant, dir: string, tests: number): Promise<TreeRun> =>
+  contestant === 'threads' || contestant === 'forks' ? runPlain(dir, tests) : runEvalsuite(dir, tests)
 
 async function main(): Promise<void> {
-  console.log(`evalsuite memory: ${SIZES.join(', ')} samples, ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version})`)
+  console.log(
+    `evalsuite memory: ${SIZES.join(', ')} samples, ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version})`,
+  )
   await buildPackage()
   await rm(WORK, { recursive: true, force: true })
   const measured = new Map<number, Record<Contestant, TreeRun[]>>()
@@ -135,7 +145,9 @@ async function main(): Promise<void> {
       compactSeconds: wallSeconds('compact'),
     }
   })
-  console.log('\n  samples   Vitest, forks   Vitest, threads   evalsuite   ÷ forks   ÷ threads   long replies   compactWorkerHeaps   ÷ forks   wall s (default / compact)')
+  console.log(
+    '\n  samples   Vitest, forks   Vitest, threads   evalsuite   ÷ forks   ÷ threads   long replies   compactWorkerHeaps   ÷ forks   wall s (default / compact)',
+  )
   for (const row of rows) {
     console.log(
       `  ${String(row.samples).padStart(7)}   ${mib(row.forksMib).padStart(13)}   ${mib(row.threadsMib).padStart(15)}   ${mib(row.evalsuiteMib).padStart(9)}   ` +
@@ -164,7 +176,10 @@ async function main(): Promise<void> {
   console.log('\nPeak: the largest sum of VmRSS over the vitest process and its descendants, sampled every 100 ms.')
   await mkdir(RESULTS, { recursive: true })
   const output = join(RESULTS, 'memory.json')
-  await writeFile(output, `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, rows, growth, target: TARGET }, null, 2)}\n`)
+  await writeFile(
+    output,
+    `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, rows, growth, target: TARGET }, null, 2)}\n`,
+  )
   console.log(`Results in ${output}`)
 }
 

@@ -143,7 +143,19 @@ function table(rows: string[][]): string {
 }
 
 function render(results: ScenarioResult[]): string {
-  const header = ['scenario', 'model floor', 'raw loop', 'eval phase', 'ratio', 'target', '', 'raw process', 'vitest process', 'ratio', 'vitest peak RSS']
+  const header = [
+    'scenario',
+    'model floor',
+    'raw loop',
+    'eval phase',
+    'ratio',
+    'target',
+    '',
+    'raw process',
+    'vitest process',
+    'ratio',
+    'vitest peak RSS',
+  ]
   const rows = results.map((r) => [
     `${r.name}: ${r.samples} × ${r.latencyMs} ms, c=${r.concurrency}`,
     ms(r.modelFloorMs),
@@ -164,7 +176,9 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2)
   const selected = only.length === 0 ? SCENARIOS : SCENARIOS.filter((scenario) => only.includes(scenario.name))
   check(selected.length > 0, `no scenario named ${only.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`)
-  console.log(`evalsuite overhead: ${REPEATS} alternating rounds per scenario, medians below (${availableParallelism()} CPUs, Node ${process.version})`)
+  console.log(
+    `evalsuite overhead: ${REPEATS} alternating rounds per scenario, medians below (${availableParallelism()} CPUs, Node ${process.version})`,
+  )
   const results: ScenarioResult[] = []
   try {
     for (const scenario of selected) results.push(await runScenario(scenario))
@@ -175,7 +189,13 @@ async function main(): Promise<void> {
   console.log('ratio = eval phase (report.durationMs) ÷ raw loop, median over rounds; process columns are whole child-process wall times.')
   await mkdir(RESULTS, { recursive: true })
   const output = join(RESULTS, 'overhead.json')
-  const json = { createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), repeats: REPEATS, scenarios: results }
+  const json = {
+    createdAt: new Date().toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    repeats: REPEATS,
+    scenarios: results,
+  }
   await writeFile(output, `${JSON.stringify(json, null, 2)}\n`)
   console.log(`Results in ${output}`)
 }

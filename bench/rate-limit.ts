@@ -38,7 +38,12 @@ interface Scenario {
 const at = process.argv.indexOf('--rate')
 const RATE = at === -1 ? 50 : Number(process.argv[at + 1])
 const SCENARIOS: Scenario[] = [
-  { dialect: 'openai', limits: { requests: RATE * 60, tokens: RATE * 60 * 100 }, binding: `x-ratelimit-*-requests, ${RATE * 60} a minute`, perSecond: RATE },
+  {
+    dialect: 'openai',
+    limits: { requests: RATE * 60, tokens: RATE * 60 * 100 },
+    binding: `x-ratelimit-*-requests, ${RATE * 60} a minute`,
+    perSecond: RATE,
+  },
   {
     dialect: 'anthropic',
     limits: { requests: RATE * 60 * 3, inputTokens: RATE * 60 * 3, outputTokens: RATE * 60 * 10 },
@@ -76,7 +81,9 @@ describeBenchmark('limited', {
 `,
   )
   const dataFile = join(dir, 'data.jsonl')
-  const lines = Array.from({ length: SAMPLES }, (_, i) => JSON.stringify({ id: `s${i + 1}`, input: `Reply with: ${answerOf(i + 1)}`, target: answerOf(i + 1) }))
+  const lines = Array.from({ length: SAMPLES }, (_, i) =>
+    JSON.stringify({ id: `s${i + 1}`, input: `Reply with: ${answerOf(i + 1)}`, target: answerOf(i + 1) }),
+  )
   await writeFile(dataFile, `${lines.join('\n')}\n`)
   return { dataFile }
 }
@@ -103,7 +110,10 @@ async function evalsuite(scenario: Scenario, dir: string): Promise<Outcome> {
 async function rawLoop(scenario: Scenario, dir: string, dataFile: string): Promise<Outcome> {
   const server = await startRateLimitedServer({ dialect: scenario.dialect, limits: scenario.limits, latencyMs: LATENCY_MS })
   try {
-    const run = await runChild(process.execPath, ['--import', 'tsx', RAW_LOOP, dataFile, server.baseURL, String(CONCURRENCY)], { cwd: REPO, rssFile: join(dir, 'raw.out') })
+    const run = await runChild(process.execPath, ['--import', 'tsx', RAW_LOOP, dataFile, server.baseURL, String(CONCURRENCY)], {
+      cwd: REPO,
+      rssFile: join(dir, 'raw.out'),
+    })
     if (run.exitCode !== 0) throw new Error(`raw loop exited with ${run.exitCode}:\n${run.stderr.slice(-3000)}`)
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as RawLoopResult
     return { ms: result.loopMs, right: result.right, refused: server.refused }
@@ -112,7 +122,9 @@ async function rawLoop(scenario: Scenario, dir: string, dataFile: string): Promi
   }
 }
 
-console.log(`rate limits from headers: ${SAMPLES} samples, concurrency ${CONCURRENCY}, ${LATENCY_MS} ms a reply (${availableParallelism()} CPUs, Node ${process.version})`)
+console.log(
+  `rate limits from headers: ${SAMPLES} samples, concurrency ${CONCURRENCY}, ${LATENCY_MS} ms a reply (${availableParallelism()} CPUs, Node ${process.version})`,
+)
 const only = process.argv.slice(2).filter((arg) => arg === 'openai' || arg === 'anthropic')
 const selected = only.length === 0 ? SCENARIOS : SCENARIOS.filter((scenario) => only.includes(scenario.dialect))
 let met = selected.length > 0
@@ -128,12 +140,17 @@ try {
       `  ${name.padEnd(9)} ${(outcome.ms / 1000).toFixed(1).padStart(5)} s  ×${(outcome.ms / idealMs).toFixed(3)} ideal  ${outcome.right} of ${SAMPLES} right  ${outcome.refused} requests refused (429)`
     const ok = ours.ms / idealMs <= TARGET && ours.right === SAMPLES
     met = met && ok
-    console.log(`${scenario.dialect} headers; binding: ${scenario.binding}; ideal ${(idealMs / 1000).toFixed(1)} s\n${line('raw loop', raw)}\n${line('evalsuite', ours)}  target ≤ ×${TARGET}: ${ok ? 'met' : 'MISSED'}`)
+    console.log(
+      `${scenario.dialect} headers; binding: ${scenario.binding}; ideal ${(idealMs / 1000).toFixed(1)} s\n${line('raw loop', raw)}\n${line('evalsuite', ours)}  target ≤ ×${TARGET}: ${ok ? 'met' : 'MISSED'}`,
+    )
     results.push({ scenario, idealMs, raw, evalsuite: ours, ok })
   }
 } finally {
   await rm(WORK, { recursive: true, force: true })
 }
 await mkdir(join(REPO, 'bench/results'), { recursive: true })
-await writeFile(join(REPO, 'bench/results/rate-limit.json'), `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, results }, null, 2)}\n`)
+await writeFile(
+  join(REPO, 'bench/results/rate-limit.json'),
+  `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
+)
 process.exitCode = met ? 0 : 1

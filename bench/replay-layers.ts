@@ -40,7 +40,9 @@ async function writeLayers(): Promise<Record<string, string>> {
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
 async function main(): Promise<void> {
-  console.log(`replay layers: ${SAMPLES} tests each, ${ROUNDS} alternating rounds (${availableParallelism()} CPUs, Node ${process.version})`)
+  console.log(
+    `replay layers: ${SAMPLES} tests each, ${ROUNDS} alternating rounds (${availableParallelism()} CPUs, Node ${process.version})`,
+  )
   await buildPackage()
   await rm(WORK, { recursive: true, force: true })
   try {
@@ -60,7 +62,9 @@ async function main(): Promise<void> {
       const cpu = rounds.every((r) => r.cpuMs !== null) ? rounds.map((r, i) => r.cpuMs! / baseline[i]!.cpuMs!) : null
       const spread = (ratios: number[]): string => `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`
       const cpuText = cpu ? `, CPU ×${median(cpu).toFixed(3)} (${spread(cpu)})` : ''
-      console.log(`  ${name.padEnd(18)} ${Math.round(median(rounds.map((r) => r.wallMs)))} ms, wall ×${median(wall).toFixed(3)} (${spread(wall)})${cpuText}`)
+      console.log(
+        `  ${name.padEnd(18)} ${Math.round(median(rounds.map((r) => r.wallMs)))} ms, wall ×${median(wall).toFixed(3)} (${spread(wall)})${cpuText}`,
+      )
     }
   } finally {
     await rm(WORK, { recursive: true, force: true })

@@ -48,7 +48,11 @@ interface Timing {
   cpuMs: number | null
 }
 
-async function runEvals(fixture: Fixture, mode: 'live' | 'record' | 'replay', server?: FakeServer): Promise<Timing & { evalPhaseMs: number }> {
+async function runEvals(
+  fixture: Fixture,
+  mode: 'live' | 'record' | 'replay',
+  server?: FakeServer,
+): Promise<Timing & { evalPhaseMs: number }> {
   await rm(fixture.reportFile, { force: true })
   const before = server?.requestCount ?? 0
   // a replayed run gets no endpoint at all: a call it tried to make would fail its sample
@@ -65,7 +69,11 @@ async function runEvals(fixture: Fixture, mode: 'live' | 'record' | 'replay', se
 }
 
 async function runTrivial(dir: string, tests: number): Promise<Timing> {
-  const run = await runChild(process.execPath, [VITEST, 'run'], { cwd: dir, env: { CI: 'true', NO_COLOR: '1' }, rssFile: join(dir, 'time.out') })
+  const run = await runChild(process.execPath, [VITEST, 'run'], {
+    cwd: dir,
+    env: { CI: 'true', NO_COLOR: '1' },
+    rssFile: join(dir, 'time.out'),
+  })
   check(run.exitCode === 0 && run.stdout.includes(`${tests} passed`), `the trivial run exited with ${run.exitCode}`, run)
   return { processMs: run.processMs, cpuMs: run.cpuMs }
 }
@@ -87,10 +95,17 @@ async function benchReplay() {
   for (let i = 1; i <= ROUNDS; i++) {
     const trivialRun = await runTrivial(trivial, REPLAY.samples)
     const replayRun = await runEvals(fixture, 'replay')
-    const round = { replayMs: replayRun.processMs, trivialMs: trivialRun.processMs, ratio: replayRun.processMs / trivialRun.processMs, cpuRatio: cpuRatio(replayRun, trivialRun) }
+    const round = {
+      replayMs: replayRun.processMs,
+      trivialMs: trivialRun.processMs,
+      ratio: replayRun.processMs / trivialRun.processMs,
+      cpuRatio: cpuRatio(replayRun, trivialRun),
+    }
     rounds.push(round)
     const cpu = round.cpuRatio === null ? '' : `; CPU ×${round.cpuRatio.toFixed(3)}`
-    console.log(`  replay round ${i}: ${REPLAY.samples} trivial tests ${ms(round.trivialMs)}, ${REPLAY.samples} replayed samples ${ms(round.replayMs)} (×${round.ratio.toFixed(3)}${cpu})`)
+    console.log(
+      `  replay round ${i}: ${REPLAY.samples} trivial tests ${ms(round.trivialMs)}, ${REPLAY.samples} replayed samples ${ms(round.replayMs)} (×${round.ratio.toFixed(3)}${cpu})`,
+    )
   }
   const ratio = median(rounds.map((r) => r.ratio))
   return {
@@ -108,7 +123,14 @@ async function benchRecording() {
   const fixture = await writeFixture(join(WORK, 'recording'), REPO, RECORDING.samples, CONCURRENCY, true)
   const recordings = join(fixture.dir, 'evals/__recordings__')
   const server = await startFakeServer({ latencyMs: RECORDING.latencyMs })
-  const rounds: { liveMs: number; recordMs: number; ratio: number; liveProcessMs: number; recordProcessMs: number; cpuRatio: number | null }[] = []
+  const rounds: {
+    liveMs: number
+    recordMs: number
+    ratio: number
+    liveProcessMs: number
+    recordProcessMs: number
+    cpuRatio: number | null
+  }[] = []
   try {
     for (let i = 1; i <= ROUNDS; i++) {
       const live = await runEvals(fixture, 'live', server)
@@ -125,7 +147,9 @@ async function benchRecording() {
         cpuRatio: cpuRatio(record, live),
       }
       rounds.push(round)
-      console.log(`  recording round ${i}: live ${ms(round.liveMs)}, record ${ms(round.recordMs)} (×${round.ratio.toFixed(3)}); processes ${ms(round.liveProcessMs)} vs ${ms(round.recordProcessMs)}`)
+      console.log(
+        `  recording round ${i}: live ${ms(round.liveMs)}, record ${ms(round.recordMs)} (×${round.ratio.toFixed(3)}); processes ${ms(round.liveProcessMs)} vs ${ms(round.recordProcessMs)}`,
+      )
     }
   } finally {
     await server.close()
@@ -145,7 +169,9 @@ async function benchRecording() {
 }
 
 async function main(): Promise<void> {
-  console.log(`evalsuite replay and recording: ${ROUNDS} alternating rounds each, medians below (${availableParallelism()} CPUs, Node ${process.version})`)
+  console.log(
+    `evalsuite replay and recording: ${ROUNDS} alternating rounds each, medians below (${availableParallelism()} CPUs, Node ${process.version})`,
+  )
   // the projects use the built package from their own node_modules, as an installed user does
   await buildPackage()
   let replay: Awaited<ReturnType<typeof benchReplay>>
@@ -169,7 +195,10 @@ async function main(): Promise<void> {
   console.log('CPU time: user and system time of the vitest process and its workers (GNU time), steadier than wall time on a busy machine.')
   await mkdir(RESULTS, { recursive: true })
   const output = join(RESULTS, 'replay.json')
-  await writeFile(output, `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds: ROUNDS, replay, recording }, null, 2)}\n`)
+  await writeFile(
+    output,
+    `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds: ROUNDS, replay, recording }, null, 2)}\n`,
+  )
   console.log(`Results in ${output}`)
 }
 

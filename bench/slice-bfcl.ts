@@ -17,7 +17,9 @@ function fileOf(category: string): string {
 }
 
 function lines(path: string): string[] {
-  return readFileSync(path, 'utf8').split('\n').filter((line) => line.trim() !== '')
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
 }
 
 /**
@@ -34,12 +36,18 @@ export function sliceBfcl(out: string): void {
     const file = fileOf(category)
     const questions = lines(fullDataPath(`bfcl/${file}`))
     const irrelevance = category.endsWith('irrelevance')
-    const byId = new Map((irrelevance ? [] : lines(fullDataPath(`bfcl/possible_answer/${file}`))).map((line) => [(JSON.parse(line) as { id: string }).id, line]))
+    const byId = new Map(
+      (irrelevance ? [] : lines(fullDataPath(`bfcl/possible_answer/${file}`))).map((line) => [
+        (JSON.parse(line) as { id: string }).id,
+        line,
+      ]),
+    )
     const answers = questions.map((line) => byId.get((JSON.parse(line) as { id: string }).id) ?? '')
     const subtle = questions.flatMap((line, index) => (SUBTLE.test(line) || SUBTLE.test(answers[index] ?? '') ? [index] : []))
     const chosen = new Set([...questions.keys()].slice(0, FIRST))
     for (const index of seededShuffle(subtle, `fixtures/real:bfcl-${category}`).slice(0, SUBTLE_CAP)) chosen.add(index)
-    for (const index of seededShuffle([...questions.keys()], `fixtures/real:bfcl-${category}-random`)) if (chosen.size < TOTAL) chosen.add(index)
+    for (const index of seededShuffle([...questions.keys()], `fixtures/real:bfcl-${category}-random`))
+      if (chosen.size < TOTAL) chosen.add(index)
     const kept = [...chosen].sort((a, b) => a - b)
     writeFileSync(join(root, file), kept.map((index) => `${questions[index]}\n`).join(''))
     if (!irrelevance) writeFileSync(join(root, 'possible_answer', file), kept.map((index) => `${answers[index]}\n`).join(''))

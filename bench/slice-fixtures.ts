@@ -45,7 +45,9 @@ const GSM8K_MODELS = ['6b_finetuning', '6b_verification', '175b_finetuning', '17
 
 function sliceGsm8k(): void {
   const test = readFullJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl')
-  const solutions = readFullJsonl<{ question: string } & Record<(typeof GSM8K_MODELS)[number], { solution: string; is_correct: boolean }>>('gsm8k/example_model_solutions.jsonl')
+  const solutions = readFullJsonl<{ question: string } & Record<(typeof GSM8K_MODELS)[number], { solution: string; is_correct: boolean }>>(
+    'gsm8k/example_model_solutions.jsonl',
+  )
   const gold = new Map(test.map((row) => [row.question, row.answer.split('####').at(-1)?.trim() ?? '']))
   const separated = test.filter((row) => /#### -?\d{1,3}(,\d{3})+$/.test(row.answer)).map((row) => row.question)
   // subtle: the reply's "A:" line is not a plain integer, or the default reading and the "A:" marker disagree
@@ -61,11 +63,24 @@ function sliceGsm8k(): void {
     )
     .map((row) => row.question)
   const chosen = new Set([...test.slice(0, 8).map((row) => row.question), ...separated, ...capped(subtle, 40, 'gsm8k')])
-  fillTo(chosen, test.map((row) => row.question), chosen.size + 40, 'gsm8k-random')
-  writeJsonl('gsm8k/test.jsonl', test.filter((row) => chosen.has(row.question)))
-  writeJsonl('gsm8k/example_model_solutions.jsonl', solutions.filter((row) => chosen.has(row.question)))
+  fillTo(
+    chosen,
+    test.map((row) => row.question),
+    chosen.size + 40,
+    'gsm8k-random',
+  )
+  writeJsonl(
+    'gsm8k/test.jsonl',
+    test.filter((row) => chosen.has(row.question)),
+  )
+  writeJsonl(
+    'gsm8k/example_model_solutions.jsonl',
+    solutions.filter((row) => chosen.has(row.question)),
+  )
   copyLicence('gsm8k', 'LICENSE.MIT')
-  console.log(`gsm8k: ${chosen.size} questions (${separated.length} with thousands separators, ${Math.min(subtle.length, 40)} of ${subtle.length} subtle readings)`)
+  console.log(
+    `gsm8k: ${chosen.size} questions (${separated.length} with thousands separators, ${Math.min(subtle.length, 40)} of ${subtle.length} subtle readings)`,
+  )
 }
 
 const MMLU_PRO_MODELS = ['Meta-Llama-3_1-8B-Instruct', 'jamba-1.5-large', 'gemini-1.5-pro-002']
@@ -91,7 +106,9 @@ function mmluProKind(row: MmluProOutput, options: readonly string[]): string | n
   if (step !== '1') return `official step ${step}`
   const ours = matchChoice(row.completion, row.answer, { choices: [...options] })
   if (ours.extracted === official.extracted) return null
-  return ours.explanation.startsWith('the reply commits to conflicting') ? 'conflicting letters' : `default reading differs: ${ours.extracted === null ? 'unanswered' : 'another letter'}`
+  return ours.explanation.startsWith('the reply commits to conflicting')
+    ? 'conflicting letters'
+    : `default reading differs: ${ours.extracted === null ? 'unanswered' : 'another letter'}`
 }
 
 function sliceMmluPro(): void {
@@ -116,9 +133,21 @@ function sliceMmluPro(): void {
     }
   }
   const subtle = chosen.size
-  fillTo(chosen, questions.map((q) => q.question_id), subtle + 200, 'mmlu-pro-random')
-  writeJsonl('mmlu_pro/test.jsonl', questions.filter((q) => chosen.has(q.question_id)))
-  for (const [model, rows] of outputs) writeJsonl(`mmlu_pro/outputs/${model}.jsonl`, rows.filter((row) => chosen.has(row.question_id)))
+  fillTo(
+    chosen,
+    questions.map((q) => q.question_id),
+    subtle + 200,
+    'mmlu-pro-random',
+  )
+  writeJsonl(
+    'mmlu_pro/test.jsonl',
+    questions.filter((q) => chosen.has(q.question_id)),
+  )
+  for (const [model, rows] of outputs)
+    writeJsonl(
+      `mmlu_pro/outputs/${model}.jsonl`,
+      rows.filter((row) => chosen.has(row.question_id)),
+    )
   copyLicence('mmlu_pro', 'LICENSE.github-repo.Apache-2.0')
   console.log(`mmlu_pro: ${chosen.size} questions (${subtle} chosen for their readings or coverage)`)
   for (const [kind, ids] of [...kinds].sort()) console.log(`    ${kind}: ${ids.length} in the full data`)
@@ -158,25 +187,52 @@ function sliceMath500(): void {
     cells.add(subjectLevel)
     chosen.add(row.unique_id)
   }
-  fillTo(chosen, rows.map((row) => row.unique_id), 120, 'math500-random')
-  writeJsonl('math500/test.jsonl', rows.filter((row) => chosen.has(row.unique_id)))
+  fillTo(
+    chosen,
+    rows.map((row) => row.unique_id),
+    120,
+    'math500-random',
+  )
+  writeJsonl(
+    'math500/test.jsonl',
+    rows.filter((row) => chosen.has(row.unique_id)),
+  )
   copyLicence('math500', 'LICENSE.prm800k.MIT')
   console.log(`math500: ${chosen.size} problems (${unread.length} reference solution(s) not read as right, every subject × level)`)
 }
 
 function sliceMathCot(): void {
-  const problems = readFullJsonl<{ idx: number; question: string; gt: string; level: string; code: string[]; pred: string[]; score: boolean[] }>('math_cot/math_cot_100.jsonl')
+  const problems = readFullJsonl<{
+    idx: number
+    question: string
+    gt: string
+    level: string
+    code: string[]
+    pred: string[]
+    score: boolean[]
+  }>('math_cot/math_cot_100.jsonl')
   const normal = (text: string): string => text.replace(/\s+/g, '')
   // subtle: we disagree with the official verdict, or read another text than the official extraction
   const disagree = problems.filter((p) => p.code.some((reply, i) => matchMath(reply, p.gt).pass !== p.score[i])).map((p) => p.idx)
-  const readOtherwise = problems.filter((p) => p.code.some((reply, i) => normal(matchMath(reply, p.gt).extracted ?? '') !== normal(p.pred[i] ?? ''))).map((p) => p.idx)
+  const readOtherwise = problems
+    .filter((p) => p.code.some((reply, i) => normal(matchMath(reply, p.gt).extracted ?? '') !== normal(p.pred[i] ?? '')))
+    .map((p) => p.idx)
   const chosen = new Set([...disagree, ...capped(readOtherwise, 10, 'math-cot')])
-  fillTo(chosen, problems.map((p) => p.idx), 40, 'math-cot-random')
+  fillTo(
+    chosen,
+    problems.map((p) => p.idx),
+    40,
+    'math-cot-random',
+  )
   // the fields the tests read; the original rows also carry the prompt, the history and the raw responses
-  const projected = problems.filter((p) => chosen.has(p.idx)).map(({ idx, question, gt, level, code, pred, score }) => ({ idx, question, gt, level, code, pred, score }))
+  const projected = problems
+    .filter((p) => chosen.has(p.idx))
+    .map(({ idx, question, gt, level, code, pred, score }) => ({ idx, question, gt, level, code, pred, score }))
   writeJsonl('math_cot/math_cot_100.jsonl', projected)
   copyLicence('math_cot', 'LICENSE.evaluation-code.MIT')
-  console.log(`math_cot: ${chosen.size} problems (${disagree.length} where the verdicts differ, ${Math.min(readOtherwise.length, 10)} of ${readOtherwise.length} read otherwise)`)
+  console.log(
+    `math_cot: ${chosen.size} problems (${disagree.length} where the verdicts differ, ${Math.min(readOtherwise.length, 10)} of ${readOtherwise.length} read otherwise)`,
+  )
 }
 
 function sliceHumanEval(): void {
@@ -198,10 +254,18 @@ function sliceMbpp(): void {
   console.log(`mbpp: ${kept.length} tasks`)
 }
 
-
 // each line of a Choices cell, by its label: "A. " (the letter OpenCompass drops), "1. " (kept), or none
 const choiceLabels = (cell: string): string =>
-  [...new Set(cell.split('\n').filter((line) => line.trim() !== '').map((line) => (/^\s*[A-Z]\./.test(line) ? 'letter' : /^\s*\d+\./.test(line) ? 'number' : 'none')))].sort().join('+')
+  [
+    ...new Set(
+      cell
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => (/^\s*[A-Z]\./.test(line) ? 'letter' : /^\s*\d+\./.test(line) ? 'number' : 'none')),
+    ),
+  ]
+    .sort()
+    .join('+')
 
 function sliceNejm(): void {
   const text = readFileSync(fullDataPath('realdata/opencompass-nejm/NEJM_All_Questions_And_Answers.csv'), 'utf8')
@@ -214,7 +278,11 @@ function sliceNejm(): void {
   for (const record of [...mixed, ...capped(unanswered, 3, 'nejm-unanswered')]) chosen.add(record)
   const kinds = new Set<string>()
   for (const record of seededShuffle(records, `${SEED}:nejm-cover`)) {
-    const kind = `${choiceLabels(cell(record, 'Choices'))} ${cell(record, 'Choices').split('\n').filter((line) => line.trim() !== '').length}`
+    const kind = `${choiceLabels(cell(record, 'Choices'))} ${
+      cell(record, 'Choices')
+        .split('\n')
+        .filter((line) => line.trim() !== '').length
+    }`
     if (kinds.has(kind)) continue
     kinds.add(kind)
     chosen.add(record)
@@ -228,7 +296,8 @@ function sliceNejm(): void {
 
 // ends the process with what to fetch before any slice is removed, when the data folder is missing
 fullDataPath('.')
-for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot', 'humaneval', 'mbpp']) rmSync(join(OUT, dataset), { recursive: true, force: true })
+for (const dataset of ['gsm8k', 'mmlu_pro', 'mmlu', 'math500', 'math_cot', 'humaneval', 'mbpp'])
+  rmSync(join(OUT, dataset), { recursive: true, force: true })
 sliceGsm8k()
 sliceMmluPro()
 sliceMmlu()

@@ -21,8 +21,17 @@ export function sliceLlmbar(out: string): void {
   rmSync(root, { recursive: true, force: true })
   for (const set of LLMBAR_SETS) {
     const records = readFullJsonl<{ id: number }>(`llmbar/LLMBar/${set}/dataset.jsonl`)
-    const replies = LLMBAR_STRATEGIES.map((strategy) => readFullJsonl<LlmbarReplies>(`llmbar/LLMBar/${set}/GPT-4/${strategy}/replies.jsonl`))
-    const parsings = LLMBAR_STRATEGIES.map((strategy) => (JSON.parse(readFileSync(fullDataPath(`llmbar/LLMBar/${set}/GPT-4/${strategy}/parsing.json`), 'utf8')) as Array<Record<string, string>>)[0]!)
+    const replies = LLMBAR_STRATEGIES.map((strategy) =>
+      readFullJsonl<LlmbarReplies>(`llmbar/LLMBar/${set}/GPT-4/${strategy}/replies.jsonl`),
+    )
+    const parsings = LLMBAR_STRATEGIES.map(
+      (strategy) =>
+        (
+          JSON.parse(readFileSync(fullDataPath(`llmbar/LLMBar/${set}/GPT-4/${strategy}/parsing.json`), 'utf8')) as Array<
+            Record<string, string>
+          >
+        )[0]!,
+    )
     const kinds = new Map<number, string>()
     replies.forEach((rows, s) => {
       for (const row of rows) {
@@ -39,19 +48,32 @@ export function sliceLlmbar(out: string): void {
         if (kind !== undefined && !kinds.has(row.id)) kinds.set(row.id, kind)
       }
     })
-    const subtle = seededShuffle([...kinds.keys()].sort((a, b) => a - b), `fixtures/real:llmbar:${set}`).slice(0, SUBTLE_CAP)
+    const subtle = seededShuffle(
+      [...kinds.keys()].sort((a, b) => a - b),
+      `fixtures/real:llmbar:${set}`,
+    ).slice(0, SUBTLE_CAP)
     const chosen = new Set(subtle)
-    for (const id of seededShuffle(records.map((r) => r.id), `fixtures/real:llmbar-random:${set}`)) if (chosen.size < PER_SET) chosen.add(id)
+    for (const id of seededShuffle(
+      records.map((r) => r.id),
+      `fixtures/real:llmbar-random:${set}`,
+    ))
+      if (chosen.size < PER_SET) chosen.add(id)
     const dir = join(root, 'LLMBar', set)
     mkdirSync(dir, { recursive: true })
-    const keep = <T extends { id: number }>(rows: readonly T[]): string => rows.filter((row) => chosen.has(row.id)).map((row) => `${JSON.stringify(row)}\n`).join('')
+    const keep = <T extends { id: number }>(rows: readonly T[]): string =>
+      rows
+        .filter((row) => chosen.has(row.id))
+        .map((row) => `${JSON.stringify(row)}\n`)
+        .join('')
     writeFileSync(join(dir, 'dataset.jsonl'), keep(records))
     LLMBAR_STRATEGIES.forEach((strategy, s) => {
       mkdirSync(join(dir, 'GPT-4', strategy), { recursive: true })
       writeFileSync(join(dir, 'GPT-4', strategy, 'replies.jsonl'), keep(replies[s]!))
       copyFileSync(fullDataPath(`llmbar/LLMBar/${set}/GPT-4/${strategy}/parsing.json`), join(dir, 'GPT-4', strategy, 'parsing.json'))
     })
-    const counts = [...kinds].filter(([id]) => chosen.has(id)).reduce<Record<string, number>>((all, [, kind]) => ({ ...all, [kind]: (all[kind] ?? 0) + 1 }), {})
+    const counts = [...kinds]
+      .filter(([id]) => chosen.has(id))
+      .reduce<Record<string, number>>((all, [, kind]) => ({ ...all, [kind]: (all[kind] ?? 0) + 1 }), {})
     console.log(`llmbar ${set}: ${chosen.size} of ${records.length} instances (subtle: ${JSON.stringify(counts)})`)
   }
   copyFileSync(fullDataPath('llmbar/LICENSE'), join(root, 'LICENSE'))

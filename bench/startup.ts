@@ -19,7 +19,8 @@ const CONCURRENCY = 16
 
 // `npm run bench:startup -- [rounds]`: 1 for a quick look
 const rounds = Number(process.argv[2] ?? 5)
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`usage: npm run bench:startup -- [rounds ≥ 1]; received ${process.argv.slice(2).join(' ')}`)
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error(`usage: npm run bench:startup -- [rounds ≥ 1]; received ${process.argv.slice(2).join(' ')}`)
 
 /** The three runs of the comparison: one sample (start-up), many samples at no latency (CPU), and the model's pace. */
 const SCENARIOS = {
@@ -62,7 +63,10 @@ describe.concurrent('samples', () => {
 async function writePlain(dir: string, fixture: Fixture, pool: 'forks' | 'threads'): Promise<string> {
   await mkdir(join(dir, 'test'), { recursive: true })
   await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-plain', private: true, type: 'module' })}\n`)
-  await writeFile(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}', maxConcurrency: ${CONCURRENCY} } })\n`)
+  await writeFile(
+    join(dir, 'vitest.config.ts'),
+    `import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { pool: '${pool}', maxConcurrency: ${CONCURRENCY} } })\n`,
+  )
   await writeFile(join(dir, 'test/samples.test.ts'), plainTestFile())
   await writeFile(join(dir, 'data.jsonl'), await readFile(fixture.dataFile, 'utf8'))
   return dir
@@ -72,7 +76,8 @@ const CONTESTANTS = ['forks', 'threads', 'evalsuite'] as const
 type Contestant = (typeof CONTESTANTS)[number]
 
 function check(condition: boolean, message: string, run: TimedRun): void {
-  if (!condition) throw new Error(`${message}\n--- stdout (tail)\n${run.stdout.slice(-3000)}\n--- stderr (tail)\n${run.stderr.slice(-3000)}`)
+  if (!condition)
+    throw new Error(`${message}\n--- stdout (tail)\n${run.stdout.slice(-3000)}\n--- stderr (tail)\n${run.stderr.slice(-3000)}`)
 }
 
 async function runContestant(contestant: Contestant, dir: string, samples: number, server: FakeServer): Promise<TimedRun> {
@@ -113,7 +118,9 @@ const median = (values: readonly number[]): number => {
 type Runs = Record<Contestant, TimedRun[]>
 
 async function main(): Promise<void> {
-  console.log(`evalsuite start-up against plain Vitest: ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version}, concurrency ${CONCURRENCY})`)
+  console.log(
+    `evalsuite start-up against plain Vitest: ${rounds} alternating rounds, medians (${availableParallelism()} CPUs, Node ${process.version}, concurrency ${CONCURRENCY})`,
+  )
   await buildPackage()
   await rm(WORK, { recursive: true, force: true })
   const server = await startFakeServer()
@@ -136,7 +143,8 @@ async function main(): Promise<void> {
         server.setLatency(scenario.latencyMs)
         // the order turns each round, so that none always runs first on a machine that is warming up or cooling down
         const order = CONTESTANTS.map((_, i) => CONTESTANTS[(i + round) % CONTESTANTS.length]!)
-        for (const contestant of order) measured[name][contestant].push(await runContestant(contestant, projects[name][contestant], scenario.samples, server))
+        for (const contestant of order)
+          measured[name][contestant].push(await runContestant(contestant, projects[name][contestant], scenario.samples, server))
         if (name === 'wall') rawLoopMs.push(await runRawLoop(projects.wall.fixture, server))
         const line = CONTESTANTS.map((c) => {
           const run = measured[name][c].at(-1)!
@@ -149,13 +157,19 @@ async function main(): Promise<void> {
     await server.close()
     await rm(WORK, { recursive: true, force: true })
   }
-  const of = (name: ScenarioName, contestant: Contestant, key: 'wallMs' | 'cpuMs' | 'peakTreeMib'): number => median(measured[name][contestant].map((run) => run[key]))
+  const of = (name: ScenarioName, contestant: Contestant, key: 'wallMs' | 'cpuMs' | 'peakTreeMib'): number =>
+    median(measured[name][contestant].map((run) => run[key]))
   // paired within each round, then the median: the rounds share the machine's load of their moment
-  const paired = (name: ScenarioName, baseline: Contestant, key: 'wallMs' | 'cpuMs' | 'peakTreeMib', combine: (a: number, b: number) => number): number =>
-    median(measured[name].evalsuite.map((run, i) => combine(run[key], measured[name][baseline][i]![key])))
+  const paired = (
+    name: ScenarioName,
+    baseline: Contestant,
+    key: 'wallMs' | 'cpuMs' | 'peakTreeMib',
+    combine: (a: number, b: number) => number,
+  ): number => median(measured[name].evalsuite.map((run, i) => combine(run[key], measured[name][baseline][i]![key])))
   const minus = (a: number, b: number): number => a - b
   const over = (a: number, b: number): number => a / b
-  const perSample = (contestant: Contestant): number => (of('cpu', contestant, 'cpuMs') - of('startup', contestant, 'cpuMs')) / (SCENARIOS.cpu.samples - 1)
+  const perSample = (contestant: Contestant): number =>
+    (of('cpu', contestant, 'cpuMs') - of('startup', contestant, 'cpuMs')) / (SCENARIOS.cpu.samples - 1)
   const against = (baseline: Contestant) => ({
     startupMs: paired('startup', baseline, 'wallMs', minus),
     startupMib: paired('startup', baseline, 'peakTreeMib', minus),
@@ -167,7 +181,8 @@ async function main(): Promise<void> {
   const threads = against('threads')
   const rawLoop = median(rawLoopMs)
   console.log('\n  scenario                       plain Vitest (forks)   plain Vitest (threads)   evalsuite')
-  const row = (label: string, cell: (c: Contestant) => string): void => console.log(`  ${label.padEnd(31)}${CONTESTANTS.map((c) => cell(c).padEnd(c === 'evalsuite' ? 0 : c === 'forks' ? 23 : 25)).join('')}`)
+  const row = (label: string, cell: (c: Contestant) => string): void =>
+    console.log(`  ${label.padEnd(31)}${CONTESTANTS.map((c) => cell(c).padEnd(c === 'evalsuite' ? 0 : c === 'forks' ? 23 : 25)).join('')}`)
   row('start-up (1 sample): wall', (c) => `${Math.round(of('startup', c, 'wallMs'))} ms`)
   row('start-up (1 sample): peak RSS', (c) => `${Math.round(of('startup', c, 'peakTreeMib'))} MiB`)
   row('5,000 × 0 ms: CPU', (c) => `${Math.round(of('cpu', c, 'cpuMs'))} ms`)
@@ -186,13 +201,26 @@ async function main(): Promise<void> {
     `  against plain Vitest in worker threads: start-up ${sign(threads.startupMs)} ms and ${sign(threads.startupMib)} MiB; CPU at 5,000 ×${threads.cpuRatio.toFixed(3)} (per sample ×${threads.cpuPerSampleRatio.toFixed(3)}); ` +
       `1,000 × 50 ms wall ×${threads.wallRatio.toFixed(3)}`,
   )
-  console.log('\nWall: whole vitest processes. CPU: user and system time of vitest and its workers (GNU time). Peak RSS: the largest sum over the process tree, sampled every 10 ms.')
+  console.log(
+    '\nWall: whole vitest processes. CPU: user and system time of vitest and its workers (GNU time). Peak RSS: the largest sum over the process tree, sampled every 10 ms.',
+  )
   await mkdir(RESULTS, { recursive: true })
   const output = join(RESULTS, 'startup.json')
   const medians = Object.fromEntries(
-    (Object.keys(SCENARIOS) as ScenarioName[]).map((name) => [name, Object.fromEntries(CONTESTANTS.map((c) => [c, { wallMs: of(name, c, 'wallMs'), cpuMs: of(name, c, 'cpuMs'), peakTreeMib: of(name, c, 'peakTreeMib') }]))]),
+    (Object.keys(SCENARIOS) as ScenarioName[]).map((name) => [
+      name,
+      Object.fromEntries(
+        CONTESTANTS.map((c) => [
+          c,
+          { wallMs: of(name, c, 'wallMs'), cpuMs: of(name, c, 'cpuMs'), peakTreeMib: of(name, c, 'peakTreeMib') },
+        ]),
+      ),
+    ]),
   )
-  await writeFile(output, `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, medians, rawLoopMs: rawLoop, forks, threads, targets: TARGETS }, null, 2)}\n`)
+  await writeFile(
+    output,
+    `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, medians, rawLoopMs: rawLoop, forks, threads, targets: TARGETS }, null, 2)}\n`,
+  )
   console.log(`Results in ${output}`)
 }
 

@@ -48,7 +48,13 @@ function exportsOf(program: ts.Program, file: string): string[] {
 /** The API reports of the built package (`dist/`), as `npm run api` writes them, by report path. */
 export function apiReports(): Map<string, string> {
   const files = API_ENTRIES.map((entry) => join(ROOT, entry.types))
-  const program = ts.createProgram(files, { strict: true, noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext })
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  })
   return new Map(
     API_ENTRIES.map((entry, index) => {
       const sections = exportsOf(program, files[index]!)

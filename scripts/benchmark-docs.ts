@@ -33,7 +33,9 @@ function literal(value: unknown): string {
   if (typeof value === 'function') return '(a function of the sample)'
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`
   if (value !== null && typeof value === 'object') {
-    const fields = Object.entries(value).map(([key, field]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(field)}`)
+    const fields = Object.entries(value).map(
+      ([key, field]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(field)}`,
+    )
     return `{ ${fields.join(', ')} }`
   }
   return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value)
@@ -62,7 +64,8 @@ function fewShot(benchmark: Benchmark): string {
   const given = benchmark.fewShot
   if (given === undefined) return 'none'
   const spec = fewShotSpec(given)!
-  const source = spec.dataset === undefined ? 'from the benchmark\'s own samples (never the sample itself)' : 'from a separate few-shot split or file'
+  const source =
+    spec.dataset === undefined ? "from the benchmark's own samples (never the sample itself)" : 'from a separate few-shot split or file'
   const pick = spec.pick === 'random' ? 'drawn at random with the seed' : 'the first ones'
   const group = spec.groupBy === undefined ? '' : `, of the sample's own ${spec.groupBy}`
   return `${spec.count} by default; ${pick}${group}, ${source}`
@@ -79,20 +82,39 @@ function section(item: Entry): string[] {
   const { benchmark } = item
   const criteria = judgeCriteria(benchmark)
   const lines = [`## \`${item.call}\`: ${benchmark.prettyName ?? benchmark.name}`, '', benchmark.description ?? '', '']
-  const runs = criteria === undefined ? "{ model: models.openai({ model: 'gpt-4o-mini' }) }" : "{ judge: { model: models.openai({ model: 'gpt-4o' }) } }"
-  lines.push(...codeBlock(`import { describeBenchmark, models } from 'evalsuite'\nimport { ${item.call} } from 'evalsuite/benchmarks'\n\ndescribeBenchmark(${item.call}(${literal(item.options)}), ${runs})`, 'ts'), '')
+  const runs =
+    criteria === undefined
+      ? "{ model: models.openai({ model: 'gpt-4o-mini' }) }"
+      : "{ judge: { model: models.openai({ model: 'gpt-4o' }) } }"
+  lines.push(
+    ...codeBlock(
+      `import { describeBenchmark, models } from 'evalsuite'\nimport { ${item.call} } from 'evalsuite/benchmarks'\n\ndescribeBenchmark(${item.call}(${literal(item.options)}), ${runs})`,
+      'ts',
+    ),
+    '',
+  )
   lines.push(`- Name in reports and recordings: \`${benchmark.name}\``)
   if (benchmark.tags?.length) lines.push(`- Tags: ${benchmark.tags.join(', ')}`)
   lines.push(`- Subsets: ${subsets(benchmark)}`)
   lines.push(`- Few-shot examples: ${fewShot(benchmark)}`)
   if (criteria === undefined) lines.push(`- Answer extraction: \`${literal(benchmark.answer ?? { kind: 'exact' })}\``)
-  lines.push(`- Metrics: ${(benchmark.metrics ?? ['accuracy']).map((m) => `\`${m}\``).join(', ')}; primary: \`${benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? 'accuracy'}\``)
+  lines.push(
+    `- Metrics: ${(benchmark.metrics ?? ['accuracy']).map((m) => `\`${m}\``).join(', ')}; primary: \`${benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? 'accuracy'}\``,
+  )
   const thresholds = Object.keys(benchmark.thresholds ?? {}).length > 0 ? literal(benchmark.thresholds) : 'none'
   lines.push(`- Default gates: ${thresholds === 'none' ? 'none' : `\`${thresholds}\``}`, '')
   lines.push('Expected fields:', '', '| field | what it holds |', '|---|---|')
-  for (const [field, meaning] of Object.entries(benchmark.expectedFields ?? {})) lines.push(`| ${field} | ${meaning.replace(/\|/g, '\\|')} |`)
+  for (const [field, meaning] of Object.entries(benchmark.expectedFields ?? {}))
+    lines.push(`| ${field} | ${meaning.replace(/\|/g, '\\|')} |`)
   if (criteria === undefined) lines.push('', 'Prompt:', '', ...template(benchmark.prompt), '')
-  else lines.push('', 'The judge\'s criteria (the outputs follow as `answer_1` and `answer_2`, in both orders):', '', ...codeBlock(criteria), '')
+  else
+    lines.push(
+      '',
+      "The judge's criteria (the outputs follow as `answer_1` and `answer_2`, in both orders):",
+      '',
+      ...codeBlock(criteria),
+      '',
+    )
   if (benchmark.fewShot) {
     lines.push('Few-shot: the examples, then the prompt:', '', ...codeBlock(benchmark.fewShotTemplate ?? '{examples}\n\n{prompt}'), '')
     lines.push('Each example:', '', ...template(benchmark.toFewShot), '')
@@ -109,13 +131,22 @@ export function renderBenchmarkDocs(entries: readonly Entry[] = BUILTINS): strin
     '',
     'Each built-in reads data you already have on disk (nothing is downloaded) and returns a `defineBenchmark` value for',
     '`describeBenchmark(benchmark, overrides)`. Every built-in also takes `limit`, `subset`, `repeats`, `shuffle`, `seed`',
-    'and `fewShot` as its defaults, which `describeBenchmark`\'s overrides replace. Templates fill `{input}`, `{choices}`',
-    '(the options lettered `A. …`), `{id}`, `{subset}` and the sample\'s metadata fields; an example also has `{target}`.',
+    "and `fewShot` as its defaults, which `describeBenchmark`'s overrides replace. Templates fill `{input}`, `{choices}`",
+    "(the options lettered `A. …`), `{id}`, `{subset}` and the sample's metadata fields; an example also has `{target}`.",
     '`{{` and `}}` stand for literal braces.',
     '',
-    ...entries.map((item) => `- [\`${item.call}\`](#${item.call.toLowerCase()}-${(item.benchmark.prettyName ?? item.benchmark.name).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')}): ${item.benchmark.prettyName ?? item.benchmark.name}`),
+    ...entries.map(
+      (item) =>
+        `- [\`${item.call}\`](#${item.call.toLowerCase()}-${(item.benchmark.prettyName ?? item.benchmark.name)
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-')}): ${item.benchmark.prettyName ?? item.benchmark.name}`,
+    ),
     '',
     ...entries.flatMap(section),
   ]
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`
 }

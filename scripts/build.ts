@@ -40,13 +40,19 @@ function writeLicenses(): void {
     const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }
     return `${name} ${version}\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}\n`
   })
-  writeFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES.txt'), `The files of dist/ include code from these packages:\n\n${notices.join('\n')}`)
+  writeFileSync(
+    join(ROOT, 'dist', 'THIRD-PARTY-LICENSES.txt'),
+    `The files of dist/ include code from these packages:\n\n${notices.join('\n')}`,
+  )
 }
 
 /** Builds dist/ from src/. */
 export async function buildPackage(): Promise<void> {
   rmSync(join(ROOT, 'dist'), { recursive: true, force: true })
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' })
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   await build({
     cwd: ROOT,
     input: ENTRIES,

@@ -1,4 +1,13 @@
-export { defineTool, fromAiSdk, type AgentTool, type AgentTools, type AiSdkStep, type AiSdkToolCall, type AiSdkToolResult, type ToolContext } from './agent/index.ts'
+export {
+  defineTool,
+  fromAiSdk,
+  type AgentTool,
+  type AgentTools,
+  type AiSdkStep,
+  type AiSdkToolCall,
+  type AiSdkToolResult,
+  type ToolContext,
+} from './agent/index.ts'
 export {
   toolArgs,
   type ArgumentPattern,
@@ -44,7 +53,17 @@ export {
   type OpenCompassSource,
   type SampleInput,
 } from './dataset/index.ts'
-export { ConfigError, DatasetError, EvalsuiteError, GateError, JudgeError, ModelError, ScorerError, type DatasetIssue, type EvalsuiteErrorCode } from './errors.ts'
+export {
+  ConfigError,
+  DatasetError,
+  EvalsuiteError,
+  GateError,
+  JudgeError,
+  ModelError,
+  ScorerError,
+  type DatasetIssue,
+  type EvalsuiteErrorCode,
+} from './errors.ts'
 export {
   judge,
   type HumanVerdict,
@@ -84,8 +103,54 @@ export {
   type ToolOptions,
 } from './model/index.ts'
 export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
-export { REPORT_VERSION, ReportSchema, VARIANT_MATRIX_VERSION, VariantMatrixSchema, type ChatMessage, type ContentPart, type EarlyStopOptions, type InferMethod, type JudgeRecord, type JudgeRunOptions, type MediaMessage, type MessageToolCall, type MetricDefinition, type Report, type Sample, type ScoringPolicy, type Shard, type Threshold, type ToolChoice, type ToolResult, type Trajectory, type TrajectoryStep, type TrajectoryToolCall, type Usage, type VariantMatrix, type VerdictAggregate, type VerdictMode } from './schema/index.ts'
-export { matchAnswer, matchChoice, matchMath, matchNumber, type AnswerMarker, type AnswerMatch, type AnswerOptions, type AnswerTarget, type ChoiceOptions, type CodeAnswerOptions, type CodeOptions, type ExactOptions, type MatchAnswerOptions, type MathOptions, type NumberOptions, type ScorerReturn, type TextOptions } from './scoring/index.ts'
+export {
+  REPORT_VERSION,
+  ReportSchema,
+  VARIANT_MATRIX_VERSION,
+  VariantMatrixSchema,
+  type ChatMessage,
+  type ContentPart,
+  type EarlyStopOptions,
+  type InferMethod,
+  type JudgeRecord,
+  type JudgeRunOptions,
+  type MediaMessage,
+  type MessageToolCall,
+  type MetricDefinition,
+  type Report,
+  type Sample,
+  type ScoringPolicy,
+  type Shard,
+  type Threshold,
+  type ToolChoice,
+  type ToolResult,
+  type Trajectory,
+  type TrajectoryStep,
+  type TrajectoryToolCall,
+  type Usage,
+  type VariantMatrix,
+  type VerdictAggregate,
+  type VerdictMode,
+} from './schema/index.ts'
+export {
+  matchAnswer,
+  matchChoice,
+  matchMath,
+  matchNumber,
+  type AnswerMarker,
+  type AnswerMatch,
+  type AnswerOptions,
+  type AnswerTarget,
+  type ChoiceOptions,
+  type CodeAnswerOptions,
+  type CodeOptions,
+  type ExactOptions,
+  type MatchAnswerOptions,
+  type MathOptions,
+  type NumberOptions,
+  type ScorerReturn,
+  type TextOptions,
+} from './scoring/index.ts'
 export type { Execution, Outcome, SandboxOptions } from './sandbox/index.ts'
 export type { SelectionOptions, SubsetSpec } from './selection/index.ts'
 export { describeBenchmark, type DeclareBenchmark, type DescribeBenchmark } from './vitest/index.ts'

@@ -44,10 +44,41 @@ const ALLOWED: Record<string, string[]> = {
   // the main process's side of Vitest: the Vite plugin, the reporters, starting Vitest
   plugin: ['names', 'schema', 'store', 'metrics', 'records', 'finish'],
   // the workers' side of Vitest: describeBenchmark, its tests and hooks, the matchers
-  vitest: ['schema', 'store', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'selection', 'records', 'gates', 'benchmark', 'report', 'run', 'plugin'],
+  vitest: [
+    'schema',
+    'store',
+    'dataset',
+    'model',
+    'agent',
+    'metrics',
+    'scoring',
+    'judge',
+    'selection',
+    'records',
+    'gates',
+    'benchmark',
+    'report',
+    'run',
+    'plugin',
+  ],
   // the CLI writes the eval file it runs as every other writer does, atomically (store/write-atomic.ts)
   cli: ['schema', 'dataset', 'model', 'metrics', 'judge', 'prompt', 'benchmark', 'benchmarks', 'render', 'store', 'plugin', 'vitest'],
-  '.': ['schema', 'sandbox', 'dataset', 'model', 'agent', 'metrics', 'scoring', 'judge', 'prompt', 'selection', 'benchmark', 'report', 'plugin', 'vitest'],
+  '.': [
+    'schema',
+    'sandbox',
+    'dataset',
+    'model',
+    'agent',
+    'metrics',
+    'scoring',
+    'judge',
+    'prompt',
+    'selection',
+    'benchmark',
+    'report',
+    'plugin',
+    'vitest',
+  ],
 }
 
 function sourceFiles(dir: string): string[] {

@@ -1,6 +1,13 @@
 // Corpus metrics, through `corpusRows` as the report computes them: the classification figures of
 // `classification: true`, a user's own `aggregate` (a length-weighted accuracy) and `circular_accuracy`.
-import { circularAccuracy, classificationAggregate, corpusRows, labelSlug, type CorpusAggregate, type CorpusSample } from '../../src/metrics/index.ts'
+import {
+  circularAccuracy,
+  classificationAggregate,
+  corpusRows,
+  labelSlug,
+  type CorpusAggregate,
+  type CorpusSample,
+} from '../../src/metrics/index.ts'
 import { populationFigures, type Classifier } from './classification.ts'
 import { categorical, type Estimate, type Scenario } from './kind.ts'
 
@@ -44,10 +51,28 @@ const classifiers = [
   classifierScenario('3 labels 80/15/5, 86% right', {
     labels: ['a', 'b', 'c'],
     shares: [0.8, 0.15, 0.05],
-    confusion: [[0.9, 0.07, 0.03], [0.2, 0.75, 0.05], [0.3, 0.1, 0.6]],
+    confusion: [
+      [0.9, 0.07, 0.03],
+      [0.2, 0.75, 0.05],
+      [0.3, 0.1, 0.6],
+    ],
   }),
-  classifierScenario('2 labels 95/5, 98% right', { labels: ['no', 'yes'], shares: [0.95, 0.05], confusion: [[0.99, 0.01], [0.2, 0.8]] }),
-  classifierScenario('2 labels 70/30, all right', { labels: ['neg', 'pos'], shares: [0.7, 0.3], confusion: [[1, 0], [0, 1]] }),
+  classifierScenario('2 labels 95/5, 98% right', {
+    labels: ['no', 'yes'],
+    shares: [0.95, 0.05],
+    confusion: [
+      [0.99, 0.01],
+      [0.2, 0.8],
+    ],
+  }),
+  classifierScenario('2 labels 70/30, all right', {
+    labels: ['neg', 'pos'],
+    shares: [0.7, 0.3],
+    confusion: [
+      [1, 0],
+      [0, 1],
+    ],
+  }),
 ]
 
 // a user's aggregate: accuracy weighted by each sample's length, 1 to 100 tokens, longer samples less often right
@@ -75,7 +100,14 @@ function aggregateScenario(top: number, slope: number): Scenario {
         return { id: String(i).padStart(5, '0'), attempt: 0, subset: null, scores: { tokens, accuracy }, answer: null, target: null }
       })
       const interval = intervalsOf(samples, weightedAccuracy, resamples).get('weighted_accuracy') ?? null
-      return [{ kind: "a user's aggregate (weighted accuracy)", truth: `right ${percent(top)} − ${percent(slope)}·length (${percent(value)})`, value, interval }]
+      return [
+        {
+          kind: "a user's aggregate (weighted accuracy)",
+          truth: `right ${percent(top)} − ${percent(slope)}·length (${percent(value)})`,
+          value,
+          interval,
+        },
+      ]
     },
   }
 }
@@ -100,7 +132,14 @@ function circularScenario(solid: number, each: number): Scenario {
         }
       }
       const interval = intervalsOf(samples, aggregate, resamples).get('circular_accuracy') ?? null
-      return [{ kind: 'circular_accuracy', truth: `${percent(solid)} solid, others ${percent(each)} a rotation (${percent(value)})`, value, interval }]
+      return [
+        {
+          kind: 'circular_accuracy',
+          truth: `${percent(solid)} solid, others ${percent(each)} a rotation (${percent(value)})`,
+          value,
+          interval,
+        },
+      ]
     },
   }
 }

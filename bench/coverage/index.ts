@@ -12,7 +12,12 @@ import { budget, SCENARIOS, SEED, SIZES, wanted, type SentCell, type Unit } from
 import { printTables, type Cell } from './table.ts'
 
 const { values: options } = parseArgs({
-  options: { scale: { type: 'string', default: '1' }, kind: { type: 'string' }, json: { type: 'string' }, workers: { type: 'string', default: String(availableParallelism()) } },
+  options: {
+    scale: { type: 'string', default: '1' },
+    kind: { type: 'string' },
+    json: { type: 'string' },
+    workers: { type: 'string', default: String(availableParallelism()) },
+  },
 })
 const scale = Number(options.scale)
 
@@ -54,4 +59,12 @@ results.sort((a, b) => a.unit.index - b.unit.index || a.unit.n - b.unit.n)
 const cells = results.flatMap((result) => result.cells)
 printTables(cells, SIZES)
 console.log(`\nseed ${SEED}, scale ${scale}, ${threads} threads; ${((performance.now() - started) / 1000).toFixed(0)} s`)
-if (options.json !== undefined) writeFileSync(options.json, JSON.stringify(cells.map((cell) => ({ ...cell, methods: [...cell.methods] })), null, 1))
+if (options.json !== undefined)
+  writeFileSync(
+    options.json,
+    JSON.stringify(
+      cells.map((cell) => ({ ...cell, methods: [...cell.methods] })),
+      null,
+      1,
+    ),
+  )

@@ -10,7 +10,13 @@ const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%
 
 function meanOf(values: readonly number[], attempts = 1): ReturnType<typeof aggregateMetric> {
   const k = attempts
-  const observations: Observation[] = values.map((value, i) => ({ sample: String(Math.floor(i / k)), attempt: i % k, subset: null, value, answer: null }))
+  const observations: Observation[] = values.map((value, i) => ({
+    sample: String(Math.floor(i / k)),
+    attempt: i % k,
+    subset: null,
+    value,
+    answer: null,
+  }))
   return aggregateMetric(observations, { attempts: k, range: UNIT })
 }
 
@@ -24,7 +30,9 @@ function meanScenario(kind: string, truth: string, value: number, draw: (random:
   }
 }
 
-const proportions = [0, 0.01, 0.1, 0.5, 0.9, 0.99, 1].map((p) => meanScenario('proportion (accuracy)', `p = ${percent(p)}`, p, (random) => (random() < p ? 1 : 0)))
+const proportions = [0, 0.01, 0.1, 0.5, 0.9, 0.99, 1].map((p) =>
+  meanScenario('proportion (accuracy)', `p = ${percent(p)}`, p, (random) => (random() < p ? 1 : 0)),
+)
 
 // the mean of u^a is 1/(a + 1); a mixture adds point masses at 0 or 1
 const boundedMeans = [
@@ -58,7 +66,10 @@ function repeatScenario(always: number, never: number): Scenario {
       for (const row of meanOf(values, ATTEMPTS)) {
         const value = truths[row.aggregation]
         if (value === undefined) continue
-        const kind = row.aggregation === 'mean' ? `mean of ${ATTEMPTS} repeats (by sample)` : `${row.aggregation === 'pass_at_k' ? 'pass@k' : 'pass^k'} (k = ${ATTEMPTS})`
+        const kind =
+          row.aggregation === 'mean'
+            ? `mean of ${ATTEMPTS} repeats (by sample)`
+            : `${row.aggregation === 'pass_at_k' ? 'pass@k' : 'pass^k'} (k = ${ATTEMPTS})`
         estimates.push({ kind, truth: `${population} (${percent(value)})`, value, interval: row.interval })
       }
       return estimates
@@ -70,7 +81,12 @@ const repeats = [repeatScenario(0.3, 0.2), repeatScenario(1, 0), repeatScenario(
 
 // each order's verdict equals the human label with chance `agree`, independently
 const judgeAgreement = [0.7, 0.9, 0.98, 1].map((agree) =>
-  meanScenario('judge agreement (two orders)', `agrees ${percent(agree)} a verdict`, agree, (random) => ((random() < agree ? 1 : 0) + (random() < agree ? 1 : 0)) / 2),
+  meanScenario(
+    'judge agreement (two orders)',
+    `agrees ${percent(agree)} a verdict`,
+    agree,
+    (random) => ((random() < agree ? 1 : 0) + (random() < agree ? 1 : 0)) / 2,
+  ),
 )
 
 /** Every mean-of-values scenario. */

@@ -1,7 +1,15 @@
 // Paired differences as the regression and compare gates compute them (`comparePaired` for per-sample scores,
 // `compareCorpus` for a corpus metric), and a judge's kappa against human labels (`resampledInterval` of
 // `cohenKappa`, as the report measures a judge).
-import { classificationAggregate, cohenKappa, compareCorpus, comparePaired, resampledInterval, type CorpusPair, type ScorePair } from '../../src/metrics/index.ts'
+import {
+  classificationAggregate,
+  cohenKappa,
+  compareCorpus,
+  comparePaired,
+  resampledInterval,
+  type CorpusPair,
+  type ScorePair,
+} from '../../src/metrics/index.ts'
 import { populationFigures, type Classifier } from './classification.ts'
 import { categorical, type Scenario } from './kind.ts'
 
@@ -18,11 +26,23 @@ function binaryScenario(worse: number, better: number, wrong: number): Scenario 
     resampled: true,
     draw: (n, random, resamples) => {
       const pairs: ScorePair[] = Array.from({ length: n }, () => {
-        const [baseline, current] = [[1, 0], [0, 1], [0, 0], [1, 1]][categorical([worse, better, wrong, 1 - worse - better - wrong], random)]!
+        const [baseline, current] = [
+          [1, 0],
+          [0, 1],
+          [0, 0],
+          [1, 1],
+        ][categorical([worse, better, wrong, 1 - worse - better - wrong], random)]!
         return { baseline: baseline!, current: current! }
       })
       const comparison = comparePaired(pairs, false, { resamples, range: UNIT })
-      return [{ kind: 'paired difference, pass/fail', truth: `${percent(worse + better)} changed, ${points(value)}`, value, interval: comparison?.interval ?? null }]
+      return [
+        {
+          kind: 'paired difference, pass/fail',
+          truth: `${percent(worse + better)} changed, ${points(value)}`,
+          value,
+          interval: comparison?.interval ?? null,
+        },
+      ]
     },
   }
 }
@@ -38,7 +58,14 @@ function continuousScenario(same: number, power: number): Scenario {
         return { baseline, current: random() < same ? baseline : random() ** power }
       })
       const comparison = comparePaired(pairs, false, { resamples, range: UNIT })
-      return [{ kind: 'paired difference, scores', truth: `${percent(1 - same)} rescored as u^${power}, ${points(value)}`, value, interval: comparison?.interval ?? null }]
+      return [
+        {
+          kind: 'paired difference, scores',
+          truth: `${percent(1 - same)} rescored as u^${power}, ${points(value)}`,
+          value,
+          interval: comparison?.interval ?? null,
+        },
+      ]
     },
   }
 }
@@ -53,10 +80,19 @@ function corpusScenario(name: string, before: Classifier, after: Classifier): Sc
         const t = categorical(before.shares, random)
         const target = before.labels[t]!
         const id = String(i).padStart(5, '0')
-        const sample = (classifier: Classifier) => ({ id, attempt: 0, subset: null, scores: {}, answer: classifier.labels[categorical(classifier.confusion[t]!, random)]!, target })
+        const sample = (classifier: Classifier) => ({
+          id,
+          attempt: 0,
+          subset: null,
+          scores: {},
+          answer: classifier.labels[categorical(classifier.confusion[t]!, random)]!,
+          target,
+        })
         return { baseline: sample(before), current: sample(after) }
       })
-      const comparison = compareCorpus(pairs, classificationAggregate, { resamples, range: () => UNIT }).find((c) => c.metric === 'macro_f1')
+      const comparison = compareCorpus(pairs, classificationAggregate, { resamples, range: () => UNIT }).find(
+        (c) => c.metric === 'macro_f1',
+      )
       if (comparison === undefined) return []
       return [{ kind: 'paired difference, macro-F1', truth: `${name}, ${points(value)}`, value, interval: comparison.interval }]
     },
@@ -66,7 +102,10 @@ function corpusScenario(name: string, before: Classifier, after: Classifier): Sc
 const twoLabels = (shares: [number, number], right: [number, number]): Classifier => ({
   labels: ['neg', 'pos'],
   shares,
-  confusion: [[right[0], 1 - right[0]], [1 - right[1], right[1]]],
+  confusion: [
+    [right[0], 1 - right[0]],
+    [1 - right[1], right[1]],
+  ],
 })
 
 // a judge's verdict equals the human label with chance `agree`, else it is the other verdict
@@ -77,7 +116,16 @@ function judgeKappaScenario(yes: number, agree: number): Scenario {
     draw: (n, random, resamples) => {
       const labels = Array.from({ length: n }, () => (random() < yes ? 'yes' : 'no'))
       const verdicts = labels.map((label) => (random() < agree ? label : label === 'yes' ? 'no' : 'yes'))
-      const interval = resampledInterval(n, (items) => cohenKappa(items.map((i) => labels[i]!), items.map((i) => verdicts[i]!)), { min: -1, max: 1 }, resamples)
+      const interval = resampledInterval(
+        n,
+        (items) =>
+          cohenKappa(
+            items.map((i) => labels[i]!),
+            items.map((i) => verdicts[i]!),
+          ),
+        { min: -1, max: 1 },
+        resamples,
+      )
       return [{ kind: 'judge kappa', truth: `${percent(yes)} yes, agrees ${percent(agree)} (${value.toFixed(3)})`, value, interval }]
     },
   }

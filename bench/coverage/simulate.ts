@@ -38,7 +38,8 @@ export function budget(n: number, resampled: boolean, scale: number): Budget {
 
 export const wanted = (estimate: Estimate, kind: string | undefined): boolean => kind === undefined || estimate.kind.includes(kind)
 
-const covers = (estimate: Estimate): boolean => estimate.interval !== null && estimate.interval.lower - 1e-9 <= estimate.value && estimate.value <= estimate.interval.upper + 1e-9
+const covers = (estimate: Estimate): boolean =>
+  estimate.interval !== null && estimate.interval.lower - 1e-9 <= estimate.value && estimate.value <= estimate.interval.upper + 1e-9
 
 /** Simulates one unit; its cells, one a figure. */
 export function simulate({ index, n, budget: { runs, resamples }, kind }: Unit): SentCell[] {
@@ -48,7 +49,19 @@ export function simulate({ index, n, budget: { runs, resamples }, kind }: Unit):
     for (const estimate of SCENARIOS[index]!.draw(n, random, resamples)) {
       if (!wanted(estimate, kind)) continue
       const key = `${estimate.kind}\u0000${estimate.truth}`
-      const cell = cells.get(key) ?? { kind: estimate.kind, truth: estimate.truth, n, runs, resamples, shown: 0, intervals: 0, covered: 0, zeroWidth: 0, width: 0, methods: [] }
+      const cell = cells.get(key) ?? {
+        kind: estimate.kind,
+        truth: estimate.truth,
+        n,
+        runs,
+        resamples,
+        shown: 0,
+        intervals: 0,
+        covered: 0,
+        zeroWidth: 0,
+        width: 0,
+        methods: [],
+      }
       cells.set(key, cell)
       cell.shown++
       if (estimate.interval === null) continue

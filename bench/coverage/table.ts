@@ -29,7 +29,11 @@ function coverageText(cell: Cell | undefined): string {
   if (cell === undefined || cell.shown === 0) return '·'
   if (cell.intervals === 0) return 'none'
   const text = pct(coverage(cell))
-  const marks = [coverage(cell) < TARGET_CELL ? '!' : '', cell.zeroWidth > 0 ? `z${Math.round((100 * cell.zeroWidth) / cell.intervals)}` : '', cell.intervals < cell.shown ? `n${Math.round((100 * (cell.shown - cell.intervals)) / cell.shown)}` : '']
+  const marks = [
+    coverage(cell) < TARGET_CELL ? '!' : '',
+    cell.zeroWidth > 0 ? `z${Math.round((100 * cell.zeroWidth) / cell.intervals)}` : '',
+    cell.intervals < cell.shown ? `n${Math.round((100 * (cell.shown - cell.intervals)) / cell.shown)}` : '',
+  ]
   return [text, ...marks.filter(Boolean)].join(' ')
 }
 
@@ -48,7 +52,8 @@ export function printTables(cells: readonly Cell[], sizes: readonly number[]): v
     const truths = [...new Set(ofKind.map((cell) => cell.truth))]
     const at = (truth: string, n: number): Cell | undefined => ofKind.find((cell) => cell.truth === truth && cell.n === n)
     console.log(`\n### ${kind}: coverage % (mean width, points)\n\n${header}`)
-    for (const truth of truths) console.log(`| ${truth} | ${sizes.map((n) => `${coverageText(at(truth, n))} (${widthText(at(truth, n))})`).join(' | ')} |`)
+    for (const truth of truths)
+      console.log(`| ${truth} | ${sizes.map((n) => `${coverageText(at(truth, n))} (${widthText(at(truth, n))})`).join(' | ')} |`)
     const measured = ofKind.filter((cell) => cell.intervals > 0)
     const coverages = measured.map(coverage)
     const mean = coverages.reduce((a, b) => a + b, 0) / coverages.length
@@ -59,11 +64,25 @@ export function printTables(cells: readonly Cell[], sizes: readonly number[]): v
     const below = measured.filter((cell) => coverage(cell) < TARGET_CELL).length
     const methods = [...new Set(ofKind.flatMap((cell) => [...cell.methods]))].sort().join(', ')
     const met = mean >= TARGET_KIND && below === 0 && zero === 0 ? 'met' : 'not met'
-    summary.push(`| ${kind} | ${methods} | ${pct(mean)} | ${pct(coverage(worst))} (${worst.truth}, n=${worst.n}) | ${below} of ${measured.length} | ${pct(zero / Math.max(1, intervals))} | ${pct((shown - intervals) / Math.max(1, shown))} | ${met} |`)
+    summary.push(
+      `| ${kind} | ${methods} | ${pct(mean)} | ${pct(coverage(worst))} (${worst.truth}, n=${worst.n}) | ${below} of ${measured.length} | ${pct(zero / Math.max(1, intervals))} | ${pct((shown - intervals) / Math.max(1, shown))} | ${met} |`,
+    )
   }
-  console.log('\n### Summary\n\n| kind | methods | mean coverage % | worst cell % | cells below 93% | zero-width % | no interval % | target |\n|---|---|---:|---|---:|---:|---:|---|')
+  console.log(
+    '\n### Summary\n\n| kind | methods | mean coverage % | worst cell % | cells below 93% | zero-width % | no interval % | target |\n|---|---|---:|---|---:|---:|---:|---|',
+  )
   for (const line of summary) console.log(line)
   const budgets = [...new Map(cells.map((cell) => [`${cell.runs}/${cell.resamples}`, cell])).values()].sort((a, b) => a.n - b.n)
-  console.log('\nMonte Carlo standard error of a cell at 95% coverage: ' + budgets.map((cell) => `${cell.runs} runs${cell.resamples ? ` of ${cell.resamples} resamples` : ''} ±${pct(Math.sqrt((0.95 * 0.05) / cell.runs))}`).join('; '))
-  console.log('Marks: ! below 93%; zN N% of the intervals of zero width; nN N% of the runs printed the figure without an interval; · not printed.')
+  console.log(
+    '\nMonte Carlo standard error of a cell at 95% coverage: ' +
+      budgets
+        .map(
+          (cell) =>
+            `${cell.runs} runs${cell.resamples ? ` of ${cell.resamples} resamples` : ''} ±${pct(Math.sqrt((0.95 * 0.05) / cell.runs))}`,
+        )
+        .join('; '),
+  )
+  console.log(
+    'Marks: ! below 93%; zN N% of the intervals of zero width; nN N% of the runs printed the figure without an interval; · not printed.',
+  )
 }

@@ -13,7 +13,12 @@ type SolutionsRow = { question: string } & Record<(typeof MODELS)[number], Solut
 const MODELS = ['6b_finetuning', '6b_verification', '175b_finetuning', '175b_verification'] as const
 
 function fidelity(name: string, options: NumberOptions): FidelityResult {
-  const golds = new Map(readFullJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl').map((row) => [row.question, row.answer.split('####').at(-1)?.trim() ?? '']))
+  const golds = new Map(
+    readFullJsonl<{ question: string; answer: string }>('gsm8k/test.jsonl').map((row) => [
+      row.question,
+      row.answer.split('####').at(-1)?.trim() ?? '',
+    ]),
+  )
   const counts: Record<string, number> = {}
   const review: unknown[] = []
   let compared = 0
@@ -33,7 +38,15 @@ function fidelity(name: string, options: NumberOptions): FidelityResult {
       review.push({ model, gold, official, ours: match.extracted, why: match.explanation, tail: solution.slice(-200) })
     }
   }
-  return { data: 'GSM8K 4 × 1,319 GPT-3 solutions', scorer: name, compared, agreed, target: 0.999, counts, review: writeReview(`gsm8k-${name.replace(/\W+/g, '-').replace(/-$/, '')}.jsonl`, review) }
+  return {
+    data: 'GSM8K 4 × 1,319 GPT-3 solutions',
+    scorer: name,
+    compared,
+    agreed,
+    target: 0.999,
+    counts,
+    review: writeReview(`gsm8k-${name.replace(/\W+/g, '-').replace(/-$/, '')}.jsonl`, review),
+  }
 }
 
 /** GSM8K: OpenAI's four sets of GPT-3 solutions, each ending "A: N", against their `is_correct`. */

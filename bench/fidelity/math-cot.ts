@@ -27,10 +27,30 @@ export function mathCotFidelity(): FidelityResult[] {
         return
       }
       tally(counts, official ? 'official right, ours wrong' : 'official wrong, ours right')
-      review.push({ idx: problem.idx, completion: i, gt: problem.gt, officialPred: problem.pred[i], official, ours: match.extracted, why: match.explanation, passage: match.passage })
+      review.push({
+        idx: problem.idx,
+        completion: i,
+        gt: problem.gt,
+        officialPred: problem.pred[i],
+        official,
+        ours: match.extracted,
+        why: match.explanation,
+        passage: match.passage,
+      })
     })
   }
-  return [{ data: 'MATH CoT 800 completions', scorer: 'math (defaults)', compared, agreed, target: 0.99, counts, review: writeReview('math-cot.jsonl', review) }, math500Solutions()]
+  return [
+    {
+      data: 'MATH CoT 800 completions',
+      scorer: 'math (defaults)',
+      compared,
+      agreed,
+      target: 0.99,
+      counts,
+      review: writeReview('math-cot.jsonl', review),
+    },
+    math500Solutions(),
+  ]
 }
 
 /** MATH-500's reference solutions read against their own `answer`: every one is right by construction. */
@@ -44,5 +64,13 @@ function math500Solutions(): FidelityResult {
     tally(counts, 'reference solution read as wrong')
     review.push({ unique_id: row.unique_id, answer: row.answer, ours: match.extracted, why: match.explanation })
   }
-  return { data: 'MATH-500 reference solutions', scorer: 'math (defaults)', compared: rows.length, agreed: rows.length - review.length, target: 0.99, counts, review: writeReview('math500-solutions.jsonl', review) }
+  return {
+    data: 'MATH-500 reference solutions',
+    scorer: 'math (defaults)',
+    compared: rows.length,
+    agreed: rows.length - review.length,
+    target: 0.99,
+    counts,
+    review: writeReview('math500-solutions.jsonl', review),
+  }
 }

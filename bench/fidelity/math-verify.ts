@@ -14,7 +14,8 @@ interface Case {
 
 // Settings of Math-Verify's tests that have no counterpart here: such cases are reported on their own line.
 function unofferedSetting(options: Record<string, unknown>): string | null {
-  if (options.allow_set_relation_comp === false) return 'allow_set_relation_comp: false (we always compare a set with the relation describing it)'
+  if (options.allow_set_relation_comp === false)
+    return 'allow_set_relation_comp: false (we always compare a set with the relation describing it)'
   if (options.strict === false) return 'strict: false (we always compare variables by name)'
   return null
 }
@@ -46,9 +47,29 @@ export function mathVerifyFidelity(): FidelityResult[] {
       }
       byKind.set(c.test, kind)
     }
-    if (!ok) review.push({ test: c.test, case_index: c.case_index, expected: c.expected, setting, gold: c.gold.slice(-300), pred: c.pred.slice(-300), ours: match.extracted, why: match.explanation })
+    if (!ok)
+      review.push({
+        test: c.test,
+        case_index: c.case_index,
+        expected: c.expected,
+        setting,
+        gold: c.gold.slice(-300),
+        pred: c.pred.slice(-300),
+        ours: match.extracted,
+        why: match.explanation,
+      })
   }
   for (const [kind, n] of [...byKind].sort()) counts[`${kind}: ${n.agreed}/${n.compared}`] = n.compared - n.agreed
   counts[`cases needing a setting we do not offer: ${unoffered.agreed}/${unoffered.compared} agree`] = unoffered.compared - unoffered.agreed
-  return [{ data: "Math-Verify's 268 cases", scorer: 'math (defaults; precision where a case sets it)', compared, agreed, target: 0.9, counts, review: writeReview('math-verify.jsonl', review) }]
+  return [
+    {
+      data: "Math-Verify's 268 cases",
+      scorer: 'math (defaults; precision where a case sets it)',
+      compared,
+      agreed,
+      target: 0.9,
+      counts,
+      review: writeReview('math-verify.jsonl', review),
+    },
+  ]
 }

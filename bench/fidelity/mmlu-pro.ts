@@ -35,7 +35,9 @@ function protocolFidelity(model: string, rows: Output[]): FidelityResult {
       review.push({ model, question_id: row.question_id, pred: row.pred, ours: match.extracted, passage: match.passage })
     }
   }
-  const left = Object.entries(counts).filter(([key]) => key.startsWith('no pattern')).reduce((sum, [, n]) => sum + n, 0)
+  const left = Object.entries(counts)
+    .filter(([key]) => key.startsWith('no pattern'))
+    .reduce((sum, [, n]) => sum + n, 0)
   return {
     data: `MMLU-Pro ${model}`,
     scorer: "choice, protocol 'mmlu-pro'",
@@ -50,9 +52,10 @@ function protocolFidelity(model: string, rows: Output[]): FidelityResult {
 /** The form of a disagreement, for the breakdown. */
 function disagreement(completion: string, official: AnswerMatch, ours: AnswerMatch, step: string | undefined): string {
   const read = /answer is \(?([A-J])[A-Za-z0-9]/.exec(completion)
-  if (step === '1' && read?.index !== undefined && official.passage?.includes(read[0])) return 'official reads the first letter of a word ("answer is (Cannot ...")'
+  if (step === '1' && read?.index !== undefined && official.passage?.includes(read[0]))
+    return 'official reads the first letter of a word ("answer is (Cannot ...")'
   if (ours.explanation.includes('several options')) return 'reply names several options (official takes the first; ours unanswered)'
-  return `official step ${step ?? "?"}, ours ${ours.extracted === null ? 'unanswered' : 'another letter'}`
+  return `official step ${step ?? '?'}, ours ${ours.extracted === null ? 'unanswered' : 'another letter'}`
 }
 
 /** The default reading (no protocol) against the official `pred`, where the official pattern read a commitment. */
@@ -65,12 +68,22 @@ function defaultFidelity(model: string, rows: Output[], options: Map<number, str
     const official = matchChoice(row.completion, row.answer, { protocol: 'mmlu-pro' })
     const step = STEP.exec(official.explanation)?.[1]
     const ours = matchChoice(row.completion, row.answer, { choices: options.get(row.question_id) })
-    const left = step === undefined ? 'left out: no official pattern' : step === '3' ? 'left out: official guess (step 3, a stray letter)' : null
+    const left =
+      step === undefined ? 'left out: no official pattern' : step === '3' ? 'left out: official guess (step 3, a stray letter)' : null
     const conflicting = ours.explanation.startsWith('the reply commits to conflicting')
     const reason = left ?? (conflicting ? 'left out: reply commits to conflicting letters' : null)
     if (reason !== null) {
       tally(counts, `${reason}${ours.extracted === null ? '' : `, ours ${ours.extracted === official.extracted ? 'same' : 'other'}`}`)
-      if (ours.extracted !== null && ours.extracted !== official.extracted) review.push({ model, question_id: row.question_id, reason, pred: official.extracted, ours: ours.extracted, why: ours.explanation, passage: ours.passage })
+      if (ours.extracted !== null && ours.extracted !== official.extracted)
+        review.push({
+          model,
+          question_id: row.question_id,
+          reason,
+          pred: official.extracted,
+          ours: ours.extracted,
+          why: ours.explanation,
+          passage: ours.passage,
+        })
       continue
     }
     compared++
@@ -80,7 +93,16 @@ function defaultFidelity(model: string, rows: Output[], options: Map<number, str
     }
     const form = disagreement(row.completion, official, ours, step)
     tally(counts, form)
-    review.push({ model, question_id: row.question_id, form, pred: official.extracted, ours: ours.extracted, why: ours.explanation, passage: official.passage, tail: row.completion.slice(-300) })
+    review.push({
+      model,
+      question_id: row.question_id,
+      form,
+      pred: official.extracted,
+      ours: ours.extracted,
+      why: ours.explanation,
+      passage: official.passage,
+      tail: row.completion.slice(-300),
+    })
   }
   return {
     data: `MMLU-Pro ${model}`,

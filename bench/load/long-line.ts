@@ -25,10 +25,19 @@ try {
     const floor: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       load.push(await time(() => datasets.jsonl(file).load()))
-      floor.push(await time(() => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown)))
+      floor.push(
+        await time(() =>
+          readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as unknown),
+        ),
+      )
     }
     const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!
-    console.log(`${megabytes} MB line: load ${median(load).toFixed(0)} ms, read + JSON.parse ${median(floor).toFixed(0)} ms, ratio ×${(median(load) / median(floor)).toFixed(2)} (target: under 2 s at 50 MB)`)
+    console.log(
+      `${megabytes} MB line: load ${median(load).toFixed(0)} ms, read + JSON.parse ${median(floor).toFixed(0)} ms, ratio ×${(median(load) / median(floor)).toFixed(2)} (target: under 2 s at 50 MB)`,
+    )
   }
 } finally {
   rmSync(dir, { recursive: true, force: true })

@@ -36,9 +36,12 @@ for (let round = 0; round < ROUNDS; round++) {
   const order: Contestant[] = round % 2 === 0 ? ['baseline', 'evalsuite'] : ['evalsuite', 'baseline']
   const results = {} as Record<Contestant, LoadMeasurement>
   for (const contestant of order) results[contestant] = await measure(contestant)
-  if (results.baseline.records !== 12032 || results.evalsuite.records !== 12032) throw new Error(`expected 12,032 records, got ${results.baseline.records} and ${results.evalsuite.records}`)
+  if (results.baseline.records !== 12032 || results.evalsuite.records !== 12032)
+    throw new Error(`expected 12,032 records, got ${results.baseline.records} and ${results.evalsuite.records}`)
   rounds.push(results)
-  process.stdout.write(`round ${round + 1}: baseline ${results.baseline.ms.toFixed(0)} ms, evalsuite ${results.evalsuite.ms.toFixed(0)} ms\n`)
+  process.stdout.write(
+    `round ${round + 1}: baseline ${results.baseline.ms.toFixed(0)} ms, evalsuite ${results.evalsuite.ms.toFixed(0)} ms\n`,
+  )
 }
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`

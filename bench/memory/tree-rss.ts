@@ -54,7 +54,11 @@ export function kibibytes(status: string, field: 'VmRSS' | 'VmHWM'): number {
  * though pages the processes share (Node's own code) count once per process and a peak shorter than the interval can
  * slip between samples.
  */
-export async function runSampled(command: string, args: string[], options: { cwd: string; env: Record<string, string>; intervalMs?: number }): Promise<TreeRun> {
+export async function runSampled(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; intervalMs?: number },
+): Promise<TreeRun> {
   const started = performance.now()
   const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
@@ -81,5 +85,14 @@ export async function runSampled(command: string, args: string[], options: { cwd
     child.once('close', resolve)
   })
   clearInterval(timer)
-  return { exitCode, stdout, stderr, processMs: performance.now() - started, peakTreeMib: peakTree / 1024, peakMainMib: peakMain / 1024, processes, samples }
+  return {
+    exitCode,
+    stdout,
+    stderr,
+    processMs: performance.now() - started,
+    peakTreeMib: peakTree / 1024,
+    peakMainMib: peakMain / 1024,
+    processes,
+    samples,
+  }
 }

@@ -22,7 +22,13 @@ function answerOf(index: number): string {
  * Writes the project. By default it runs evalsuite from source (`src/`, through an alias); `installed` gives it
  * its own package.json and the built package (`dist/`, built beforehand) in its node_modules, as a user has it.
  */
-export async function writeFixture(dir: string, repoRoot: string, samples: number, concurrency: number, installed = false): Promise<Fixture> {
+export async function writeFixture(
+  dir: string,
+  repoRoot: string,
+  samples: number,
+  concurrency: number,
+  installed = false,
+): Promise<Fixture> {
   await mkdir(join(dir, 'evals'), { recursive: true })
   const plugin = importPath(dir, join(repoRoot, 'src/plugin.ts'))
   const index = importPath(dir, join(repoRoot, 'src/index.ts'))

@@ -26,7 +26,8 @@ let pausedUntil = 0
 const resetMs = (value: string): number => {
   if (/^\d{4}-/.test(value)) return Date.parse(value) - Date.now()
   let total = 0
-  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) total += Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms']!
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g))
+    total += Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms']!
   return total
 }
 const obey = (headers: Headers): void => {
@@ -50,7 +51,9 @@ const verdicts = await Promise.all(
     limit(async () => {
       const wait = pausedUntil - performance.now()
       if (wait > 0) await new Promise((done) => setTimeout(done, wait))
-      const { data, response } = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: record.input }] }).withResponse()
+      const { data, response } = await client.chat.completions
+        .create({ model: 'fake-model', messages: [{ role: 'user', content: record.input }] })
+        .withResponse()
       obey(response.headers)
       return data.choices[0]?.message.content === record.target
     }),

@@ -19,7 +19,8 @@ const { values } = parseArgs({
   },
 })
 const [size, runs, cap] = [Number(values.size), Number(values.runs), Number(values.cap)]
-if (values.clock !== 'cpu' && values.clock !== 'wall') throw new Error(`bench/readers: --clock must be "cpu" or "wall", received "${values.clock}"`)
+if (values.clock !== 'cpu' && values.clock !== 'wall')
+  throw new Error(`bench/readers: --clock must be "cpu" or "wall", received "${values.clock}"`)
 const clock: Clock = values.clock
 
 /**
@@ -73,7 +74,9 @@ for (const reader of readers) {
   results.set(reader, await timeReader(reader))
 }
 
-console.log(`Answer readers on ${size.toLocaleString('en-US')}-character adversarial replies: the median of ${runs} runs, in ms of ${clock === 'cpu' ? 'CPU time' : 'wall time'}; "!" marks over ${LIMIT_MS} ms.`)
+console.log(
+  `Answer readers on ${size.toLocaleString('en-US')}-character adversarial replies: the median of ${runs} runs, in ms of ${clock === 'cpu' ? 'CPU time' : 'wall time'}; "!" marks over ${LIMIT_MS} ms.`,
+)
 console.log(`Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(1)}.\n`)
 console.log(`| input | ${readers.join(' | ')} |`)
 console.log(`| --- | ${readers.map(() => '---:').join(' | ')} |`)

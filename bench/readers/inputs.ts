@@ -21,7 +21,10 @@ function nested(open: string, close: string, size: number, inner = '1'): string 
  * unclosed braces and math delimiters, long white space, and one ordinary reply repeated as the baseline.
  */
 export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
-  { name: 'ordinary reply, repeated', make: (size) => fill('She buys 3 boxes of 12 eggs, so 3 * 12 = 36 eggs.\n', size, '', '\nThe answer is $\\boxed{36}$.\nANSWER: B') },
+  {
+    name: 'ordinary reply, repeated',
+    make: (size) => fill('She buys 3 boxes of 12 eggs, so 3 * 12 = 36 eggs.\n', size, '', '\nThe answer is $\\boxed{36}$.\nANSWER: B'),
+  },
   { name: 'digit run', make: (size) => fill('7', size) },
   { name: 'digit run after "answer is"', make: (size) => fill('7', size, 'The answer is ') },
   { name: 'thousands groups', make: (size) => fill(',000', size, '1') },

@@ -24,6 +24,7 @@ export function workerArguments(task: WorkerTask): string[] {
 export function readWorkerTask(args: string[]): WorkerTask {
   const text = { type: 'string', default: '' } as const
   const { values } = parseArgs({ args, options: { reader: text, from: text, size: text, runs: text, clock: text } })
-  if (values.clock !== 'cpu' && values.clock !== 'wall') throw new Error(`bench/readers: --clock must be "cpu" or "wall", received "${values.clock}"`)
+  if (values.clock !== 'cpu' && values.clock !== 'wall')
+    throw new Error(`bench/readers: --clock must be "cpu" or "wall", received "${values.clock}"`)
   return { reader: values.reader, from: Number(values.from), size: Number(values.size), runs: Number(values.runs), clock: values.clock }
 }

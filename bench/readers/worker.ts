@@ -5,7 +5,8 @@ import { readWorkerTask, type WorkerMessage } from './task.ts'
 const task = readWorkerTask(process.argv.slice(2))
 const read = READERS[task.reader]
 const send = process.send?.bind(process)
-if (read === undefined || send === undefined) throw new Error(`bench/readers/worker.ts: no reader "${task.reader}", or not started by bench/readers/index.ts`)
+if (read === undefined || send === undefined)
+  throw new Error(`bench/readers/worker.ts: no reader "${task.reader}", or not started by bench/readers/index.ts`)
 const post = (message: WorkerMessage): void => void send(message)
 
 // a first call loads what the reader loads lazily (mathjs, for an answer not written as the target), which is not

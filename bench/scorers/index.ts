@@ -8,7 +8,9 @@ function firstPass(label: string, pairs: readonly Pair[], score: (pair: Pair) =>
   const started = performance.now()
   for (const pair of pairs) score(pair)
   const ms = performance.now() - started
-  console.log(`${label}: ${pairs.length} checks in ${ms.toFixed(0)} ms = ${Math.round((pairs.length / ms) * 1000).toLocaleString('en-US')}/s (first pass, cold)`)
+  console.log(
+    `${label}: ${pairs.length} checks in ${ms.toFixed(0)} ms = ${Math.round((pairs.length / ms) * 1000).toLocaleString('en-US')}/s (first pass, cold)`,
+  )
 }
 
 const { cot, math500 } = mathPairs()
@@ -28,7 +30,12 @@ const batches: Array<{ name: string; kind: keyof typeof TARGETS; pairs: readonly
   { name: 'math: MATH CoT, 800 completions', kind: 'math', pairs: cot, score: (p) => matchMath(p.output, p.target) },
   { name: 'math: MATH-500, 500 solutions', kind: 'math', pairs: math500, score: (p) => matchMath(p.output, p.target) },
   { name: 'choice: MMLU-Pro gemini, 12,020 replies', kind: 'choice', pairs: choices, score: (p) => matchChoice(p.output, p.target) },
-  { name: "choice, protocol 'mmlu-pro': same replies", kind: 'choice', pairs: choices, score: (p) => matchChoice(p.output, p.target, { protocol: 'mmlu-pro' }) },
+  {
+    name: "choice, protocol 'mmlu-pro': same replies",
+    kind: 'choice',
+    pairs: choices,
+    score: (p) => matchChoice(p.output, p.target, { protocol: 'mmlu-pro' }),
+  },
   { name: 'number: GSM8K, 5,276 solutions', kind: 'number', pairs: numbers, score: (p) => matchNumber(p.output, p.target) },
 ]
 for (const batch of batches) {
@@ -45,7 +52,9 @@ for (const batch of batches) {
   if (result === undefined || !('latency' in result)) throw new Error(`no result for ${batch.name}`)
   const perSecond = (batch.pairs.length / result.latency.mean) * 1000
   const ok = perSecond >= TARGETS[batch.kind] ? 'ok' : 'BELOW TARGET'
-  console.log(`  ${batch.name}: ${Math.round(perSecond).toLocaleString('en-US')} checks/s (target ${TARGETS[batch.kind].toLocaleString('en-US')}) ${ok}`)
+  console.log(
+    `  ${batch.name}: ${Math.round(perSecond).toLocaleString('en-US')} checks/s (target ${TARGETS[batch.kind].toLocaleString('en-US')}) ${ok}`,
+  )
 }
 
 console.log('\npathological inputs (math, default time limit 1,000 ms)')

@@ -22,10 +22,18 @@ export interface TimedRun {
  * resident memory of the command's tree, GNU time itself left out, every `intervalMs`: a start-up lasts well under a
  * second, so the interval is short.
  */
-export async function runTimed(command: string, args: string[], options: { cwd: string; env: Record<string, string>; scratch: string; intervalMs?: number }): Promise<TimedRun> {
+export async function runTimed(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; scratch: string; intervalMs?: number },
+): Promise<TimedRun> {
   if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} is needed for CPU time; install GNU time (apt-get install time)`)
   const started = performance.now()
-  const child = spawn(GNU_TIME, ['-f', '%U %S', '-o', options.scratch, command, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(GNU_TIME, ['-f', '%U %S', '-o', options.scratch, command, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

@@ -64,7 +64,8 @@ function mismatch(spec: unknown, value: unknown, call: TrajectoryToolCall, path:
     const inside = issue.path.reduce<string>((prefix, key) => at(prefix, String(key)), path)
     return `${inside === '' ? 'the arguments' : inside}: ${issue.message}`
   }
-  if (isPattern(spec)) return spec[PATTERN] === 'partial' ? partialMismatch(spec.value, value, call, path) : oneOfMismatch(spec.value, value, path)
+  if (isPattern(spec))
+    return spec[PATTERN] === 'partial' ? partialMismatch(spec.value, value, call, path) : oneOfMismatch(spec.value, value, path)
   if (isRecord(spec)) {
     if (!isRecord(value)) return `${where}: expected an object, received ${shownJson(value)}`
     const extra = Object.keys(value).find((key) => value[key] !== undefined && !Object.hasOwn(spec, key))
@@ -72,7 +73,8 @@ function mismatch(spec: unknown, value: unknown, call: TrajectoryToolCall, path:
     return partialMismatch(spec, value, call, path)
   }
   if (Array.isArray(spec) && spec.some((item) => typeof item === 'function' || isRecord(item))) {
-    if (!Array.isArray(value) || value.length !== spec.length) return `${where}: expected ${spec.length} items, received ${shownJson(value)}`
+    if (!Array.isArray(value) || value.length !== spec.length)
+      return `${where}: expected ${spec.length} items, received ${shownJson(value)}`
     for (const [index, item] of spec.entries()) {
       const found = mismatch(item, value[index], call, `${where}[${index}]`)
       if (found !== undefined) return found
@@ -82,11 +84,17 @@ function mismatch(spec: unknown, value: unknown, call: TrajectoryToolCall, path:
   return jsonEqual(spec, value) ? undefined : `${where}: expected ${shownJson(spec)}, received ${shownJson(value)}`
 }
 
-function partialMismatch(spec: Readonly<Record<string, unknown>>, value: unknown, call: TrajectoryToolCall, path: string): string | undefined {
+function partialMismatch(
+  spec: Readonly<Record<string, unknown>>,
+  value: unknown,
+  call: TrajectoryToolCall,
+  path: string,
+): string | undefined {
   if (!isRecord(value)) return `${path === '' ? 'the arguments' : path}: expected an object, received ${shownJson(value)}`
   for (const [key, expected] of Object.entries(spec)) {
     if (expected === undefined) continue
-    if (value[key] === undefined) return `${at(path, key)} is missing, expected ${typeof expected === 'function' ? 'one' : shownJson(expected)}`
+    if (value[key] === undefined)
+      return `${at(path, key)} is missing, expected ${typeof expected === 'function' ? 'one' : shownJson(expected)}`
     const found = mismatch(expected, value[key], call, at(path, key))
     if (found !== undefined) return found
   }
@@ -103,7 +111,8 @@ function oneOfMismatch(spec: Readonly<Record<string, unknown>>, value: unknown, 
       if (acceptable.includes('')) continue
       return `${at(path, key)} is missing, expected one of ${shownJson(acceptable)}`
     }
-    if (!acceptable.some((item) => jsonEqual(item, value[key]))) return `${at(path, key)}: expected one of ${shownJson(acceptable)}, received ${shownJson(value[key])}`
+    if (!acceptable.some((item) => jsonEqual(item, value[key])))
+      return `${at(path, key)}: expected one of ${shownJson(acceptable)}, received ${shownJson(value[key])}`
   }
   return undefined
 }
@@ -121,6 +130,7 @@ export function argumentMismatch(spec: ArgumentSpec, call: TrajectoryToolCall): 
 export function describeSpec(spec: ArgumentSpec): string {
   if (typeof spec === 'function') return spec.name ? `arguments passing ${spec.name}` : 'arguments passing a predicate'
   if (spec instanceof z.ZodType) return 'arguments its schema accepts'
-  if (isPattern(spec)) return spec[PATTERN] === 'partial' ? `arguments including ${shownJson(spec.value)}` : `arguments among ${shownJson(spec.value)}`
+  if (isPattern(spec))
+    return spec[PATTERN] === 'partial' ? `arguments including ${shownJson(spec.value)}` : `arguments among ${shownJson(spec.value)}`
   return shownJson(spec)
 }

@@ -36,9 +36,15 @@ async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: s
   let timer: NodeJS.Timeout | undefined
   const started = performance.now()
   try {
-    const bounds = [new Promise<unknown>((resolve) => resolve((execute as (args: unknown, context: unknown) => unknown)(args, { signal: controller.signal, sample: place.sample })))]
+    const bounds = [
+      new Promise<unknown>((resolve) =>
+        resolve((execute as (args: unknown, context: unknown) => unknown)(args, { signal: controller.signal, sample: place.sample })),
+      ),
+    ]
     // a tool that ignores its signal is left behind rather than waited for
-    bounds.push(new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })))
+    bounds.push(
+      new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })),
+    )
     if (tool.timeoutMs !== undefined) {
       const ms = tool.timeoutMs
       timer = setTimeout(() => controller.abort(new Error(`tool "${name}" timed out after ${ms} ms`)), ms)
@@ -62,13 +68,30 @@ async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: s
  */
 export async function callTool(call: ToolCall, tools: AgentTools, place: CallPlace): Promise<ToolResult> {
   const tool = Object.hasOwn(tools, call.name) ? tools[call.name] : undefined
-  if (tool === undefined) return failed(call, `unknown tool "${call.name}"; the tools are ${Object.keys(tools).map((name) => `"${name}"`).join(', ')}`)
+  if (tool === undefined)
+    return failed(
+      call,
+      `unknown tool "${call.name}"; the tools are ${Object.keys(tools)
+        .map((name) => `"${name}"`)
+        .join(', ')}`,
+    )
   if (call.error !== undefined) return failed(call, call.error)
   const checked = checkedArguments(tool, call.arguments)
-  if ('problems' in checked) return failed(call, `the arguments do not fit the parameters of "${call.name}": ${checked.problems.join('; ')}`)
+  if ('problems' in checked)
+    return failed(call, `the arguments do not fit the parameters of "${call.name}": ${checked.problems.join('; ')}`)
   const run = (): Promise<ToolRun> => runTool(tool, checked.args, place, call.name)
-  const recorded = tool.replay === false || place.recordings === undefined
-    ? await run()
-    : await place.recordings.result({ sample: place.sample.id, ...(place.attempt === undefined ? {} : { attempt: place.attempt }), step: place.step, tool: call.name, arguments: call.arguments }, run)
+  const recorded =
+    tool.replay === false || place.recordings === undefined
+      ? await run()
+      : await place.recordings.result(
+          {
+            sample: place.sample.id,
+            ...(place.attempt === undefined ? {} : { attempt: place.attempt }),
+            step: place.step,
+            tool: call.name,
+            arguments: call.arguments,
+          },
+          run,
+        )
   return { toolCallId: call.id, name: call.name, ...recorded }
 }

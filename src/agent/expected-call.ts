@@ -42,7 +42,10 @@ export function callMismatch(expected: ExpectedCall, call: TrajectoryToolCall): 
   return hasSpec ? argumentMismatch(spec, call) : undefined
 }
 
-/** Where a call left the expected one, as the wrong sample's line says it: "step 2: called `search` with `{ q: "…" }`, expected `lookup`". */
+/**
+ * Where a call left the expected one, as the wrong sample's line says it: "step 2: called `search` with `{ q: "…" }`,
+ * expected `lookup`".
+ */
 export function missLine(expected: ExpectedCall, made: MadeCall): string {
   const { name } = expectedParts(expected)
   const called = `step ${made.step}: called ${describeCall(made.call)}`

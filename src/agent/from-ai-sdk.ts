@@ -30,18 +30,31 @@ export interface AiSdkStep {
   usage?: { inputTokens: number | undefined; outputTokens: number | undefined }
 }
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)))
+const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error))
 const outputText = (output: unknown): string => (typeof output === 'string' ? output : (JSON.stringify(output) ?? ''))
 
 function callOf(call: AiSdkToolCall): TrajectoryToolCall {
   // an unparsable call keeps the text the model wrote as its input
-  if (call.invalid && typeof call.input === 'string') return { id: call.toolCallId, name: call.toolName, arguments: undefined, rawArguments: call.input, error: errorText(call.error) }
+  if (call.invalid && typeof call.input === 'string')
+    return { id: call.toolCallId, name: call.toolName, arguments: undefined, rawArguments: call.input, error: errorText(call.error) }
   const raw = JSON.stringify(call.input) ?? ''
-  return { id: call.toolCallId, name: call.toolName, arguments: call.input, rawArguments: raw, ...(call.invalid ? { error: errorText(call.error) } : {}) }
+  return {
+    id: call.toolCallId,
+    name: call.toolName,
+    arguments: call.input,
+    rawArguments: raw,
+    ...(call.invalid ? { error: errorText(call.error) } : {}),
+  }
 }
 
 function stepOf(step: AiSdkStep): TrajectoryStep {
-  const results: ToolResult[] = step.toolResults.map((result) => ({ toolCallId: result.toolCallId, name: result.toolName, output: outputText(result.output), durationMs: 0 }))
+  const results: ToolResult[] = step.toolResults.map((result) => ({
+    toolCallId: result.toolCallId,
+    name: result.toolName,
+    output: outputText(result.output),
+    durationMs: 0,
+  }))
   for (const part of step.content ?? []) {
     if (part.type !== 'tool-error' || part.toolCallId === undefined) continue
     const error = errorText(part.error)
@@ -79,7 +92,9 @@ function trajectoryOf(steps: readonly AiSdkStep[]): Trajectory {
  */
 export function fromAiSdk(result: { readonly steps: readonly AiSdkStep[] }): Trajectory
 export function fromAiSdk(result: { readonly steps: PromiseLike<readonly AiSdkStep[]> }): Promise<Trajectory>
-export function fromAiSdk(result: { readonly steps: readonly AiSdkStep[] | PromiseLike<readonly AiSdkStep[]> }): Trajectory | Promise<Trajectory> {
+export function fromAiSdk(result: {
+  readonly steps: readonly AiSdkStep[] | PromiseLike<readonly AiSdkStep[]>
+}): Trajectory | Promise<Trajectory> {
   const { steps } = result
   if (Array.isArray(steps)) return trajectoryOf(steps)
   return Promise.resolve(steps as PromiseLike<readonly AiSdkStep[]>).then(trajectoryOf)

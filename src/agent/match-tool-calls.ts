@@ -1,6 +1,15 @@
 import type { Trajectory } from '../schema/index.ts'
 import type { ArgumentSpec } from './argument-spec.ts'
-import { callMismatch, describeCall, describeExpected, expectedParts, madeCalls, missLine, type ExpectedCall, type MadeCall } from './expected-call.ts'
+import {
+  callMismatch,
+  describeCall,
+  describeExpected,
+  expectedParts,
+  madeCalls,
+  missLine,
+  type ExpectedCall,
+  type MadeCall,
+} from './expected-call.ts'
 import { pairCalls } from './pair-calls.ts'
 
 /** How many calls were expected, how many were made, and how many of those were paired one to one, whatever the order. */
@@ -65,7 +74,8 @@ function strictExact(expected: readonly ExpectedCall[], made: readonly MadeCall[
   for (let index = 0; index < Math.max(expected.length, made.length); index++) {
     const wanted = expected[index]
     const call = made[index]
-    if (call === undefined) return `expected ${describeExpected(wanted!)} as call ${index + 1}, but ${index === 0 ? 'no tool was called' : `the trajectory made only ${index} call${index === 1 ? '' : 's'}`}`
+    if (call === undefined)
+      return `expected ${describeExpected(wanted!)} as call ${index + 1}, but ${index === 0 ? 'no tool was called' : `the trajectory made only ${index} call${index === 1 ? '' : 's'}`}`
     if (wanted === undefined) return `step ${call.step}: called ${describeCall(call.call)}, expected no more calls`
     if (callMismatch(wanted, call.call) !== undefined) return missLine(wanted, call)
   }
@@ -102,10 +112,15 @@ function anyOrder(expected: readonly ExpectedCall[], made: readonly MadeCall[], 
  * Whether the trajectory made the expected calls: in order or in any order, with or without other calls. In any
  * order, the calls are paired one to one, so that two expected calls need two calls.
  */
-export function matchToolCalls(trajectory: Trajectory, expected: readonly ExpectedCall[], options: ToCallToolsOptions = {}): TrajectoryMatch {
+export function matchToolCalls(
+  trajectory: Trajectory,
+  expected: readonly ExpectedCall[],
+  options: ToCallToolsOptions = {},
+): TrajectoryMatch {
   const made = madeCalls(trajectory)
   const forbid = options.extra === 'forbid'
-  const why = options.order === 'any' ? anyOrder(expected, made, forbid) : forbid ? strictExact(expected, made) : strictInOrder(expected, made)
+  const why =
+    options.order === 'any' ? anyOrder(expected, made, forbid) : forbid ? strictExact(expected, made) : strictInOrder(expected, made)
   const count = `${made.length} call${made.length === 1 ? '' : 's'}`
   return outcome(why === undefined, why ?? `the ${count} made hold the ${expected.length} expected`, expected, made)
 }

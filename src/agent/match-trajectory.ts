@@ -21,7 +21,9 @@ function referenceSteps(reference: TrajectoryReference): ExpectedCall[][] {
   if (!('steps' in reference)) return reference.map((step) => [...step])
   return reference.steps
     .filter((step) => step.toolCalls.length > 0)
-    .map((step) => step.toolCalls.map((call): ExpectedCall => (call.error === undefined ? { name: call.name, arguments: call.arguments } : call.name)))
+    .map((step) =>
+      step.toolCalls.map((call): ExpectedCall => (call.error === undefined ? { name: call.name, arguments: call.arguments } : call.name)),
+    )
 }
 
 // steps compared one by one: the first step whose calls are not the reference step's, said as toCallTools says it
@@ -36,7 +38,10 @@ function firstStepApart(steps: readonly ExpectedCall[][], made: readonly MadeCal
     }
     const calls = made.filter((call) => call.step === step)
     if (wanted === undefined) return `step ${step}: called ${describeCall(calls[0]!.call)}, expected no more steps calling tools`
-    const single = { steps: [{ text: '', toolCalls: calls.map(({ call }) => call), toolResults: [], latencyMs: 0 }], ended: 'reply' as const }
+    const single = {
+      steps: [{ text: '', toolCalls: calls.map(({ call }) => call), toolResults: [], latencyMs: 0 }],
+      ended: 'reply' as const,
+    }
     const inStep = matchToolCalls(single, wanted, { order: 'any', extra: 'forbid' })
     if (!inStep.pass) return inStep.explanation.replaceAll(/step 1\b/g, `step ${step}`)
   }
@@ -44,7 +49,11 @@ function firstStepApart(steps: readonly ExpectedCall[][], made: readonly MadeCal
 }
 
 /** Whether the trajectory's calls are its reference's, as the mode says. */
-export function matchTrajectory(trajectory: Trajectory, reference: TrajectoryReference, options: MatchTrajectoryOptions = {}): TrajectoryMatch {
+export function matchTrajectory(
+  trajectory: Trajectory,
+  reference: TrajectoryReference,
+  options: MatchTrajectoryOptions = {},
+): TrajectoryMatch {
   const steps = referenceSteps(reference)
   const expected = steps.flat()
   const mode = options.mode ?? 'strict'
@@ -57,7 +66,11 @@ export function matchTrajectory(trajectory: Trajectory, reference: TrajectoryRef
     const outside = made.find((_, index) => !pairs.includes(index))
     return outside === undefined
       ? { ...base, pass: true, explanation: `the ${made.length} calls made are all in the reference` }
-      : { ...base, pass: false, explanation: `step ${outside.step}: called ${describeCall(outside.call)}, which the reference does not hold` }
+      : {
+          ...base,
+          pass: false,
+          explanation: `step ${outside.step}: called ${describeCall(outside.call)}, which the reference does not hold`,
+        }
   }
   const apart = firstStepApart(steps, made)
   return { ...base, pass: apart === undefined, explanation: apart ?? `the ${steps.length} steps calling tools match the reference's` }

@@ -21,6 +21,10 @@ export function pairCalls(expected: readonly ExpectedCall[], made: readonly Made
     }
     return false
   }
-  for (let index = 0; index < expected.length; index++) augment(index, made.map(() => false))
+  for (let index = 0; index < expected.length; index++)
+    augment(
+      index,
+      made.map(() => false),
+    )
   return byExpected
 }

@@ -11,7 +11,9 @@ export interface AgentOutput extends ModelOutput {
 }
 
 const addUsage = (sum: Usage | undefined, usage: Usage | undefined): Usage | undefined =>
-  usage === undefined ? sum : { inputTokens: (sum?.inputTokens ?? 0) + usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + usage.outputTokens }
+  usage === undefined
+    ? sum
+    : { inputTokens: (sum?.inputTokens ?? 0) + usage.inputTokens, outputTokens: (sum?.outputTokens ?? 0) + usage.outputTokens }
 
 /**
  * The sample's output from its trajectory: the last step's text, usage and cost summed over the steps, `latencyMs`
@@ -42,15 +44,33 @@ export function agentOutput(trajectory: Trajectory, replayed: boolean, turns?: s
 // one turn without tools: one reply
 async function replyOnce(generate: GenerateStep, messages: MediaMessage[], options: GenerateOptions): Promise<LoopResult> {
   const output = await generate(messages, options)
-  const step: TrajectoryStep = { text: output.text, toolCalls: [], toolResults: [], ...(output.usage ? { usage: output.usage } : {}), latencyMs: output.latencyMs, ...(output.costUsd === undefined ? {} : { costUsd: output.costUsd }) }
-  return { steps: [step], ended: 'reply', messages: [...messages, { role: 'assistant', content: output.text }], replayed: output.replayed === true }
+  const step: TrajectoryStep = {
+    text: output.text,
+    toolCalls: [],
+    toolResults: [],
+    ...(output.usage ? { usage: output.usage } : {}),
+    latencyMs: output.latencyMs,
+    ...(output.costUsd === undefined ? {} : { costUsd: output.costUsd }),
+  }
+  return {
+    steps: [step],
+    ended: 'reply',
+    messages: [...messages, { role: 'assistant', content: output.text }],
+    replayed: output.replayed === true,
+  }
 }
 
 /**
  * Runs a sample as an agent: the tool loop over its messages (when the benchmark has tools), and a conversation of
  * several user turns played turn by turn, each turn's reply generated in order and kept in the messages that follow.
  */
-export async function runAgent(loop: ToolLoop | undefined, generate: GenerateStep, messages: MediaMessage[], run: LoopRun, options: GenerateOptions): Promise<AgentOutput> {
+export async function runAgent(
+  loop: ToolLoop | undefined,
+  generate: GenerateStep,
+  messages: MediaMessage[],
+  run: LoopRun,
+  options: GenerateOptions,
+): Promise<AgentOutput> {
   const turns = conversationTurns(messages) ?? [messages]
   const steps: TrajectoryStep[] = []
   const replies: string[] = []
@@ -67,7 +87,8 @@ export async function runAgent(loop: ToolLoop | undefined, generate: GenerateSte
     replayed &&= result.replayed
     ended = result.ended
     conversation = result.messages
-    // a turn the step limit cut, or whose calls are the answer, ends the conversation: its next turn would answer a question never replied to
+    // a turn the step limit cut, or whose calls are the answer, ends the conversation: its next turn would answer a
+    // question never replied to
     if (ended !== 'reply') break
   }
   return agentOutput({ steps, ended }, replayed, turns.length > 1 ? replies : undefined)

@@ -15,9 +15,10 @@ function stepNote(step: TrajectoryStep): string {
   for (const call of step.toolCalls) {
     const result = results.get(call.id)
     const args = call.error === undefined ? excerpt(call.rawArguments) : `${excerpt(call.rawArguments)} (${call.error})`
-    const answer = result === undefined
-      ? 'not run: the call is the answer'
-      : `${result.error === undefined ? '' : 'error '}${JSON.stringify(excerpt(result.output))} (${result.replayed ? 'replayed, ' : ''}${ms(result.durationMs)})`
+    const answer =
+      result === undefined
+        ? 'not run: the call is the answer'
+        : `${result.error === undefined ? '' : 'error '}${JSON.stringify(excerpt(result.output))} (${result.replayed ? 'replayed, ' : ''}${ms(result.durationMs)})`
     lines.push(`${call.name}(${args}) → ${answer}`)
   }
   return lines.join('\n')

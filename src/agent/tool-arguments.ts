@@ -27,7 +27,8 @@ function jsonSchemaProblems(schema: Record<string, unknown>, args: unknown): str
       continue
     }
     const types = [property.type].flat().filter((type): type is string => typeof type === 'string' && type in JSON_TYPES)
-    if (types.length > 0 && !types.some((type) => JSON_TYPES[type]!(value))) problems.push(`"${name}" must be ${types.join(' or ')}, received ${JSON.stringify(value)}`)
+    if (types.length > 0 && !types.some((type) => JSON_TYPES[type]!(value)))
+      problems.push(`"${name}" must be ${types.join(' or ')}, received ${JSON.stringify(value)}`)
   }
   return problems
 }

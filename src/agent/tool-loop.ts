@@ -40,8 +40,13 @@ export interface LoopResult {
 
 /** The loop of a benchmark's `tools` and `maxSteps`; a tool's name and parameters are checked here, once. */
 export function createToolLoop(benchmark: string, tools: AgentTools, maxSteps: number): ToolLoop {
-  const named = Object.entries(tools).map(([name, tool]): Tool => ({ name, ...(tool.description === undefined ? {} : { description: tool.description }), parameters: tool.parameters }))
-  if (named.length === 0) throw new ConfigError(`describeBenchmark("${benchmark}"): "tools" is empty; offer at least one tool, or leave "tools" out.`)
+  const named = Object.entries(tools).map(([name, tool]): Tool => ({
+    name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    parameters: tool.parameters,
+  }))
+  if (named.length === 0)
+    throw new ConfigError(`describeBenchmark("${benchmark}"): "tools" is empty; offer at least one tool, or leave "tools" out.`)
   // zod parameters become JSON Schema once, not at every step of every sample
   let offered: readonly Tool[]
   try {
@@ -55,7 +60,13 @@ export function createToolLoop(benchmark: string, tools: AgentTools, maxSteps: n
 function stepOf(output: ModelOutput, calls: readonly ToolCall[]): TrajectoryStep {
   return {
     text: output.text,
-    toolCalls: calls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments, rawArguments: call.rawArguments, ...(call.error === undefined ? {} : { error: call.error }) })),
+    toolCalls: calls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      rawArguments: call.rawArguments,
+      ...(call.error === undefined ? {} : { error: call.error }),
+    })),
     toolResults: [],
     ...(output.usage ? { usage: output.usage } : {}),
     latencyMs: output.latencyMs,
@@ -71,7 +82,13 @@ const withId = (call: ToolCall, step: number, index: number): ToolCall => (call.
  * results go back as tool messages, until a reply calls no tool ("reply"), calls a tool without `execute`
  * ("tool-calls"), or `maxSteps` model calls have been made ("max-steps").
  */
-export async function runToolLoop(loop: ToolLoop, generate: GenerateStep, messages: readonly MediaMessage[], run: LoopRun, options: GenerateOptions): Promise<LoopResult> {
+export async function runToolLoop(
+  loop: ToolLoop,
+  generate: GenerateStep,
+  messages: readonly MediaMessage[],
+  run: LoopRun,
+  options: GenerateOptions,
+): Promise<LoopResult> {
   const conversation = [...messages]
   const steps: TrajectoryStep[] = []
   const first = (run.stepsBefore ?? 0) + 1
@@ -83,12 +100,26 @@ export async function runToolLoop(loop: ToolLoop, generate: GenerateStep, messag
     const calls = (output.toolCalls ?? []).map((call, index) => withId(call, step, index))
     const taken = stepOf(output, calls)
     steps.push(taken)
-    if (calls.length === 0) return { steps, ended: 'reply', messages: [...conversation, { role: 'assistant', content: output.text }], replayed }
-    conversation.push({ role: 'assistant', content: output.text, toolCalls: calls.map((call) => ({ id: call.id, name: call.name, arguments: call.rawArguments })) })
-    const answers = loop.callsAreAnswers || calls.some((call) => Object.hasOwn(loop.tools, call.name) && loop.tools[call.name]!.execute === undefined)
-    const place = { sample: run.sample, ...(run.attempt === undefined ? {} : { attempt: run.attempt }), step, signal: run.signal, ...(run.recordings ? { recordings: run.recordings } : {}) }
+    if (calls.length === 0)
+      return { steps, ended: 'reply', messages: [...conversation, { role: 'assistant', content: output.text }], replayed }
+    conversation.push({
+      role: 'assistant',
+      content: output.text,
+      toolCalls: calls.map((call) => ({ id: call.id, name: call.name, arguments: call.rawArguments })),
+    })
+    const answers =
+      loop.callsAreAnswers || calls.some((call) => Object.hasOwn(loop.tools, call.name) && loop.tools[call.name]!.execute === undefined)
+    const place = {
+      sample: run.sample,
+      ...(run.attempt === undefined ? {} : { attempt: run.attempt }),
+      step,
+      signal: run.signal,
+      ...(run.recordings ? { recordings: run.recordings } : {}),
+    }
     // a call to a tool without `execute` is an answer: it has no result; the other calls of its reply still run
-    const runnable = answers ? calls.filter((call) => !Object.hasOwn(loop.tools, call.name) || loop.tools[call.name]!.execute !== undefined) : calls
+    const runnable = answers
+      ? calls.filter((call) => !Object.hasOwn(loop.tools, call.name) || loop.tools[call.name]!.execute !== undefined)
+      : calls
     taken.toolResults = await Promise.all(runnable.map((call) => callTool(call, loop.tools, place)))
     for (const result of taken.toolResults) conversation.push({ role: 'tool', toolCallId: result.toolCallId, content: result.output })
     if (answers) return { steps, ended: 'tool-calls', messages: conversation, replayed }

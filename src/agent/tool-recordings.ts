@@ -24,7 +24,13 @@ export interface ToolRecordings {
 }
 
 const keyOf = (place: ToolCallPlace): string =>
-  stableHash({ sample: place.sample, ...(place.attempt === undefined ? {} : { attempt: place.attempt }), step: place.step, tool: place.tool, arguments: place.arguments ?? null })
+  stableHash({
+    sample: place.sample,
+    ...(place.attempt === undefined ? {} : { attempt: place.attempt }),
+    step: place.step,
+    tool: place.tool,
+    arguments: place.arguments ?? null,
+  })
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? 'undefined'
 
@@ -32,7 +38,8 @@ const shown = (value: unknown): string => JSON.stringify(value) ?? 'undefined'
 // recorded reply changed since the tools' results were recorded
 function staleOf(store: KeyedStore<ToolRecording>, place: ToolCallPlace): ToolRecording | undefined {
   for (const entry of store.entries()) {
-    if (entry.sample === place.sample && entry.attempt === place.attempt && entry.step === place.step && entry.tool === place.tool) return entry
+    if (entry.sample === place.sample && entry.attempt === place.attempt && entry.step === place.step && entry.tool === place.tool)
+      return entry
   }
   return undefined
 }
@@ -61,7 +68,15 @@ export function loadToolRecordings(file: string, mode: RecordingMode): ToolRecor
         )
       }
       const result = await run()
-      store.put({ key, sample: place.sample, ...(place.attempt === undefined ? {} : { attempt: place.attempt }), step: place.step, tool: place.tool, arguments: place.arguments ?? null, result })
+      store.put({
+        key,
+        sample: place.sample,
+        ...(place.attempt === undefined ? {} : { attempt: place.attempt }),
+        step: place.step,
+        tool: place.tool,
+        arguments: place.arguments ?? null,
+        result,
+      })
       return result
     },
     save: () => void store.save(),

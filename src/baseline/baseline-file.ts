@@ -22,7 +22,9 @@ export async function loadBaseline(file: string, shownAs: string): Promise<Basel
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError(`${shownAs}: not valid JSON (${(error as Error).message}). Restore it from git, or rewrite it with "vitest run -u".`)
+    throw new ConfigError(
+      `${shownAs}: not valid JSON (${(error as Error).message}). Restore it from git, or rewrite it with "vitest run -u".`,
+    )
   }
   const parsed = BaselineSchema.safeParse(json)
   if (!parsed.success) {
@@ -46,7 +48,11 @@ export interface BaselineUpdate {
 }
 
 // a scored sample's answer replaces its old one; a declared sample not scored now keeps its old one
-function keptAnswers(fresh: BaselineAnswers | undefined, old: BaselineAnswers | undefined, declared: ReadonlySet<string>): BaselineAnswers | undefined {
+function keptAnswers(
+  fresh: BaselineAnswers | undefined,
+  old: BaselineAnswers | undefined,
+  declared: ReadonlySet<string>,
+): BaselineAnswers | undefined {
   if (fresh === undefined) return undefined
   const kept: BaselineAnswers = { answer: {}, target: {} }
   for (const id of declared) {
@@ -91,7 +97,11 @@ export function updateBaseline(existing: Baseline | null, benchmark: string, upd
 
 function sortKeys(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, sortKeys(inner)]))
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, inner]) => [key, sortKeys(inner)]),
+  )
 }
 
 /** The file's text: keys sorted, one entry per line, so the same scores always give the same bytes. */

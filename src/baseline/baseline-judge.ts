@@ -47,8 +47,10 @@ export function compareJudgeWithBaseline(current: ReadonlyMap<string, MeasuredSa
   const pairs = ids.map((id) => ({ baseline: before.get(id)!, current: current.get(id)! }))
   const comparisons: Comparison[] = []
   for (const statistic of judgeStatistics([...current.values()])) {
-    const on = (side: 'baseline' | 'current') => (items: readonly number[]): number | null =>
-      statistic.value(items.map((i) => pairs[i]![side]).filter(statistic.covers))
+    const on =
+      (side: 'baseline' | 'current') =>
+      (items: readonly number[]): number | null =>
+        statistic.value(items.map((i) => pairs[i]![side]).filter(statistic.covers))
     const range = JUDGE_AGREEMENT_METRICS[statistic.metric]?.range ?? { min: -1, max: 1 }
     const test = comparePairedStatistic(pairs.length, on('baseline'), on('current'), { range })
     if (test === null) continue

@@ -1,4 +1,11 @@
-import { compareCorpus, type CorpusAggregate, type CorpusPair, corpusRows, type CorpusSample, type MetricCatalog } from '../metrics/index.ts'
+import {
+  compareCorpus,
+  type CorpusAggregate,
+  type CorpusPair,
+  corpusRows,
+  type CorpusSample,
+  type MetricCatalog,
+} from '../metrics/index.ts'
 import type { Baseline, Comparison, MetricRow } from '../schema/index.ts'
 import type { SampleOutcome } from '../records/index.ts'
 
@@ -69,7 +76,12 @@ export function baselineSamples(entry: Baseline['models'][string] | undefined): 
  * on the samples the baseline shares, each figure against the baseline's by a paired bootstrap. Figures without a
  * direction are not compared, as for per-sample metrics.
  */
-export function corpusFigures(samples: readonly SampleOutcome[], aggregate: CorpusAggregate, entry: Baseline['models'][string] | undefined, catalog: MetricCatalog): CorpusFigures {
+export function corpusFigures(
+  samples: readonly SampleOutcome[],
+  aggregate: CorpusAggregate,
+  entry: Baseline['models'][string] | undefined,
+  catalog: MetricCatalog,
+): CorpusFigures {
   const current = corpusSamples(samples)
   const byMetric = corpusRows(current, aggregate, { range: (metric) => catalog.get(metric).range })
   const rows = [...byMetric].flatMap(([metric, metricRows]) => metricRows.map((row) => ({ metric, ...row })))
@@ -78,6 +90,8 @@ export function corpusFigures(samples: readonly SampleOutcome[], aggregate: Corp
   const pairs: CorpusPair[] = [...firstAttempts(current)]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([id, sample]) => (before.has(id) ? [{ baseline: before.get(id)!, current: sample }] : []))
-  const comparisons = compareCorpus(pairs, aggregate, { range: (metric) => catalog.get(metric).range }).filter((comparison) => catalog.get(comparison.metric).direction !== 'none')
+  const comparisons = compareCorpus(pairs, aggregate, { range: (metric) => catalog.get(metric).range }).filter(
+    (comparison) => catalog.get(comparison.metric).direction !== 'none',
+  )
   return { rows, comparisons }
 }

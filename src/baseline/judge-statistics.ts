@@ -27,7 +27,12 @@ const NONE = 'none'
 /** A verdict as the kappas and confusion matrices code it: an invalid reply is "none". */
 export const coded = (verdict: string | number | null): Category => verdict ?? NONE
 
-function kappa(metric: string, covers: JudgeStatistic['covers'], first: (s: MeasuredSample) => Category, second: (s: MeasuredSample) => Category): JudgeStatistic {
+function kappa(
+  metric: string,
+  covers: JudgeStatistic['covers'],
+  first: (s: MeasuredSample) => Category,
+  second: (s: MeasuredSample) => Category,
+): JudgeStatistic {
   return {
     metric,
     covers,
@@ -41,7 +46,11 @@ function correlation(metric: string, statistic: typeof pearson): JudgeStatistic 
   return {
     metric,
     covers: (sample) => typeof sample.verdicts.original === 'number',
-    value: (samples) => statistic(samples.map(grade), samples.map((s) => s.expected as number)),
+    value: (samples) =>
+      statistic(
+        samples.map(grade),
+        samples.map((s) => s.expected as number),
+      ),
     closeness: (sample) => -Math.abs(grade(sample) - (sample.expected as number)),
   }
 }

@@ -5,7 +5,11 @@ import type { BenchmarkRecords } from '../records/index.ts'
  * differ only in case, spaces or dashes have one file name. Within one eval file such benchmarks are refused before
  * they run; from two files they run, and this keeps either from being compared with, or writing, the other's scores.
  */
-export function sharedBaselineFiles(runs: readonly BenchmarkRecords[], fileOf: (run: BenchmarkRecords) => string, shownAs: (file: string) => string): Map<string, string> {
+export function sharedBaselineFiles(
+  runs: readonly BenchmarkRecords[],
+  fileOf: (run: BenchmarkRecords) => string,
+  shownAs: (file: string) => string,
+): Map<string, string> {
   const claims = new Map<string, Map<string, string>>()
   for (const run of runs) {
     const file = fileOf(run)
@@ -21,7 +25,10 @@ export function sharedBaselineFiles(runs: readonly BenchmarkRecords[], fileOf: (
       .sort(([a, fileA], [b, fileB]) => (fileA === fileB ? (a < b ? -1 : 1) : fileA < fileB ? -1 : 1))
       .map(([name, evalFile]) => `"${name}" (${evalFile})`)
       .join(' and ')
-    shared.set(file, `benchmarks ${listed} would share the baseline file ${shownAs(file)}, as file names ignore case and turn spaces into "-", so it is neither compared nor written. Rename one of them.`)
+    shared.set(
+      file,
+      `benchmarks ${listed} would share the baseline file ${shownAs(file)}, as file names ignore case and turn spaces into "-", so it is neither compared nor written. Rename one of them.`,
+    )
   }
   return shared
 }

@@ -14,7 +14,14 @@ export function benchmarkMeta(resolved: ResolvedBenchmark, measuredJudge?: strin
     ...(resolved.primaryMetric === undefined ? {} : { primaryMetric: resolved.primaryMetric }),
     thresholds: resolved.thresholds,
     // the watched metric, decided with the benchmark: what its early stop, gate tests and report watch alike
-    ...(run.regression === undefined ? {} : { regression: RegressionSchema.parse({ ...run.regression, ...(resolved.regressionMetric === undefined ? {} : { metric: resolved.regressionMetric }) }) }),
+    ...(run.regression === undefined
+      ? {}
+      : {
+          regression: RegressionSchema.parse({
+            ...run.regression,
+            ...(resolved.regressionMetric === undefined ? {} : { metric: resolved.regressionMetric }),
+          }),
+        }),
     maxErrors: run.maxErrors ?? 0,
     ...(run.maxCost === undefined ? {} : { maxCostUsd: run.maxCost }),
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),

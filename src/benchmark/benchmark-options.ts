@@ -157,9 +157,12 @@ export interface ScorerContext {
 export type Scorer = (context: ScorerContext) => ScorerReturn | Promise<ScorerReturn>
 
 /** A dataset as options accept it: an array of samples or a loader. */
-export const DatasetSchema = z.custom<Dataset>((value) => Array.isArray(value) || (typeof value === 'object' && value !== null && 'load' in value), {
-  message: 'must be an array of samples or a loader from datasets.*',
-})
+export const DatasetSchema = z.custom<Dataset>(
+  (value) => Array.isArray(value) || (typeof value === 'object' && value !== null && 'load' in value),
+  {
+    message: 'must be an array of samples or a loader from datasets.*',
+  },
+)
 
 /** How the default scorer reads answers; the kinds themselves are checked by the scorer. */
 export const AnswerOptionsSchema = z
@@ -169,9 +172,11 @@ export const AnswerOptionsSchema = z
 /** The zod shape of `RunOptions`, which holds functions and so stays an interface (pinned to this by a type test). */
 export const RunShape = {
   task: z.function().optional(),
-  model: z.custom<Model>((value) => typeof value === 'object' && value !== null && 'generate' in value, {
-    message: 'must be a Model, e.g. models.openai({ model })',
-  }).optional(),
+  model: z
+    .custom<Model>((value) => typeof value === 'object' && value !== null && 'generate' in value, {
+      message: 'must be a Model, e.g. models.openai({ model })',
+    })
+    .optional(),
   system: z.string().optional(),
   tools: z
     .record(
@@ -179,7 +184,9 @@ export const RunShape = {
       z
         .object({
           description: z.string().optional(),
-          parameters: z.custom<object>((value) => typeof value === 'object' && value !== null, { message: 'must be a zod schema or a JSON Schema object' }),
+          parameters: z.custom<object>((value) => typeof value === 'object' && value !== null, {
+            message: 'must be a zod schema or a JSON Schema object',
+          }),
           execute: z.function().optional(),
           replay: z.boolean().optional(),
           timeoutMs: z.number().positive().optional(),
@@ -226,10 +233,14 @@ export function validateOverrides(name: string, options: BenchmarkOverrides): vo
     throw new ConfigError(`${where}: inferMethod "${method}" needs a model that scores choices, such as models.openai(...); ${what}.`)
   }
   if ((options.tools !== undefined || options.maxSteps !== undefined) && options.model === undefined) {
-    throw new ConfigError(`${where}: "tools" and "maxSteps" run a tool loop around "model"; a task runs its own agent, and returns { output, trajectory } (see fromAiSdk).`)
+    throw new ConfigError(
+      `${where}: "tools" and "maxSteps" run a tool loop around "model"; a task runs its own agent, and returns { output, trajectory } (see fromAiSdk).`,
+    )
   }
   if (options.tools !== undefined && method !== 'generate') {
-    throw new ConfigError(`${where}: "tools" need replies to call them, and inferMethod "${method}" scores choices; use inferMethod "generate".`)
+    throw new ConfigError(
+      `${where}: "tools" need replies to call them, and inferMethod "${method}" scores choices; use inferMethod "generate".`,
+    )
   }
   if (options.maxCost !== undefined && options.model === undefined) {
     throw new ConfigError(`${where}: maxCost limits what model calls cost, so it needs "model"; a task function's cost is not known.`)

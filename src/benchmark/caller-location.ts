@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 // (the build puts it in dist/ itself), since a build's frames can read as src/ once its source maps apply, as they do
 // in a linked checkout of the package
 const OWN_ROOT = /^(.*\/)(?:src|dist)\//.exec(fileURLToPath(import.meta.url))?.[1]
-const isOwn = (file: string): boolean => OWN_ROOT !== undefined && (file.startsWith(`${OWN_ROOT}src/`) || file.startsWith(`${OWN_ROOT}dist/`))
+const isOwn = (file: string): boolean =>
+  OWN_ROOT !== undefined && (file.startsWith(`${OWN_ROOT}src/`) || file.startsWith(`${OWN_ROOT}dist/`))
 const FRAME = /\(?((?:file:\/\/)?\/[^\s()]+?):(\d+):\d+\)?$/
 
 /**

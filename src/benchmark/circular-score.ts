@@ -13,5 +13,6 @@ export function markCircular(meta: BenchmarkMeta, rotations: number, watchesPrim
   if (meta.primaryMetric !== undefined && meta.primaryMetric !== 'accuracy') return
   meta.primaryMetric = CIRCULAR_METRIC
   const regression = meta.regression
-  if (regression !== undefined && watchesPrimary && (regression.metric === undefined || regression.metric === 'accuracy')) regression.metric = CIRCULAR_METRIC
+  if (regression !== undefined && watchesPrimary && (regression.metric === undefined || regression.metric === 'accuracy'))
+    regression.metric = CIRCULAR_METRIC
 }

@@ -98,16 +98,19 @@ export const DefinitionSchema = z
     dataset: DatasetSchema,
     toSample: z.function().optional(),
     subsets: SubsetSpecSchema.optional(),
-    fewShot: z.union([
-      z.number().int().nonnegative(),
-      z.object({
-        dataset: DatasetSchema.optional(),
-        count: z.number().int().nonnegative(),
-        pick: z.enum(['first', 'random']).optional(),
-        groupBy: z.string().min(1).optional(),
-      })
-      .strict(),
-    ]).optional(),
+    fewShot: z
+      .union([
+        z.number().int().nonnegative(),
+        z
+          .object({
+            dataset: DatasetSchema.optional(),
+            count: z.number().int().nonnegative(),
+            pick: z.enum(['first', 'random']).optional(),
+            groupBy: z.string().min(1).optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
     prompt: z.union([z.string(), z.function()]).optional(),
     system: z.string().optional(),
     fewShotTemplate: z.string().optional(),
@@ -134,10 +137,14 @@ export const DefinitionSchema = z
       return close === undefined ? '' : `; did you mean "${close}"?`
     }
     if (metrics && definition.primaryMetric !== undefined && !metrics.includes(definition.primaryMetric)) {
-      problem(['primaryMetric'], `names a metric the benchmark does not declare${guess(definition.primaryMetric)} (it declares ${metrics.join(', ')})`)
+      problem(
+        ['primaryMetric'],
+        `names a metric the benchmark does not declare${guess(definition.primaryMetric)} (it declares ${metrics.join(', ')})`,
+      )
     }
     for (const metric of Object.keys(definition.thresholds ?? {})) {
-      if (metrics && !metrics.includes(metric) && BUILTIN_METRICS[metric]?.kind !== 'usage') problem(['thresholds', metric], `gates a metric the benchmark does not declare${guess(metric)} (it declares ${metrics.join(', ')})`)
+      if (metrics && !metrics.includes(metric) && BUILTIN_METRICS[metric]?.kind !== 'usage')
+        problem(['thresholds', metric], `gates a metric the benchmark does not declare${guess(metric)} (it declares ${metrics.join(', ')})`)
     }
     const listed = listedSubsets(definition.subsets)
     if (listed && new Set(listed).size !== listed.length) problem(['subsets'], 'lists a subset twice')

@@ -1,4 +1,14 @@
-export { optionsError, parseTaskResult, type BenchmarkOverrides, type RegressionOptions, type RunOptions, type Scorer, type ScorerContext, type TaskContext, type TaskResult } from './benchmark-options.ts'
+export {
+  optionsError,
+  parseTaskResult,
+  type BenchmarkOverrides,
+  type RegressionOptions,
+  type RunOptions,
+  type Scorer,
+  type ScorerContext,
+  type TaskContext,
+  type TaskResult,
+} from './benchmark-options.ts'
 export { benchmarkMeta } from './benchmark-meta.ts'
 export { callerLocation } from './caller-location.ts'
 export { markCircular } from './circular-score.ts'

@@ -23,7 +23,9 @@ export function splitInline(name: string, options: BenchmarkOptions): { definiti
     if (key in OverridesSchema.shape || key === 'defaults') overrides[key] = value
     else definition[key] = value
   }
-  const issues = [DefinitionSchema.safeParse(definition), OverridesSchema.safeParse(overrides)].flatMap((parsed) => (parsed.success ? [] : parsed.error.issues))
+  const issues = [DefinitionSchema.safeParse(definition), OverridesSchema.safeParse(overrides)].flatMap((parsed) =>
+    parsed.success ? [] : parsed.error.issues,
+  )
   if (issues.length > 0) throw optionsError(`describeBenchmark("${name}")`, new z.ZodError(issues))
   // both halves passed their schemas; kept as given rather than parsed, so the user's functions stay the same objects
   return { definition: definition as Benchmark, overrides: overrides as BenchmarkOverrides }

@@ -1,7 +1,15 @@
 import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import { MAX_TESTS, type MediaMessage, type Sample } from '../schema/index.ts'
-import { assignSubsets, circularRotations, planAttempts, planRotations, selectSamples, selectSubsets, type PlannedSample } from '../selection/index.ts'
+import {
+  assignSubsets,
+  circularRotations,
+  planAttempts,
+  planRotations,
+  selectSamples,
+  selectSubsets,
+  type PlannedSample,
+} from '../selection/index.ts'
 import { buildPrompt, drawFewShot, fewShotSpec } from '../prompt/index.ts'
 import { checkPromptFields } from './prompt-fields.ts'
 import type { ResolvedBenchmark } from './resolve-benchmark.ts'
@@ -22,7 +30,11 @@ export interface PreparedSamples {
  * The dataset's samples: with `toSample`, its raw records (file, line and all) mapped by it instead of the loader's
  * own mapping; every record is checked, and every problem reported at once.
  */
-async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], label: string, toSample: FieldMap | undefined): Promise<Sample[]> {
+async function loadWith(
+  dataset: Dataset | readonly Record<string, unknown>[],
+  label: string,
+  toSample: FieldMap | undefined,
+): Promise<Sample[]> {
   // an inline array holds records for toSample to map, or samples; the loaders read either as records
   const source = dataset as Dataset
   if (toSample === undefined) return loadSamples(source, label)
@@ -35,10 +47,19 @@ async function loadWith(dataset: Dataset | readonly Record<string, unknown>[], l
 
 // the definition's own few-shot dataset; else the examples the data comes with (an EvalScope _dev file); else the
 // benchmark's own samples, each drawn for the others
-async function fewShotPool(definition: ResolvedBenchmark['definition'], loaded: Sample[], where: string): Promise<{ pool: Sample[]; ownSamples: boolean }> {
+async function fewShotPool(
+  definition: ResolvedBenchmark['definition'],
+  loaded: Sample[],
+  where: string,
+): Promise<{ pool: Sample[]; ownSamples: boolean }> {
   const named = fewShotSpec(definition.fewShot)?.dataset
-  const separate = named === undefined ? await loadFewShotPool(definition.dataset as Dataset) : await loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
-  return separate === undefined ? { pool: loaded, ownSamples: true } : { pool: assignSubsets(separate, definition.subsets, where), ownSamples: false }
+  const separate =
+    named === undefined
+      ? await loadFewShotPool(definition.dataset as Dataset)
+      : await loadWith(named, `few-shot dataset of "${definition.name}"`, definition.toSample)
+  return separate === undefined
+    ? { pool: loaded, ownSamples: true }
+    : { pool: assignSubsets(separate, definition.subsets, where), ownSamples: false }
 }
 
 function checkOnly(only: readonly string[] | undefined, selected: readonly Sample[], where: string): void {

@@ -21,11 +21,15 @@ function problemsOf({ option, template, samples, extra }: TemplateUse): string[]
     const known = [...new Set([...samples.flatMap(fieldNames), ...extra])]
     const have = `The samples have ${known.map((name) => `{${name}}`).join(', ')}.`
     if (lacking.length < samples.length) {
-      problems.push(`option "${option}" uses "{${field}}", which ${lacking.length} of ${samples.length} samples lack (the first: "${lacking[0]!.id}"). ${have}`)
+      problems.push(
+        `option "${option}" uses "{${field}}", which ${lacking.length} of ${samples.length} samples lack (the first: "${lacking[0]!.id}"). ${have}`,
+      )
       continue
     }
     const near = closestName(field, known)
-    problems.push(`option "${option}" uses "{${field}}", which no sample has${near === undefined ? '' : `; did you mean "{${near}}"?`} ${have}`)
+    problems.push(
+      `option "${option}" uses "{${field}}", which no sample has${near === undefined ? '' : `; did you mean "{${near}}"?`} ${have}`,
+    )
   }
   return problems
 }
@@ -34,12 +38,22 @@ function problemsOf({ option, template, samples, extra }: TemplateUse): string[]
  * Refuses, at collection, a template field that a sample to run (or one of its few-shot examples) does not have:
  * filled per sample, a misspelt `{inptu}` would otherwise err every sample once the model calls had begun.
  */
-export function checkPromptFields(definition: Benchmark, planned: readonly Sample[], examples: ReadonlyMap<string, readonly Sample[]>, where: string): void {
+export function checkPromptFields(
+  definition: Benchmark,
+  planned: readonly Sample[],
+  examples: ReadonlyMap<string, readonly Sample[]>,
+  where: string,
+): void {
   // a repeated sample (or each rotation of its options) is planned once per attempt
   const samples = [...new Map(planned.map((sample) => [sample.id, sample])).values()]
   const uses: TemplateUse[] = []
   if (typeof definition.prompt === 'string') {
-    uses.push({ option: 'prompt', template: definition.prompt, samples: samples.filter((sample) => typeof sample.input === 'string'), extra: [] })
+    uses.push({
+      option: 'prompt',
+      template: definition.prompt,
+      samples: samples.filter((sample) => typeof sample.input === 'string'),
+      extra: [],
+    })
   }
   const prompted = samples.filter((sample) => (examples.get(sample.id)?.length ?? 0) > 0)
   if (prompted.length > 0 && definition.fewShotTemplate !== undefined) {

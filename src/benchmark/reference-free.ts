@@ -14,7 +14,9 @@ export function checkReferenceFree(where: string, samples: readonly Sample[], ju
   const free = samples.filter((sample) => sample.target === undefined)
   if (free.length === 0) return
   const which = free.length === 1 ? `sample "${free[0]!.id}" has` : `${free.length} samples (the first "${free[0]!.id}") have`
-  throw new ConfigError(`${where}: ${which} ${NEEDS_JUDGE}; give the benchmark a judge that grades alone (judge: { definition, policy: "judge-only" }), or add the reference answers (map their field with the "target" field option).`)
+  throw new ConfigError(
+    `${where}: ${which} ${NEEDS_JUDGE}; give the benchmark a judge that grades alone (judge: { definition, policy: "judge-only" }), or add the reference answers (map their field with the "target" field option).`,
+  )
 }
 
 /** The sample as a rule reads it; collection has refused reference-free samples wherever a rule runs. */

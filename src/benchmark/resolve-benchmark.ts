@@ -1,5 +1,15 @@
 import { ConfigError } from '../errors.ts'
-import { CIRCULAR_METRIC, CLASSIFICATION_METRICS, type GateableMetrics, type GateCatalog, type GateEntry, gateProblems, JUDGE_AGREEMENT_METRICS, perLabelSemantics, TRAJECTORY_MEASURES } from '../metrics/index.ts'
+import {
+  CIRCULAR_METRIC,
+  CLASSIFICATION_METRICS,
+  type GateableMetrics,
+  type GateCatalog,
+  type GateEntry,
+  gateProblems,
+  JUDGE_AGREEMENT_METRICS,
+  perLabelSemantics,
+  TRAJECTORY_MEASURES,
+} from '../metrics/index.ts'
 import { type GateSettings, type Shard, shardFromEnvironment, type Threshold, type VariantMeta } from '../schema/index.ts'
 import { type BenchmarkOverrides, type RunOptions, type Scorer, validateOverrides } from './benchmark-options.ts'
 import { type Benchmark, validateDefinition } from './define-benchmark.ts'
@@ -68,7 +78,10 @@ function perSampleGateable(resolved: ResolvedBenchmark): GateableMetrics {
   const judgeMetric = typeof judge === 'object' && 'metric' in judge ? judge.metric : undefined
   const answer = resolved.definition.answer
   const credit = answer?.kind === 'choice' && answer.partialCredit === true ? ['partial_credit'] : []
-  return { scores: [...new Set(['accuracy', ...credit, ...(judgeMetric === undefined ? [] : [judgeMetric])])], open: resolved.scorer !== undefined || typeof judge === 'function' }
+  return {
+    scores: [...new Set(['accuracy', ...credit, ...(judgeMetric === undefined ? [] : [judgeMetric])])],
+    open: resolved.scorer !== undefined || typeof judge === 'function',
+  }
 }
 
 // a benchmark that measures its judge has as primary metric how often the judge agrees with people, or how far its grades are
@@ -88,13 +101,18 @@ function checkGates(chosen: ResolvedBenchmark, ownEarlyStop: boolean, gates: Gat
   const { regression } = chosen.run
   const catalog = providedCatalog(gates)
   // the one place the watched metric is decided
-  const watched = regression === undefined ? undefined : (regression.metric ?? chosen.primaryMetric ?? defaultPrimary(chosen, gateable, catalog))
+  const watched =
+    regression === undefined ? undefined : (regression.metric ?? chosen.primaryMetric ?? defaultPrimary(chosen, gateable, catalog))
   const resolved = corpusEarlyStop(chosen, ownEarlyStop, watched)
   if (resolved.run.earlyStop) {
-    if (!resolved.selection.shuffle) throw new ConfigError(`${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`)
+    if (!resolved.selection.shuffle)
+      throw new ConfigError(
+        `${resolved.where}: earlyStop needs the samples in a seeded random order, so that every prefix of the run is a random sample; remove shuffle: false.`,
+      )
   }
   const entries: GateEntry[] = thresholdEntries(resolved.thresholds)
-  if (resolved.primaryMetric !== undefined) entries.push({ option: 'option "primaryMetric"', metric: resolved.primaryMetric, primary: true })
+  if (resolved.primaryMetric !== undefined)
+    entries.push({ option: 'option "primaryMetric"', metric: resolved.primaryMetric, primary: true })
   if (regression !== undefined && watched !== undefined) {
     const bounds = [{ option: 'option "regression.maxDrop"', value: regression.maxDrop }]
     entries.push({ option: 'option "regression.metric"', metric: watched, bounds, implied: regression.metric === undefined })
@@ -120,12 +138,15 @@ function defaultPrimary(resolved: ResolvedBenchmark, gateable: GateableMetrics, 
 function corpusEarlyStop(resolved: ResolvedBenchmark, own: boolean, watched: string | undefined): ResolvedBenchmark {
   const { classification, aggregate, earlyStop } = resolved.run
   if (!earlyStop) return resolved
-  const isCorpus = (metric: string): boolean => aggregate !== undefined || (classification === true && (metric in CLASSIFICATION_METRICS || perLabelSemantics(metric) !== undefined))
+  const isCorpus = (metric: string): boolean =>
+    aggregate !== undefined || (classification === true && (metric in CLASSIFICATION_METRICS || perLabelSemantics(metric) !== undefined))
   const gated = [...Object.keys(resolved.thresholds), ...(watched === undefined ? [] : [watched])].filter(isCorpus)
   if (gated.length === 0) return resolved
   if (!own) return { ...resolved, run: { ...resolved.run, earlyStop: undefined } }
   const what = aggregate !== undefined ? 'a benchmark with its own aggregate' : `"${gated[0]}", a corpus metric (classification)`
-  throw new ConfigError(`${resolved.where}: earlyStop decides on running means of per-sample scores, so it does not apply to ${what}; remove earlyStop, or gate on per-sample metrics only.`)
+  throw new ConfigError(
+    `${resolved.where}: earlyStop decides on running means of per-sample scores, so it does not apply to ${what}; remove earlyStop, or gate on per-sample metrics only.`,
+  )
 }
 
 function whereOf(name: string, location: string | undefined): string {
@@ -133,7 +154,13 @@ function whereOf(name: string, location: string | undefined): string {
 }
 
 /** `describeBenchmark(name, options, scorer?)`: the definition the options hold, run with the rest as its overrides. */
-export function resolveNamed(name: string, options: BenchmarkOptions, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
+export function resolveNamed(
+  name: string,
+  options: BenchmarkOptions,
+  scorer: Scorer | undefined,
+  location: string | undefined,
+  gates?: GateSettings,
+): ResolvedBenchmark {
   const { definition, overrides } = splitInline(name, options)
   return resolveDefined(definition, overrides, scorer, location, gates)
 }
@@ -147,7 +174,13 @@ function withDefinitionDefaults(benchmark: Benchmark, overrides: BenchmarkOverri
 }
 
 /** `describeBenchmark(benchmark, overrides, scorer?)`: the overrides applied over the benchmark's defaults. */
-export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): ResolvedBenchmark {
+export function resolveDefined(
+  benchmark: Benchmark,
+  overrides: BenchmarkOverrides,
+  scorer: Scorer | undefined,
+  location: string | undefined,
+  gates?: GateSettings,
+): ResolvedBenchmark {
   const name = benchmark.name
   validateDefinition(benchmark, `describeBenchmark(${typeof name === 'string' ? `"${name}"` : 'benchmark'})`)
   const merged = withDefinitionDefaults(benchmark, overrides)
@@ -157,28 +190,32 @@ export function resolveDefined(benchmark: Benchmark, overrides: BenchmarkOverrid
   const chosenScorer = scorer ?? benchmark.scorer
   const where = whereOf(name, location)
   const earlyStop = chooseEarlyStop(run.earlyStop, shuffle ?? defaults.shuffle, gates?.earlyStop)
-  return checkGates({
-    definition: benchmark,
-    where,
-    run: withoutUndefined({
-      ...run,
-      system: run.system ?? benchmark.system,
-      classification: run.classification ?? benchmark.classification,
-      aggregate: run.aggregate ?? benchmark.aggregate,
-      earlyStop,
-    }),
-    selection: withoutUndefined({
-      limit: limit ?? defaults.limit,
-      subset: subset ?? defaults.subset,
-      repeats: repeats ?? defaults.repeats ?? 1,
-      circular: circular ?? defaults.circular ?? false,
-      shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),
-      seed: seed ?? defaults.seed ?? 0,
-      shard: shard ?? shardFromEnvironment(),
-      fewShot: fewShot ?? fewShotSpec(benchmark.fewShot)?.count ?? 0,
-    }),
-    thresholds: { ...benchmark.thresholds, ...thresholds },
-    ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
-    ...(chosenScorer ? { scorer: chosenScorer } : {}),
-  }, run.earlyStop !== undefined, gates)
+  return checkGates(
+    {
+      definition: benchmark,
+      where,
+      run: withoutUndefined({
+        ...run,
+        system: run.system ?? benchmark.system,
+        classification: run.classification ?? benchmark.classification,
+        aggregate: run.aggregate ?? benchmark.aggregate,
+        earlyStop,
+      }),
+      selection: withoutUndefined({
+        limit: limit ?? defaults.limit,
+        subset: subset ?? defaults.subset,
+        repeats: repeats ?? defaults.repeats ?? 1,
+        circular: circular ?? defaults.circular ?? false,
+        shuffle: shuffle ?? defaults.shuffle ?? Boolean(earlyStop),
+        seed: seed ?? defaults.seed ?? 0,
+        shard: shard ?? shardFromEnvironment(),
+        fewShot: fewShot ?? fewShotSpec(benchmark.fewShot)?.count ?? 0,
+      }),
+      thresholds: { ...benchmark.thresholds, ...thresholds },
+      ...withoutUndefined({ primaryMetric: benchmark.primaryMetric ?? benchmark.metrics?.[0] ?? measuredPrimary(run) }),
+      ...(chosenScorer ? { scorer: chosenScorer } : {}),
+    },
+    run.earlyStop !== undefined,
+    gates,
+  )
 }

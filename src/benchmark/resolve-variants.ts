@@ -15,12 +15,28 @@ export interface VariantGroup {
   compare?: Compare
 }
 
-function resolveOne(first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined, gates: GateSettings | undefined): ResolvedBenchmark {
-  return typeof first === 'string' ? resolveNamed(first, options as BenchmarkOptions, scorer, location, gates) : resolveDefined(first, options, scorer, location, gates)
+function resolveOne(
+  first: string | Benchmark,
+  options: BenchmarkOptions | BenchmarkOverrides,
+  scorer: Scorer | undefined,
+  location: string | undefined,
+  gates: GateSettings | undefined,
+): ResolvedBenchmark {
+  return typeof first === 'string'
+    ? resolveNamed(first, options as BenchmarkOptions, scorer, location, gates)
+    : resolveDefined(first, options, scorer, location, gates)
 }
 
 // a defined benchmark takes its prompt from its definition, so a varied prompt replaces the definition's
-function resolveChoice(first: string | Benchmark, name: string, options: BenchmarkOptions | BenchmarkOverrides, choice: VariantChoice, scorer: Scorer | undefined, location: string | undefined, gates: GateSettings | undefined): ResolvedBenchmark {
+function resolveChoice(
+  first: string | Benchmark,
+  name: string,
+  options: BenchmarkOptions | BenchmarkOverrides,
+  choice: VariantChoice,
+  scorer: Scorer | undefined,
+  location: string | undefined,
+  gates: GateSettings | undefined,
+): ResolvedBenchmark {
   const { prompt, ...run } = choice.options
   if (typeof first === 'string') return resolveNamed(name, { ...(options as BenchmarkOptions), ...choice.options }, scorer, location, gates)
   const definition = prompt === undefined ? { ...first, name } : { ...first, name, prompt }
@@ -32,12 +48,19 @@ function resolveChoice(first: string | Benchmark, name: string, options: Benchma
  * `<benchmark>/<variant>` so that each has its own suite (for `-t` and the UI), recordings, verdicts and baseline.
  * `gates` are the plugin's settings, when it is in the project.
  */
-export function resolveVariants(first: string | Benchmark, options: BenchmarkOptions | BenchmarkOverrides, scorer: Scorer | undefined, location: string | undefined, gates?: GateSettings): VariantGroup {
+export function resolveVariants(
+  first: string | Benchmark,
+  options: BenchmarkOptions | BenchmarkOverrides,
+  scorer: Scorer | undefined,
+  location: string | undefined,
+  gates?: GateSettings,
+): VariantGroup {
   const { variants, compare, ...rest } = options
   const name = typeof first === 'string' ? first : first.name
   const where = location === undefined ? `describeBenchmark("${name}")` : `describeBenchmark("${name}") at ${location}`
   if (variants === undefined) {
-    if (compare !== undefined) throw new ConfigError(`${where}: option "compare" compares the variants of a benchmark; add "variants", or remove "compare".`)
+    if (compare !== undefined)
+      throw new ConfigError(`${where}: option "compare" compares the variants of a benchmark; add "variants", or remove "compare".`)
     return { name, benchmarks: [resolveOne(first, rest, scorer, location, gates)] }
   }
   const chosen = chooseVariants(where, options as BenchmarkOptions & Record<string, unknown>)

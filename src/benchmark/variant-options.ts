@@ -70,13 +70,20 @@ function problemsOf(error: z.ZodError, prefix: string): string[] {
  * Every combination of the alternatives, in the order they were written, with `compare` checked against them: a
  * varied option may not be given outright too, and `against` must name a variant.
  */
-export function chooseVariants(where: string, given: VariantOptions & Record<string, unknown>): { choices: VariantChoice[]; compare: Compare } {
+export function chooseVariants(
+  where: string,
+  given: VariantOptions & Record<string, unknown>,
+): { choices: VariantChoice[]; compare: Compare } {
   const parsedVariants = VariantsSchema.safeParse(given.variants)
   const parsedCompare = CompareSchema.safeParse(given.compare ?? {})
-  const problems = [...(parsedVariants.success ? [] : problemsOf(parsedVariants.error, 'variants')), ...(parsedCompare.success ? [] : problemsOf(parsedCompare.error, 'compare'))]
+  const problems = [
+    ...(parsedVariants.success ? [] : problemsOf(parsedVariants.error, 'variants')),
+    ...(parsedCompare.success ? [] : problemsOf(parsedCompare.error, 'compare')),
+  ]
   const variants = given.variants ?? {}
   for (const option of VARIED_OPTIONS) {
-    if (variants[option] !== undefined && given[option] !== undefined) problems.push(`option "${option}" is varied by "variants.${option}"; remove one of them`)
+    if (variants[option] !== undefined && given[option] !== undefined)
+      problems.push(`option "${option}" is varied by "variants.${option}"; remove one of them`)
   }
   if (problems.length > 0) throw new ConfigError(`${where}: ${problems.join('; ')}.`)
   let choices: VariantChoice[] = [{ name: '', values: {}, options: {} }]
@@ -93,7 +100,9 @@ export function chooseVariants(where: string, given: VariantOptions & Record<str
   }
   const compare = parsedCompare.data!
   if (compare.against !== undefined && !choices.some((choice) => choice.name === compare.against)) {
-    throw new ConfigError(`${where}: option "compare.against" names "${compare.against}", which is not a variant; the variants are ${choices.map((c) => `"${c.name}"`).join(', ')}.`)
+    throw new ConfigError(
+      `${where}: option "compare.against" names "${compare.against}", which is not a variant; the variants are ${choices.map((c) => `"${c.name}"`).join(', ')}.`,
+    )
   }
   return { choices, compare }
 }

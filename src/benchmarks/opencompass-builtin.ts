@@ -30,7 +30,12 @@ function openCompassOfKind(path: string, kind: 'mcq' | 'qa', onLoad: (dataset: O
       onLoad(dataset)
       if (dataset.kind !== kind) {
         const other = dataset.kind
-        throw new DatasetError([{ file: path, message: `is ${KINDS[other]}, not ${KINDS[kind]}; read it with ${other}() instead, or set "data_type" in ${basename(path)}.meta.json` }])
+        throw new DatasetError([
+          {
+            file: path,
+            message: `is ${KINDS[other]}, not ${KINDS[kind]}; read it with ${other}() instead, or set "data_type" in ${basename(path)}.meta.json`,
+          },
+        ])
       }
       return dataset.samples
     },
@@ -43,7 +48,11 @@ function nameOfFile(path: string): string {
 }
 
 /** `mcq` or `qa`: a built-in over an OpenCompass custom dataset of that kind, named after the file. */
-export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompassBuiltinOptions, definition: Omit<BenchmarkDefinition, 'name' | 'dataset'>): Benchmark {
+export function defineOpenCompassBuiltin(
+  kind: 'mcq' | 'qa',
+  options: OpenCompassBuiltinOptions,
+  definition: Omit<BenchmarkDefinition, 'name' | 'dataset'>,
+): Benchmark {
   checkBuiltinOptions(kind, options, { name: z.string().min(1).optional() })
   const name = options.name ?? nameOfFile(options.path)
   // the meta file is read with the data, at collection, before any prompt is built
@@ -60,7 +69,12 @@ export function defineOpenCompassBuiltin(kind: 'mcq' | 'qa', options: OpenCompas
     ...definition,
     // a human_prompt places the question, options and answer cue itself: OpenCompass sends it filled in, alone
     ...(typeof template === 'string'
-      ? { prompt: (sample: Sample) => (fromHumanPrompt && typeof sample.input === 'string' ? (promptOf?.(sample) ?? sample.input) : renderTemplate(template, sample, name)) }
+      ? {
+          prompt: (sample: Sample) =>
+            fromHumanPrompt && typeof sample.input === 'string'
+              ? (promptOf?.(sample) ?? sample.input)
+              : renderTemplate(template, sample, name),
+        }
       : {}),
   })
 }

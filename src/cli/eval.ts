@@ -80,7 +80,9 @@ function positiveInteger(option: keyof typeof MAXIMA, value: string | undefined)
   if (value === undefined) return undefined
   const most = MAXIMA[option]
   if (!/^[1-9]\d*$/.test(value) || Number(value) > most) {
-    throw new ConfigError(`evalsuite eval: --${option} must be a whole number from 1 to ${most.toLocaleString('en-US')}; received "${value}"`)
+    throw new ConfigError(
+      `evalsuite eval: --${option} must be a whole number from 1 to ${most.toLocaleString('en-US')}; received "${value}"`,
+    )
   }
   return Number(value)
 }
@@ -96,7 +98,10 @@ function endpoint(value: string | undefined): string | undefined {
 
 // the benchmark evalsuite eval runs scores accuracy only (its judge records pass or fail), besides the usage figures,
 // and under --circular the share of questions right in every rotation
-const quickEvalMetrics = (circular: boolean): GateableMetrics => ({ scores: circular ? ['accuracy', 'circular_accuracy'] : ['accuracy'], open: false })
+const quickEvalMetrics = (circular: boolean): GateableMetrics => ({
+  scores: circular ? ['accuracy', 'circular_accuracy'] : ['accuracy'],
+  open: false,
+})
 
 // a gate that cannot hold (a misspelt metric, 80 for a proportion) is a usage error, found before any call is made
 function thresholds(values: readonly string[] = [], circular = false): Record<string, number> {
@@ -106,7 +111,11 @@ function thresholds(values: readonly string[] = [], circular = false): Record<st
     const found = /^([A-Za-z_][\w.-]*)=(-?\d+(?:\.\d+)?)$/.exec(value)
     if (found === null) throw new ConfigError(`evalsuite eval: --threshold takes metric=value, e.g. accuracy=0.8; received "${value}"`)
     gates[found[1]!] = Number(found[2])
-    entries.push({ option: `--threshold ${value}`, metric: found[1]!, bounds: [{ option: `--threshold ${value}`, value: Number(found[2]) }] })
+    entries.push({
+      option: `--threshold ${value}`,
+      metric: found[1]!,
+      bounds: [{ option: `--threshold ${value}`, value: Number(found[2]) }],
+    })
   }
   const problems = gateProblems(entries, quickEvalMetrics(circular), gateCatalog())
   if (problems.length > 0) throw new ConfigError(`evalsuite eval: ${problems.join('; ')}`)
@@ -120,12 +129,17 @@ const SHOWN_NAMES = 20
 function checkSubsets(path: string, samples: readonly Sample[], wanted: readonly string[] | undefined): void {
   if (wanted === undefined) return
   const names = new Set(samples.flatMap((sample) => (sample.subset === undefined ? [] : [sample.subset])))
-  if (names.size === 0) throw new ConfigError(`evalsuite eval: --subset selects samples by subset, and ${path} has none; name the field that holds them with --field subset=COLUMN`)
+  if (names.size === 0)
+    throw new ConfigError(
+      `evalsuite eval: --subset selects samples by subset, and ${path} has none; name the field that holds them with --field subset=COLUMN`,
+    )
   for (const name of wanted) {
     if (names.has(name)) continue
     const near = closestName(name, names)
     const hint = near === undefined ? '' : `did you mean "${near}"? `
-    throw new ConfigError(`evalsuite eval: --subset ${name}: no sample of ${path} is in subset "${name}"; ${hint}the subsets are ${shortList([...names].sort(), SHOWN_NAMES)}`)
+    throw new ConfigError(
+      `evalsuite eval: --subset ${name}: no sample of ${path} is in subset "${name}"; ${hint}the subsets are ${shortList([...names].sort(), SHOWN_NAMES)}`,
+    )
   }
 }
 
@@ -141,12 +155,16 @@ export const evalCommand: Command = {
     if (!existsSync(file)) throw new ConfigError(`evalsuite eval: no such file: ${positionals[0]}`)
     // one file is one benchmark with one table and report; a folder's files may not even share a kind
     if (statSync(file).isDirectory()) {
-      throw new ConfigError(`evalsuite eval: ${positionals[0]} is a folder; eval runs one data file, so name one of its files ("evalsuite validate ${positionals[0]}" lists them)`)
+      throw new ConfigError(
+        `evalsuite eval: ${positionals[0]} is a folder; eval runs one data file, so name one of its files ("evalsuite validate ${positionals[0]}" lists them)`,
+      )
     }
     if (values.model === undefined) throw new ConfigError('evalsuite eval: --model is required, e.g. --model gpt-4o-mini')
     // an empty name is a shell variable that was not set: sent as is, or dropped, it would score the file as nothing asked
-    if (values.model.trim() === '') throw new ConfigError('evalsuite eval: --model is empty; name the model under test, e.g. --model gpt-4o-mini')
-    if (values.judge?.trim() === '') throw new ConfigError('evalsuite eval: --judge is empty; name the judge model, e.g. --judge gpt-4o, or leave the option out')
+    if (values.model.trim() === '')
+      throw new ConfigError('evalsuite eval: --model is empty; name the model under test, e.g. --model gpt-4o-mini')
+    if (values.judge?.trim() === '')
+      throw new ConfigError('evalsuite eval: --judge is empty; name the judge model, e.g. --judge gpt-4o, or leave the option out')
     checkSplitOption('eval', values.split, [positionals[0]!])
     const baseURL = endpoint(values['base-url'])
     const fields = parseFieldOptions('eval', values.field)
@@ -167,7 +185,10 @@ export const evalCommand: Command = {
       const parsed = positiveInteger(option, values[option])
       if (parsed !== undefined) settings[option] = parsed
     }
-    if (settings.circular && settings.repeats !== undefined) throw new ConfigError('evalsuite eval: --circular asks each question once per rotation of its options, so it takes no --repeats; remove one of them')
+    if (settings.circular && settings.repeats !== undefined)
+      throw new ConfigError(
+        'evalsuite eval: --circular asks each question once per rotation of its options, so it takes no --repeats; remove one of them',
+      )
     // a broken file is reported as validate reports it, before Vitest starts
     try {
       const problem = fields && (await fieldColumnsProblem(positionals[0]!, fields, values.split ? { split: values.split } : {}))
@@ -178,17 +199,23 @@ export const evalCommand: Command = {
       if (splits.length === 1) settings.split = splits[0]!
       else if (splits.length > 1) {
         const names = shortList(splits, SHOWN_NAMES)
-        throw new ConfigError(`evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${splits.at(-1)}`)
+        throw new ConfigError(
+          `evalsuite eval: ${positionals[0]} holds the splits ${names}; choose one with --split, e.g. --split ${splits.at(-1)}`,
+        )
       }
       if (data.kind === 'mixed') {
-        throw new ConfigError(`evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`)
+        throw new ConfigError(
+          `evalsuite eval: some samples of ${positionals[0]} have options and some do not; split the file into multiple-choice and open questions`,
+        )
       }
       checkSubsets(positionals[0]!, data.samples, settings.subset)
       if (settings.judge === undefined && data.samples.some((sample) => sample.target === undefined)) {
         throw new ConfigError(`evalsuite eval: ${positionals[0]} has ${NEEDS_JUDGE}; grade its answers with --judge MODEL`)
       }
       if (settings.circular && data.kind !== 'mcq') {
-        throw new ConfigError(`evalsuite eval: --circular rotates the options of multiple-choice questions, and ${positionals[0]} has open questions; remove --circular`)
+        throw new ConfigError(
+          `evalsuite eval: --circular rotates the options of multiple-choice questions, and ${positionals[0]} has open questions; remove --circular`,
+        )
       }
       if (settings.judge !== undefined && data.kind === 'mcq') {
         throw new ConfigError('evalsuite eval: --judge grades open answers; this file is multiple choice, scored by its answer letters')

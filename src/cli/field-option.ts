@@ -13,12 +13,15 @@ export function parseFieldOptions(command: string, values: readonly string[] = [
   const fields: Record<string, string | string[]> = {}
   for (const value of values) {
     const found = /^([^=]+)=(.+)$/.exec(value)
-    if (found === null) throw new ConfigError(`evalsuite ${command}: --field takes NAME=COLUMN, e.g. --field target=final_answer; received "${value}"`)
+    if (found === null)
+      throw new ConfigError(`evalsuite ${command}: --field takes NAME=COLUMN, e.g. --field target=final_answer; received "${value}"`)
     const name = found[1]!.trim()
     if (!(NAMES as readonly string[]).includes(name)) {
       const near = ALIASES[name.toLowerCase()] ?? closestName(name, NAMES)
       const hint = near === undefined ? '' : `did you mean "${near}"? `
-      throw new ConfigError(`evalsuite ${command}: --field ${value}: "${name}" is not a sample field; ${hint}NAME is one of ${NAMES.join(', ')}`)
+      throw new ConfigError(
+        `evalsuite ${command}: --field ${value}: "${name}" is not a sample field; ${hint}NAME is one of ${NAMES.join(', ')}`,
+      )
     }
     if (name in fields) throw new ConfigError(`evalsuite ${command}: --field ${name} is given twice; give each field once`)
     const columns = found[2]!.split(',').map((column) => column.trim())
@@ -30,7 +33,11 @@ export function parseFieldOptions(command: string, values: readonly string[] = [
 const SHOWN_COLUMNS = 20
 
 /** What is wrong with a mapping that names a column the file does not have, checked before the file is read in full. */
-export async function fieldColumnsProblem(path: string, fields: FieldNames, options: { columns?: string[]; split?: string }): Promise<string | undefined> {
+export async function fieldColumnsProblem(
+  path: string,
+  fields: FieldNames,
+  options: { columns?: string[]; split?: string },
+): Promise<string | undefined> {
   const columns = await loadDataFileColumns(path, options)
   if (columns.length === 0) return undefined
   for (const [name, named] of Object.entries(fields)) {

@@ -20,7 +20,16 @@ export interface InitResult {
   missingPackages: string[]
 }
 
-const CONFIG_NAMES = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vitest.config.mjs', 'vite.config.ts', 'vite.config.mts', 'vite.config.js', 'vite.config.mjs']
+const CONFIG_NAMES = [
+  'vitest.config.ts',
+  'vitest.config.mts',
+  'vitest.config.js',
+  'vitest.config.mjs',
+  'vite.config.ts',
+  'vite.config.mts',
+  'vite.config.js',
+  'vite.config.mjs',
+]
 
 async function createIfAbsent(root: string, path: string, content: string): Promise<FileStep> {
   const file = join(root, path)
@@ -50,8 +59,10 @@ async function setUpConfig(root: string): Promise<{ step: FileStep; unrecognised
   const created = (await isModulePackage(root)) ? 'vitest.config.ts' : 'vitest.config.mts'
   if (existing === undefined) return { step: await createIfAbsent(root, created, CONFIG_FILE), unrecognised: false }
   const edit = addPlugin(await readFile(join(root, existing), 'utf8'))
-  if (edit.kind === 'present') return { step: { path: existing, action: 'kept', note: 'already has the evalsuite plugin' }, unrecognised: false }
-  if (edit.kind === 'unrecognised') return { step: { path: existing, action: 'kept', note: 'not edited: add the plugin by hand' }, unrecognised: true }
+  if (edit.kind === 'present')
+    return { step: { path: existing, action: 'kept', note: 'already has the evalsuite plugin' }, unrecognised: false }
+  if (edit.kind === 'unrecognised')
+    return { step: { path: existing, action: 'kept', note: 'not edited: add the plugin by hand' }, unrecognised: true }
   await writeFile(join(root, existing), edit.text)
   return { step: { path: existing, action: 'updated', note: 'added the evalsuite plugin' }, unrecognised: false }
 }
@@ -66,7 +77,10 @@ interface PackageJson {
 async function setUpPackage(root: string): Promise<{ step: FileStep; missing: string[] }> {
   const file = join(root, 'package.json')
   if (!existsSync(file)) {
-    const name = basename(root).toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'evals'
+    const name =
+      basename(root)
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, '-') || 'evals'
     const created = { name, private: true, type: 'module', scripts: { evals: EVALS_SCRIPT } }
     await writeFile(file, `${JSON.stringify(created, null, 2)}\n`)
     return { step: { path: 'package.json', action: 'created' }, missing: ['evalsuite', 'vitest'] }

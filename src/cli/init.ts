@@ -37,7 +37,8 @@ export const initCommand: Command = {
   help: HELP,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions('init', args, OPTIONS)
-    if (positionals.length > 0) throw new ConfigError(`evalsuite init: unexpected argument "${positionals[0]}"; use --dir <path> for another folder`)
+    if (positionals.length > 0)
+      throw new ConfigError(`evalsuite init: unexpected argument "${positionals[0]}"; use --dir <path> for another folder`)
     const root = resolve(values.dir ?? '.')
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new ConfigError(`evalsuite init: no such folder: ${root}`)
     const result = await initProject(root)
@@ -48,7 +49,9 @@ export const initCommand: Command = {
       output.stdout.write(`  ${step.action.padEnd(7)}  ${step.path}${note}\n`)
     }
     if (result.configUnrecognised) {
-      output.stderr.write(`\nCould not find where to add the plugin in your config; add these two lines by hand:\n  ${MANUAL_PLUGIN_STEPS}\n`)
+      output.stderr.write(
+        `\nCould not find where to add the plugin in your config; add these two lines by hand:\n  ${MANUAL_PLUGIN_STEPS}\n`,
+      )
     }
     const next =
       result.missingPackages.length > 0

@@ -23,10 +23,28 @@ const printed = (lines: readonly string[]): string => `${lines.map(escapeControl
 
 /** What `validate` prints for a file it could read: format, type, fields, counts and subsets. */
 export function renderSummary(path: string, summary: DataFileSummary): string {
-  const rows: [string, string][] = [['format', describeFormat(path, summary)], ['type', describeKind(summary) + referenceNote(summary)], ['fields', shortList(summary.fields, SHOWN_NAMES)], ['samples', count(summary.samples.length)]]
+  const rows: [string, string][] = [
+    ['format', describeFormat(path, summary)],
+    ['type', describeKind(summary) + referenceNote(summary)],
+    ['fields', shortList(summary.fields, SHOWN_NAMES)],
+    ['samples', count(summary.samples.length)],
+  ]
   const ignored = summary.opencompass?.ignored
-  if (ignored) rows.push(['ignored', Object.entries(ignored).map(([key, why]) => `"${key}" (${why})`).join(', ')])
-  if (summary.splits) rows.push(['splits', shortList(Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`), SHOWN_NAMES)])
+  if (ignored)
+    rows.push([
+      'ignored',
+      Object.entries(ignored)
+        .map(([key, why]) => `"${key}" (${why})`)
+        .join(', '),
+    ])
+  if (summary.splits)
+    rows.push([
+      'splits',
+      shortList(
+        Object.entries(summary.splits).map(([name, n]) => `${name} (${count(n)})`),
+        SHOWN_NAMES,
+      ),
+    ])
   const subsets = new Map<string, number>()
   for (const sample of summary.samples) if (sample.subset !== undefined) subsets.set(sample.subset, (subsets.get(sample.subset) ?? 0) + 1)
   if (subsets.size > 0) {
@@ -35,12 +53,19 @@ export function renderSummary(path: string, summary: DataFileSummary): string {
   }
   const images = summary.samples.map(imageCountOf).filter((n) => n > 0)
   if (images.length > 0) {
-    rows.push(['images', `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples${imageFilesText(summary.images)}; only a model that takes images can run them`])
+    rows.push([
+      'images',
+      `${count(images.reduce((a, b) => a + b))} in ${count(images.length)} samples${imageFilesText(summary.images)}; only a model that takes images can run them`,
+    ])
   }
   return printed([`${path}: valid`, ...rows.map(([name, value]) => `  ${name.padEnd(8)} ${value}`)])
 }
 
-const FOUND: Record<ImageBase, string> = { dataFile: 'beside the data file', workingDirectory: 'from the working directory', absolute: 'by absolute path' }
+const FOUND: Record<ImageBase, string> = {
+  dataFile: 'beside the data file',
+  workingDirectory: 'from the working directory',
+  absolute: 'by absolute path',
+}
 
 /** How many local image files were read and where they were found, as EvalScope's paths may be from either folder. */
 function imageFilesText(files: ImageFiles | undefined): string {
@@ -89,7 +114,10 @@ function multipleAnswer(summary: DataFileSummary): string {
 }
 
 function quoted(names: string[]): string {
-  return shortList(names.map((name) => `"${name}"`), SHOWN_NAMES)
+  return shortList(
+    names.map((name) => `"${name}"`),
+    SHOWN_NAMES,
+  )
 }
 
 const SHOWN = 50

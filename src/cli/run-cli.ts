@@ -46,7 +46,9 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
   }
   const command = COMMANDS[name]
   if (command === undefined) {
-    output.stderr.write(`evalsuite: unknown command "${escapeControlCharacters(name)}"; the commands are ${Object.keys(COMMANDS).join(', ')} (see "evalsuite --help")\n`)
+    output.stderr.write(
+      `evalsuite: unknown command "${escapeControlCharacters(name)}"; the commands are ${Object.keys(COMMANDS).join(', ')} (see "evalsuite --help")\n`,
+    )
     return EXIT.usage
   }
   if (rest.includes('-h') || rest.includes('--help')) {

@@ -64,12 +64,15 @@ export const validateCommand: Command = {
   help: HELP,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions('validate', args, OPTIONS)
-    if (positionals.length === 0) throw new ConfigError('evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"')
-    if (values.subset !== undefined) throw new ConfigError(`evalsuite validate: name the field holding each sample's subset with --field subset=${values.subset}`)
+    if (positionals.length === 0)
+      throw new ConfigError('evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"')
+    if (values.subset !== undefined)
+      throw new ConfigError(`evalsuite validate: name the field holding each sample's subset with --field subset=${values.subset}`)
     const options = dataFileOptions(values)
     const found = positionals.map((path) => dataFilesOf(path))
     const files = found.flatMap((each) => each.files)
-    for (const { path, why } of found.flatMap((each) => each.skipped)) output.stdout.write(`${escapeControlCharacters(path)}: skipped, ${escapeControlCharacters(why)}\n`)
+    for (const { path, why } of found.flatMap((each) => each.skipped))
+      output.stdout.write(`${escapeControlCharacters(path)}: skipped, ${escapeControlCharacters(why)}\n`)
     checkSplitOption('validate', values.split, files, values.format)
     let invalid = 0
     for (const file of files) {
@@ -85,12 +88,19 @@ export const validateCommand: Command = {
     }
     const skipped = found.reduce((n, each) => n + each.skipped.length, 0)
     const skippedText = skipped === 0 ? '' : `, ${skipped} skipped`
-    if (files.length + skipped > 1) output.stdout.write(`${files.length} files: ${files.length - invalid} valid, ${invalid} invalid${skippedText}\n`)
+    if (files.length + skipped > 1)
+      output.stdout.write(`${files.length} files: ${files.length - invalid} valid, ${invalid} invalid${skippedText}\n`)
     return invalid === 0 ? EXIT.ok : EXIT.failed
   },
 }
 
-function dataFileOptions(values: { format?: string; columns?: string; split?: string; field?: string[]; 'image-folder'?: string[] }): DataFileOptions {
+function dataFileOptions(values: {
+  format?: string
+  columns?: string
+  split?: string
+  field?: string[]
+  'image-folder'?: string[]
+}): DataFileOptions {
   const { format, columns, split } = values
   const fields = parseFieldOptions('validate', values.field)
   if (format !== undefined && !isDataFileFormat(format)) {
@@ -112,6 +122,7 @@ function dataFilesOf(path: string): { files: string[]; skipped: SkippedFile[] } 
   if (!existsSync(path)) throw new ConfigError(`evalsuite validate: no such file or folder: ${path}`)
   if (!statSync(path).isDirectory()) return { files: [path], skipped: [] }
   const found = findDataFiles(path, EXTENSIONS)
-  if (found.files.length === 0 && found.skipped.length === 0) throw new ConfigError(`evalsuite validate: no .jsonl, .csv, .tsv or .json file in ${path}`)
+  if (found.files.length === 0 && found.skipped.length === 0)
+    throw new ConfigError(`evalsuite validate: no .jsonl, .csv, .tsv or .json file in ${path}`)
   return found
 }

@@ -11,7 +11,10 @@ const ImagePartSchema = z.object({ type: z.literal('image'), image_url: z.string
 const ChatmlMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string() }),
   z.object({ role: z.literal('assistant'), content: z.string() }),
-  z.object({ role: z.literal('user'), content: z.union([z.string(), z.array(z.discriminatedUnion('type', [TextPartSchema, ImagePartSchema])).min(1)]) }),
+  z.object({
+    role: z.literal('user'),
+    content: z.union([z.string(), z.array(z.discriminatedUnion('type', [TextPartSchema, ImagePartSchema])).min(1)]),
+  }),
 ])
 
 /**
@@ -26,7 +29,11 @@ const ChatmlRecordSchema = z
   .superRefine((record, context) => {
     const users = record.question.filter((message) => message.role === 'user').length
     if (record.answer.length > 1 && record.answer.length !== users) {
-      context.addIssue({ code: 'custom', path: ['answer'], message: `has ${record.answer.length} answers for ${users} user messages; give one answer, or one per user message` })
+      context.addIssue({
+        code: 'custom',
+        path: ['answer'],
+        message: `has ${record.answer.length} answers for ${users} user messages; give one answer, or one per user message`,
+      })
     }
   })
 /** A record of OpenCompass's ChatML format. */

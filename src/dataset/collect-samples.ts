@@ -112,7 +112,11 @@ function placeOf(record: Omit<DataRecord, 'fields'>): string {
 }
 
 /** Maps and validates every record; returns the samples, or every problem found with its file, line and field. */
-export function toSamples(records: Iterable<DataRecord>, map?: FieldMap, images: ImageReader = createImageReader()): { samples: Sample[]; issues: DatasetIssue[] } {
+export function toSamples(
+  records: Iterable<DataRecord>,
+  map?: FieldMap,
+  images: ImageReader = createImageReader(),
+): { samples: Sample[]; issues: DatasetIssue[] } {
   const collector = createSampleCollector(fieldMapConverter(map), undefined, images)
   for (const record of records) collector.add(record)
   return { samples: collector.samples, issues: collector.issues }

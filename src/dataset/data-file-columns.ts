@@ -11,7 +11,13 @@ export async function loadDataFileColumns(path: string, options: { columns?: str
   await isFolder(path)
   const extension = extname(path).toLowerCase()
   const format =
-    extension === '.csv' ? csvFormat(options.columns ?? true) : extension === '.tsv' ? tsvFormat(options.columns ?? true) : extension === '.json' ? jsonFormat(options.split) : JSONL_FORMAT
+    extension === '.csv'
+      ? csvFormat(options.columns ?? true)
+      : extension === '.tsv'
+        ? tsvFormat(options.columns ?? true)
+        : extension === '.json'
+          ? jsonFormat(options.split)
+          : JSONL_FORMAT
   const first = await firstRecord(path, format)
   return first === undefined ? [] : Object.keys(first.fields)
 }

@@ -38,14 +38,18 @@ export const datasets = {
   },
   /** A CSV file, with a header row unless `columns` names the columns. */
   csv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
-    return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields), undefined, () => imageReaderOf(options))
+    return createFileSource(path, csvFormat(options.columns ?? true), fieldMapConverter(options.fields), undefined, () =>
+      imageReaderOf(options),
+    )
   },
   /**
    * A TSV file, with a header row unless `columns` names the columns. A row may leave out its last values: they are
    * absent fields, so only a required one is reported.
    */
   tsv(path: string, options: CsvDatasetOptions = {}): FileDatasetSource {
-    return createFileSource(path, tsvFormat(options.columns ?? true), fieldMapConverter(options.fields), undefined, () => imageReaderOf(options))
+    return createFileSource(path, tsvFormat(options.columns ?? true), fieldMapConverter(options.fields), undefined, () =>
+      imageReaderOf(options),
+    )
   },
   /** A JSON array of records, or an object of named splits with `split`. */
   json(path: string, options: JsonDatasetOptions = {}): FileDatasetSource {

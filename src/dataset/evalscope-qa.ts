@@ -23,7 +23,10 @@ type EvalScopeQaRecord = z.infer<typeof EvalScopeQaRecordSchema>
 const KNOWN = ['query', 'question', 'system', 'history', 'messages', 'response', 'answer'] as const
 
 /** How a record without a response, in a file where others have one, is reported. */
-export const EVALSCOPE_MISSING_RESPONSE: MissingTarget = { field: 'response', message: 'missing; EvalScope QA takes the reference answer from "response" (or "answer")' }
+export const EVALSCOPE_MISSING_RESPONSE: MissingTarget = {
+  field: 'response',
+  message: 'missing; EvalScope QA takes the reference answer from "response" (or "answer")',
+}
 
 /** Whether a record has a field only EvalScope's general QA format uses. */
 export function isEvalScopeQaRecord(fields: Record<string, unknown>): boolean {
@@ -72,7 +75,8 @@ function inputOf(record: EvalScopeQaRecord): string | MediaMessage[] | { problem
   if (query === undefined) return { problems: [{ field: 'query', message: 'missing; give "query" (or "question"), or a "messages" list' }] }
   if (record.system === undefined && (record.history ?? []).length === 0) return query
   const messages: MediaMessage[] = record.system === undefined ? [] : [{ role: 'system', content: record.system }]
-  for (const [asked, answered] of record.history ?? []) messages.push({ role: 'user', content: asked }, { role: 'assistant', content: answered })
+  for (const [asked, answered] of record.history ?? [])
+    messages.push({ role: 'user', content: asked }, { role: 'assistant', content: answered })
   messages.push({ role: 'user', content: query })
   return messages
 }

@@ -44,14 +44,19 @@ export async function evalScopeMcqShape(path: string): Promise<'columns' | 'list
  * rules as an OpenCompass one, multimodal MCQ (`question`, an `options` list, `answer`, `image_N`), or general QA in any
  * of its shapes. `images` reads the local images, and then tells which it read.
  */
-export async function readEvalScopeDataset(path: string, options: EvalScopeOptions, images: ImageReader): Promise<{ kind: 'mcq' | 'qa'; samples: Sample[]; columns?: string[] }> {
+export async function readEvalScopeDataset(
+  path: string,
+  options: EvalScopeOptions,
+  images: ImageReader,
+): Promise<{ kind: 'mcq' | 'qa'; samples: Sample[]; columns?: string[] }> {
   const subset = options.subset ?? 'subset'
   const shape = await evalScopeMcqShape(path)
   if (shape === 'columns') {
     const { kind, samples, meta } = await readOpenCompassDataset(path, { subset }, images)
     return { kind, samples, columns: meta.columns }
   }
-  const [convert, missing] = shape === 'list' ? [fieldMapConverter({ subset }), undefined] : [evalScopeQaConverter(subset), EVALSCOPE_MISSING_RESPONSE]
+  const [convert, missing] =
+    shape === 'list' ? [fieldMapConverter({ subset }), undefined] : [evalScopeQaConverter(subset), EVALSCOPE_MISSING_RESPONSE]
   const samples = await createFileSource(path, evalScopeFileFormat(path), convert, missing, () => images).load()
   return { kind: shape === 'list' ? 'mcq' : 'qa', samples }
 }

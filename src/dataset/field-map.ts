@@ -91,9 +91,19 @@ function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<st
     system: map.system ?? pick(fields, DEFAULT_FIELDS.system),
   }
   const choiceNames = Array.isArray(map.choices) ? map.choices : undefined
-  const choicesName = typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
+  const choicesName =
+    typeof map.choices === 'string' ? map.choices : map.choices === undefined ? pick(fields, DEFAULT_FIELDS.choices) : undefined
   // a few names, checked once per field of every record: a list is cheaper to build than a set
-  const used: (string | undefined)[] = [names.id, names.input, names.target, names.subset, names.images, names.system, choicesName, ...(choiceNames ?? [])]
+  const used: (string | undefined)[] = [
+    names.id,
+    names.input,
+    names.target,
+    names.subset,
+    names.images,
+    names.system,
+    choicesName,
+    ...(choiceNames ?? []),
+  ]
   // EvalScope's multimodal files name each image in a field of its own: image_1, image_2, ...
   const imageFields = names.images === undefined ? imageFieldReferences(fields) : []
   const mapped: Record<string, unknown> = {
@@ -101,7 +111,12 @@ function applyNames(fields: Record<string, unknown>, map: FieldNames): Record<st
     input: fields[names.input],
     system: names.system === undefined ? undefined : fields[names.system],
     target: fields[names.target],
-    choices: choiceNames === undefined ? (choicesName === undefined ? undefined : choicesOf(fields[choicesName])) : choiceNames.map((name) => fields[name]),
+    choices:
+      choiceNames === undefined
+        ? choicesName === undefined
+          ? undefined
+          : choicesOf(fields[choicesName])
+        : choiceNames.map((name) => fields[name]),
     subset: names.subset === undefined ? undefined : fields[names.subset],
     images: names.images === undefined ? (imageFields.length > 0 ? imageFields : undefined) : fields[names.images],
   }
@@ -133,7 +148,10 @@ export function normalise(mapped: Record<string, unknown>): Record<string, unkno
   for (const key in mapped) {
     const value = mapped[key]
     if (value === undefined || value === null) continue
-    out[key] = (key === 'target' || key === 'id' || key === 'subset') && (typeof value === 'number' || typeof value === 'boolean') ? String(value) : value
+    out[key] =
+      (key === 'target' || key === 'id' || key === 'subset') && (typeof value === 'number' || typeof value === 'boolean')
+        ? String(value)
+        : value
   }
   return out
 }

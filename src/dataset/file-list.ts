@@ -12,7 +12,9 @@ import { missingFile } from './missing-file.ts'
  */
 export async function listDataFiles(path: string, extensions: readonly string[]): Promise<string[]> {
   if (!(await isFolder(path))) return [path]
-  const names = (await readdir(path)).filter((name) => extensions.some((extension) => name.endsWith(extension)) && !name.endsWith('.meta.json'))
+  const names = (await readdir(path)).filter(
+    (name) => extensions.some((extension) => name.endsWith(extension)) && !name.endsWith('.meta.json'),
+  )
   const files: string[] = []
   for (const name of names.sort()) if ((await stat(join(path, name)).catch(() => undefined))?.isFile()) files.push(join(path, name))
   if (files.length === 0) throw new DatasetError([{ file: path, message: `the folder holds no ${extensions.join(' or ')} file` }])
@@ -24,6 +26,7 @@ export async function isFolder(path: string): Promise<boolean> {
   if (!existsSync(path)) throw new DatasetError([missingFile(path)])
   const stats = await stat(path)
   if (stats.isDirectory()) return true
-  if (!stats.isFile()) throw new DatasetError([{ file: path, message: `is ${fileKindOf(stats)}, not a regular file; name a data file or a folder of them` }])
+  if (!stats.isFile())
+    throw new DatasetError([{ file: path, message: `is ${fileKindOf(stats)}, not a regular file; name a data file or a folder of them` }])
   return false
 }

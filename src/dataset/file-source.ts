@@ -37,7 +37,13 @@ export function isEmptyFile(path: string): boolean {
  * A source whose samples are streamed from the files of `path` and validated as they come; each load reads its images
  * with a reader of its own from `images`.
  */
-export function createFileSource(path: string, format: FileFormat, convert: RecordConverter, missing?: MissingTarget, images: () => ImageReader = createImageReader): FileDatasetSource {
+export function createFileSource(
+  path: string,
+  format: FileFormat,
+  convert: RecordConverter,
+  missing?: MissingTarget,
+  images: () => ImageReader = createImageReader,
+): FileDatasetSource {
   return {
     description: path,
     async load(): Promise<Sample[]> {

@@ -14,7 +14,10 @@ export function missingImageProblems(sample: Sample): FieldProblem[] {
   const check = (text: string, field: string): void => {
     const missing = [...text.matchAll(IMAGE_MARKER)].map((match) => Number(match[1])).filter((n) => n < 1 || n > count)
     if (missing.length === 0) return
-    const has = count === 0 ? 'it has no image (no image_N field or images list)' : `it has ${count} (${count === 1 ? 'image_1' : `image_1 to image_${count}`})`
+    const has =
+      count === 0
+        ? 'it has no image (no image_N field or images list)'
+        : `it has ${count} (${count === 1 ? 'image_1' : `image_1 to image_${count}`})`
     problems.push({ field, message: `places <image ${missing[0]}>, but ${has}; a sample is never sent without the images its text names` })
   }
   if (typeof sample.input === 'string') check(sample.input, 'input')

@@ -36,7 +36,11 @@ export interface ImageReaderOptions {
   maxBytesInAll?: number
 }
 
-const LOOKED_FROM: Readonly<Record<ImageBase, string>> = { dataFile: ' beside the data file', workingDirectory: ' from the working directory', absolute: '' }
+const LOOKED_FROM: Readonly<Record<ImageBase, string>> = {
+  dataFile: ' beside the data file',
+  workingDirectory: ' from the working directory',
+  absolute: '',
+}
 const TYPE_NAMES: Readonly<Record<string, string>> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' }
 // a FIFO opened for reading waits for a writer unless opened non-blocking; a link swapped in after the check is refused
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0)
@@ -68,7 +72,10 @@ export function createImageReader(options: ImageReaderOptions = {}): ImageReader
       const problem = (why: string): FieldProblem => ({ field, message: `names image "${reference}", ${why}` })
       const mime = IMAGE_TYPES[extname(reference).toLowerCase()]
       if (mime === undefined) {
-        return { field, message: `names "${reference}", which is not an image file evalsuite sends (${Object.keys(IMAGE_TYPES).join(', ')}), nor an http(s) URL or data: URI` }
+        return {
+          field,
+          message: `names "${reference}", which is not an image file evalsuite sends (${Object.keys(IMAGE_TYPES).join(', ')}), nor an http(s) URL or data: URI`,
+        }
       }
       const { roots, problem: folderProblem } = allowedFolders(dataFile)
       if (folderProblem !== undefined) return problem(folderProblem)
@@ -76,7 +83,9 @@ export function createImageReader(options: ImageReaderOptions = {}): ImageReader
       const found = locate(candidates)
       if (found === undefined) {
         const looked = candidates.map(([path, base]) => `${path}${LOOKED_FROM[base]}`).join(', nor ')
-        return problem(`which is no file (no ${looked}); a local image path is relative to the data file's folder or to the working directory`)
+        return problem(
+          `which is no file (no ${looked}); a local image path is relative to the data file's folder or to the working directory`,
+        )
       }
       if (!roots.some((root) => isInside(found.real, root))) {
         return problem(
@@ -95,7 +104,9 @@ export function createImageReader(options: ImageReaderOptions = {}): ImageReader
       if (stats.size === 0) return refuse('which is an empty file')
       if (stats.size > maxBytes) return refuse(`which is ${sizeText(stats.size)}, above the ${sizeText(maxBytes)} an image may be`)
       if (files.bytes + stats.size > maxBytesInAll) {
-        return problem(`which would take the images of this dataset past ${sizeText(maxBytesInAll)} in all (${files.files} files, ${sizeText(files.bytes)} read so far)`)
+        return problem(
+          `which would take the images of this dataset past ${sizeText(maxBytesInAll)} in all (${files.files} files, ${sizeText(files.bytes)} read so far)`,
+        )
       }
       const bytes = readRegularFile(found.real, stats.size)
       if (typeof bytes === 'string') return problem(bytes)
@@ -129,7 +140,12 @@ function candidatesOf(reference: string, dataFile: string): [string, ImageBase][
   if (isAbsolute(reference)) return [[reference, 'absolute']]
   const besideData = join(dirname(dataFile), reference)
   const fromWorkingDirectory = reference
-  return resolve(besideData) === resolve(fromWorkingDirectory) ? [[besideData, 'dataFile']] : [[besideData, 'dataFile'], [fromWorkingDirectory, 'workingDirectory']]
+  return resolve(besideData) === resolve(fromWorkingDirectory)
+    ? [[besideData, 'dataFile']]
+    : [
+        [besideData, 'dataFile'],
+        [fromWorkingDirectory, 'workingDirectory'],
+      ]
 }
 
 /** The first candidate that exists, with its real path; a dangling link counts as absent. */

@@ -22,5 +22,7 @@ function ascii(text: string): number[] {
 
 /** The image type a file's first bytes are (its magic bytes), whatever its name says; `undefined` for none of them. */
 export function imageTypeOfBytes(bytes: Uint8Array): string | undefined {
-  return SIGNATURES.find(([, signature]) => signature.length <= bytes.length && signature.every((byte, at) => byte === undefined || bytes[at] === byte))?.[0]
+  return SIGNATURES.find(
+    ([, signature]) => signature.length <= bytes.length && signature.every((byte, at) => byte === undefined || bytes[at] === byte),
+  )?.[0]
 }

@@ -8,7 +8,9 @@ import type { FieldProblem } from './zod-issues.ts'
 export function resolveImageUrl(reference: string, dataFile: string, field: string, images: ImageReader): string | FieldProblem {
   if (/^https?:\/\//i.test(reference)) return reference
   if (reference.startsWith('data:')) {
-    return /^data:image\/[\w.+-]+;base64,/.test(reference) ? reference : { field, message: 'is a data: URI, but not a base64 image (data:image/<type>;base64,...)' }
+    return /^data:image\/[\w.+-]+;base64,/.test(reference)
+      ? reference
+      : { field, message: 'is a data: URI, but not a base64 image (data:image/<type>;base64,...)' }
   }
   return images.read(reference, dataFile, field)
 }

@@ -10,7 +10,20 @@ export type { FileDatasetSource } from './file-source.ts'
 export { IMAGE_MARKER } from './image-markers.ts'
 export type { ImageOptions } from './image-options.ts'
 export type { ImageBase, ImageFiles } from './image-reader.ts'
-export { DATA_FILE_FORMATS, isDataFileFormat, loadDataFile, type DataFileFormat, type DataFileOptions, type DataFileSummary } from './load-data-file.ts'
+export {
+  DATA_FILE_FORMATS,
+  isDataFileFormat,
+  loadDataFile,
+  type DataFileFormat,
+  type DataFileOptions,
+  type DataFileSummary,
+} from './load-data-file.ts'
 export { NEEDS_JUDGE } from './needs-judge.ts'
-export { loadOpenCompassDataset, type OpenCompassDataset, type OpenCompassInfo, type OpenCompassOptions, type OpenCompassSource } from './opencompass.ts'
+export {
+  loadOpenCompassDataset,
+  type OpenCompassDataset,
+  type OpenCompassInfo,
+  type OpenCompassOptions,
+  type OpenCompassSource,
+} from './opencompass.ts'
 export type { CsvColumns } from './read-csv.ts'

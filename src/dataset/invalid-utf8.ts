@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer'
 export function invalidUtf8LineStarts(bytes: Buffer): number[] {
   if (isUtf8(bytes)) return []
   const starts: number[] = []
-  for (let at = 0; at <= bytes.length; ) {
+  for (let at = 0; at <= bytes.length;) {
     const lf = bytes.indexOf(0x0a, at)
     const end = lf < 0 ? bytes.length : lf
     if (!isUtf8(bytes.subarray(at, end))) starts.push(at)

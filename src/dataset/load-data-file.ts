@@ -70,14 +70,19 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   const format = options.format ?? (await detectFormat(path, options))
   const subset = options.fields?.subset ?? options.subset ?? 'subset'
   const images = imageReaderOf(options)
-  const read = <T extends Omit<DataFileSummary, 'images'>>(summary: T): T & Pick<DataFileSummary, 'images'> => (images.files.files > 0 ? { ...summary, images: images.files } : summary)
+  const read = <T extends Omit<DataFileSummary, 'images'>>(summary: T): T & Pick<DataFileSummary, 'images'> =>
+    images.files.files > 0 ? { ...summary, images: images.files } : summary
   const shape = format === 'evalscope' ? await evalScopeMcqShape(path) : undefined
   if (format === 'opencompass') {
     const { kind, samples, meta, promptOf } = await readOpenCompassDataset(path, { ...options, subset }, images)
     return read({ format, kind, fields: meta.columns, samples, opencompass: meta, ...(promptOf === undefined ? {} : { promptOf }) })
   }
   if (shape === 'columns') {
-    const { kind, samples, meta } = await readOpenCompassDataset(path, { subset, ...(options.fields === undefined ? {} : { fields: options.fields }) }, images)
+    const { kind, samples, meta } = await readOpenCompassDataset(
+      path,
+      { subset, ...(options.fields === undefined ? {} : { fields: options.fields }) },
+      images,
+    )
     return read({ format, kind, fields: meta.columns, samples })
   }
   if (format === 'json' && options.split === undefined) {
@@ -87,7 +92,8 @@ export async function loadDataFile(path: string, options: DataFileOptions = {}):
   const fields = new Set<string>()
   // EvalScope's multimodal multiple choice (an options list) is read by the default field names
   const qa = format === 'evalscope' && shape === undefined
-  const convert = format === 'chatml' ? chatmlConverter(subset) : qa ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
+  const convert =
+    format === 'chatml' ? chatmlConverter(subset) : qa ? evalScopeQaConverter(subset) : fieldMapConverter({ ...options.fields, subset })
   const source = createFileSource(
     path,
     format === 'evalscope' ? evalScopeFileFormat(path) : formatOf(format, options),
@@ -121,7 +127,9 @@ async function detectFormat(path: string, options: DataFileOptions): Promise<Dat
   const extension = extname(path).toLowerCase()
   if (extension === '.json') return 'json'
   if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv') {
-    throw new DatasetError([{ file: path, message: `no loader reads "${extension || path}" files; evalsuite reads .jsonl, .csv, .tsv and .json` }])
+    throw new DatasetError([
+      { file: path, message: `no loader reads "${extension || path}" files; evalsuite reads .jsonl, .csv, .tsv and .json` },
+    ])
   }
   const format = extension === '.jsonl' ? 'jsonl' : extension === '.csv' ? 'csv' : 'tsv'
   const first = await firstRecord(path, formatOf(format, options))

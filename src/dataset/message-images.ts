@@ -36,7 +36,8 @@ export function resolveMessageImages(sample: Sample, dataFile: string, reader: I
     const content = message.content.map((part, at) => {
       if (part.type !== 'image_url') return part
       const where = `input.${index}.content.${at}.image_url.url`
-      if (message.role !== 'user') problems.push({ field: where, message: `is an image in a "${message.role}" message; images go in user messages` })
+      if (message.role !== 'user')
+        problems.push({ field: where, message: `is an image in a "${message.role}" message; images go in user messages` })
       const url = resolveImageUrl(part.image_url.url, dataFile, where, reader)
       if (typeof url !== 'string') {
         problems.push(url)

@@ -28,7 +28,10 @@ const OpenCompassMetaFileSchema = z
     /** The column holding the answer. */
     output_column: z.string().min(1),
     /** The option columns, in order. */
-    options: z.array(z.string().regex(/^[A-Z]$/, 'must be a capital letter')).min(2).max(26),
+    options: z
+      .array(z.string().regex(/^[A-Z]$/, 'must be a capital letter'))
+      .min(2)
+      .max(26),
     /** OpenCompass's scorer settings: evalsuite scores by its own rules, so these are accepted and ignored. */
     evaluator: z.record(z.string(), z.unknown()),
     evaluator_kwargs: z.record(z.string(), z.unknown()),
@@ -66,7 +69,12 @@ export async function readOpenCompassMeta(metaFile: string, issues: DatasetIssue
   if (read === undefined) return undefined
   const issue = (problem: FieldProblem): DatasetIssue => {
     const key = problem.field?.split('.')[0]
-    return { file: metaFile, line: key === undefined ? undefined : lineOfKey(read.text, key), field: problem.field, message: problem.message }
+    return {
+      file: metaFile,
+      line: key === undefined ? undefined : lineOfKey(read.text, key),
+      field: problem.field,
+      message: problem.message,
+    }
   }
   if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) {
     issues.push({ file: metaFile, message: 'must be a JSON object of settings' })

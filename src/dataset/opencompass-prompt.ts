@@ -36,7 +36,14 @@ export function text(value: unknown): string {
  * evaluation the options are rotated, and OpenCompass fills the prompt from the rotated record. `undefined` when the
  * prompt places no option, so the loaded input is already the whole prompt.
  */
-export function renderForOptions(prompt: string, options: readonly string[]): ((sample: Sample, fields: Record<string, unknown>) => string) | undefined {
+export function renderForOptions(
+  prompt: string,
+  options: readonly string[],
+): ((sample: Sample, fields: Record<string, unknown>) => string) | undefined {
   if (!placeholders(prompt).some((name) => options.includes(name))) return undefined
-  return (sample, fields) => render(prompt, { ...fields, ...Object.fromEntries(options.map((option, index) => [option, sample.choices?.[index] ?? fields[option]])) })
+  return (sample, fields) =>
+    render(prompt, {
+      ...fields,
+      ...Object.fromEntries(options.map((option, index) => [option, sample.choices?.[index] ?? fields[option]])),
+    })
 }

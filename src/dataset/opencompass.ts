@@ -64,7 +64,12 @@ function isLetterColumn(column: string): boolean {
 }
 
 /** Works out the dataset's kind and columns from its first record (or header), as OpenCompass does. */
-function detect(path: string, columns: string[], meta: OpenCompassMetaFile, metaFile: string | undefined): { info: OpenCompassInfo; problems: FieldProblem[]; metaProblems: FieldProblem[] } {
+function detect(
+  path: string,
+  columns: string[],
+  meta: OpenCompassMetaFile,
+  metaFile: string | undefined,
+): { info: OpenCompassInfo; problems: FieldProblem[]; metaProblems: FieldProblem[] } {
   const problems: FieldProblem[] = []
   const metaProblems: FieldProblem[] = []
   const present = new Set(columns)
@@ -74,23 +79,34 @@ function detect(path: string, columns: string[], meta: OpenCompassMetaFile, meta
   const stray = columns.filter((column) => isLetterColumn(column) && !letters.includes(column)).sort()
   if (meta.options === undefined && stray.length > 0 && (run > 0 || stray.length > 1)) {
     const found = [...letters, ...stray].join(', ')
-    problems.push({ field: stray[0], message: `the option columns skip "${LETTERS[run]}" (found ${found}); name them A, B, C, ... without a gap` })
+    problems.push({
+      field: stray[0],
+      message: `the option columns skip "${LETTERS[run]}" (found ${found}); name them A, B, C, ... without a gap`,
+    })
   }
   const kind = meta.data_type === 'circular-mcq' ? 'mcq' : (meta.data_type ?? (letters.length >= 2 ? 'mcq' : 'qa'))
   const options = kind === 'qa' ? [] : (meta.options ?? letters)
   if (kind === 'mcq' && options.length < 2) {
-    metaProblems.push({ field: 'data_type', message: `is "${meta.data_type ?? 'mcq'}", but the file has no option columns A, B, ...; add them, or set "data_type" to "qa"` })
+    metaProblems.push({
+      field: 'data_type',
+      message: `is "${meta.data_type ?? 'mcq'}", but the file has no option columns A, B, ...; add them, or set "data_type" to "qa"`,
+    })
   }
   metaProblems.push(...unknownColumns(meta, present))
   const outputColumn = meta.output_column ?? 'answer'
   // question answering without answers is reference-free, for a judge to score
   if (!present.has(outputColumn) && (kind === 'mcq' || meta.output_column !== undefined)) {
-    const fix = meta.output_column === undefined ? `add it, or name the answer column with "output_column" in ${basename(path)}.meta.json` : 'fix "output_column" in the meta file'
+    const fix =
+      meta.output_column === undefined
+        ? `add it, or name the answer column with "output_column" in ${basename(path)}.meta.json`
+        : 'fix "output_column" in the meta file'
     problems.push({ message: `no "${outputColumn}" column for the answers (the columns are ${columns.join(', ')}); ${fix}` })
   }
   const inputColumns = meta.input_columns ?? ['question']
   if (meta.input_columns === undefined && meta.human_prompt === undefined && !present.has('question')) {
-    problems.push({ message: `no "question" column (the columns are ${columns.join(', ')}); add it, or name the input columns with "input_columns" in ${basename(path)}.meta.json` })
+    problems.push({
+      message: `no "question" column (the columns are ${columns.join(', ')}); add it, or name the input columns with "input_columns" in ${basename(path)}.meta.json`,
+    })
   }
   const info: OpenCompassInfo = {
     kind,
@@ -118,7 +134,9 @@ function ignoredKeys(meta: OpenCompassMetaFile): Pick<OpenCompassInfo, 'ignored'
 /** The meta file's options, input columns and prompt placeholders that name no column of the data. */
 function unknownColumns(meta: OpenCompassMetaFile, present: Set<string>): FieldProblem[] {
   const missing = (field: string, names: readonly string[], shown: (name: string) => string): FieldProblem[] =>
-    names.filter((name) => !present.has(name)).map((name) => ({ field, message: `names "${shown(name)}", which is not a column of the data file` }))
+    names
+      .filter((name) => !present.has(name))
+      .map((name) => ({ field, message: `names "${shown(name)}", which is not a column of the data file` }))
   const template = typeof meta.template === 'string' ? meta.template : undefined
   return [
     ...missing('options', meta.options ?? [], (name) => name),
@@ -149,7 +167,14 @@ function quoteAnswer(answer: unknown): string {
 
 /** Turns one record into a sample's fields: input from the input columns or the human prompt, options, answer. */
 function converter(info: OpenCompassInfo, columns: { subset: string; id: string; system: string | undefined }): RecordConverter {
-  const used = new Set([...info.inputColumns, ...info.options, info.outputColumn, columns.id, columns.subset, ...(columns.system === undefined ? [] : [columns.system])])
+  const used = new Set([
+    ...info.inputColumns,
+    ...info.options,
+    info.outputColumn,
+    columns.id,
+    columns.subset,
+    ...(columns.system === undefined ? [] : [columns.system]),
+  ])
   return (record) => {
     const fields = record.fields
     const problems: FieldProblem[] = []
@@ -157,11 +182,13 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
     const last = info.options.findLastIndex((option) => !isBlank(fields[option]))
     info.options.slice(0, last + 1).forEach((option, index) => {
       const value = fields[option]
-      if (isBlank(value)) problems.push({ field: option, message: `empty, but option "${info.options[last]}" is not; options must have no gap` })
+      if (isBlank(value))
+        problems.push({ field: option, message: `empty, but option "${info.options[last]}" is not; options must have no gap` })
       else if (typeof value === 'object') problems.push({ field: option, message: 'must be text' })
       else choices[index] = String(value)
     })
-    if (info.kind === 'mcq' && last < 1) problems.push({ field: info.options[last + 1], message: 'missing: a question needs at least two options' })
+    if (info.kind === 'mcq' && last < 1)
+      problems.push({ field: info.options[last + 1], message: 'missing: a question needs at least two options' })
     const answer = fields[info.outputColumn]
     const letters = info.options.slice(0, last + 1)
     const chosen = info.kind === 'mcq' ? answerLetters(answer) : []
@@ -172,15 +199,23 @@ function converter(info: OpenCompassInfo, columns: { subset: string; id: string;
     } else if (info.kind === 'mcq' && letters.length >= 2) {
       const unknown = chosen.filter((letter) => !letters.includes(letter))
       const where = chosen.length > 1 || Array.isArray(answer) ? ` (in ${quoteAnswer(answer)})` : ''
-      if (unknown.length > 0) problems.push({ field: info.outputColumn, message: `${unknown.map((letter) => `"${letter}"`).join(', ')}${where} names no option; the options are ${letters.join(', ')}` })
+      if (unknown.length > 0)
+        problems.push({
+          field: info.outputColumn,
+          message: `${unknown.map((letter) => `"${letter}"`).join(', ')}${where} names no option; the options are ${letters.join(', ')}`,
+        })
     }
     const filled = info.humanPrompt === undefined ? 0 : filledLength(info.humanPrompt, fields)
     if (filled > MAX_FILLED_PROMPT_CHARS) {
-      problems.push({ field: 'human_prompt', message: `filled from this row, the meta file's human_prompt is ${count(filled)} characters, over the limit of ${count(MAX_FILLED_PROMPT_CHARS)}; shorten the prompt or the row's text` })
+      problems.push({
+        field: 'human_prompt',
+        message: `filled from this row, the meta file's human_prompt is ${count(filled)} characters, over the limit of ${count(MAX_FILLED_PROMPT_CHARS)}; shorten the prompt or the row's text`,
+      })
     }
     if (problems.length > 0) return problems
     const images = imageFieldReferences(fields)
-    const input = info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
+    const input =
+      info.humanPrompt === undefined ? info.inputColumns.map((column) => text(fields[column])).join('\n') : render(info.humanPrompt, fields)
     const rest = Object.entries(fields).filter(([name]) => !used.has(name) && !isImageField(name))
     return {
       id: fields[columns.id],
@@ -224,8 +259,10 @@ export async function loadOpenCompassDataset(path: string, options: OpenCompassO
 export async function readOpenCompassDataset(path: string, options: OpenCompassOptions, images: ImageReader): Promise<OpenCompassDataset> {
   const extension = extname(path).toLowerCase()
   // EvalScope writes the same columns in TSV files, so they are read by the same rules
-  if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv') throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl, .csv or .tsv file' }])
-  const format = extension === '.jsonl' ? JSONL_FORMAT : extension === '.csv' ? csvFormat(options.columns ?? true) : tsvFormat(options.columns ?? true)
+  if (extension !== '.jsonl' && extension !== '.csv' && extension !== '.tsv')
+    throw new DatasetError([{ file: path, message: 'an OpenCompass custom dataset is a .jsonl, .csv or .tsv file' }])
+  const format =
+    extension === '.jsonl' ? JSONL_FORMAT : extension === '.csv' ? csvFormat(options.columns ?? true) : tsvFormat(options.columns ?? true)
   const hasHeader = extension !== '.jsonl' && options.columns === undefined
   const issues: DatasetIssue[] = []
   const meta = await readOpenCompassMeta(`${path}.meta.json`, issues)
@@ -239,9 +276,15 @@ export async function readOpenCompassDataset(path: string, options: OpenCompassO
   for await (const records of readRecords(path, format, issues)) {
     for (const record of records) {
       if (detected === undefined) {
-        detected = metaInvalid ? { info: detect(path, Object.keys(record.fields), {}, undefined).info } : start(path, record, meta, hasHeader, options, issues)
-        if (detected.convert) collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' }, images)
-        keep = detected.info.kind === 'mcq' && detected.info.humanPrompt !== undefined && renderForOptions(detected.info.humanPrompt, detected.info.options) !== undefined
+        detected = metaInvalid
+          ? { info: detect(path, Object.keys(record.fields), {}, undefined).info }
+          : start(path, record, meta, hasHeader, options, issues)
+        if (detected.convert)
+          collector = createSampleCollector(detected.convert, { field: detected.info.outputColumn, message: 'missing' }, images)
+        keep =
+          detected.info.kind === 'mcq' &&
+          detected.info.humanPrompt !== undefined &&
+          renderForOptions(detected.info.humanPrompt, detected.info.options) !== undefined
       }
       if (!detected.convert) continue
       const before = collector.samples.length
@@ -263,7 +306,14 @@ export async function readOpenCompassDataset(path: string, options: OpenCompassO
 }
 
 /** Detects the dataset from its first record; no converter when the columns themselves are wrong. */
-function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | undefined, hasHeader: boolean, options: OpenCompassOptions, issues: DatasetIssue[]): { info: OpenCompassInfo; convert?: RecordConverter } {
+function start(
+  path: string,
+  first: DataRecord,
+  meta: OpenCompassMetaRead | undefined,
+  hasHeader: boolean,
+  options: OpenCompassOptions,
+  issues: DatasetIssue[],
+): { info: OpenCompassInfo; convert?: RecordConverter } {
   const metaFile = meta === undefined ? undefined : `${path}.meta.json`
   const fields = options.fields ?? {}
   const { info, problems, metaProblems } = detect(path, Object.keys(first.fields), { ...meta?.meta, ...metaOfFields(fields) }, metaFile)
@@ -271,7 +321,8 @@ function start(path: string, first: DataRecord, meta: OpenCompassMetaRead | unde
   const line = hasHeader ? 1 : first.line
   for (const problem of problems) issues.push({ file: path, line, field: problem.field, message: problem.message })
   // a named field (not the meta file) can also name a missing column
-  for (const problem of metaProblems) issues.push(meta === undefined ? { file: path, line, field: problem.field, message: problem.message } : meta.issue(problem))
+  for (const problem of metaProblems)
+    issues.push(meta === undefined ? { file: path, line, field: problem.field, message: problem.message } : meta.issue(problem))
   const columns = { subset: fields.subset ?? options.subset ?? 'subset', id: fields.id ?? 'id', system: fields.system }
   return problems.length + metaProblems.length > 0 ? { info } : { info, convert: converter(info, columns) }
 }

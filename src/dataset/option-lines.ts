@@ -9,6 +9,9 @@ const LETTER_LABEL = /^[A-Z]\.\s*/
  * none.
  */
 export function optionLines(text: string): string[] | undefined {
-  const lines = text.split(LINE_BREAK).map((line) => line.trim()).filter((line) => line !== '')
+  const lines = text
+    .split(LINE_BREAK)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
   return lines.length === 0 ? undefined : lines.map((line) => line.replace(LETTER_LABEL, ''))
 }

@@ -28,7 +28,12 @@ const BATCH = 512
  * Streams a CSV or TSV file in batches of records (quoted fields, BOM and CRLF handled by csv-parse). Each record keeps
  * the line it starts on, found from byte offsets because csv-parse counts a CRLF inside a quoted field as two lines.
  */
-export async function* readCsv(file: string, columns: CsvColumns, issues: DatasetIssue[], dialect: Delimited = CSV): AsyncGenerator<DataRecord[]> {
+export async function* readCsv(
+  file: string,
+  columns: CsvColumns,
+  issues: DatasetIssue[],
+  dialect: Delimited = CSV,
+): AsyncGenerator<DataRecord[]> {
   const lines = createLineIndex()
   // csv-parse calls these two in parse order: an error is placed after the last record and the empty lines since
   let emptyLinesBefore = 0
@@ -57,9 +62,13 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
       issues.push({ file, line, message: describeCsvError(error) })
     },
   })
-  const reading = pipeline(createReadStream(file, { highWaterMark: 1 << 16 }), scanBytes(lines, (line) => {
-    issues.push({ file, line, message: NOT_UTF8 })
-  }), parser)
+  const reading = pipeline(
+    createReadStream(file, { highWaterMark: 1 << 16 }),
+    scanBytes(lines, (line) => {
+      issues.push({ file, line, message: NOT_UTF8 })
+    }),
+    parser,
+  )
   // a consumer that stops early destroys the parser; the pipeline's rejection then means nothing
   reading.catch(() => undefined)
   let names = columns === true ? undefined : columns
@@ -72,7 +81,12 @@ export async function* readCsv(file: string, columns: CsvColumns, issues: Datase
       checkHeader(names, file, issues)
       continue
     }
-    const record = toRecord(row.record, names, { file, line, shortRowsAllowed: dialect.shortRowsAllowed, delimiter: dialect.delimiter }, issues)
+    const record = toRecord(
+      row.record,
+      names,
+      { file, line, shortRowsAllowed: dialect.shortRowsAllowed, delimiter: dialect.delimiter },
+      issues,
+    )
     if (record) batch.push(record)
     if (batch.length >= BATCH) {
       yield batch
@@ -97,7 +111,12 @@ function checkHeader(names: string[], file: string, issues: DatasetIssue[]): voi
   }
 }
 
-function toRecord(values: string[], names: string[], place: { file: string; line: number; shortRowsAllowed: boolean; delimiter: Delimited['delimiter'] }, issues: DatasetIssue[]): DataRecord | undefined {
+function toRecord(
+  values: string[],
+  names: string[],
+  place: { file: string; line: number; shortRowsAllowed: boolean; delimiter: Delimited['delimiter'] },
+  issues: DatasetIssue[],
+): DataRecord | undefined {
   const { file, line } = place
   if (values.length < names.length && !place.shortRowsAllowed) {
     const missing = names.slice(values.length).map((name) => `"${name}"`)
@@ -107,7 +126,11 @@ function toRecord(values: string[], names: string[], place: { file: string; line
   if (values.length > names.length) {
     // a value holding the delimiter is the usual cause: the fix names the quoting that keeps it one value
     const separator = place.delimiter === '\t' ? 'tab' : 'comma'
-    issues.push({ file, line, message: `too many columns: ${values.length} values for ${names.length} columns (${names.join(', ')}); put a value holding a ${separator} in double quotes, or add its column to the header` })
+    issues.push({
+      file,
+      line,
+      message: `too many columns: ${values.length} values for ${names.length} columns (${names.join(', ')}); put a value holding a ${separator} in double quotes, or add its column to the header`,
+    })
     return undefined
   }
   const fields: Record<string, unknown> = {}

@@ -28,7 +28,9 @@ export async function readJsonValue(file: string, issues: DatasetIssue[]): Promi
       return undefined
     }
     const { line, column } = lineAndColumn(text, detail.position)
-    const hint = /^unexpected non-whitespace character after JSON/.test(detail.message) ? ' (one JSON value per line is JSONL: name the file .jsonl)' : ''
+    const hint = /^unexpected non-whitespace character after JSON/.test(detail.message)
+      ? ' (one JSON value per line is JSONL: name the file .jsonl)'
+      : ''
     issues.push({ file, line, message: `not valid JSON: ${detail.message} at column ${column}${hint}` })
     return undefined
   }
@@ -37,7 +39,9 @@ export async function readJsonValue(file: string, issues: DatasetIssue[]): Promi
 /** The names of the splits of a file holding an object of named splits; empty for any other file. */
 export function splitNames(value: unknown): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return []
-  return Object.entries(value).filter(([, records]) => Array.isArray(records)).map(([name]) => name)
+  return Object.entries(value)
+    .filter(([, records]) => Array.isArray(records))
+    .map(([name]) => name)
 }
 
 const SHOWN_SPLITS = 20
@@ -50,7 +54,15 @@ export async function readJson(file: string, split: string | undefined, issues: 
   if (split !== undefined) {
     const splits = splitNames(value)
     if (!splits.includes(split)) {
-      issues.push({ file, message: `no split "${split}"; the file has ${shortList(splits.map((name) => `"${name}"`), SHOWN_SPLITS) || 'no splits'}` })
+      issues.push({
+        file,
+        message: `no split "${split}"; the file has ${
+          shortList(
+            splits.map((name) => `"${name}"`),
+            SHOWN_SPLITS,
+          ) || 'no splits'
+        }`,
+      })
       return []
     }
     value = (value as Record<string, unknown>)[split]

@@ -14,7 +14,10 @@ export function describeZodIssues(issues: readonly z.core.$ZodIssue[], knownKeys
   return issues.flatMap((issue) => {
     const field = issue.path.map(String).join('.') || undefined
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: [field, key].filter(Boolean).join('.'), message: `unknown key; the keys are ${knownKeys.join(', ')}` }))
+      return issue.keys.map((key) => ({
+        field: [field, key].filter(Boolean).join('.'),
+        message: `unknown key; the keys are ${knownKeys.join(', ')}`,
+      }))
     }
     return [{ field, message: describeIssue(issue) }]
   })
@@ -33,7 +36,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
         const value = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator]
         return `must be ${oneOf(issue.options)}, ${value === undefined ? 'missing' : `received ${describeValue(value)}`}`
       }
-      const expected = issue.errors.flatMap((errors) => errors.flatMap((inner) => (inner.code === 'invalid_type' && inner.path.length === 0 ? [NOUNS[inner.expected] ?? inner.expected] : [])))
+      const expected = issue.errors.flatMap((errors) =>
+        errors.flatMap((inner) =>
+          inner.code === 'invalid_type' && inner.path.length === 0 ? [NOUNS[inner.expected] ?? inner.expected] : [],
+        ),
+      )
       return expected.length === issue.errors.length ? `must be ${expected.join(' or ')}, ${received}` : issue.message
     }
     case 'too_small':

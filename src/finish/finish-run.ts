@@ -1,9 +1,26 @@
 import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
-import { compiledSchema, escapeControlCharacters, type MetricDefinition, type Report, ReportSchema, SampleMetaSchema, type VariantMatrix } from '../schema/index.ts'
+import {
+  compiledSchema,
+  escapeControlCharacters,
+  type MetricDefinition,
+  type Report,
+  ReportSchema,
+  SampleMetaSchema,
+  type VariantMatrix,
+} from '../schema/index.ts'
 import { redactKeys } from '../store/index.ts'
-import { baselineAnswersOf, baselineFileOf, measuredById, readBaseline, sharedBaselineFiles, updateBaseline, writeBaseline, type LoadedBaseline } from '../baseline/index.ts'
+import {
+  baselineAnswersOf,
+  baselineFileOf,
+  measuredById,
+  readBaseline,
+  sharedBaselineFiles,
+  updateBaseline,
+  writeBaseline,
+  type LoadedBaseline,
+} from '../baseline/index.ts'
 import { type BenchmarkRecords, collectRuns, type FinishedModule, isPartial } from '../records/index.ts'
 import { decideOutcome, type RunOutcome } from '../gates/index.ts'
 import { githubAnnotations, renderMarkdown, renderReports, supportsColor, outcomeLines } from '../render/index.ts'
@@ -42,7 +59,8 @@ export function warmUp(): void {
   compiledSchema(ReportSchema)
 }
 
-const baselineFile = (run: BenchmarkRecords, root: string, options: FinishRunOptions): string => baselineFileOf(run.meta.name, root, options.baselineDir)
+const baselineFile = (run: BenchmarkRecords, root: string, options: FinishRunOptions): string =>
+  baselineFileOf(run.meta.name, root, options.baselineDir)
 
 /**
  * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed.
@@ -60,10 +78,21 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   const updating = updateMode === 'all' && reason !== 'interrupted'
   // a benchmark left out by -t, .skip or .only ran nothing: no gate to judge, and its last report stays as it was
   const ran = runs.filter((run) => run.samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined))
-  const shared = sharedBaselineFiles(ran, (run) => baselineFile(run, root, options), (file) => relative(root, file))
+  const shared = sharedBaselineFiles(
+    ran,
+    (run) => baselineFile(run, root, options),
+    (file) => relative(root, file),
+  )
   const baselines = await loadBaselines(ran, root, options, shared)
   await loadMergedAggregates(ran, end.modules, root)
-  const settings: ReportSettings = { root, baselineDir: options.baselineDir, catalog, createdAt, updating, missingBaselineFails: updateMode === 'none' }
+  const settings: ReportSettings = {
+    root,
+    baselineDir: options.baselineDir,
+    catalog,
+    createdAt,
+    updating,
+    missingBaselineFails: updateMode === 'none',
+  }
   const reports = ran.map((run) => reportRun(run, baselines.get(baselineFile(run, root, options))!, settings))
   const notRun = runs.filter((run) => !ran.includes(run)).map((run) => run.meta.name)
   const merging = end.merging
@@ -74,7 +103,8 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   // a file that cannot be written (a folder in its way, a full disk) is a real error of the run, and every other
   // benchmark's files, table and verdict still come out
   const unwritten: string[] = []
-  const failed = (file: string) => (error: unknown) => void unwritten.push(`could not write ${relative(root, file)}: ${errorMessage(error)}`)
+  const failed = (file: string) => (error: unknown) =>
+    void unwritten.push(`could not write ${relative(root, file)}: ${errorMessage(error)}`)
   const matrices = variantMatrices(ran, reports)
   await Promise.all([
     ...reports.map((report, index) => writeReport(dir, names[index]!, report).catch(failed(join(dir, names[index]!)))),
@@ -83,7 +113,10 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   // a shard's samples are not the benchmark's: only a whole run (or a complete merge) writes a baseline
   const whole = ran.filter((run, index) => !isPartial(reports[index]!) && !shared.has(baselineFile(run, root, options)))
   const written = updating ? await writeBaselines(whole, baselines, root, options, failed) : []
-  const verdict = withVariantGates(decideOutcome({ reason, unhandledErrors, failures: [...problems.failures, ...unwritten], reports, merging }), matrices)
+  const verdict = withVariantGates(
+    decideOutcome({ reason, unhandledErrors, failures: [...problems.failures, ...unwritten], reports, merging }),
+    matrices,
+  )
 
   const stream = end.output as { columns?: number }
   log(renderReports(reports, { color: supportsColor(stream), ...(stream.columns ? { width: stream.columns } : {}) }))
@@ -108,7 +141,12 @@ function noBenchmarkRan(end: RunEnd, failures: readonly string[], options: Finis
   return false
 }
 
-async function loadBaselines(runs: readonly BenchmarkRecords[], root: string, options: FinishRunOptions, shared: ReadonlyMap<string, string>): Promise<Map<string, LoadedBaseline>> {
+async function loadBaselines(
+  runs: readonly BenchmarkRecords[],
+  root: string,
+  options: FinishRunOptions,
+  shared: ReadonlyMap<string, string>,
+): Promise<Map<string, LoadedBaseline>> {
   const loaded = new Map<string, LoadedBaseline>()
   for (const run of runs) {
     const file = baselineFile(run, root, options)
@@ -155,8 +193,15 @@ async function writeBaselines(
   return written
 }
 
-async function reportToGitHub(reports: readonly Report[], verdict: RunOutcome, log: (text: string) => void, matrices: readonly VariantMatrix[], catalog: MetricCatalog): Promise<void> {
+async function reportToGitHub(
+  reports: readonly Report[],
+  verdict: RunOutcome,
+  log: (text: string) => void,
+  matrices: readonly VariantMatrix[],
+  catalog: MetricCatalog,
+): Promise<void> {
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of [...githubAnnotations(reports), ...variantAnnotations(matrices)]) log(line)
   const summary = process.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, redactKeys(`${renderMarkdown(reports, verdict)}\n${renderVariantMatrices(matrices, catalog, true)}`))
+  if (summary)
+    await appendFile(summary, redactKeys(`${renderMarkdown(reports, verdict)}\n${renderVariantMatrices(matrices, catalog, true)}`))
 }

@@ -16,20 +16,34 @@ export function variantMatrices(runs: readonly BenchmarkRecords[], reports: read
   return groupVariantRuns(joined).map((group) => {
     const matrix = buildVariantMatrix(group)
     if (!group.some((run) => isPartial(run.report))) return matrix
-    return { ...matrix, passed: null, rows: matrix.rows.map((row) => (row.comparison === null ? row : { ...row, comparison: { ...row.comparison, passed: null } })) }
+    return {
+      ...matrix,
+      passed: null,
+      rows: matrix.rows.map((row) => (row.comparison === null ? row : { ...row, comparison: { ...row.comparison, passed: null } })),
+    }
   })
 }
 
 /** Each matrix as `<outputDir>/variants/<benchmark>.json`, validated before it is written. */
 export async function writeVariantMatrices(dir: string, matrices: readonly VariantMatrix[]): Promise<void> {
-  await Promise.all(matrices.map((matrix) => writeFileAtomic(join(dir, 'variants', `${fileSlug(matrix.benchmark)}.json`), `${JSON.stringify(compiledSchema(VariantMatrixSchema).parse(matrix), null, 2)}\n`)))
+  await Promise.all(
+    matrices.map((matrix) =>
+      writeFileAtomic(
+        join(dir, 'variants', `${fileSlug(matrix.benchmark)}.json`),
+        `${JSON.stringify(compiledSchema(VariantMatrixSchema).parse(matrix), null, 2)}\n`,
+      ),
+    ),
+  )
 }
 
 // each failed compare gate of a matrix in a line
 function compareFailures(matrix: VariantMatrix): string[] {
   return matrix.rows
     .filter((row) => row.comparison?.passed === false)
-    .map((row) => `${matrix.benchmark} [${row.name}]: significantly worse than ${matrix.reference} by more than maxDrop ${matrix.maxDrop} (Holm p ${row.comparison!.adjustedP.toPrecision(3)})`)
+    .map(
+      (row) =>
+        `${matrix.benchmark} [${row.name}]: significantly worse than ${matrix.reference} by more than maxDrop ${matrix.maxDrop} (Holm p ${row.comparison!.adjustedP.toPrecision(3)})`,
+    )
 }
 
 /** The verdict with each failed compare gate among its reasons. */

@@ -26,7 +26,8 @@ export function reportFileNames(reports: readonly Report[]): string[] {
   const stems = reports.map((report) => {
     const parts = [fileSlug(report.benchmark)]
     if ((modelsOf.get(report.benchmark) ?? 0) > 1) parts.push(foldForFileName(report.model))
-    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1) parts.push(foldForFileName(report.file.replace(/\.[cm]?[jt]s$/, '')))
+    if ((byModel.get(`${report.benchmark}\0${report.model}`) ?? 0) > 1)
+      parts.push(foldForFileName(report.file.replace(/\.[cm]?[jt]s$/, '')))
     return parts.filter((part) => part !== '').join('.')
   })
   // alike for file systems that ignore case, too

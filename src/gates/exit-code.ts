@@ -29,13 +29,18 @@ export function decideOutcome(inputs: OutcomeInputs): RunOutcome {
   const notJudged: Report[] = []
   if (inputs.reason === 'interrupted') reasons.push('the run was interrupted, so its results are incomplete')
   if (inputs.unhandledErrors > 0) reasons.push(`${inputs.unhandledErrors} unhandled error(s)`)
-  reasons.push(...shortLines(inputs.failures, SHOWN_FAILURES, (failure) => `failed outside scoring: ${failure}`, 'failures outside scoring'))
+  reasons.push(
+    ...shortLines(inputs.failures, SHOWN_FAILURES, (failure) => `failed outside scoring: ${failure}`, 'failures outside scoring'),
+  )
   for (const report of inputs.reports) {
     const where = `${report.benchmark} [${report.model}]`
     for (const problem of report.diagnostics) if (problem.severity === 'error') reasons.push(`${where}: ${problem.message}`)
     if (isPartial(report)) {
       const { count, merged } = report.shards!
-      if (inputs.merging) reasons.push(`${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`)
+      if (inputs.merging)
+        reasons.push(
+          `${where}: the merged reports hold shard(s) ${merged.join(', ')} of ${count}; every shard's blob report is needed to judge its gates`,
+        )
       else notJudged.push(report)
     }
     // a partial report's gates are not evaluated (passed is null): they fail nothing

@@ -1,4 +1,12 @@
-import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, noIntervalReason } from '../metrics/index.ts'
+import {
+  diagnosticSemantics,
+  formatDelta,
+  formatInterval,
+  formatP,
+  formatValue,
+  isHeadlineRow,
+  noIntervalReason,
+} from '../metrics/index.ts'
 import { type BenchmarkMeta, type Gate, type MetricSemantics, type Report, shortLines } from '../schema/index.ts'
 import { gateTitle } from './gates.ts'
 
@@ -23,7 +31,8 @@ export function gateTests(meta: BenchmarkMeta): GateTest[] {
   const planned: GateTest[] = []
   for (const [metric, threshold] of Object.entries(meta.thresholds)) {
     const { subsets, ...bounds } = typeof threshold === 'number' ? { min: threshold, subsets: undefined } : threshold
-    if (bounds.min !== undefined || bounds.max !== undefined) planned.push({ kind: 'threshold', metric, subset: null, min: bounds.min ?? null, max: bounds.max ?? null })
+    if (bounds.min !== undefined || bounds.max !== undefined)
+      planned.push({ kind: 'threshold', metric, subset: null, min: bounds.min ?? null, max: bounds.max ?? null })
     for (const [subset, subsetThreshold] of Object.entries(subsets ?? {})) {
       const subsetBounds = typeof subsetThreshold === 'number' ? { min: subsetThreshold } : subsetThreshold
       planned.push({ kind: 'threshold', metric, subset, min: subsetBounds.min ?? null, max: subsetBounds.max ?? null })
@@ -51,7 +60,8 @@ export function gateTestName(planned: GateTest): string {
     const subset = planned.subset === null ? '' : ` (subset ${planned.subset})`
     return `gate: ${planned.metric}${subset} ${boundsText(planned.min, planned.max, String)}`
   }
-  if (planned.kind === 'regression') return `gate: no regression of ${planned.metric ?? 'the primary metric'} (maxDrop ${planned.maxDrop}, α ${planned.alpha})`
+  if (planned.kind === 'regression')
+    return `gate: no regression of ${planned.metric ?? 'the primary metric'} (maxDrop ${planned.maxDrop}, α ${planned.alpha})`
   return `gate: errored samples ≤ ${planned.maxErrors} (maxErrors)`
 }
 
@@ -64,10 +74,16 @@ function thresholdSummary(report: Report, gate: Extract<Gate, { kind: 'threshold
   const semantics = semanticsOf(report, gate.metric)
   const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === gate.subset && isHeadlineRow(r))
   const name = gate.subset === null ? gate.metric : `${gate.metric} (subset ${gate.subset})`
-  const measured = row === undefined ? `${name}: no score` : `${name} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval, noIntervalReason(row))} (n ${row.n})`
+  const measured =
+    row === undefined
+      ? `${name}: no score`
+      : `${name} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval, noIntervalReason(row))} (n ${row.n})`
   const parts = [measured, `threshold ${boundsText(gate.min, gate.max, (value) => formatValue(semantics, value))}`]
   const comparison = gate.subset === null ? report.baseline?.metrics.find((c) => c.metric === gate.metric) : undefined
-  if (comparison) parts.push(`baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)})`)
+  if (comparison)
+    parts.push(
+      `baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)})`,
+    )
   return parts.join(', ')
 }
 
@@ -75,9 +91,14 @@ function regressionSummary(report: Report, gate: Extract<Gate, { kind: 'regressi
   if (gate.metric === null) return 'no metric to watch'
   const semantics = semanticsOf(report, gate.metric)
   const row = report.metrics.find((r) => r.metric === gate.metric && r.subset === null && isHeadlineRow(r))
-  const measured = row === undefined ? `${gate.metric}: no score` : `${gate.metric} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval, noIntervalReason(row))} (n ${row.n})`
+  const measured =
+    row === undefined
+      ? `${gate.metric}: no score`
+      : `${gate.metric} ${formatValue(semantics, row.value)} ${formatInterval(semantics, row.interval, noIntervalReason(row))} (n ${row.n})`
   const comparison = report.baseline?.metrics.find((c) => c.metric === gate.metric)
-  const baseline = comparison ? `baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)}, n ${comparison.n})` : `no baseline in ${report.baseline?.file ?? 'the baseline folder'}`
+  const baseline = comparison
+    ? `baseline ${formatValue(semantics, comparison.baseline)} (${formatDelta(semantics, comparison.delta)}, ${formatP(comparison.pValue)}, n ${comparison.n})`
+    : `no baseline in ${report.baseline?.file ?? 'the baseline folder'}`
   return `${measured}, ${baseline}`
 }
 
@@ -87,7 +108,11 @@ function errorsJudgement(report: Report): GateEvaluation {
   const { errored, maxErrors } = report.errorBudget
   const problems = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)
   const erroredSamples = report.samples.filter((s) => s.status === 'errored')
-  const listed = shortLines(erroredSamples, SHOWN_ERRORS, (s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`)
+  const listed = shortLines(
+    erroredSamples,
+    SHOWN_ERRORS,
+    (s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`,
+  )
   const count = `${errored} errored sample(s), maxErrors ${maxErrors}`
   const passed = report.errorBudget.passed && problems.length === 0
   const detail = [count, ...(listed.length > 0 ? [`errored: ${listed.join('; ')}`] : []), ...problems]
@@ -104,7 +129,8 @@ export function evaluateGate(report: Report, planned: GateTest): GateEvaluation 
     planned.kind === 'threshold'
       ? report.gates.find((g) => g.kind === 'threshold' && g.metric === planned.metric && g.subset === planned.subset)
       : report.gates.find((g) => g.kind === 'regression')
-  if (gate === undefined) return { passed: false, summary: `${report.benchmark} [${report.model}]: no ${planned.kind} gate on "${planned.metric}" in the report` }
+  if (gate === undefined)
+    return { passed: false, summary: `${report.benchmark} [${report.model}]: no ${planned.kind} gate on "${planned.metric}" in the report` }
   const where = `${report.benchmark} [${report.model}] ${gateTitle(gate)}`
   const summary = gate.kind === 'threshold' ? thresholdSummary(report, gate) : regressionSummary(report, gate)
   if (gate.passed === null) return { passed: null, summary: `${where} ${gate.reason}` }

@@ -73,9 +73,16 @@ export function regressionGate(regression: Regression, context: RegressionContex
   const measured = { delta: comparison?.delta ?? null, pValue: comparison?.pValue ?? null }
   if (metric.semantics.direction === 'none') {
     const how = metricDeclaration(metric.name)
-    return { ...gate, ...measured, outcome: 'no-direction', passed: false, reason: `"${metric.name}" has no direction, so no drop can be told from a gain; declare it: ${how}` }
+    return {
+      ...gate,
+      ...measured,
+      outcome: 'no-direction',
+      passed: false,
+      reason: `"${metric.name}" has no direction, so no drop can be told from a gain; declare it: ${how}`,
+    }
   }
-  if (context.updating) return { ...gate, ...measured, outcome: 'updating', passed: true, reason: `the baseline is being rewritten from this run (-u)` }
+  if (context.updating)
+    return { ...gate, ...measured, outcome: 'updating', passed: true, reason: `the baseline is being rewritten from this run (-u)` }
   if (comparison === undefined) {
     const missing = `no baseline scores of "${metric.name}" for model "${context.model}" in ${context.file}`
     const fix = 'run "vitest run -u" and commit the file'
@@ -85,12 +92,33 @@ export function regressionGate(regression: Regression, context: RegressionContex
   const drop = semantics.direction === 'lower' ? comparison.delta : -comparison.delta
   const p = formatP(comparison.pValue)
   const limit = `maxDrop ${formatAmount(semantics, maxDrop)}`
-  if (drop <= 0) return { ...gate, ...measured, outcome: 'no-drop', passed: true, reason: `no drop (${drop === 0 ? 'unchanged' : `gained ${formatAmount(semantics, drop)}`}, ${p})` }
+  if (drop <= 0)
+    return {
+      ...gate,
+      ...measured,
+      outcome: 'no-drop',
+      passed: true,
+      reason: `no drop (${drop === 0 ? 'unchanged' : `gained ${formatAmount(semantics, drop)}`}, ${p})`,
+    }
   const dropped = `dropped ${formatAmount(semantics, drop)}`
   // a tolerance, so that a drop of exactly maxDrop is not failed by rounding
-  if (drop <= maxDrop + 1e-12) return { ...gate, ...measured, outcome: 'within-max-drop', passed: true, reason: `${dropped}, within ${limit} (${p})` }
-  if (comparison.pValue >= alpha) return { ...gate, ...measured, outcome: 'not-significant', passed: true, reason: `${dropped}, more than ${limit}, but not significant (${p} ≥ α ${alpha})` }
-  return { ...gate, ...measured, outcome: 'regressed', passed: false, reason: `${dropped}, more than ${limit}, and significant (${p} < α ${alpha})` }
+  if (drop <= maxDrop + 1e-12)
+    return { ...gate, ...measured, outcome: 'within-max-drop', passed: true, reason: `${dropped}, within ${limit} (${p})` }
+  if (comparison.pValue >= alpha)
+    return {
+      ...gate,
+      ...measured,
+      outcome: 'not-significant',
+      passed: true,
+      reason: `${dropped}, more than ${limit}, but not significant (${p} ≥ α ${alpha})`,
+    }
+  return {
+    ...gate,
+    ...measured,
+    outcome: 'regressed',
+    passed: false,
+    reason: `${dropped}, more than ${limit}, and significant (${p} < α ${alpha})`,
+  }
 }
 
 /**

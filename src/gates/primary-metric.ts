@@ -32,7 +32,12 @@ export function judgeOnlyMetric(samples: readonly { meta: SampleMeta }[]): strin
  * judge alone grades it; else the only score metric it emits, or accuracy among several. With several and no
  * accuracy, none named, the report refuses to guess; so it does with no score metric and several outside the catalog.
  */
-export function resolvePrimaryMetric(meta: BenchmarkMeta, emitted: readonly string[], catalog: MetricCatalog, judged?: string): PrimaryMetric {
+export function resolvePrimaryMetric(
+  meta: BenchmarkMeta,
+  emitted: readonly string[],
+  catalog: MetricCatalog,
+  judged?: string,
+): PrimaryMetric {
   const named = meta.primaryMetric
   if (named !== undefined) {
     if (catalog.has(named)) return { metric: named }

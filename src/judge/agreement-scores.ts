@@ -8,8 +8,12 @@ import type { JudgeRecord } from '../schema/index.ts'
  */
 export function agreementScores(record: JudgeRecord): Record<string, number> {
   const { verdicts, expected } = record
-  if (verdicts === undefined || expected === undefined) throw new JudgeError(`Judge "${record.name}" gave no verdict to measure against the human label: ${record.reason ?? 'a rule settled the sample'}`)
-  if (typeof expected === 'number') return typeof verdicts.original === 'number' ? { judge_mae: Math.abs(verdicts.original - expected) } : {}
+  if (verdicts === undefined || expected === undefined)
+    throw new JudgeError(
+      `Judge "${record.name}" gave no verdict to measure against the human label: ${record.reason ?? 'a rule settled the sample'}`,
+    )
+  if (typeof expected === 'number')
+    return typeof verdicts.original === 'number' ? { judge_mae: Math.abs(verdicts.original - expected) } : {}
   const original = verdicts.original === expected ? 1 : 0
   if (verdicts.swapped === undefined) return { judge_agreement: original, judge_agreement_original: original }
   const swapped = verdicts.swapped === expected ? 1 : 0

@@ -89,11 +89,23 @@ async function call(plan: CallPlan, messages: ChatMessage[], env: CallEnvironmen
 export async function askJudge(plan: CallPlan, env: CallEnvironment): Promise<CallOutcome> {
   const { judge, judgeCase } = plan
   const { readReply } = judgeCase
-  const instructions = judgeInstructions(plan.request.criteria, readReply ? undefined : verdictInstruction(judgeCase.schema, `judge case "${judgeCase.id}"`))
+  const instructions = judgeInstructions(
+    plan.request.criteria,
+    readReply ? undefined : verdictInstruction(judgeCase.schema, `judge case "${judgeCase.id}"`),
+  )
   const { original, shown } = materialOf(plan)
   const identity = judge.identity ?? { provider: 'function', model: judge.name, params: {} }
   const attempt = env.attempt === undefined ? {} : { attempt: env.attempt }
-  const key = verdictKey({ judge: identity, instructions, caseId: judgeCase.id, sampleId: env.sampleId, ...attempt, material: original, repeat: plan.repeat, swapped: plan.swapped })
+  const key = verdictKey({
+    judge: identity,
+    instructions,
+    caseId: judgeCase.id,
+    sampleId: env.sampleId,
+    ...attempt,
+    material: original,
+    repeat: plan.repeat,
+    swapped: plan.swapped,
+  })
   const stored = env.store && !env.update ? env.store.get(key) : undefined
   const replayed = stored ? fromStore(stored, judgeCase, env.store!) : undefined
   if (replayed && (replayed.kind === 'verdict' || env.mode === 'replay')) {

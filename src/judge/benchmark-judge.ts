@@ -1,6 +1,17 @@
 import { ConfigError, JudgeError } from '../errors.ts'
 import { recordSampleCommand, type ModelOutput } from '../model/index.ts'
-import { inputText, isWrongAnswer, sampleLabel, shownValue, type Check, type JudgeRecord, type ProvidedJudgeSettings, type Sample, type SampleMeta, type ScoringPolicy } from '../schema/index.ts'
+import {
+  inputText,
+  isWrongAnswer,
+  sampleLabel,
+  shownValue,
+  type Check,
+  type JudgeRecord,
+  type ProvidedJudgeSettings,
+  type Sample,
+  type SampleMeta,
+  type ScoringPolicy,
+} from '../schema/index.ts'
 import { judgementScores } from '../scoring/index.ts'
 import { agreementScores } from './agreement-scores.ts'
 import { describeJudgement } from './describe-judgement.ts'
@@ -34,7 +45,14 @@ export interface BenchmarkJudging {
    * Lets `toPassJudge` calls in `scorer` use this benchmark's judges, sample and policy while it runs. `attempt` is
    * given only when the benchmark repeats its samples, here and below: it keys their verdicts apart.
    */
-  withScope<T>(task: object, file: string, sample: Sample, attempt: number | undefined, signal: AbortSignal, scorer: () => Promise<T>): Promise<T>
+  withScope<T>(
+    task: object,
+    file: string,
+    sample: Sample,
+    attempt: number | undefined,
+    signal: AbortSignal,
+    scorer: () => Promise<T>,
+  ): Promise<T>
   /** Whether the benchmark's judge grades this sample, given what the rule found (undefined if it did not run). */
   needsJudge(rule: RuleOutcome | undefined): boolean
   /** The judgement of a sample's (attempt's) output; asked once per output, so a judgement started ahead is reused. */
@@ -76,7 +94,13 @@ async function keep(record: JudgeRecord, at: SampleJudgement): Promise<void> {
  * rule's score elsewhere, and the rule's in place of a missing verdict under judge-by-default. A sample left with
  * no verdict rejects with a JudgeError, so it is errored and never counted as wrong.
  */
-export async function scoreByPolicy(judging: BenchmarkJudging, sample: Sample, output: ModelOutput, rule: RuleOutcome | undefined, at: SampleJudgement): Promise<Record<string, number>> {
+export async function scoreByPolicy(
+  judging: BenchmarkJudging,
+  sample: Sample,
+  output: ModelOutput,
+  rule: RuleOutcome | undefined,
+  at: SampleJudgement,
+): Promise<Record<string, number>> {
   const expected = judging.humanVerdict(sample)
   if (expected !== undefined) {
     const measured = { ...(await judging.judge(sample, at.meta.attempt, output, at.file, at.signal)), expected }
@@ -132,7 +156,14 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {},
     judgesSamples: source !== undefined && policy !== 'rule-only',
     runsRule: policy !== 'judge-only',
     async withScope(task, file, sample, attempt, signal, scorer) {
-      const scope = { executor, sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), recordCommand: recordCommandOf(file, sample.id, attempt), context: contextOf(sample), signal }
+      const scope = {
+        executor,
+        sampleId: sample.id,
+        ...(attempt === undefined ? {} : { attempt }),
+        recordCommand: recordCommandOf(file, sample.id, attempt),
+        context: contextOf(sample),
+        signal,
+      }
       bindJudgeScope(task, { ...scope, ...(policy ? { policy } : {}) })
       try {
         return await scorer()
@@ -161,7 +192,14 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {},
       signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
       const context: JudgeContext = { ...contextOf(sample), output: output.text }
       const keepOrders = expected === undefined ? {} : { keepOrders: true }
-      const call = { sampleId: sample.id, ...(attempt === undefined ? {} : { attempt }), file, recordCommand: recordCommandOf(file, sample.id, attempt), signal: controller.signal, ...keepOrders }
+      const call = {
+        sampleId: sample.id,
+        ...(attempt === undefined ? {} : { attempt }),
+        file,
+        recordCommand: recordCommandOf(file, sample.id, attempt),
+        signal: controller.signal,
+        ...keepOrders,
+      }
       const promise = Promise.resolve().then(() => executor.judge(definitionFor(context), context, call))
       // the test that awaits it reports the failure; until then it must not count as unhandled
       promise.catch(() => undefined)
@@ -191,8 +229,10 @@ export function createBenchmarkJudging(name: string, options: JudgeOptions = {},
 function checkMeasured(where: string, options: JudgeOptions, executor: JudgeExecutor): void {
   const problems: string[] = []
   if (options.definition === undefined) problems.push('needs "judge.definition", the judge it measures')
-  else if (typeof options.definition === 'object' && options.definition.kind === 'workflow') problems.push('measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow')
-  if (options.policy !== undefined && options.policy !== 'judge-only') problems.push(`measures the judge alone, so "judge.policy" must be "judge-only", not "${options.policy}"`)
+  else if (typeof options.definition === 'object' && options.definition.kind === 'workflow')
+    problems.push('measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow')
+  if (options.policy !== undefined && options.policy !== 'judge-only')
+    problems.push(`measures the judge alone, so "judge.policy" must be "judge-only", not "${options.policy}"`)
   if (executor.settings.models.length !== 1) problems.push(`measures one judge model, not ${executor.settings.models.length}`)
   if (executor.settings.repeats !== 1) problems.push(`measures each verdict asked once, not with "repeats" ${executor.settings.repeats}`)
   if (problems.length > 0) throw new ConfigError(`${where}: "judge.expected" ${problems.join('; ')}.`)

@@ -42,7 +42,10 @@ function aggregate(results: readonly JudgeResult[], options: CombineOptions): { 
  * Combines observations: first each judge's repeats, then the judges. A judge with no valid repeat, or whose repeats
  * split evenly, gives no verdict; fewer than `quorum` judges with a verdict, or judges split evenly, leave none.
  */
-export function combineVerdicts(perJudge: ReadonlyArray<{ judge: string; observations: readonly Observation[] }>, options: CombineOptions): CombinedVerdict {
+export function combineVerdicts(
+  perJudge: ReadonlyArray<{ judge: string; observations: readonly Observation[] }>,
+  options: CombineOptions,
+): CombinedVerdict {
   const verdicts: JudgeResult[] = []
   const missing: string[] = []
   const repeatAgreement: number[] = []
@@ -62,7 +65,10 @@ export function combineVerdicts(perJudge: ReadonlyArray<{ judge: string; observa
     ...(repeatAgreement.length === 0 ? {} : { repeats: repeatAgreement.reduce((a, b) => a + b, 0) / repeatAgreement.length }),
   }
   if (verdicts.length < options.quorum) {
-    const quorum = perJudge.length === 1 ? '' : `quorum not reached: ${verdicts.length} of ${perJudge.length} judges gave a verdict, ${options.quorum} needed; `
+    const quorum =
+      perJudge.length === 1
+        ? ''
+        : `quorum not reached: ${verdicts.length} of ${perJudge.length} judges gave a verdict, ${options.quorum} needed; `
     return { reason: `${quorum}${missing.join('; ')}`, agreement }
   }
   const all = aggregate(verdicts, options)

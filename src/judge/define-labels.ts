@@ -36,9 +36,12 @@ export function defineLabels<L extends string>(options: LabelsJudgeOptions<L>): 
   if (options.schema !== undefined && !(options.schema instanceof z.ZodObject && 'verdict' in options.schema.shape)) {
     throw new ConfigError(`${where}: "schema" must be a zod object with a "verdict" field.`)
   }
-  if (options.schema !== undefined && options.parseReply !== undefined) throw new ConfigError(`${where}: give "schema" (a JSON reply) or "parseReply" (a reply in your format), not both.`)
+  if (options.schema !== undefined && options.parseReply !== undefined)
+    throw new ConfigError(`${where}: give "schema" (a JSON reply) or "parseReply" (a reply in your format), not both.`)
   const names = labels.map(([label]) => label) as [L, ...L[]]
-  const shape: z.ZodObject = options.schema ?? z.object(options.parseReply === undefined ? { reasoning: reasoningField, verdict: z.enum(names) } : { verdict: z.enum(names) })
+  const shape: z.ZodObject =
+    options.schema ??
+    z.object(options.parseReply === undefined ? { reasoning: reasoningField, verdict: z.enum(names) } : { verdict: z.enum(names) })
   const schema = shape.refine((v: Record<string, unknown>) => names.includes(v.verdict as L), {
     path: ['verdict'],
     message: `must be one of ${names.map((n) => JSON.stringify(n)).join(', ')}`,

@@ -31,11 +31,13 @@ export interface NumericJudgeOptions {
 export function defineNumeric(options: NumericJudgeOptions): ModelJudgeDefinition {
   const where = definitionSite('numeric', options.prompt)
   const { min, max } = options
-  if (!Number.isFinite(min) || !Number.isFinite(max) || min >= max) throw new ConfigError(`${where}: "min" and "max" must be numbers with min < max.`)
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min >= max)
+    throw new ConfigError(`${where}: "min" and "max" must be numbers with min < max.`)
   if (options.schema !== undefined && !(options.schema instanceof z.ZodObject && 'score' in options.schema.shape)) {
     throw new ConfigError(`${where}: "schema" must be a zod object with a "score" field.`)
   }
-  if (options.schema !== undefined && options.parseReply !== undefined) throw new ConfigError(`${where}: give "schema" (a JSON reply) or "parseReply" (a reply in your format), not both.`)
+  if (options.schema !== undefined && options.parseReply !== undefined)
+    throw new ConfigError(`${where}: give "schema" (a JSON reply) or "parseReply" (a reply in your format), not both.`)
   const score = z.number().min(min).max(max)
   const shape: z.ZodObject = options.schema ?? z.object(options.parseReply === undefined ? { reasoning: reasoningField, score } : { score })
   const schema = shape.refine((v: Record<string, unknown>) => typeof v.score === 'number' && v.score >= min && v.score <= max, {

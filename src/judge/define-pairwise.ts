@@ -30,7 +30,9 @@ export interface PairwiseJudgeOptions {
 /** Which of the two answers, as the judge saw them, a pairwise verdict prefers. */
 export type PairwiseWinner = 'first' | 'second' | 'tie'
 
-const winnerField = z.enum(['first', 'second', 'tie']).describe('"first" if answer_1 is better, "second" if answer_2 is better, "tie" if neither is')
+const winnerField = z
+  .enum(['first', 'second', 'tie'])
+  .describe('"first" if answer_1 is better, "second" if answer_2 is better, "tie" if neither is')
 const PairwiseVerdictSchema = z.object({ reasoning: reasoningField, winner: winnerField })
 const ParsedWinnerSchema = z.object({ winner: winnerField })
 type PairwiseVerdict = { reasoning?: string; winner: PairwiseWinner }
@@ -48,7 +50,8 @@ export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinit
   const passingScore = options.passingScore ?? scores.tie
   const other = (context: JudgeContext): string => {
     if (options.against) return options.against(context)
-    if (context.reference === undefined) throw new ConfigError(`${where}: nothing to compare with; give "against", or judge samples that have a target.`)
+    if (context.reference === undefined)
+      throw new ConfigError(`${where}: nothing to compare with; give "against", or judge samples that have a target.`)
     return referenceText(context.reference)
   }
   const readReply = replyReader(options.parseReply, 'winner', ParsedWinnerSchema, where)
@@ -64,7 +67,11 @@ export function definePairwise(options: PairwiseJudgeOptions): ModelJudgeDefinit
     passingScore,
     scale: { min: Math.min(scores.win, scores.tie, scores.loss), max: Math.max(scores.win, scores.tie, scores.loss) },
     judgeCase: { id: 'pairwise', schema, swap, ...(readReply ? { readReply } : {}) },
-    material: (context) => ({ ...(context.input === undefined ? {} : { question: context.input }), answer_1: context.output, answer_2: other(context) }),
+    material: (context) => ({
+      ...(context.input === undefined ? {} : { question: context.input }),
+      answer_1: context.output,
+      answer_2: other(context),
+    }),
     grade: (verdict) => {
       const label = outcome(verdict, false)
       return { pass: scores[label] >= passingScore, score: scores[label], label }

@@ -17,7 +17,8 @@ export interface WorkflowJudgeOptions<V> extends JudgeWorkflow<V> {
 export function defineWorkflow<V>(options: WorkflowJudgeOptions<V>): ModelJudgeDefinition {
   const where = `judge.workflow(${JSON.stringify(options.name ?? '')})`
   if (typeof options.name !== 'string' || options.name === '') throw new ConfigError(`${where}: "name" must be a non-empty string.`)
-  if (!Array.isArray(options.cases) && typeof options.cases !== 'function') throw new ConfigError(`${where}: "cases" must be a list of cases or a function returning one.`)
+  if (!Array.isArray(options.cases) && typeof options.cases !== 'function')
+    throw new ConfigError(`${where}: "cases" must be a list of cases or a function returning one.`)
   for (const part of ['request', 'reduce'] as const) {
     if (typeof options[part] !== 'function') throw new ConfigError(`${where}: "${part}" must be a function.`)
   }
@@ -37,8 +38,10 @@ export function defineWorkflow<V>(options: WorkflowJudgeOptions<V>): ModelJudgeD
  * scores 1/0; a number passes when it is 1 or more unless `pass` says otherwise.
  */
 export function defineSkip(score: number | boolean, reason: string, pass?: boolean): SkipJudgeDefinition {
-  if (typeof reason !== 'string' || reason.trim() === '') throw new ConfigError('judge.skip(score, reason): "reason" must say which rule settled the output.')
+  if (typeof reason !== 'string' || reason.trim() === '')
+    throw new ConfigError('judge.skip(score, reason): "reason" must say which rule settled the output.')
   const value = typeof score === 'boolean' ? (score ? 1 : 0) : score
-  if (!Number.isFinite(value)) throw new ConfigError(`judge.skip(score, reason): "score" must be a finite number or a boolean, received ${String(score)}.`)
+  if (!Number.isFinite(value))
+    throw new ConfigError(`judge.skip(score, reason): "score" must be a finite number or a boolean, received ${String(score)}.`)
   return { kind: 'skip', name: 'rule', score: value, pass: pass ?? value >= 1, reason }
 }

@@ -14,7 +14,7 @@ export function describeJudgement(record: JudgeRecord): { message: string; type:
   }
   const judges = record.judges.join(', ')
   if (record.status === 'invalid') {
-    const fallback = record.fallback ? '; the rule\'s score stands in' : ''
+    const fallback = record.fallback ? "; the rule's score stands in" : ''
     return { message: `judge ${judges}: no valid verdict (${record.reason})${fallback}`, type: 'judge' }
   }
   const label = record.label === undefined ? '' : ` "${record.label}"`

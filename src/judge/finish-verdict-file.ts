@@ -23,7 +23,8 @@ function unsettledOf(tests: readonly VerdictFileTask[]): Set<string> {
   const unsettled = new Set<string>()
   for (const test of tests) {
     const sample = sampleMetaOf(test.meta)
-    if (sample ? sample.status !== 'scored' : test.result?.state === 'fail') unsettled.add(sample?.sampleId ?? test.fullTestName ?? test.name)
+    if (sample ? sample.status !== 'scored' : test.result?.state === 'fail')
+      unsettled.add(sample?.sampleId ?? test.fullTestName ?? test.name)
   }
   return unsettled
 }

@@ -54,6 +54,9 @@ const KINDS = new Set(['labels', 'numeric', 'pairwise', 'workflow', 'skip'])
 /** Reads criteria or a definition given by the user, refusing anything else with what to give instead. */
 export function toDefinition(value: unknown, where: string): JudgeDefinition {
   if (typeof value === 'string' && value.trim() !== '') return criteriaJudge(value)
-  if (value !== null && typeof value === 'object' && KINDS.has((value as { kind?: unknown }).kind as string)) return value as JudgeDefinition
-  throw new ConfigError(`${where}: expected criteria (a non-empty string) or a definition from judge.labels/numeric/pairwise/workflow/skip, received ${JSON.stringify(value) ?? typeof value}.`)
+  if (value !== null && typeof value === 'object' && KINDS.has((value as { kind?: unknown }).kind as string))
+    return value as JudgeDefinition
+  throw new ConfigError(
+    `${where}: expected criteria (a non-empty string) or a definition from judge.labels/numeric/pairwise/workflow/skip, received ${JSON.stringify(value) ?? typeof value}.`,
+  )
 }

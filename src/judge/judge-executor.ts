@@ -58,7 +58,7 @@ function missingMessage(call: JudgeCall, missing: readonly string[]): string {
   return [
     `No stored verdict for sample "${sample}" in ${file}, and replay mode calls no judge. Missing:`,
     ...missing.map((m) => `  - ${m}`),
-    'Record them with the judge\'s credentials set (e.g. OPENAI_API_KEY) and',
+    "Record them with the judge's credentials set (e.g. OPENAI_API_KEY) and",
     `  ${recordCommandOf(call)}`,
     'then commit the verdict file.',
   ].join('\n')
@@ -75,7 +75,10 @@ function recordOf(definition: ModelJudgeDefinition, models: readonly Model[], ta
   const original = tally.orders.find((order) => !order.swapped)
   const swapped = tally.orders.find((order) => order.swapped)
   // reasoning travels in every sample's meta to the reporter and the UI: a judge that writes an essay is shortened
-  const reasoning = result?.reasoning === undefined ? {} : { reasoning: result.reasoning.length > KEPT_REASONING ? `${result.reasoning.slice(0, KEPT_REASONING)}…` : result.reasoning }
+  const reasoning =
+    result?.reasoning === undefined
+      ? {}
+      : { reasoning: result.reasoning.length > KEPT_REASONING ? `${result.reasoning.slice(0, KEPT_REASONING)}…` : result.reasoning }
   return {
     name: definition.name,
     status: result ? 'judged' : 'invalid',
@@ -106,9 +109,12 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
         return { name, status: 'skipped', pass, score, reason, judges: [], calls: { live: 0, stored: 0, invalid: 0 } }
       }
       if (settings.models.length === 0) {
-        throw new ConfigError(`Judge "${definition.name}" has no judge model: set "judge.model" on the benchmark, or the plugin's "judge" option.`)
+        throw new ConfigError(
+          `Judge "${definition.name}" has no judge model: set "judge.model" on the benchmark, or the plugin's "judge" option.`,
+        )
       }
-      if (quorum > settings.models.length) throw new ConfigError(`Judge quorum ${quorum} exceeds the ${settings.models.length} judge model(s) given.`)
+      if (quorum > settings.models.length)
+        throw new ConfigError(`Judge quorum ${quorum} exceeds the ${settings.models.length} judge model(s) given.`)
       if (settings.mode === 'live') markJudgedLive(call.file)
       const controller = new AbortController()
       const signal = call.signal ? AbortSignal.any([call.signal, controller.signal]) : controller.signal
@@ -127,7 +133,13 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
       let observed: Array<Array<Observation | undefined>>
       try {
         observed = await Promise.all(
-          settings.models.map((judge) => Promise.all(repeats.map((repeat) => observeJudge({ definition, context, judge, repeat, swap: settings.swap, env, tally, keepOrders: call.keepOrders === true })))),
+          settings.models.map((judge) =>
+            Promise.all(
+              repeats.map((repeat) =>
+                observeJudge({ definition, context, judge, repeat, swap: settings.swap, env, tally, keepOrders: call.keepOrders === true }),
+              ),
+            ),
+          ),
         )
       } finally {
         // one failed call errs the sample; the calls still in flight for it are given up
@@ -135,7 +147,10 @@ export function createJudgeExecutor(settings: JudgeSettings): JudgeExecutor {
       }
       if (tally.missing.length > 0) throw new JudgeError(missingMessage(call, tally.missing))
       const combined = combineVerdicts(
-        settings.models.map((judge, index) => ({ judge: judge.name, observations: observed[index]!.filter((o): o is Observation => o !== undefined) })),
+        settings.models.map((judge, index) => ({
+          judge: judge.name,
+          observations: observed[index]!.filter((o): o is Observation => o !== undefined),
+        })),
         { aggregate: settings.aggregate ?? definition.aggregate, quorum, passingScore: definition.passingScore },
       )
       const { finalize } = definition.workflow

@@ -49,22 +49,36 @@ export interface JudgeOptions extends JudgeRunOptions {
 export type HumanVerdict = string | number
 
 /** Whether a judge model is a `Model` object rather than a name or an endpoint to configure. */
-export const isModel = (value: unknown): value is Model => typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
-const isJudgeModel = (value: unknown): boolean => (typeof value === 'string' && value !== '') || isModel(value) || JudgeModelSpecSchema.safeParse(value).success
+export const isModel = (value: unknown): value is Model =>
+  typeof value === 'object' && value !== null && typeof (value as Model).generate === 'function'
+const isJudgeModel = (value: unknown): boolean =>
+  (typeof value === 'string' && value !== '') || isModel(value) || JudgeModelSpecSchema.safeParse(value).success
 
-const JudgeModelsSchema = z.custom<JudgeModel | readonly JudgeModel[]>((value) => (Array.isArray(value) ? value.length > 0 && value.every(isJudgeModel) : isJudgeModel(value)), {
-  message: 'must be a model name, an endpoint { model, baseURL?, apiKeyEnv? }, a Model such as models.openai({ model }), or a non-empty list of them',
-})
+const JudgeModelsSchema = z.custom<JudgeModel | readonly JudgeModel[]>(
+  (value) => (Array.isArray(value) ? value.length > 0 && value.every(isJudgeModel) : isJudgeModel(value)),
+  {
+    message:
+      'must be a model name, an endpoint { model, baseURL?, apiKeyEnv? }, a Model such as models.openai({ model }), or a non-empty list of them',
+  },
+)
 
 /** Checks a benchmark's `judge` option. */
 export const JudgeOptionsSchema = JudgeRunOptionsSchema.extend({
   model: JudgeModelsSchema.optional(),
   definition: z
-    .custom<JudgeDefinitionSource>((value) => typeof value === 'string' || typeof value === 'function' || (typeof value === 'object' && value !== null && 'kind' in value), {
-      message: 'must be criteria, a judge.* definition, or a function returning one',
-    })
+    .custom<JudgeDefinitionSource>(
+      (value) =>
+        typeof value === 'string' || typeof value === 'function' || (typeof value === 'object' && value !== null && 'kind' in value),
+      {
+        message: 'must be criteria, a judge.* definition, or a function returning one',
+      },
+    )
     .optional(),
   policy: ScoringPolicySchema.optional(),
   verdicts: VerdictModeSchema.optional(),
-  expected: z.custom<(sample: Sample) => HumanVerdict>((value) => typeof value === 'function', { message: 'must be a function (sample) => the human verdict' }).optional(),
+  expected: z
+    .custom<(sample: Sample) => HumanVerdict>((value) => typeof value === 'function', {
+      message: 'must be a function (sample) => the human verdict',
+    })
+    .optional(),
 }).strict()

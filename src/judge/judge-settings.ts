@@ -22,7 +22,10 @@ function modelFromSpec(spec: JudgeModelSpec): Model {
     name: unusable.name,
     ...(unusable.identity ? { identity: unusable.identity } : {}),
     hasCredentials: false,
-    generate: () => Promise.reject(new ConfigError(`Judge model "${spec.model}" needs its key in the environment variable ${apiKeyEnv}, which is not set.`)),
+    generate: () =>
+      Promise.reject(
+        new ConfigError(`Judge model "${spec.model}" needs its key in the environment variable ${apiKeyEnv}, which is not set.`),
+      ),
   }
 }
 
@@ -36,8 +39,12 @@ function judgeModelOf(model: JudgeModel): Model {
  * The judge settings of a benchmark (or of plain tests): its own options over the plugin's (`provided`),
  * EVALSUITE_VERDICTS over both. Without an explicit mode, verdicts are replayed when a judge has no credentials and recorded otherwise.
  */
-export function resolveJudgeSettings(own: Pick<JudgeOptions, 'model' | 'verdicts' | 'repeats' | 'aggregate' | 'quorum' | 'swap' | 'concurrency' | 'timeoutMs'> = {}, provided: ProvidedJudgeSettings = parseProvidedJudgeSettings(undefined)): JudgeSettings {
-  const judges = own.model === undefined ? provided.models.map(modelFromSpec) : (Array.isArray(own.model) ? own.model : [own.model]).map(judgeModelOf)
+export function resolveJudgeSettings(
+  own: Pick<JudgeOptions, 'model' | 'verdicts' | 'repeats' | 'aggregate' | 'quorum' | 'swap' | 'concurrency' | 'timeoutMs'> = {},
+  provided: ProvidedJudgeSettings = parseProvidedJudgeSettings(undefined),
+): JudgeSettings {
+  const judges =
+    own.model === undefined ? provided.models.map(modelFromSpec) : (Array.isArray(own.model) ? own.model : [own.model]).map(judgeModelOf)
   const chosen = provided.fromEnvironment ? provided.mode : (own.verdicts ?? provided.mode)
   const mode = chosen ?? (judges.some((judge) => judge.hasCredentials === false) ? 'replay' : 'record')
   const aggregate = own.aggregate ?? provided.aggregate

@@ -29,7 +29,17 @@ export type Observation = { kind: 'valid'; result: JudgeResult } | { kind: 'inva
 
 /** An empty tally. */
 export function emptyTally(): CallTally {
-  return { live: 0, stored: 0, invalid: 0, storedInvalid: 0, usage: undefined, costUsd: undefined, swaps: { asked: 0, agreed: 0 }, missing: [], orders: [] }
+  return {
+    live: 0,
+    stored: 0,
+    invalid: 0,
+    storedInvalid: 0,
+    usage: undefined,
+    costUsd: undefined,
+    swaps: { asked: 0, agreed: 0 },
+    missing: [],
+    orders: [],
+  }
 }
 
 function count(tally: CallTally, outcome: CallOutcome): void {
@@ -40,7 +50,10 @@ function count(tally: CallTally, outcome: CallOutcome): void {
   if (outcome.kind === 'invalid' && outcome.stored) tally.storedInvalid++
   if (outcome.usage) {
     const before = tally.usage ?? { inputTokens: 0, outputTokens: 0 }
-    tally.usage = { inputTokens: before.inputTokens + outcome.usage.inputTokens, outputTokens: before.outputTokens + outcome.usage.outputTokens }
+    tally.usage = {
+      inputTokens: before.inputTokens + outcome.usage.inputTokens,
+      outputTokens: before.outputTokens + outcome.usage.outputTokens,
+    }
   }
   if (outcome.costUsd !== undefined) tally.costUsd = (tally.costUsd ?? 0) + outcome.costUsd
 }
@@ -76,7 +89,9 @@ async function askCase(run: ObservationRun, judgeCase: JudgeCase): Promise<CaseV
   for (const outcome of outcomes) count(tally, outcome)
   if (outcomes.some((o) => o.kind === 'missing')) return 'missing'
   if (run.keepOrders) {
-    outcomes.forEach((o, i) => tally.orders.push({ swapped: orders[i]!, verdict: o.kind === 'verdict' ? decisionOf(run, judgeCase, o.verdict, orders[i]!) : null }))
+    outcomes.forEach((o, i) =>
+      tally.orders.push({ swapped: orders[i]!, verdict: o.kind === 'verdict' ? decisionOf(run, judgeCase, o.verdict, orders[i]!) : null }),
+    )
   }
   const invalid = outcomes.find((o) => o.kind === 'invalid')
   if (outcomes.length === 2) {
@@ -93,7 +108,8 @@ async function askCase(run: ObservationRun, judgeCase: JudgeCase): Promise<CaseV
   const stand = definition.workflow.fallback?.(judgeCase, context)
   if (stand !== undefined) {
     const parsed = judgeCase.schema.safeParse(stand)
-    if (!parsed.success) throw new ConfigError(`Judge "${definition.name}": the fallback verdict of case "${judgeCase.id}" does not match its schema.`)
+    if (!parsed.success)
+      throw new ConfigError(`Judge "${definition.name}": the fallback verdict of case "${judgeCase.id}" does not match its schema.`)
     return { verdict: parsed.data }
   }
   return { reason: `case "${judgeCase.id}": ${(outcome as { reason: string }).reason}` }
@@ -101,7 +117,9 @@ async function askCase(run: ObservationRun, judgeCase: JudgeCase): Promise<CaseV
 
 function checkResult(definition: ModelJudgeDefinition, result: JudgeResult): JudgeResult {
   if (result === null || typeof result !== 'object' || typeof result.pass !== 'boolean' || !Number.isFinite(result.score)) {
-    throw new ConfigError(`Judge "${definition.name}": reduce must return { pass: boolean, score: finite number, label?, reasoning? }, received ${JSON.stringify(result)}.`)
+    throw new ConfigError(
+      `Judge "${definition.name}": reduce must return { pass: boolean, score: finite number, label?, reasoning? }, received ${JSON.stringify(result)}.`,
+    )
   }
   return result
 }

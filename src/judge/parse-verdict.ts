@@ -63,7 +63,9 @@ export function parseVerdict<V>(reply: string, schema: z.ZodType<V>): ParsedVerd
   }
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`))
+    const issues = parsed.error.issues.map((issue) =>
+      issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`,
+    )
     return { valid: false, reason: `the verdict does not match its schema (${issues.join('; ')})` }
   }
   return { valid: true, verdict: parsed.data }

@@ -14,9 +14,15 @@ const ISSUE_CHARS = 300
  * Wraps a definition's `parseReply` as a case's reply reader: its verdict goes in `field` and is checked against the
  * case's schema, so a label the definition does not know, or a grade off its scale, is an invalid reply like null.
  */
-export function replyReader<V>(parseReply: unknown, field: string, schema: z.ZodType<V>, where: string): ((reply: string) => ParsedVerdict<V>) | undefined {
+export function replyReader<V>(
+  parseReply: unknown,
+  field: string,
+  schema: z.ZodType<V>,
+  where: string,
+): ((reply: string) => ParsedVerdict<V>) | undefined {
   if (parseReply === undefined) return undefined
-  if (typeof parseReply !== 'function') throw new ConfigError(`${where}: "parseReply" must be a function (reply: string) => verdict | null.`)
+  if (typeof parseReply !== 'function')
+    throw new ConfigError(`${where}: "parseReply" must be a function (reply: string) => verdict | null.`)
   return (reply) => {
     let value: unknown
     try {
@@ -29,6 +35,9 @@ export function replyReader<V>(parseReply: unknown, field: string, schema: z.Zod
     const parsed = schema.safeParse({ [field]: value })
     if (parsed.success) return { valid: true, verdict: parsed.data }
     // the schema's own check and a definition's refinement say the same thing twice: the first says it
-    return { valid: false, reason: `parseReply returned ${shownValue(value)}, which is not a verdict (${cutText(parsed.error.issues[0]!.message, ISSUE_CHARS)})` }
+    return {
+      valid: false,
+      reason: `parseReply returned ${shownValue(value)}, which is not a verdict (${cutText(parsed.error.issues[0]!.message, ISSUE_CHARS)})`,
+    }
   }
 }

@@ -55,10 +55,14 @@ export function verdictInstruction(schema: z.ZodType, where: string): string {
   try {
     json = z.toJSONSchema(schema) as JsonSchema
   } catch (error) {
-    throw new ConfigError(`${where}: the verdict schema cannot be written as JSON Schema (${(error as Error).message}); use JSON types only.`)
+    throw new ConfigError(
+      `${where}: the verdict schema cannot be written as JSON Schema (${(error as Error).message}); use JSON types only.`,
+    )
   }
   if (json.type !== 'object' || json.properties === undefined) {
-    throw new ConfigError(`${where}: a verdict schema must be a zod object, e.g. z.object({ reasoning: z.string(), verdict: z.enum([...]) }).`)
+    throw new ConfigError(
+      `${where}: a verdict schema must be a zod object, e.g. z.object({ reasoning: z.string(), verdict: z.enum([...]) }).`,
+    )
   }
   const required = new Set(json.required ?? [])
   const fields = Object.entries(json.properties).map(([name, field]) => {

@@ -41,7 +41,15 @@ export interface VerdictStore extends KeyedStore<StoredVerdict> {
 
 // grouped by sample, so that a pull request's diff shows each sample's verdicts together
 function compare(a: StoredVerdict, b: StoredVerdict): number {
-  const order = (v: StoredVerdict): string[] => [v.sample, v.attempt === undefined ? '' : String(v.attempt).padStart(6, '0'), v.case, v.judge, String(v.repeat ?? 0).padStart(6, '0'), v.swapped ? '1' : '0', v.key]
+  const order = (v: StoredVerdict): string[] => [
+    v.sample,
+    v.attempt === undefined ? '' : String(v.attempt).padStart(6, '0'),
+    v.case,
+    v.judge,
+    String(v.repeat ?? 0).padStart(6, '0'),
+    v.swapped ? '1' : '0',
+    v.key,
+  ]
   const [x, y] = [order(a), order(b)]
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1
   return 0

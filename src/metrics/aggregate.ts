@@ -68,8 +68,13 @@ function groupedCohort(groups: SampleGroup[]): Cohort {
 const sampleCount = (cohort: Cohort): number => cohort.groups?.length ?? cohort.values.length
 const clustersOf = (cohort: Cohort): number[][] => cohort.groups?.map((group) => group.values) ?? cohort.values.map((value) => [value])
 
-function row(fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>, value: number | null, interval: Interval | null): Row {
-  const reason = interval === null ? { noInterval: noIntervalReason({ value, samples: fields.samples, aggregation: fields.aggregation }) } : {}
+function row(
+  fields: Pick<Row, 'aggregation' | 'k' | 'subset' | 'averaging' | 'n' | 'samples' | 'excluded'>,
+  value: number | null,
+  interval: Interval | null,
+): Row {
+  const reason =
+    interval === null ? { noInterval: noIntervalReason({ value, samples: fields.samples, aggregation: fields.aggregation }) } : {}
   return { ...fields, value, interval, ...reason, smallSample: fields.samples > 0 && fields.samples < SMALL_SAMPLE }
 }
 
@@ -105,8 +110,18 @@ function meanRow(cohort: Cohort, subset: string | null, range: MetricSemantics['
   const { values, groups } = cohort
   const summary = summarize(values)
   const interval =
-    groups !== undefined && values.length > groups.length ? clusteredInterval(groups.map((group) => group.values)) : boundedT(summary.interval, summary.value, values.length, range)
-  const fields = { aggregation: 'mean' as const, k: null, subset, averaging: 'micro' as const, n: values.length, samples: sampleCount(cohort), excluded: 0 }
+    groups !== undefined && values.length > groups.length
+      ? clusteredInterval(groups.map((group) => group.values))
+      : boundedT(summary.interval, summary.value, values.length, range)
+  const fields = {
+    aggregation: 'mean' as const,
+    k: null,
+    subset,
+    averaging: 'micro' as const,
+    n: values.length,
+    samples: sampleCount(cohort),
+    excluded: 0,
+  }
   return row(fields, summary.value, clip(interval, range))
 }
 
@@ -125,11 +140,24 @@ const PER_SAMPLE: Record<Exclude<Aggregation, 'mean' | 'corpus'>, (group: Sample
   majority_vote: (group, k) => majorityVote(group.attempts.slice(0, k).map((o) => ({ answer: o.answer, value: o.value }))),
 }
 
-function attemptsRow(aggregation: Exclude<Aggregation, 'mean' | 'corpus'>, groups: readonly SampleGroup[], k: number, subset: string | null): Row {
+function attemptsRow(
+  aggregation: Exclude<Aggregation, 'mean' | 'corpus'>,
+  groups: readonly SampleGroup[],
+  k: number,
+  subset: string | null,
+): Row {
   // a sample counts only with k scored attempts: fewer would bias pass@k down and pass^k up
   const eligible = groups.filter((group) => group.values.length >= k)
   const summary = summarize(eligible.map((group) => PER_SAMPLE[aggregation](group, k)))
-  const fields = { aggregation, k, subset, averaging: 'micro' as const, n: eligible.length, samples: eligible.length, excluded: groups.length - eligible.length }
+  const fields = {
+    aggregation,
+    k,
+    subset,
+    averaging: 'micro' as const,
+    n: eligible.length,
+    samples: eligible.length,
+    excluded: groups.length - eligible.length,
+  }
   return row(fields, summary.value, summary.interval)
 }
 
@@ -180,7 +208,12 @@ export function aggregateMetric(observations: readonly Observation[], options: A
   const subsets = named && strata.size > 1 ? [...strata.keys()].sort() : []
   const rows: Row[] = [meanRow(all, null, options.range)]
   if (subsets.length > 0) {
-    rows.push(macroRow(subsets.map((subset) => strata.get(subset)!), options.range))
+    rows.push(
+      macroRow(
+        subsets.map((subset) => strata.get(subset)!),
+        options.range,
+      ),
+    )
     for (const subset of subsets) rows.push(meanRow(strata.get(subset)!, subset, options.range))
   }
   if (k > 1 && observations.every((o) => o.value === 0 || o.value === 1)) {

@@ -10,7 +10,13 @@ import { quantile } from './summarize.ts'
  * over the resamples' variance (made unbiased by n / (n − 1)), or n itself when the resamples do not vary, which is
  * the Wilson interval a proportion all right or all wrong of n gets. An unbounded figure keeps the percentile interval.
  */
-export function bootstrapInterval(observed: number, values: readonly number[], n: number, range: MetricSemantics['range'], resamples?: number): Interval {
+export function bootstrapInterval(
+  observed: number,
+  values: readonly number[],
+  n: number,
+  range: MetricSemantics['range'],
+  resamples?: number,
+): Interval {
   const percentile = { lower: quantile(values, 0.025)!, upper: quantile(values, 0.975)! }
   const extra = resamples === undefined ? {} : { resamples }
   const { min, max } = range

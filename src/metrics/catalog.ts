@@ -39,7 +39,7 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   win_rate: ratio("Share of pairwise comparisons the output won, a tie counting half (a pairwise judge's metric)."),
   judge_score: unbounded(2, "A judge model's grade, on the judge's own scale."),
   score: unbounded(3, 'The number a scorer returned.'),
-  tool_call_accuracy: ratio("Share of samples whose trajectory matchers (toCallTool, toCallTools, toMatchTrajectory) all passed."),
+  tool_call_accuracy: ratio('Share of samples whose trajectory matchers (toCallTool, toCallTools, toMatchTrajectory) all passed.'),
   tool_precision: ratio('Per sample, the share of tool calls made that an expected call was paired with (samples that made calls).'),
   tool_recall: ratio('Per sample, the share of expected tool calls paired with a call made (samples that expected calls).'),
   latency: measured('lower', 'ms', 0, 'Wall time of the model call, retries included.'),
@@ -48,7 +48,12 @@ export const BUILTIN_METRICS: Readonly<Record<string, MetricSemantics>> = {
   output_tokens: measured('none', 'tokens', 1, 'Completion tokens per call.'),
   cost: measured('lower', 'USD', 4, 'Price of the model call.'),
   steps: measured('lower', 'steps', 1, "Model turns of a sample's trajectory, the last reply included."),
-  tool_errors: measured('lower', 'calls', 2, 'Tool calls per sample that failed: arguments not JSON, an unknown tool, arguments the schema refused, a tool that threw or timed out.'),
+  tool_errors: measured(
+    'lower',
+    'calls',
+    2,
+    'Tool calls per sample that failed: arguments not JSON, an unknown tool, arguments the schema refused, a tool that threw or timed out.',
+  ),
   ...JUDGE_AGREEMENT_METRICS,
   ...CLASSIFICATION_METRICS,
 }

@@ -25,7 +25,10 @@ const f1Of = (precision: number, recall: number): number => (precision + recall 
  */
 export function classificationMetrics(pairs: readonly LabelPair[]): Record<string, number> {
   if (pairs.length === 0) return {}
-  const keyed = pairs.map((pair) => ({ target: labelKey(pair.target), predicted: pair.predicted === null ? null : labelKey(pair.predicted) }))
+  const keyed = pairs.map((pair) => ({
+    target: labelKey(pair.target),
+    predicted: pair.predicted === null ? null : labelKey(pair.predicted),
+  }))
   const labels = [...new Set(keyed.map((pair) => pair.target))].sort()
   const counts = new Map(labels.map((label) => [label, { tp: 0, fp: 0, fn: 0 }]))
   for (const { predicted, target } of keyed) {

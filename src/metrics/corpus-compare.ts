@@ -32,7 +32,9 @@ export function compareCorpus(
   if (n === 0) return []
   const before = aggregate(pairs.map((pair) => pair.baseline))
   const after = aggregate(pairs.map((pair) => pair.current))
-  const metrics = Object.keys(after).filter((metric) => finite(after[metric]) && finite(before[metric])).sort()
+  const metrics = Object.keys(after)
+    .filter((metric) => finite(after[metric]) && finite(before[metric]))
+    .sort()
   const resamples = options.resamples ?? 2000
   const differences = new Map(metrics.map((metric) => [metric, [] as number[]]))
   if (n >= 2) {
@@ -48,7 +50,16 @@ export function compareCorpus(
   return metrics.map((metric) => {
     const observed = after[metric]! - before[metric]!
     const drawn = differences.get(metric)!
-    const common = { metric, test: 'paired-bootstrap' as const, n, baseline: before[metric]!, current: after[metric]!, delta: observed, worse, better }
+    const common = {
+      metric,
+      test: 'paired-bootstrap' as const,
+      n,
+      baseline: before[metric]!,
+      current: after[metric]!,
+      delta: observed,
+      worse,
+      better,
+    }
     // as comparePairedStatistic: a figure undefined on most resamples has no interval, and no evidence of a change
     if (drawn.length < resamples / 2) return { ...common, interval: null, pValue: 1 }
     // a tolerance, so that a resample equal to the observed change up to rounding counts as "as far" when it is 0

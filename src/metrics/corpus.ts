@@ -29,9 +29,7 @@ export function clustersById(samples: readonly CorpusSample[]): CorpusSample[][]
     if (cluster) cluster.push(sample)
     else byId.set(sample.id, [sample])
   }
-  return [...byId.keys()]
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((id) => byId.get(id)!.sort((a, b) => a.attempt - b.attempt))
+  return [...byId.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => byId.get(id)!.sort((a, b) => a.attempt - b.attempt))
 }
 
 /** The figures an aggregate returns that are numbers: a NaN or an Infinity is a figure undefined on those samples. */
@@ -49,7 +47,12 @@ function clip(interval: Interval | null, range: MetricSemantics['range']): Inter
 }
 
 // every figure of one set of samples, with the interval of each over resamples of its clusters (bootstrapInterval)
-function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, aggregate: CorpusAggregate, options: CorpusOptions): Map<string, Row> {
+function scopeRows(
+  clusters: readonly CorpusSample[][],
+  subset: string | null,
+  aggregate: CorpusAggregate,
+  options: CorpusOptions,
+): Map<string, Row> {
   const flat = clusters.flat()
   const observed = finiteFigures(aggregate(flat))
   const resamples = options.resamples ?? 2000
@@ -70,7 +73,13 @@ function scopeRows(clusters: readonly CorpusSample[][], subset: string | null, a
     const interval = values.length < resamples / 2 ? null : bootstrapInterval(value, values, n, options.range(metric), resamples)
     const fields = { aggregation: 'corpus' as const, k: null, subset, averaging: 'micro' as const, n: flat.length, samples: n, excluded: 0 }
     const reason = interval === null ? { noInterval: noIntervalReason({ value, samples: n, aggregation: 'corpus' }) } : {}
-    rows.set(metric, { ...fields, value, interval: clip(interval, options.range(metric)), ...reason, smallSample: n > 0 && n < SMALL_SAMPLE })
+    rows.set(metric, {
+      ...fields,
+      value,
+      interval: clip(interval, options.range(metric)),
+      ...reason,
+      smallSample: n > 0 && n < SMALL_SAMPLE,
+    })
   }
   return rows
 }
@@ -97,6 +106,7 @@ export function corpusRows(samples: readonly CorpusSample[], aggregate: CorpusAg
     else strata.set(key, [cluster])
   }
   const named = samples.some((sample) => sample.subset !== null)
-  if (named && strata.size > 1) for (const subset of [...strata.keys()].sort()) add(scopeRows(strata.get(subset)!, subset, aggregate, options))
+  if (named && strata.size > 1)
+    for (const subset of [...strata.keys()].sort()) add(scopeRows(strata.get(subset)!, subset, aggregate, options))
   return byMetric
 }

@@ -30,11 +30,17 @@ export interface GateEntry {
   implied?: boolean
 }
 
-const USAGE_METRICS = Object.keys(BUILTIN_METRICS).filter((name) => BUILTIN_METRICS[name]!.kind === 'usage' && !TRAJECTORY_MEASURES.includes(name))
+const USAGE_METRICS = Object.keys(BUILTIN_METRICS).filter(
+  (name) => BUILTIN_METRICS[name]!.kind === 'usage' && !TRAJECTORY_MEASURES.includes(name),
+)
 
 /** The built-in metrics and the user's: the catalog the reporter reads a run with. */
 export function gateCatalog(metrics: Readonly<Record<string, MetricDefinition>> = {}, complete = true): GateCatalog {
-  return { catalog: createMetricCatalog(metrics), names: [...new Set([...Object.keys(BUILTIN_METRICS), ...Object.keys(metrics)])], complete }
+  return {
+    catalog: createMetricCatalog(metrics),
+    names: [...new Set([...Object.keys(BUILTIN_METRICS), ...Object.keys(metrics)])],
+    complete,
+  }
 }
 
 const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ')

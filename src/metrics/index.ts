@@ -19,7 +19,14 @@ export { holmAdjust } from './holm.ts'
 export { JUDGE_AGREEMENT_METRICS } from './judge-metrics.ts'
 export { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonInterval } from './interval.ts'
 export { mcnemarExact } from './mcnemar.ts'
-export { createMeanTest, DEFAULT_MIN_SAMPLES, type MeanDecision, type MeanTest, type MeanTestOptions, type SequenceBounds } from './mean-test.ts'
+export {
+  createMeanTest,
+  DEFAULT_MIN_SAMPLES,
+  type MeanDecision,
+  type MeanTest,
+  type MeanTestOptions,
+  type SequenceBounds,
+} from './mean-test.ts'
 export { pairedT } from './paired-t.ts'
 export { comparePairedStatistic, type PairedStatisticTest, type SetStatistic } from './paired-statistic.ts'
 export { majorityVote, passAtK, passHatK, type Vote } from './pass-at-k.ts'

@@ -94,7 +94,8 @@ function effectiveSize(clusters: readonly (readonly number[])[], n: number, cent
   let within = 0
   for (const cluster of clusters) for (const value of cluster) within += (value - centre) ** 2
   const independentVariance = (n / (n - 1)) * (within / (n * n))
-  const designEffect = independentVariance === 0 ? n / clusters.length : Math.max(1, clusterVarianceOf(clusters, n, centre) / independentVariance)
+  const designEffect =
+    independentVariance === 0 ? n / clusters.length : Math.max(1, clusterVarianceOf(clusters, n, centre) / independentVariance)
   return n / designEffect
 }
 

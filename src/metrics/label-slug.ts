@@ -23,7 +23,7 @@ export function labelSlug(label: string): string {
 
 function unescaped(body: string): string | undefined {
   let label = ''
-  for (let rest = body; rest !== ''; ) {
+  for (let rest = body; rest !== '';) {
     const escape = ESCAPE.exec(rest)
     const code = escape === null ? Number.NaN : Number.parseInt(escape[1]!, 16)
     if (code <= 0x10ffff) {

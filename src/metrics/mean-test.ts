@@ -79,7 +79,10 @@ export function createMeanTest(options: MeanTestOptions): MeanTest {
   const { threshold, alpha, minSamples = DEFAULT_MIN_SAMPLES } = options
   check(threshold > 0 && threshold < 1, `A sequential test's threshold must be strictly between 0 and 1, received ${threshold}`)
   check(alpha > 0 && alpha < 1, `A sequential test's alpha must be strictly between 0 and 1, received ${alpha}`)
-  check(Number.isInteger(minSamples) && minSamples >= 1, `A sequential test's minSamples must be a whole number of at least 1, received ${minSamples}`)
+  check(
+    Number.isInteger(minSamples) && minSamples >= 1,
+    `A sequential test's minSamples must be a whole number of at least 1, received ${minSamples}`,
+  )
   const limit = Math.log(1 / alpha)
   const values: number[] = []
   const estimates = createEstimates()

@@ -23,7 +23,11 @@ export function newcombeInterval({ both, currentOnly, baselineOnly, neither }: P
   const [p1, p2] = [(both + currentOnly) / n, (both + baselineOnly) / n]
   const margins = (both + currentOnly) * (baselineOnly + neither) * (both + baselineOnly) * (currentOnly + neither)
   const phi = margins === 0 ? 0 : (both * neither - currentOnly * baselineOnly) / Math.sqrt(margins)
-  const below = Math.sqrt(Math.max(0, (p1 - current.lower) ** 2 - 2 * phi * (p1 - current.lower) * (baseline.upper - p2) + (baseline.upper - p2) ** 2))
-  const above = Math.sqrt(Math.max(0, (current.upper - p1) ** 2 - 2 * phi * (current.upper - p1) * (p2 - baseline.lower) + (p2 - baseline.lower) ** 2))
+  const below = Math.sqrt(
+    Math.max(0, (p1 - current.lower) ** 2 - 2 * phi * (p1 - current.lower) * (baseline.upper - p2) + (baseline.upper - p2) ** 2),
+  )
+  const above = Math.sqrt(
+    Math.max(0, (current.upper - p1) ** 2 - 2 * phi * (current.upper - p1) * (p2 - baseline.lower) + (p2 - baseline.lower) ** 2),
+  )
   return { lower: Math.max(-1, p1 - p2 - below), upper: Math.min(1, p1 - p2 + above), level: 0.95, method: 'newcombe' }
 }

@@ -23,7 +23,12 @@ export interface PairedStatisticTest {
  * p-value of the centred bootstrap, as `pairedBootstrap` does for means. Resamples where either side is undefined are
  * left out; null when the figure is undefined on all the items of either run.
  */
-export function comparePairedStatistic(n: number, baseline: SetStatistic, current: SetStatistic, options: BootstrapOptions = {}): PairedStatisticTest | null {
+export function comparePairedStatistic(
+  n: number,
+  baseline: SetStatistic,
+  current: SetStatistic,
+  options: BootstrapOptions = {},
+): PairedStatisticTest | null {
   const all = Array.from({ length: n }, (_, i) => i)
   const [before, after] = [baseline(all), current(all)]
   if (before === null || after === null) return null

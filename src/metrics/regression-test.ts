@@ -38,9 +38,11 @@ export interface RegressionTest {
  */
 export function createRegressionTest(options: RegressionTestOptions): RegressionTest {
   const { maxDrop, alpha, minSamples } = options
-  if (!(maxDrop >= 0 && maxDrop < 1)) throw new RangeError(`A regression test's maxDrop must be at least 0 and below 1, received ${maxDrop}`)
+  if (!(maxDrop >= 0 && maxDrop < 1))
+    throw new RangeError(`A regression test's maxDrop must be at least 0 and below 1, received ${maxDrop}`)
   const test = createMeanTest({ threshold: (1 + maxDrop) / 2, alpha, minSamples })
-  const decisionOf = (mean: MeanDecision | null): RegressionDecision | null => (mean === null ? null : mean === 'above' ? 'exceeds' : 'within')
+  const decisionOf = (mean: MeanDecision | null): RegressionDecision | null =>
+    mean === null ? null : mean === 'above' ? 'exceeds' : 'within'
   return {
     observe(baseline, current) {
       if (!(baseline >= 0 && baseline <= 1 && current >= 0 && current <= 1)) {

@@ -4,6 +4,7 @@
  */
 export function splitAlpha(alpha: number, gates: number): number {
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be strictly between 0 and 1, received ${alpha}`)
-  if (!(Number.isInteger(gates) && gates >= 1)) throw new RangeError(`The number of gates must be a whole number of at least 1, received ${gates}`)
+  if (!(Number.isInteger(gates) && gates >= 1))
+    throw new RangeError(`The number of gates must be a whole number of at least 1, received ${gates}`)
   return alpha / gates
 }

@@ -35,7 +35,12 @@ export interface AiSdkEndpoint {
 
 /** Calls to one AI SDK model, each attempt through its gate, failures as redacted `ModelError`s. */
 export interface AiSdkConnection {
-  generate(messages: readonly MediaMessage[], tools: ToolOffer | undefined, tokens: number, signal: AbortSignal | undefined): Promise<AiSdkReply>
+  generate(
+    messages: readonly MediaMessage[],
+    tools: ToolOffer | undefined,
+    tokens: number,
+    signal: AbortSignal | undefined,
+  ): Promise<AiSdkReply>
 }
 
 /** The tokens of the AI SDK's usage; reasoning and cached input tokens when the provider counted some. */
@@ -56,7 +61,10 @@ function toolSet(offer: ToolOffer): ToolSet {
   return Object.fromEntries(
     offer.definitions.map((definition) => [
       definition.name,
-      tool({ ...(definition.description === undefined ? {} : { description: definition.description }), inputSchema: jsonSchema(definition.parameters) }),
+      tool({
+        ...(definition.description === undefined ? {} : { description: definition.description }),
+        inputSchema: jsonSchema(definition.parameters),
+      }),
     ]),
   )
 }
@@ -66,7 +74,9 @@ function parallelOptions(provider: string, parallel: boolean | undefined): Recor
   if (parallel === undefined) return {}
   if (provider.startsWith('anthropic')) return { anthropic: { disableParallelToolUse: !parallel } }
   if (provider.startsWith('openai')) return { openai: { parallelToolCalls: parallel } }
-  throw new ConfigError(`Provider "${provider}" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider's own in providerOptions.`)
+  throw new ConfigError(
+    `Provider "${provider}" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider's own in providerOptions.`,
+  )
 }
 
 type CallProviderOptions = NonNullable<Parameters<typeof generateText>[0]['providerOptions']>
@@ -106,10 +116,17 @@ function sentCall(call: ToolCallLike): MessageToolCall {
   return { id: call.toolCallId, name: call.toolName, arguments: text }
 }
 
-function reply(model: AiSdkLanguageModel, text: string, calls: readonly ToolCallLike[], usage: LanguageModelUsage | undefined, finishReason: string): AiSdkReply {
+function reply(
+  model: AiSdkLanguageModel,
+  text: string,
+  calls: readonly ToolCallLike[],
+  usage: LanguageModelUsage | undefined,
+  finishReason: string,
+): AiSdkReply {
   const toolCalls = calls.map(sentCall)
   // a reply with neither text nor a tool call is an error, not a wrong answer
-  if (text === '' && toolCalls.length === 0) throw new ModelError(`Model "${model.modelId}" (${model.provider}) returned an empty reply (finish reason "${finishReason}").`)
+  if (text === '' && toolCalls.length === 0)
+    throw new ModelError(`Model "${model.modelId}" (${model.provider}) returned an empty reply (finish reason "${finishReason}").`)
   const counted = usageOf(usage)
   return { text, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...(counted ? { usage: counted } : {}) }
 }
@@ -145,11 +162,17 @@ async function streamed(endpoint: AiSdkEndpoint, settings: ReturnType<typeof cal
 async function generated(endpoint: AiSdkEndpoint, settings: ReturnType<typeof callSettings>): Promise<AiSdkReply> {
   const result = await generateText(settings)
   const { headers } = result.response
-  return { ...reply(endpoint.languageModel, result.text, result.toolCalls, result.usage, result.finishReason), ...(headers ? { headers } : {}) }
+  return {
+    ...reply(endpoint.languageModel, result.text, result.toolCalls, result.usage, result.finishReason),
+    ...(headers ? { headers } : {}),
+  }
 }
 
 /** An attempt's own deadline, to the reply's end, beside the caller's signal. */
-function attemptSignal(timeoutMs: number, caller: AbortSignal | undefined): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+function attemptSignal(
+  timeoutMs: number,
+  caller: AbortSignal | undefined,
+): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
   const controller = new AbortController()
   let late = false
   const timer = setTimeout(() => {
@@ -186,11 +209,23 @@ export function connect(endpoint: AiSdkEndpoint): AiSdkConnection {
               const settings = callSettings(endpoint, messages, offer, deadline.signal)
               const answered = await (endpoint.stream ? streamed(endpoint, settings) : generated(endpoint, settings))
               const { headers, ...rest } = answered
-              admission.release({ tokensUsed: answered.usage ? { input: answered.usage.inputTokens, output: answered.usage.outputTokens } : undefined, headers })
+              admission.release({
+                tokensUsed: answered.usage ? { input: answered.usage.inputTokens, output: answered.usage.outputTokens } : undefined,
+                headers,
+              })
               return rest
             } catch (error) {
-              const failure = deadline.timedOut() ? new EndpointFault(`timed out after ${secondsText(endpoint.timeoutMs)} (timeoutMs); raise timeoutMs if the model is this slow`, false) : attemptFailure(error)
-              admission.release({ rateLimited: failure instanceof Error && 'status' in failure && failure.status === 429, tokensUsed: 0, headers: errorHeaders(failure) })
+              const failure = deadline.timedOut()
+                ? new EndpointFault(
+                    `timed out after ${secondsText(endpoint.timeoutMs)} (timeoutMs); raise timeoutMs if the model is this slow`,
+                    false,
+                  )
+                : attemptFailure(error)
+              admission.release({
+                rateLimited: failure instanceof Error && 'status' in failure && failure.status === 429,
+                tokensUsed: 0,
+                headers: errorHeaders(failure),
+              })
               throw failure
             } finally {
               deadline.done()

@@ -14,7 +14,8 @@ import { RetryWaitRefused } from './retry.ts'
 class ProviderStatusError extends OpenAI.APIError {
   readonly host: string
   constructor(status: number, body: unknown, message: string, headers: Headers, host: string) {
-    const error = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' ? (body.error ?? undefined) : undefined
+    const error =
+      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' ? (body.error ?? undefined) : undefined
     super(status, error, message, headers)
     this.host = host
   }
@@ -42,8 +43,10 @@ export function attemptFailure(error: unknown): unknown {
   const host = hostOf(error.url)
   const status = error.statusCode
   // no status: the request never got an answer (the AI SDK says "Cannot connect to API")
-  if (status === undefined) return new EndpointFault(`the connection to ${host} failed before a reply (${excerpt(error.message)})`, error.isRetryable)
-  if (status < 400) return new EndpointFault(`${host} answered HTTP ${status} with a reply the provider could not read (${excerpt(error.message)})`, false)
+  if (status === undefined)
+    return new EndpointFault(`the connection to ${host} failed before a reply (${excerpt(error.message)})`, error.isRetryable)
+  if (status < 400)
+    return new EndpointFault(`${host} answered HTTP ${status} with a reply the provider could not read (${excerpt(error.message)})`, false)
   return new ProviderStatusError(status, parsedBody(error.responseBody), error.message, new Headers(error.responseHeaders ?? {}), host)
 }
 
@@ -68,7 +71,8 @@ export function callFailure(error: unknown, place: CallPlace): Error {
     text =
       `${failed}${asked}: the provider asked to wait ${secondsText(error.waitMs)} before a retry, longer than maxRetryAfterMs ` +
       `(${secondsText(place.maxRetryAfterMs)}); raise maxRetryAfterMs to wait that long, or try again later`
-  } else if (error instanceof ProviderStatusError) text = `${failed} (HTTP ${error.status} from ${error.host}): ${excerpt(error.message.replace(/^\d+ /, ''))}`
+  } else if (error instanceof ProviderStatusError)
+    text = `${failed} (HTTP ${error.status} from ${error.host}): ${excerpt(error.message.replace(/^\d+ /, ''))}`
   else text = `${failed}: ${errorMessage(error)}`
   return new ModelError(redactSecrets(text, []))
 }

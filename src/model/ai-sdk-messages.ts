@@ -24,7 +24,9 @@ export function modelMessages(messages: readonly MediaMessage[]): ModelMessage[]
       if (typeof content === 'string') return { role, content }
       return {
         role,
-        content: content.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image', image: new URL(part.image_url.url) })),
+        content: content.map((part) =>
+          part.type === 'text' ? { type: 'text', text: part.text } : { type: 'image', image: new URL(part.image_url.url) },
+        ),
       }
     }
     const text = typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
@@ -33,13 +35,20 @@ export function modelMessages(messages: readonly MediaMessage[]): ModelMessage[]
       const id = message.toolCallId ?? ''
       const toolName = toolNames.get(id)
       if (toolName === undefined) {
-        throw new ConfigError(`Message ${index + 1} is a "tool" message answering call "${id}", which no assistant message before it made; the AI SDK needs the call's tool name.`)
+        throw new ConfigError(
+          `Message ${index + 1} is a "tool" message answering call "${id}", which no assistant message before it made; the AI SDK needs the call's tool name.`,
+        )
       }
       return { role, content: [{ type: 'tool-result', toolCallId: id, toolName, output: { type: 'text', value: text } }] }
     }
     if (!message.toolCalls) return { role, content: text }
     for (const call of message.toolCalls) toolNames.set(call.id, call.name)
-    const calls = message.toolCalls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: callInput(call) }))
+    const calls = message.toolCalls.map((call) => ({
+      type: 'tool-call' as const,
+      toolCallId: call.id,
+      toolName: call.name,
+      input: callInput(call),
+    }))
     return { role, content: [...(text === '' ? [] : [{ type: 'text' as const, text }]), ...calls] }
   })
 }

@@ -104,14 +104,22 @@ function withCost(price: Price | undefined, reply: { usage?: Usage }): { costUsd
   return costUsd === undefined ? {} : { costUsd }
 }
 
-/** Any AI SDK language model as a `Model`: `ai` is loaded on the first call, and every attempt goes through evalsuite's retries and limits. */
+/**
+ * Any AI SDK language model as a `Model`: `ai` is loaded on the first call, and every attempt goes through evalsuite's
+ * retries and limits.
+ */
 export function createAiSdkModel(languageModel: AiSdkLanguageModel, options: AiSdkModelOptions = {}): Model {
   validate(languageModel, options)
   const { provider, modelId } = languageModel
   for (const [variable, value] of Object.entries(process.env)) if (KEY_VARIABLE.test(variable)) registerKey(value || undefined)
   const memory = getEnvironmentData(RATE_LIMITS_KEY)
   const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${provider} ${modelId}` } : undefined
-  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs, ...(shared ? { shared } : {}) })
+  const gate = createRequestGate({
+    rpm: options.rpm,
+    tpm: options.tpm,
+    maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
+    ...(shared ? { shared } : {}),
+  })
   const temperature = options.temperature ?? 0
   const params: Record<string, unknown> = {
     temperature,
@@ -154,7 +162,12 @@ export function createAiSdkModel(languageModel: AiSdkLanguageModel, options: AiS
     const { toolCalls, ...reply } = await sdk.generate(messages, tools, tokens, call.signal)
     // a provider may echo what it received, the key included: nothing downstream (recordings, reports) sees it
     const calls = toolCalls?.map((made) => parsedToolCall({ ...made, arguments: redactKeys(made.arguments) }))
-    const output = { ...reply, text: redactKeys(reply.text), ...(calls ? { toolCalls: calls } : {}), latencyMs: performance.now() - started }
+    const output = {
+      ...reply,
+      text: redactKeys(reply.text),
+      ...(calls ? { toolCalls: calls } : {}),
+      latencyMs: performance.now() - started,
+    }
     return { ...output, ...withCost(price, output) }
   }
 

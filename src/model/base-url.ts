@@ -10,7 +10,8 @@ export function baseURLProblem(value: string): string | undefined {
   try {
     url = new URL(value)
   } catch {}
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return 'must be an http:// or https:// address, e.g. http://localhost:8000/v1'
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    return 'must be an http:// or https:// address, e.g. http://localhost:8000/v1'
   if (url.username !== '' || url.password !== '') return `carries a user name or password; ${ALONE}`
   if (/[?#]/.test(value)) return `has a query string or fragment, which may hold a key; ${ALONE}`
   return undefined

@@ -58,7 +58,8 @@ function causeCode(error: unknown): string | undefined {
   if (typeof cause !== 'object' || cause === null) return undefined
   const code = 'code' in cause ? cause.code : undefined
   const message = 'message' in cause ? cause.message : undefined
-  if (typeof code === 'string') return typeof message === 'string' && message !== '' && !message.includes(code) ? `${code}: ${message}` : code
+  if (typeof code === 'string')
+    return typeof message === 'string' && message !== '' && !message.includes(code) ? `${code}: ${message}` : code
   return typeof message === 'string' && message !== '' ? message : undefined
 }
 
@@ -77,22 +78,31 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
 
   const late = (progress: Progress): EndpointFault => {
     const limit = `timed out after ${secondsText(options.timeoutMs)} (timeoutMs)`
-    if (progress.headersAt === undefined) return new EndpointFault(`${limit} with no answer from ${host}; raise timeoutMs if the model is this slow`, false)
+    if (progress.headersAt === undefined)
+      return new EndpointFault(`${limit} with no answer from ${host}; raise timeoutMs if the model is this slow`, false)
     const now = performance.now()
     const quiet = now - (progress.dataAt ?? progress.headersAt)
     // silent for most of the reading, or for long: stalled; a slow answer to the headers leaves little time to read,
     // so the share matters as much as the length
-    if (quiet >= Math.min(5_000, options.timeoutMs / 2) || quiet >= (now - progress.headersAt) / 2) return new EndpointFault(`${limit}: no data from ${host} for ${secondsText(quiet)} while reading the reply`, false)
+    if (quiet >= Math.min(5_000, options.timeoutMs / 2) || quiet >= (now - progress.headersAt) / 2)
+      return new EndpointFault(`${limit}: no data from ${host} for ${secondsText(quiet)} while reading the reply`, false)
     return new EndpointFault(`${limit} while the reply from ${host} was still arriving; raise timeoutMs for replies this long`, false)
   }
   const lost = (error: unknown, reading: boolean): EndpointFault => {
     const code = causeCode(error) ?? errorMessage(error)
     if (reading) return new EndpointFault(`the connection to ${host} broke off while reading the reply (${code})`, true)
-    if (code.startsWith('ECONNREFUSED')) return new EndpointFault(`cannot connect to ${address}: connection refused (ECONNREFUSED); is the server running and listening there?`, true)
+    if (code.startsWith('ECONNREFUSED'))
+      return new EndpointFault(
+        `cannot connect to ${address}: connection refused (ECONNREFUSED); is the server running and listening there?`,
+        true,
+      )
     return new EndpointFault(`the connection to ${address} failed before a reply (${code})`, true)
   }
   const tooLarge = (limit: number): EndpointFault =>
-    new EndpointFault(`the reply from ${host} passed its size limit of ${bytesText(limit)} (maxReplyBytes); raise maxReplyBytes if replies this large are expected`, false)
+    new EndpointFault(
+      `the reply from ${host} passed its size limit of ${bytesText(limit)} (maxReplyBytes); raise maxReplyBytes if replies this large are expected`,
+      false,
+    )
   const redirected = (status: number, location: string): EndpointFault => {
     let target = 'another address'
     try {
@@ -142,7 +152,14 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     }
     const type = headers.get('content-type') ?? ''
     if (response.ok && response.body !== null && type.startsWith('text/event-stream')) {
-      const stream = guardedStream(response.body, state, progress, done, () => tooLarge(state.maxBytes), (error) => failure(error, true))
+      const stream = guardedStream(
+        response.body,
+        state,
+        progress,
+        done,
+        () => tooLarge(state.maxBytes),
+        (error) => failure(error, true),
+      )
       return new Response(stream, { status, statusText: response.statusText, headers })
     }
     // the whole reply is read here, under the deadline and the size limit, before the SDK parses it
@@ -169,7 +186,12 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
   }
 }
 
-async function readText(body: ReadableStream<Uint8Array> | null, state: AttemptState, progress: Progress, tooLarge: () => EndpointFault): Promise<string> {
+async function readText(
+  body: ReadableStream<Uint8Array> | null,
+  state: AttemptState,
+  progress: Progress,
+  tooLarge: () => EndpointFault,
+): Promise<string> {
   if (body === null) return ''
   const reader = body.getReader()
   const decoder = new TextDecoder()

@@ -32,7 +32,11 @@ export function sentMessage(message: MediaMessage): OpenAI.ChatCompletionMessage
   const content = contentText(message.content)
   if (message.role === 'tool') return { role: 'tool', content, tool_call_id: message.toolCallId ?? '' }
   if (message.role === 'system' || !message.toolCalls) return { role: message.role, content }
-  const calls = message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } }))
+  const calls = message.toolCalls.map((call) => ({
+    id: call.id,
+    type: 'function' as const,
+    function: { name: call.name, arguments: call.arguments },
+  }))
   // an assistant message that only called tools has no content, which OpenAI takes as null rather than ""
   return { role: 'assistant', content: content === '' ? null : content, tool_calls: calls }
 }
@@ -43,7 +47,9 @@ function toolFields(tools: ToolOffer | undefined): Record<string, unknown> {
   const choice = tools.choice
   return {
     tools: tools.definitions.map((tool) => ({ type: 'function', function: tool })),
-    ...(choice === undefined ? {} : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } } }),
+    ...(choice === undefined
+      ? {}
+      : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } } }),
     ...(tools.parallel === undefined ? {} : { parallel_tool_calls: tools.parallel }),
   }
 }
@@ -56,7 +62,13 @@ function body(request: ChatRequest): Record<string, unknown> & { model: string; 
 function toolCallsOf(calls: readonly OpenAI.ChatCompletionMessageToolCall[] | null | undefined): MessageToolCall[] | undefined {
   const kept = (calls ?? []).flatMap((call) =>
     call.type === 'function' && typeof call.function?.name === 'string' && call.function.name !== ''
-      ? [{ id: typeof call.id === 'string' ? call.id : '', name: call.function.name, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : '' }]
+      ? [
+          {
+            id: typeof call.id === 'string' ? call.id : '',
+            name: call.function.name,
+            arguments: typeof call.function.arguments === 'string' ? call.function.arguments : '',
+          },
+        ]
       : [],
   )
   return kept.length > 0 ? kept : undefined
@@ -72,7 +84,9 @@ async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.Re
   const completion = await client.chat.completions.create({ ...body(request), stream: false }, options)
   // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
   if (!Array.isArray(completion?.choices)) {
-    throw new ModelError(`Model "${request.model}" returned JSON without a "choices" list: ${excerpt(JSON.stringify(completion) ?? String(completion))}`)
+    throw new ModelError(
+      `Model "${request.model}" returned JSON without a "choices" list: ${excerpt(JSON.stringify(completion) ?? String(completion))}`,
+    )
   }
   const choice = completion.choices[0]
   const toolCalls = toolCallsOf(choice?.message.tool_calls)
@@ -85,10 +99,7 @@ async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.Re
 
 async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
   const started = performance.now()
-  const chunks = await client.chat.completions.create(
-    { ...body(request), stream: true, stream_options: { include_usage: true } },
-    options,
-  )
+  const chunks = await client.chat.completions.create({ ...body(request), stream: true, stream_options: { include_usage: true } }, options)
   let text: string | undefined
   let ttftMs: number | undefined
   let usage: Usage | undefined
@@ -119,7 +130,13 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
   }
   // the SDK ends a stream quietly when it is aborted: what came so far is not the reply
   options.signal?.throwIfAborted()
-  const toolCalls = toolCallsOf([...calls.values()].map((call) => ({ id: call.id ?? '', type: 'function' as const, function: { name: call.name ?? '', arguments: call.arguments } })))
+  const toolCalls = toolCallsOf(
+    [...calls.values()].map((call) => ({
+      id: call.id ?? '',
+      type: 'function' as const,
+      function: { name: call.name ?? '', arguments: call.arguments },
+    })),
+  )
   text ??= toolCalls ? '' : undefined
   if (text === undefined) throw noText(request.model, choices, finishReason)
   return { text, ...(toolCalls ? { toolCalls } : {}), ...(usage ? { usage } : {}), ...(ttftMs === undefined ? {} : { ttftMs }) }

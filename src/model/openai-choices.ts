@@ -27,13 +27,23 @@ function unsupported(model: string, method: ChoiceMethod, what: string): ModelEr
     method === 'logprobs'
       ? 'a chat endpoint that returns logprobs with top_logprobs'
       : 'a completions endpoint (/v1/completions) that echoes the prompt with logprobs, as vLLM does'
-  return new ModelError(`Model "${model}" ${what}, so it cannot score choices with inferMethod "${method}", which needs ${needs}. Use inferMethod "generate" for this endpoint.`)
+  return new ModelError(
+    `Model "${model}" ${what}, so it cannot score choices with inferMethod "${method}", which needs ${needs}. Use inferMethod "generate" for this endpoint.`,
+  )
 }
 
 /** One answer token through the chat API; each choice gets its best log-probability among the top tokens. */
 async function byAnswerToken(client: OpenAI, request: ChoiceRequest, options: OpenAI.RequestOptions): Promise<ScoredChoices> {
   const completion = await client.chat.completions.create(
-    { ...request.params, model: request.model, messages: request.messages.map(sentMessage), max_tokens: 1, logprobs: true, top_logprobs: TOP_LOGPROBS, stream: false },
+    {
+      ...request.params,
+      model: request.model,
+      messages: request.messages.map(sentMessage),
+      max_tokens: 1,
+      logprobs: true,
+      top_logprobs: TOP_LOGPROBS,
+      stream: false,
+    },
     options,
   )
   const first = completion.choices?.[0]?.logprobs?.content?.[0]

@@ -33,7 +33,8 @@ export interface OpenAIConnection {
   scoreChoices(method: ChoiceMethod, request: ChoiceRequest, tokens: TokenEstimate, signal: AbortSignal | undefined): Promise<ScoredChoices>
 }
 
-const tokensOf = (usage: Usage | undefined): TokenEstimate | undefined => (usage ? { input: usage.inputTokens, output: usage.outputTokens } : undefined)
+const tokensOf = (usage: Usage | undefined): TokenEstimate | undefined =>
+  usage ? { input: usage.inputTokens, output: usage.outputTokens } : undefined
 
 // The SDK's error (and its cause) can quote request URLs or an endpoint's echo of the auth header, so only a
 // redacted message survives: no cause is attached. "after N attempts" only when there were retries.
@@ -48,7 +49,8 @@ function toModelError(endpoint: Endpoint, host: string, error: unknown, attempts
     text =
       `${failed} (HTTP ${status} from ${host}): the endpoint asked to wait ${secondsText(error.waitMs)} before a retry, ` +
       `longer than maxRetryAfterMs (${secondsText(endpoint.maxRetryAfterMs)}); raise maxRetryAfterMs to wait that long, or try again later`
-  } else if (error instanceof OpenAI.APIError && error.status !== undefined) text = `${failed} (HTTP ${error.status} from ${host}): ${statusErrorText(error)}`
+  } else if (error instanceof OpenAI.APIError && error.status !== undefined)
+    text = `${failed} (HTTP ${error.status} from ${host}): ${statusErrorText(error)}`
   else text = `${failed}: ${errorMessage(error)}`
   return new ModelError(redactSecrets(text, [endpoint.apiKey]))
 }
@@ -98,7 +100,11 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
             return reply
           } catch (error) {
             const failure = attemptFailure(error, state, host)
-            admission.release({ rateLimited: failure instanceof OpenAI.APIError && failure.status === 429, tokensUsed: 0, headers: state.headers })
+            admission.release({
+              rateLimited: failure instanceof OpenAI.APIError && failure.status === 429,
+              tokensUsed: 0,
+              headers: state.headers,
+            })
             throw failure
           }
         },

@@ -79,10 +79,13 @@ function validate(options: OpenAIModelOptions): string | undefined {
   const where = `models.openai({ model: "${options.model}" })`
   const parsed = LimitsSchema.safeParse(options)
   if (!parsed.success) {
-    throw new ConfigError(`${where}: ${parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`).join('; ')}.`)
+    throw new ConfigError(
+      `${where}: ${parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`).join('; ')}.`,
+    )
   }
   // an empty variable is an unset one, as the SDK takes it
-  const [setting, baseURL] = options.baseURL === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['baseURL', options.baseURL]
+  const [setting, baseURL] =
+    options.baseURL === undefined ? ['OPENAI_BASE_URL', process.env.OPENAI_BASE_URL || undefined] : ['baseURL', options.baseURL]
   const problem = baseURL === undefined ? undefined : baseURLProblem(baseURL)
   if (problem !== undefined) throw new ConfigError(`${where}: ${setting} ${problem}.`)
   return baseURL
@@ -103,8 +106,14 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const apiKey = (options.apiKey ?? process.env.OPENAI_API_KEY) || undefined
   registerKey(apiKey)
   const memory = getEnvironmentData(RATE_LIMITS_KEY)
-  const shared = memory instanceof SharedArrayBuffer ? { memory, name: `${baseURL ?? 'https://api.openai.com/v1'} ${options.model}` } : undefined
-  const gate = createRequestGate({ rpm: options.rpm, tpm: options.tpm, maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs, ...(shared ? { shared } : {}) })
+  const shared =
+    memory instanceof SharedArrayBuffer ? { memory, name: `${baseURL ?? 'https://api.openai.com/v1'} ${options.model}` } : undefined
+  const gate = createRequestGate({
+    rpm: options.rpm,
+    tpm: options.tpm,
+    maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
+    ...(shared ? { shared } : {}),
+  })
   // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
   let connection: Promise<OpenAIConnection> | undefined
   const connected = (): Promise<OpenAIConnection> => {
@@ -147,7 +156,12 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     const { toolCalls, ...reply } = await openai.chat(request, tokens, call.signal)
     // an endpoint may echo what it received, the key included: nothing downstream (recordings, reports) sees it
     const calls = toolCalls?.map((made) => parsedToolCall({ ...made, arguments: redactKeys(made.arguments) }))
-    return withCost(price, { ...reply, text: redactKeys(reply.text), ...(calls ? { toolCalls: calls } : {}), latencyMs: performance.now() - started })
+    return withCost(price, {
+      ...reply,
+      text: redactKeys(reply.text),
+      ...(calls ? { toolCalls: calls } : {}),
+      latencyMs: performance.now() - started,
+    })
   }
 
   return {
@@ -163,11 +177,19 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
         throw refusedImages(error, options.model, imagePartsOf(messages).length)
       }
     },
-    async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, call: GenerateOptions = {}): Promise<ChoiceScores> {
+    async scoreChoices(
+      messages: ChatMessage[],
+      choices: readonly string[],
+      method: ChoiceMethod,
+      call: GenerateOptions = {},
+    ): Promise<ChoiceScores> {
       const openai = await connected()
       const started = performance.now()
       const context = promptText(messages).length
-      const tokens = method === 'ppl' ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0) : estimateTokens(context) + 1
+      const tokens =
+        method === 'ppl'
+          ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0)
+          : estimateTokens(context) + 1
       const reply = await openai.scoreChoices(method, { model: options.model, messages, choices, params }, tokens, call.signal)
       return withCost(price, { ...reply, latencyMs: performance.now() - started })
     },

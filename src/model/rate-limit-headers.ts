@@ -38,7 +38,7 @@ function count(text: string | undefined): number | undefined {
   return Number.isFinite(value) ? value : undefined
 }
 
-const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, 'µs': 0.001, ns: 0.000001 }
+const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 }
 
 /** OpenAI's reset, a Go duration such as "1s", "6m0s", "20ms" or "1h2m3.5s"; plain seconds as some servers send them. */
 export function durationMs(text: string): number | undefined {
@@ -72,7 +72,12 @@ export function retryAfterMsOf(headers: HeaderSource, now: number = Date.now()):
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
-function reading(limit: string | undefined, remaining: string | undefined, reset: string | undefined, resetMs: (text: string) => number | undefined): LimitReading | undefined {
+function reading(
+  limit: string | undefined,
+  remaining: string | undefined,
+  reset: string | undefined,
+  resetMs: (text: string) => number | undefined,
+): LimitReading | undefined {
   const parsed: LimitReading = {}
   const perMinute = count(limit)
   // a limit of 0 would pace to a standstill: it is no limit this client can follow
@@ -102,7 +107,12 @@ export function readRateLimits(headers: HeaderSource, now: number = Date.now()):
     )
     const openai =
       kind === 'requests' || kind === 'tokens'
-        ? reading(headerOf(headers, `x-ratelimit-limit-${kind}`), headerOf(headers, `x-ratelimit-remaining-${kind}`), headerOf(headers, `x-ratelimit-reset-${kind}`), durationMs)
+        ? reading(
+            headerOf(headers, `x-ratelimit-limit-${kind}`),
+            headerOf(headers, `x-ratelimit-remaining-${kind}`),
+            headerOf(headers, `x-ratelimit-reset-${kind}`),
+            durationMs,
+          )
         : undefined
     const found = anthropic ?? openai
     if (found) limits[kind] = found

@@ -18,7 +18,9 @@ export interface ChoiceScoring {
  * tools offered), and of the attempt when a benchmark repeats its samples; a call made once without tools hashes as
  * before, so its recordings stay valid. The model's part is written once, not for every call.
  */
-function recordingKeys(identity: ModelIdentity): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer) => string {
+function recordingKeys(
+  identity: ModelIdentity,
+): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer) => string {
   const hashWith = stableHasher({ ...identity })
   // a tool loop offers the same definitions at every step of every sample: they are written once
   const written = new WeakMap<readonly ToolDefinition[], SortedJson>()
@@ -47,14 +49,21 @@ function messagesJson(messages: readonly MediaMessage[]): SortedJson | MediaMess
   let text = '['
   for (let index = 0; index < messages.length; index++) {
     const { role, content, toolCalls, toolCallId } = messages[index]!
-    if (typeof role !== 'string' || typeof content !== 'string' || toolCalls !== undefined || toolCallId !== undefined) return messages.map(keyedMessage)
+    if (typeof role !== 'string' || typeof content !== 'string' || toolCalls !== undefined || toolCallId !== undefined)
+      return messages.map(keyedMessage)
     text += `${index === 0 ? '' : ','}{"content":${JSON.stringify(content)},"role":${JSON.stringify(role)}}`
   }
   return new SortedJson(`${text}]`)
 }
 
 /** The recording key of one call (see `recordingKeys`); an image sent as bytes is keyed by their digest. */
-export function recordingKey(identity: ModelIdentity, messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer): string {
+export function recordingKey(
+  identity: ModelIdentity,
+  messages: readonly MediaMessage[],
+  scoring?: ChoiceScoring,
+  attempt?: number,
+  tools?: ToolOffer,
+): string {
   return recordingKeys(identity)(recordedMessages([...messages]), scoring, attempt, tools)
 }
 
@@ -128,7 +137,12 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
     generate: generateVia((messages: ChatMessage[], options) => model.generate(messages, options)),
     ...(generateWithImages && { generateWithImages: generateVia(generateWithImages) }),
     ...(scoreChoices && {
-      async scoreChoices(messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> {
+      async scoreChoices(
+        messages: ChatMessage[],
+        choices: readonly string[],
+        method: ChoiceMethod,
+        options?: GenerateOptions,
+      ): Promise<ChoiceScores> {
         const scoring = { method, choices: [...choices] }
         const attempt = options?.attempt
         const key = keyOf(messages, scoring, attempt)
@@ -136,7 +150,15 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
         if (reply && 'logprobs' in reply) return replayed(reply)
         const output = await scoreChoices(messages, choices, method, options)
         const kept = { logprobs: output.logprobs, ...(output.usage ? { usage: output.usage } : {}), latencyMs: tenths(output.latencyMs) }
-        store.put({ key, model: model.name, messages, ...(attempt === undefined ? {} : { attempt }), params: identity.params, scoring, reply: kept })
+        store.put({
+          key,
+          model: model.name,
+          messages,
+          ...(attempt === undefined ? {} : { attempt }),
+          params: identity.params,
+          scoring,
+          reply: kept,
+        })
         return output
       },
     }),

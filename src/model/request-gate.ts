@@ -193,7 +193,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
                 if (outcome.tokensUsed !== undefined) {
                   const used = unitsOf(outcome.tokensUsed)
                   tokens?.refund(units.tokens - used.tokens)
-                  for (const [kind, known] of learned) if (kind !== 'requests' && takenBefore.has(known)) known.bucket.refund(units[kind] - used[kind])
+                  for (const [kind, known] of learned)
+                    if (kind !== 'requests' && takenBefore.has(known)) known.bucket.refund(units[kind] - used[kind])
                 }
                 if (outcome.headers !== undefined) learn(outcome.headers, outcome.rateLimited === true, startedAt, takenBefore)
                 pump()

@@ -19,7 +19,12 @@ const RECORDING_ENVIRONMENT = { replies: 'EVALSUITE_RECORDINGS=auto', verdicts: 
  * when samples repeat). So the names are escaped, either separator is taken, and the pattern ends at the colon: "q1"
  * never runs "q10". Without the benchmark's name (a `toPassJudge` outside one), the pattern is the sample's alone.
  */
-export function recordSampleCommand(file: string, benchmark: string | undefined, key: string, what: keyof typeof RECORDING_ENVIRONMENT = 'replies'): string {
+export function recordSampleCommand(
+  file: string,
+  benchmark: string | undefined,
+  key: string,
+  what: keyof typeof RECORDING_ENVIRONMENT = 'replies',
+): string {
   // tests are named with control characters written out (\x1b), and matched so
   const escape = (text: string): string => escapeControlCharacters(text).replace(REGEX_SPECIAL, '\\$&')
   const pattern = benchmark === undefined ? `${escape(key)}: ` : `${escape(benchmark)}( >)? ${escape(key)}: `

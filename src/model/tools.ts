@@ -58,7 +58,11 @@ function definitionsOf(tools: readonly Tool[]): ToolDefinition[] {
     if (!TOOL_NAME.test(tool.name)) throw new ConfigError(`Tool "${tool.name}": a tool's name is 1 to 64 letters, digits, "_" or "-".`)
     if (names.has(tool.name)) throw new ConfigError(`Tool "${tool.name}" is offered twice; give each tool its own name.`)
     names.add(tool.name)
-    return { name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), parameters: parametersSchema(tool) }
+    return {
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: parametersSchema(tool),
+    }
   })
   defined.set(tools, definitions)
   return definitions
@@ -90,5 +94,6 @@ export function parsedToolCall(call: MessageToolCall): ToolCall {
 /** Refuses a tool message that names no call, which an endpoint would refuse with a less helpful 400. */
 export function checkToolMessages(messages: readonly MediaMessage[]): void {
   const index = messages.findIndex((message) => message.role === 'tool' && !message.toolCallId)
-  if (index >= 0) throw new ConfigError(`Message ${index + 1} is a "tool" message without "toolCallId": give it the id of the tool call it answers.`)
+  if (index >= 0)
+    throw new ConfigError(`Message ${index + 1} is a "tool" message without "toolCallId": give it the id of the tool call it answers.`)
 }

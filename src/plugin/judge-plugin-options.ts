@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { JudgeModelSpecSchema, JudgeRunOptionsSchema, VerdictModeSchema, type JudgeModelSpec, type JudgeRunOptions, type VerdictMode } from '../schema/index.ts'
+import {
+  JudgeModelSpecSchema,
+  JudgeRunOptionsSchema,
+  VerdictModeSchema,
+  type JudgeModelSpec,
+  type JudgeRunOptions,
+  type VerdictMode,
+} from '../schema/index.ts'
 
 const JudgePluginOptionsSchema = JudgeRunOptionsSchema.extend({
   /**
@@ -25,7 +32,11 @@ const JudgePluginOptionsSchema = JudgeRunOptionsSchema.extend({
 export type JudgePluginOptions = z.input<typeof JudgePluginOptionsSchema>
 
 /** The plugin's `judge` option checked, its models as specs; a ConfigError names every field that is wrong. */
-export function parseJudgePluginOptions(judge: JudgePluginOptions): { models: JudgeModelSpec[]; verdicts: VerdictMode | undefined; run: JudgeRunOptions } {
+export function parseJudgePluginOptions(judge: JudgePluginOptions): {
+  models: JudgeModelSpec[]
+  verdicts: VerdictMode | undefined
+  run: JudgeRunOptions
+} {
   const parsed = JudgePluginOptionsSchema.safeParse(judge)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `"judge.${issue.path.join('.')}" ${issue.message}`)

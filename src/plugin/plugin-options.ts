@@ -95,7 +95,10 @@ export function resolvePluginOptions(options: EvalsuitePluginOptions): ResolvedP
     testTimeout: options.testTimeout ?? PLUGIN_DEFAULTS.testTimeout,
     outputDir: options.outputDir ?? PLUGIN_DEFAULTS.outputDir,
     projectName: options.projectName ?? PLUGIN_DEFAULTS.projectName,
-    recordings: { ...(options.recordings?.mode === undefined ? {} : { mode: options.recordings.mode }), dir: options.recordings?.dir ?? PLUGIN_DEFAULTS.recordingsDir },
+    recordings: {
+      ...(options.recordings?.mode === undefined ? {} : { mode: options.recordings.mode }),
+      dir: options.recordings?.dir ?? PLUGIN_DEFAULTS.recordingsDir,
+    },
     baselineDir: options.baselines?.dir ?? PLUGIN_DEFAULTS.baselineDir,
     metricDefinitions: options.metricDefinitions,
     judge: options.judge,

@@ -36,7 +36,8 @@ export type { EvalsuitePluginOptions } from './plugin-options.ts'
 function modeFromEnvironment<T extends string>(variable: string, modes: readonly T[]): T | undefined {
   const text = process.env[variable]
   if (text === undefined || text === '') return undefined
-  if (!(modes as readonly string[]).includes(text)) throw new ConfigError(`${variable} must be one of ${modes.join(', ')}; received "${text}".`)
+  if (!(modes as readonly string[]).includes(text))
+    throw new ConfigError(`${variable} must be one of ${modes.join(', ')}; received "${text}".`)
   return text as T
 }
 
@@ -62,7 +63,9 @@ async function shardBlobReports(vitest: Vitest): Promise<void> {
   const shard = shardFromEnvironment()
   if (shard === undefined) return
   if (vitest.config.shard) {
-    throw new ConfigError(`${SHARD_VARIABLE} shards the samples of every benchmark, and --shard splits the files: use one of them, not both.`)
+    throw new ConfigError(
+      `${SHARD_VARIABLE} shards the samples of every benchmark, and --shard splits the files: use one of them, not both.`,
+    )
   }
   const outputFile = vitest.config.outputFile
   if (typeof outputFile === 'string') return
@@ -79,7 +82,9 @@ function wantsSampleAnnotations(vitest: Vitest): boolean {
 
 async function judgeSettings(options: ResolvedPluginOptions, updates: ReadonlySet<UpdateTarget>): Promise<ProvidedJudgeSettings> {
   const { models, verdicts, run } =
-    options.judge === undefined ? { models: [], verdicts: undefined, run: {} } : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
+    options.judge === undefined
+      ? { models: [], verdicts: undefined, run: {} }
+      : (await import('./judge-plugin-options.ts')).parseJudgePluginOptions(options.judge)
   const fromEnvironment = modeFromEnvironment('EVALSUITE_VERDICTS', VERDICT_MODES)
   const update = updates.has('verdicts')
   // -u asks to judge again, in CI too

@@ -15,7 +15,15 @@ export interface ProgressTally {
 
 /** A tally with nothing counted yet. */
 export function emptyTally(): ProgressTally {
-  return { total: 0, done: 0, errored: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, judge: { inputTokens: 0, outputTokens: 0, costUsd: 0 } }
+  return {
+    total: 0,
+    done: 0,
+    errored: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    judge: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+  }
 }
 
 /** Counts one finished sample into the tally. */

@@ -25,7 +25,12 @@ export class EvalsuiteReporter implements Reporter {
 
   // the plugin's options as the plugin resolved them, defaults applied: the workers' settings come from the same object
   constructor(options: ReporterSettings) {
-    this.options = { outputDir: options.outputDir, baselineDir: options.baselineDir, metricDefinitions: options.metricDefinitions, projectName: options.projectName }
+    this.options = {
+      outputDir: options.outputDir,
+      baselineDir: options.baselineDir,
+      metricDefinitions: options.metricDefinitions,
+      projectName: options.projectName,
+    }
   }
 
   onInit(vitest: Vitest): void {

@@ -10,7 +10,12 @@ export async function runVitest(root: string, plugin: EvalsuitePluginOptions, pr
   // Vitest's Node side loads only when the CLI starts a run: this folder's index.ts is loaded in every worker too
   const { startVitest } = await import('vitest/node')
   // the project's folder names every eval file in it: the eval files run only in a run that names them
-  const vitest = await startVitest('test', [resolve(root)], { root, config: false, watch: false, include: [], provide }, { plugins: [evalsuite(plugin)] })
+  const vitest = await startVitest(
+    'test',
+    [resolve(root)],
+    { root, config: false, watch: false, include: [], provide },
+    { plugins: [evalsuite(plugin)] },
+  )
   await vitest?.close()
   // Vitest sets the code only when the run fails; a run that did not start has set it already
   if (vitest === undefined) return Number(process.exitCode ?? 1)

@@ -31,7 +31,9 @@ export function runWhenNamed(vitest: Vitest, evals: TestProject, include: readon
     const { testFiles } = await glob(filters)
     if (!told && testFiles.length > 0) {
       told = true
-      vitest.logger.log(`evalsuite: ${testFiles.length} eval file(s) left out: a run that names no files never calls a model. Run them with ${namingCommand(include)}`)
+      vitest.logger.log(
+        `evalsuite: ${testFiles.length} eval file(s) left out: a run that names no files never calls a model. Run them with ${namingCommand(include)}`,
+      )
     }
     return { testFiles: [], typecheckTestFiles: [] }
   }

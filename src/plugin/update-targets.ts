@@ -23,7 +23,9 @@ export function updateTargets(update: boolean): ReadonlySet<UpdateTarget> {
   const named = text.split(',').map((name) => name.trim())
   const unknown = named.filter((name) => !(UPDATE_TARGETS as readonly string[]).includes(name))
   if (unknown.length > 0) {
-    throw new ConfigError(`${UPDATE_VARIABLE} names what -u refreshes, a comma-separated list of ${UPDATE_TARGETS.join(', ')}; received "${unknown.join('", "')}".`)
+    throw new ConfigError(
+      `${UPDATE_VARIABLE} names what -u refreshes, a comma-separated list of ${UPDATE_TARGETS.join(', ')}; received "${unknown.join('", "')}".`,
+    )
   }
   return new Set(named as UpdateTarget[])
 }

@@ -40,10 +40,14 @@ function withExamples(parts: PromptParts, sample: Sample, examples: readonly Sam
   const last = messages.findLastIndex((message) => message.role === 'user')
   const prompt = messages[last]
   if (prompt === undefined) {
-    throw new ConfigError(`Benchmark "${parts.name}": the prompt of sample "${sample.id}" has no user message to put the few-shot examples in.`)
+    throw new ConfigError(
+      `Benchmark "${parts.name}": the prompt of sample "${sample.id}" has no user message to put the few-shot examples in.`,
+    )
   }
   if (typeof prompt.content !== 'string') {
-    throw new ConfigError(`Benchmark "${parts.name}": sample "${sample.id}" ends in a message of text and image parts, which few-shot examples cannot be placed in; set fewShot to 0 for it.`)
+    throw new ConfigError(
+      `Benchmark "${parts.name}": sample "${sample.id}" ends in a message of text and image parts, which few-shot examples cannot be placed in; set fewShot to 0 for it.`,
+    )
   }
   const rendered = examples.map((example) => renderExample(example, parts))
   const content = renderTemplate(parts.fewShotTemplate ?? DEFAULT_FEW_SHOT_TEMPLATE, sample, parts.name, {

@@ -92,7 +92,9 @@ export function drawFewShot(samples: readonly Sample[], pool: readonly Sample[],
   }
   if (short.size > 0 || lessItself.length > 0) {
     const lacking = shortList([...[...short].map(([name, size]) => `${name} offers ${size}`), ...lessItself], 3)
-    throw new ConfigError(`${where}: ${draw.count} few-shot examples per sample are asked for, but ${lacking}. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.`)
+    throw new ConfigError(
+      `${where}: ${draw.count} few-shot examples per sample are asked for, but ${lacking}. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.`,
+    )
   }
   return drawn
 }

@@ -120,7 +120,12 @@ export function renderTemplate(template: string, sample: Sample, benchmark: stri
  * The messages sent to the model for one sample. A dataset's own system message (the sample's `system`, or a
  * conversation's first message) replaces the benchmark's, as OpenCompass and EvalScope send only the dataset's.
  */
-export function buildMessages(sample: Sample, prompt: PromptTemplate | undefined, benchmark: string, benchmarkSystem?: string): MediaMessage[] {
+export function buildMessages(
+  sample: Sample,
+  prompt: PromptTemplate | undefined,
+  benchmark: string,
+  benchmarkSystem?: string,
+): MediaMessage[] {
   const ownSystem = typeof sample.input !== 'string' && typeof prompt !== 'function' && sample.input[0]?.role === 'system'
   const system = ownSystem ? undefined : (sample.system ?? benchmarkSystem)
   const head: MediaMessage[] = system === undefined ? [] : [{ role: 'system', content: system }]

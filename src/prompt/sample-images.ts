@@ -11,7 +11,9 @@ export function withImages(messages: MediaMessage[], sample: Sample, benchmark: 
   if (images === undefined) return messages
   const last = messages.findLastIndex((message) => message.role === 'user')
   if (last === -1) {
-    throw new ConfigError(`Benchmark "${benchmark}": the prompt of sample "${sample.id}" has no user message to put its ${images.length} image(s) in.`)
+    throw new ConfigError(
+      `Benchmark "${benchmark}": the prompt of sample "${sample.id}" has no user message to put its ${images.length} image(s) in.`,
+    )
   }
   const placed = new Set<number>()
   const placedAtMarkers = messages.map((message): MediaMessage => {

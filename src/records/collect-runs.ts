@@ -48,7 +48,12 @@ function benchmarkSuiteOf(test: FinishedTest, parsed: Map<FinishedSuite, Benchma
 
 /** A benchmark run with no sample yet: a shard's run holds its shard. */
 export function newRun(meta: BenchmarkMeta, file: string): BenchmarkRecords {
-  return { meta: { ...meta }, file, samples: [], ...(meta.shard ? { shards: { count: meta.shard.count, merged: [meta.shard.index] } } : {}) }
+  return {
+    meta: { ...meta },
+    file,
+    samples: [],
+    ...(meta.shard ? { shards: { count: meta.shard.count, merged: [meta.shard.index] } } : {}),
+  }
 }
 
 // another shard of the same suite (from another blob report): the shards run side by side, so the wall time is the longest
@@ -85,7 +90,8 @@ export function collectRuns(modules: readonly FinishedModule[], root: string): {
       // failed with something other than its gate (a bug, a hook)
       if (entry?.kind === 'gate') {
         const result = test.result()
-        if (result.state === 'failed' && (result.errors ?? []).some((error) => error.name !== 'GateError')) problems.failures.push(`${file} > ${test.fullName}: ${result.errors?.[0]?.message ?? 'failed'}`)
+        if (result.state === 'failed' && (result.errors ?? []).some((error) => error.name !== 'GateError'))
+          problems.failures.push(`${file} > ${test.fullName}: ${result.errors?.[0]?.message ?? 'failed'}`)
         continue
       }
       if (entry === undefined) {
@@ -96,7 +102,9 @@ export function collectRuns(modules: readonly FinishedModule[], root: string): {
       const sample = parseSampleMeta(entry)
       const suite = sample.success ? benchmarkSuiteOf(test, parsed) : undefined
       if (!sample.success || suite === undefined) {
-        const why = sample.success ? 'outside any benchmark' : sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+        const why = sample.success
+          ? 'outside any benchmark'
+          : sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
         problems.failures.push(`${file} > ${test.fullName}: invalid evalsuite record (${why})`)
         continue
       }

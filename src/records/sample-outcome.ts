@@ -18,7 +18,8 @@ export type TestState = 'passed' | 'failed' | 'skipped' | 'pending'
  * skipped, so Vitest's state alone cannot tell them from a sample that did not run.
  */
 export function sampleOutcome(meta: SampleMeta, name: string, state: TestState, errors: readonly { message: string }[]): SampleOutcome {
-  if (meta.notRun !== undefined || (meta.status === 'pending' && (state === 'skipped' || state === 'pending'))) return { meta, status: 'skipped', name }
+  if (meta.notRun !== undefined || (meta.status === 'pending' && (state === 'skipped' || state === 'pending')))
+    return { meta, status: 'skipped', name }
   // a test can fail after scoring (a hook, a timeout): anything thrown makes the sample errored, not wrong
   const thrown = state === 'failed' ? errors : []
   if (meta.status !== 'scored' || thrown.length > 0) {

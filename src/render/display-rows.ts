@@ -1,4 +1,14 @@
-import { diagnosticSemantics, formatDelta, formatInterval, formatP, formatValue, isHeadlineRow, labelSlug, noIntervalReason, perLabelFigure } from '../metrics/index.ts'
+import {
+  diagnosticSemantics,
+  formatDelta,
+  formatInterval,
+  formatP,
+  formatValue,
+  isHeadlineRow,
+  labelSlug,
+  noIntervalReason,
+  perLabelFigure,
+} from '../metrics/index.ts'
 import type { Gate, MetricRow, MetricSemantics, Report } from '../schema/index.ts'
 import { isPartial, shardLabel } from '../records/index.ts'
 
@@ -14,7 +24,13 @@ export interface Cell {
 /** The columns of the metric table, for the terminal and Markdown alike. */
 const COLUMNS = ['benchmark', 'subset', 'metric', 'n', 'score', '95% CI', 'Δ baseline', 'gate'] as const
 
-const AGGREGATION_LABEL: Record<MetricRow['aggregation'], string> = { mean: '', pass_at_k: 'pass@', pass_hat_k: 'pass^', majority_vote: 'maj@', corpus: '' }
+const AGGREGATION_LABEL: Record<MetricRow['aggregation'], string> = {
+  mean: '',
+  pass_at_k: 'pass@',
+  pass_hat_k: 'pass^',
+  majority_vote: 'maj@',
+  corpus: '',
+}
 
 // a per-label figure whose name cannot spell its label ("f1_a__2d_b") shows the label beside it
 function metricName(metric: string): string {
@@ -75,7 +91,10 @@ function gatesOf(report: Report, metric: string, subset: string | null): Gate[] 
 function gateCell(report: Report, gates: readonly Gate[]): Cell {
   if (gates.length === 0) return { text: '' }
   if (isPartial(report)) return { text: `not evaluated: ${shardLabel(report.shards!)}`, tone: 'dim' }
-  return { text: gates.map((gate) => gateLabel(report, gate)).join('; '), tone: gates.every((gate) => gate.passed === true) ? 'pass' : 'fail' }
+  return {
+    text: gates.map((gate) => gateLabel(report, gate)).join('; '),
+    tone: gates.every((gate) => gate.passed === true) ? 'pass' : 'fail',
+  }
 }
 
 function deltaCell(report: Report, row: MetricRow): Cell {
@@ -85,7 +104,10 @@ function deltaCell(report: Report, row: MetricRow): Cell {
   const lowerIsBetter = semanticsOf(report, row.metric).direction === 'lower'
   const worse = comparison.delta < 0 !== lowerIsBetter
   const tone: Tone | undefined = !significant || comparison.delta === 0 ? undefined : worse ? 'worse' : 'better'
-  return { text: `${formatDelta(semanticsOf(report, row.metric), comparison.delta)} ${formatP(comparison.pValue)}`, ...(tone ? { tone } : {}) }
+  return {
+    text: `${formatDelta(semanticsOf(report, row.metric), comparison.delta)} ${formatP(comparison.pValue)}`,
+    ...(tone ? { tone } : {}),
+  }
 }
 
 // usage figures (latency, tokens) have their own summary line; they join the table when they are gated or primary
@@ -96,34 +118,59 @@ function isShown(report: Report, row: MetricRow): boolean {
 
 /** The metric table's rows of one report: every shown metric row, then a row for each gate on a metric never scored. */
 export function displayRows(report: Report): Cell[][] {
-  const rows = report.metrics.filter((row) => isShown(report, row)).map((row): Cell[] => {
-    const semantics = semanticsOf(report, row.metric)
-    const overall = row.subset === null && isHeadlineRow(row)
-    const gated = isHeadlineRow(row)
-    return [
-      { text: report.benchmark },
-      { text: row.subset ?? 'all' },
-      { text: metricLabel(row), ...(semantics.kind === 'diagnostic' ? { tone: 'dim' as const } : {}) },
-      row.smallSample ? { text: `${row.n}!`, tone: 'warn' } : { text: String(row.n) },
-      { text: formatValue(semantics, row.value) },
-      { text: formatInterval(semantics, row.interval, noIntervalReason(row)), tone: 'dim' },
-      overall ? deltaCell(report, row) : { text: '' },
-      gated ? gateCell(report, gatesOf(report, row.metric, row.subset)) : { text: '' },
-    ]
-  })
+  const rows = report.metrics
+    .filter((row) => isShown(report, row))
+    .map((row): Cell[] => {
+      const semantics = semanticsOf(report, row.metric)
+      const overall = row.subset === null && isHeadlineRow(row)
+      const gated = isHeadlineRow(row)
+      return [
+        { text: report.benchmark },
+        { text: row.subset ?? 'all' },
+        { text: metricLabel(row), ...(semantics.kind === 'diagnostic' ? { tone: 'dim' as const } : {}) },
+        row.smallSample ? { text: `${row.n}!`, tone: 'warn' } : { text: String(row.n) },
+        { text: formatValue(semantics, row.value) },
+        { text: formatInterval(semantics, row.interval, noIntervalReason(row)), tone: 'dim' },
+        overall ? deltaCell(report, row) : { text: '' },
+        gated ? gateCell(report, gatesOf(report, row.metric, row.subset)) : { text: '' },
+      ]
+    })
   const unscored = report.gates.filter(
-    (gate) => gate.metric === null || !report.metrics.some((row) => row.metric === gate.metric && (gate.kind === 'regression' || row.subset === gate.subset)),
+    (gate) =>
+      gate.metric === null ||
+      !report.metrics.some((row) => row.metric === gate.metric && (gate.kind === 'regression' || row.subset === gate.subset)),
   )
   for (const gate of unscored) {
     const subset = gate.kind === 'threshold' && gate.subset !== null ? gate.subset : 'all'
-    rows.push([{ text: report.benchmark }, { text: subset }, { text: gate.metric ?? '—' }, { text: '0' }, { text: '—' }, { text: '—' }, { text: '' }, gateCell(report, [gate])])
+    rows.push([
+      { text: report.benchmark },
+      { text: subset },
+      { text: gate.metric ?? '—' },
+      { text: '0' },
+      { text: '—' },
+      { text: '—' },
+      { text: '' },
+      gateCell(report, [gate]),
+    ])
   }
-  if (rows.length === 0) rows.push([{ text: report.benchmark }, { text: 'all' }, { text: report.primaryMetric ?? '—' }, { text: '0' }, { text: '—' }, { text: '—' }, { text: '' }, { text: '' }])
+  if (rows.length === 0)
+    rows.push([
+      { text: report.benchmark },
+      { text: 'all' },
+      { text: report.primaryMetric ?? '—' },
+      { text: '0' },
+      { text: '—' },
+      { text: '—' },
+      { text: '' },
+      { text: '' },
+    ])
   return rows
 }
 
 /** The table with its header, leaving out the baseline and gate columns where no row has anything in them. */
 export function tableOf(rows: readonly (readonly Cell[])[]): Cell[][] {
-  const kept = COLUMNS.map((_, column) => column < 6 || rows.some((row) => row[column]!.text !== '')).flatMap((keep, column) => (keep ? [column] : []))
+  const kept = COLUMNS.map((_, column) => column < 6 || rows.some((row) => row[column]!.text !== '')).flatMap((keep, column) =>
+    keep ? [column] : [],
+  )
   return [kept.map((column) => ({ text: COLUMNS[column]! })), ...rows.map((row) => kept.map((column) => row[column]!))]
 }

@@ -21,7 +21,10 @@ function heldShards(reports: readonly Report[]): string {
   }
   return [...byShard]
     .map(([label, group]) => {
-      return `${label} of ${shortList(names(group).map((name) => `"${escapeControlCharacters(name)}"`), SHOWN_NAMES)}`
+      return `${label} of ${shortList(
+        names(group).map((name) => `"${escapeControlCharacters(name)}"`),
+        SHOWN_NAMES,
+      )}`
     })
     .join('; ')
 }
@@ -43,6 +46,7 @@ export function outcomeLines(verdict: RunOutcome, reports: readonly Report[], ou
   }
   if (partial === 0) return `\n evalsuite: PASS, every gate held${wrongNote}. ${where}\n`
   const whole = names(reports.filter((report) => !notJudged.includes(report))).length
-  if (whole === 0) return `\n evalsuite: no gate evaluated in this shard run (${heldShards(notJudged)}); ${merged}. No real error${wrongNote}. ${where}\n`
+  if (whole === 0)
+    return `\n evalsuite: no gate evaluated in this shard run (${heldShards(notJudged)}); ${merged}. No real error${wrongNote}. ${where}\n`
   return `\n evalsuite: PASS, every gate held in ${benchmarks(whole)} run whole; ${benchmarks(partial)} not evaluated (${heldShards(notJudged)}): ${merged}${wrongNote}. ${where}\n`
 }

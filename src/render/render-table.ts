@@ -54,7 +54,6 @@ function erroredIds(report: Report): string {
   return idList(report.samples.filter((s) => s.status === 'errored').map((s) => sampleLabel(s.id, s.attempt)))
 }
 
-
 function usageLine(report: Report): string | undefined {
   const { usage, latencyMs, ttftMs, outputTokensPerSecond, costUsd } = report
   if (latencyMs === null) return undefined
@@ -146,7 +145,9 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     lines.push(...table(tableOf(rows), options.color))
     for (const report of group) lines.push(...notes(report, paint, options.width ?? DEFAULT_WIDTH))
     if (rows.some((row) => row[3]!.tone === 'warn')) {
-      lines.push(`  ${paint('warn', '!')} fewer than ${SMALL_SAMPLE} samples: the interval is wide, and only a large change can be told from noise`)
+      lines.push(
+        `  ${paint('warn', '!')} fewer than ${SMALL_SAMPLE} samples: the interval is wide, and only a large change can be told from noise`,
+      )
     }
   }
   return lines.join('\n')

@@ -1,14 +1,24 @@
 import stringWidth from 'string-width'
 import { escapeControlCharacters, type Interval, type MetricSemantics, type VariantMatrix, type VariantRow } from '../schema/index.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
-import { formatAmount, formatDelta, formatInterval, formatP, formatValue, noChangeIntervalReason, noIntervalReason } from '../metrics/index.ts'
+import {
+  formatAmount,
+  formatDelta,
+  formatInterval,
+  formatP,
+  formatValue,
+  noChangeIntervalReason,
+  noIntervalReason,
+} from '../metrics/index.ts'
 import { thousands, usd } from './format-usage.ts'
 
 const NON_DOMINATED = '*'
 
 // in the units of the difference itself: points for a percentage
 function deltaInterval(semantics: MetricSemantics, interval: Interval | null, pairs: number): string {
-  return interval === null ? `no interval: ${noChangeIntervalReason(pairs)}` : `[${formatDelta(semantics, interval.lower)}, ${formatDelta(semantics, interval.upper)}]`
+  return interval === null
+    ? `no interval: ${noChangeIntervalReason(pairs)}`
+    : `[${formatDelta(semantics, interval.lower)}, ${formatDelta(semantics, interval.upper)}]`
 }
 
 function reading(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemantics): string {
@@ -17,7 +27,7 @@ function reading(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemant
   if (comparison === null) return 'not compared'
   if (matrix.maxDrop === null) {
     if (comparison.adjustedP >= matrix.alpha) return 'no significant difference'
-    const better = (comparison.delta > 0) === (matrix.direction === 'higher')
+    const better = comparison.delta > 0 === (matrix.direction === 'higher')
     return better ? 'significantly better' : 'significantly worse'
   }
   const drop = formatAmount(semantics, matrix.maxDrop)
@@ -48,7 +58,21 @@ function cellsOf(matrix: VariantMatrix, row: VariantRow, semantics: MetricSemant
 
 function tableOf(matrix: VariantMatrix, semantics: MetricSemantics): string[][] {
   const metric = matrix.metric ?? 'no primary metric'
-  const header = ['variant', 'model', metric, '95% CI', 'n', 'cost/sample', 'tokens', 'latency p50 / p90', `Δ vs ${matrix.reference}`, 'Δ 95% CI', 'p', 'p (Holm)', 'reading']
+  const header = [
+    'variant',
+    'model',
+    metric,
+    '95% CI',
+    'n',
+    'cost/sample',
+    'tokens',
+    'latency p50 / p90',
+    `Δ vs ${matrix.reference}`,
+    'Δ 95% CI',
+    'p',
+    'p (Holm)',
+    'reading',
+  ]
   return [header, ...matrix.rows.map((row) => cellsOf(matrix, row, semantics))]
 }
 
@@ -67,7 +91,9 @@ export function renderVariantMatrix(matrix: VariantMatrix, semantics: MetricSema
   const rows = tableOf(matrix, semantics).map((row) => row.map(escapeControlCharacters))
   // columns, not characters: a variant named in CJK takes two columns a character
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => stringWidth(row[column]!))))
-  const lines = rows.map((row) => `  ${row.map((cell, column) => `${cell}${' '.repeat(widths[column]! - stringWidth(cell))}`).join('  ')}`.trimEnd())
+  const lines = rows.map((row) =>
+    `  ${row.map((cell, column) => `${cell}${' '.repeat(widths[column]! - stringWidth(cell))}`).join('  ')}`.trimEnd(),
+  )
   const note = footnote(matrix)
   return ['', ` ${escapeControlCharacters(titleOf(matrix))}`, ...lines, ...(note === undefined ? [] : [`  ${note}`])].join('\n')
 }
@@ -77,5 +103,13 @@ export function renderVariantMatrixMarkdown(matrix: VariantMatrix, semantics: Me
   const [header, ...rows] = tableOf(matrix, semantics)
   const line = (cells: readonly string[]): string => `| ${cells.map(escapeMarkdown).join(' | ')} |`
   const note = footnote(matrix)
-  return [`### ${escapeMarkdown(titleOf(matrix))}`, '', line(header!), `|${header!.map(() => ' --- ').join('|')}|`, ...rows.map(line), ...(note === undefined ? [] : ['', escapeMarkdown(note)]), ''].join('\n')
+  return [
+    `### ${escapeMarkdown(titleOf(matrix))}`,
+    '',
+    line(header!),
+    `|${header!.map(() => ' --- ').join('|')}|`,
+    ...rows.map(line),
+    ...(note === undefined ? [] : ['', escapeMarkdown(note)]),
+    '',
+  ].join('\n')
 }

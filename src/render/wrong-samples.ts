@@ -14,7 +14,8 @@ const MIN_TEXT_WIDTH = 24
 const JUDGE_NAME_WIDTH = 32
 const REASONING_WIDTH = 48
 
-const isPlain = (text: string): boolean => text.length <= VALUE_WIDTH && /^[\p{L}\p{N}.,%$€£¥+#/-]+$/u.test(text) && !/^[.,]|[.,]$/.test(text)
+const isPlain = (text: string): boolean =>
+  text.length <= VALUE_WIDTH && /^[\p{L}\p{N}.,%$€£¥+#/-]+$/u.test(text) && !/^[.,]|[.,]$/.test(text)
 
 // the text's characters as shown, each control character written out as one piece, so no cut falls inside one
 function pieces(text: string): string[] {
@@ -61,14 +62,19 @@ function quoted(text: string, width: number, focus?: number): string {
   let before = 0
   while (from > 0 && before + stringWidth(shown[from - 1]!) <= inner / 2) before += stringWidth(shown[--from]!)
   let window = fitting(shown.slice(from), inner)
-  while (from + window.length === shown.length && from > 0 && widthOf(window) + stringWidth(shown[from - 1]!) <= inner) window = [shown[--from]!, ...window]
+  while (from + window.length === shown.length && from > 0 && widthOf(window) + stringWidth(shown[from - 1]!) <= inner)
+    window = [shown[--from]!, ...window]
   return `"${from > 0 ? '…' : ''}${window.join('')}${from + window.length < shown.length ? '…' : ''}"`
 }
 
 // one target, or the first few of a list of accepted answers
 function targetText(target: Check['target']): string {
   if (typeof target === 'string') return quoted(target, VALUE_WIDTH)
-  return shortList(target.map((t) => quoted(t, VALUE_WIDTH)), SHOWN_TARGETS, ' or ')
+  return shortList(
+    target.map((t) => quoted(t, VALUE_WIDTH)),
+    SHOWN_TARGETS,
+    ' or ',
+  )
 }
 
 // where the answer read is in its passage: the passage holds the match with some context before it ("…" when cut)
@@ -149,7 +155,12 @@ function hintLines(benchmark: string, wrong: readonly SampleRow[]): string[] {
     else byAnswer.set(failed.hint.answer, { count: 1, matcher: failed.matcher })
   }
   return [...byAnswer].map(([answer, { count, matcher }]) => {
-    const who = count === wrong.length ? (count === 1 ? 'the wrong reply holds' : `all ${count} wrong replies hold`) : `${count} of the ${wrong.length} wrong replies ${count === 1 ? 'holds' : 'hold'}`
+    const who =
+      count === wrong.length
+        ? count === 1
+          ? 'the wrong reply holds'
+          : `all ${count} wrong replies hold`
+        : `${count} of the ${wrong.length} wrong replies ${count === 1 ? 'holds' : 'hold'}`
     const option = matcher === 'default scorer' ? `answer: ${answer}` : `toMatchAnswer(target, ${answer})`
     return `  ${benchmark}: note: ${who} the target in another form: ${option} would score ${count === 1 ? 'it' : 'them'} right`
   })
@@ -166,7 +177,10 @@ export function wrongSampleLines(report: Report, width: number): string[] {
   const benchmark = escapeControlCharacters(report.benchmark)
   const hints = hintLines(benchmark, wrong)
   if (wrong.length === 1) return [sampleLine(`  ${benchmark}: 1 wrong: ${labelOf(wrong[0]!)}: `, wrong[0]!, width), ...hints]
-  const lines = [`  ${benchmark}: ${wrong.length} wrong:`, ...wrong.slice(0, SHOWN_WRONG).map((row) => sampleLine(`    ${labelOf(row)}: `, row, width))]
+  const lines = [
+    `  ${benchmark}: ${wrong.length} wrong:`,
+    ...wrong.slice(0, SHOWN_WRONG).map((row) => sampleLine(`    ${labelOf(row)}: `, row, width)),
+  ]
   const rest = wrong.slice(SHOWN_WRONG)
   if (rest.length > 0) lines.push(`    and ${rest.length} more (${idList(rest.map(labelOf))})`)
   return [...lines, ...hints]

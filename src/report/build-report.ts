@@ -1,8 +1,25 @@
 import { aggregateMetric, formatAmount, isHeadlineRow, type MetricCatalog, metricDeclaration } from '../metrics/index.ts'
-import { type Baseline, type Check, cutText, type Diagnostic, type MetricRow, type MetricSemantics, type Report, REPORT_VERSION, shortList } from '../schema/index.ts'
+import {
+  type Baseline,
+  type Check,
+  cutText,
+  type Diagnostic,
+  type MetricRow,
+  type MetricSemantics,
+  type Report,
+  REPORT_VERSION,
+  shortList,
+} from '../schema/index.ts'
 import { compareWithBaseline, measuredById } from '../baseline/index.ts'
 import { type BenchmarkRecords, isPartial, type SampleOutcome, shardLabel } from '../records/index.ts'
-import { judgeOnlyMetric, notEvaluatedGate, type RegressionContext, regressionGate, resolvePrimaryMetric, thresholdGates } from '../gates/index.ts'
+import {
+  judgeOnlyMetric,
+  notEvaluatedGate,
+  type RegressionContext,
+  regressionGate,
+  resolvePrimaryMetric,
+  thresholdGates,
+} from '../gates/index.ts'
 import { measureJudge } from './judge-agreement.ts'
 import { summarizeJudges } from './judge-summary.ts'
 import { isRepeated, observationsByMetric, plannedAttempts, scoresBySample } from './observations.ts'
@@ -73,7 +90,8 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   row.status = sample.status
   // the worker cut these already, and a cut text is not cut again
   if (meta.input !== undefined) row.input = cutText(meta.input)
-  if (meta.target !== undefined) row.target = typeof meta.target === 'string' ? cutText(meta.target) : meta.target.map((target) => cutText(target))
+  if (meta.target !== undefined)
+    row.target = typeof meta.target === 'string' ? cutText(meta.target) : meta.target.map((target) => cutText(target))
   if (meta.output !== undefined) row.output = cutText(meta.output)
   if (meta.trajectory) row.trajectory = meta.trajectory
   if (meta.scores) row.scores = meta.scores
@@ -101,8 +119,15 @@ function undeclaredNotes(rows: readonly MetricRow[], catalog: MetricCatalog): Di
   }))
   const rest = undeclared.slice(NOTED_METRICS)
   if (rest.length > 0) {
-    const names = shortList(rest.map((metric) => `"${metric}"`), NOTED_METRICS)
-    notes.push({ severity: 'warning', code: 'undeclared-metric', message: `${rest.length.toLocaleString('en-US')} more metrics are not in the metric catalog either: ${names}` })
+    const names = shortList(
+      rest.map((metric) => `"${metric}"`),
+      NOTED_METRICS,
+    )
+    notes.push({
+      severity: 'warning',
+      code: 'undeclared-metric',
+      message: `${rest.length.toLocaleString('en-US')} more metrics are not in the metric catalog either: ${names}`,
+    })
   }
   return notes
 }
@@ -112,7 +137,9 @@ function warnings(rows: readonly MetricRow[], primary: string | null, catalog: M
   const overall = rows.find((row) => row.metric === primary && row.subset === null && isHeadlineRow(row))
   if (overall?.smallSample) {
     const samples = overall.samples === 1 ? '1 sample' : `${overall.samples} samples`
-    const width = overall.interval ? `spans ${formatAmount(catalog.get(overall.metric), overall.interval.upper - overall.interval.lower)}` : 'is undefined'
+    const width = overall.interval
+      ? `spans ${formatAmount(catalog.get(overall.metric), overall.interval.upper - overall.interval.lower)}`
+      : 'is undefined'
     found.push({
       severity: 'warning',
       code: 'small-sample',
@@ -158,31 +185,62 @@ export function buildReport(run: BenchmarkRecords, context: ReportContext): Repo
     if (whole) return [{ metric, ...whole }]
     const ofCorpus = corpus.rows.get(metric)
     if (ofCorpus) return ofCorpus
-    return aggregateMetric(observations.get(metric)!, { attempts, range: metricRange(metric, catalog.get(metric), run.samples) }).map((row) => ({ metric, ...row }))
+    return aggregateMetric(observations.get(metric)!, { attempts, range: metricRange(metric, catalog.get(metric), run.samples) }).map(
+      (row) => ({ metric, ...row }),
+    )
   })
   // compared only where the report shows it: a baseline to compare with, one being written, or a regression gate
   const shown = context.baseline.entry !== undefined || context.updating || run.meta.regression !== undefined
-  const baseline = shown ? compareWithBaseline(scoresBySample(run.samples), measuredById(run.samples), context.baseline.entry, catalog, context.baseline.file, context.updating) : null
-  if (baseline) baseline.metrics = [...baseline.metrics.filter((c) => !corpus.rows.has(c.metric)), ...corpus.comparisons].sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0))
+  const baseline = shown
+    ? compareWithBaseline(
+        scoresBySample(run.samples),
+        measuredById(run.samples),
+        context.baseline.entry,
+        catalog,
+        context.baseline.file,
+        context.updating,
+      )
+    : null
+  if (baseline)
+    baseline.metrics = [...baseline.metrics.filter((c) => !corpus.rows.has(c.metric)), ...corpus.comparisons].sort((a, b) =>
+      a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0,
+    )
   const gates: Report['gates'] = thresholdGates(run.meta.thresholds, metrics)
   if (run.meta.regression) {
     const watched = run.meta.regression.metric ?? primary.metric
     const metric: RegressionContext['metric'] =
-      watched === null ? { name: null, why: `no metric to watch: ${primary.problem?.message ?? 'no score was recorded'}` } : { name: watched, semantics: catalog.get(watched) }
+      watched === null
+        ? { name: null, why: `no metric to watch: ${primary.problem?.message ?? 'no score was recorded'}` }
+        : { name: watched, semantics: catalog.get(watched) }
     const comparison = baseline!.metrics.find((c) => c.metric === watched)
-    gates.push(regressionGate(run.meta.regression, { metric, comparison, file: context.baseline.file, model: run.meta.model, updating: context.updating, missingFails: context.missingBaselineFails }))
+    gates.push(
+      regressionGate(run.meta.regression, {
+        metric,
+        comparison,
+        file: context.baseline.file,
+        model: run.meta.model,
+        updating: context.updating,
+        missingFails: context.missingBaselineFails,
+      }),
+    )
   }
   // one shard alone evaluates no gate: its gates are evaluated on the merged report
   const partial = isPartial(run)
   const judged = partial ? gates.map((gate) => notEvaluatedGate(gate, shardLabel(run.shards!))) : gates
   const { errored } = counts
   const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
-  const diagnostics: Diagnostic[] = [...(primary.problem ? [primary.problem] : []), ...warnings(metrics, primary.metric, catalog), ...corpus.diagnostics]
+  const diagnostics: Diagnostic[] = [
+    ...(primary.problem ? [primary.problem] : []),
+    ...warnings(metrics, primary.metric, catalog),
+    ...corpus.diagnostics,
+  ]
   // Vitest's timeout ends a test before the sample can be counted against maxErrors: its failed test fails Vitest's
   // run, and the verdict must say so rather than pass beside it
   const failedWithin = errorBudget.passed ? run.samples.filter((sample) => sample.testFailed) : []
   if (failedWithin.length > 0) {
-    const ids = failedWithin.slice(0, 5).map((sample) => (sample.meta.attempt === undefined ? sample.meta.sampleId : `${sample.meta.sampleId}#${sample.meta.attempt}`))
+    const ids = failedWithin
+      .slice(0, 5)
+      .map((sample) => (sample.meta.attempt === undefined ? sample.meta.sampleId : `${sample.meta.sampleId}#${sample.meta.attempt}`))
     diagnostics.push({
       severity: 'error',
       code: 'errored-test-failed',

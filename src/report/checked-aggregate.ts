@@ -11,7 +11,9 @@ export function checkedAggregate(name: string, aggregate: CorpusAggregate): Corp
       throw new ConfigError(`describeBenchmark("${name}"): aggregate threw on ${samples.length} sample(s): ${errorMessage(error)}`)
     }
     if (typeof figures !== 'object' || figures === null || Array.isArray(figures)) {
-      throw new ConfigError(`describeBenchmark("${name}"): aggregate must return metrics by name, such as { bleu: 0.31 }, received ${Array.isArray(figures) ? 'an array' : String(figures)}`)
+      throw new ConfigError(
+        `describeBenchmark("${name}"): aggregate must return metrics by name, such as { bleu: 0.31 }, received ${Array.isArray(figures) ? 'an array' : String(figures)}`,
+      )
     }
     // a figure that is not a number is one the aggregate could not give on these samples
     return Object.fromEntries(Object.entries(figures).filter((entry): entry is [string, number] => typeof entry[1] === 'number'))

@@ -17,7 +17,18 @@ function statisticRow(statistic: JudgeStatistic, measured: readonly MeasuredSamp
   const value = statistic.value(covered)
   const range = JUDGE_AGREEMENT_METRICS[statistic.metric]?.range ?? { min: -1, max: 1 }
   const interval = resampledInterval(n, (items) => statistic.value(items.map((i) => covered[i]!)), range)
-  return { aggregation: 'mean', k: null, subset: null, averaging: 'micro', n, samples: n, excluded: 0, value, interval, smallSample: n > 0 && n < SMALL_SAMPLE }
+  return {
+    aggregation: 'mean',
+    k: null,
+    subset: null,
+    averaging: 'micro',
+    n,
+    samples: n,
+    excluded: 0,
+    value,
+    interval,
+    smallSample: n > 0 && n < SMALL_SAMPLE,
+  }
 }
 
 function confusionOf(measured: readonly MeasuredSample[], verdict: (sample: MeasuredSample) => Category): Confusion['original'] {

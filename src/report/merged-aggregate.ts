@@ -49,10 +49,17 @@ function importDeclared(module: FinishedModule, file: string): Promise<DeclaredA
  * project, with describeBenchmark recording each benchmark's aggregate instead of declaring its tests, within that
  * import alone (collectAggregates). Only a merge of shards of a benchmark with its own aggregate imports a file here.
  */
-export async function loadMergedAggregates(runs: readonly BenchmarkRecords[], modules: readonly FinishedModule[], root: string): Promise<void> {
+export async function loadMergedAggregates(
+  runs: readonly BenchmarkRecords[],
+  modules: readonly FinishedModule[],
+  root: string,
+): Promise<void> {
   for (const run of runs) {
     if (!needsMergedAggregate(run)) continue
     const module = modules.find((candidate) => moduleFile(candidate.moduleId, root) === run.file)
-    run.ownAggregate = module === undefined ? { problem: `no test module of "${run.file}" is in this run to import it from` } : mergedAggregateOf(run, await importDeclared(module, run.file))
+    run.ownAggregate =
+      module === undefined
+        ? { problem: `no test module of "${run.file}" is in this run to import it from` }
+        : mergedAggregateOf(run, await importDeclared(module, run.file))
   }
 }

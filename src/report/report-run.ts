@@ -25,7 +25,11 @@ export interface ReportSettings {
  */
 export function reportRun(run: BenchmarkRecords, loaded: LoadedBaseline, settings: ReportSettings): Report {
   const file = baselineFileOf(run.meta.name, settings.root, settings.baselineDir)
-  const baseline = { file: relative(settings.root, file), entry: loaded.baseline?.models[run.meta.model], ...(loaded.problem ? { problem: loaded.problem } : {}) }
+  const baseline = {
+    file: relative(settings.root, file),
+    entry: loaded.baseline?.models[run.meta.model],
+    ...(loaded.problem ? { problem: loaded.problem } : {}),
+  }
   return buildReport(run, {
     createdAt: settings.createdAt,
     catalog: settings.catalog,
@@ -43,11 +47,21 @@ let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } 
  * the reporter will build and evaluate it at the end of the run. The benchmark's own `aggregate` runs here, where the
  * function is: its figures are recorded on `meta.corpus`, the suite's record, which is how the reporter gets them.
  */
-export async function evaluateBenchmark(meta: BenchmarkMeta, file: string, samples: readonly SampleOutcome[], settings: GateSettings, aggregate?: CorpusAggregate): Promise<Report> {
-  const cached = cachedCatalog !== undefined && cachedCatalog.metrics === settings.metrics ? cachedCatalog : { metrics: settings.metrics, catalog: createMetricCatalog(settings.metrics) }
+export async function evaluateBenchmark(
+  meta: BenchmarkMeta,
+  file: string,
+  samples: readonly SampleOutcome[],
+  settings: GateSettings,
+  aggregate?: CorpusAggregate,
+): Promise<Report> {
+  const cached =
+    cachedCatalog !== undefined && cachedCatalog.metrics === settings.metrics
+      ? cachedCatalog
+      : { metrics: settings.metrics, catalog: createMetricCatalog(settings.metrics) }
   cachedCatalog = cached
   const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
-  if (aggregate) meta.corpus = corpusFigures(samples, checkedAggregate(meta.name, aggregate), loaded.baseline?.models[meta.model], cached.catalog)
+  if (aggregate)
+    meta.corpus = corpusFigures(samples, checkedAggregate(meta.name, aggregate), loaded.baseline?.models[meta.model], cached.catalog)
   const run = newRun(meta, file)
   run.samples.push(...samples)
   return reportRun(run, loaded, {

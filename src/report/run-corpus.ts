@@ -37,7 +37,11 @@ export function runCorpus(run: BenchmarkRecords, catalog: MetricCatalog, entry: 
   const own = `the benchmark's own aggregate (${names.join(', ') || 'no figure'})`
   const loaded = run.ownAggregate ?? { problem: 'the reporter did not load it' }
   if ('problem' in loaded) {
-    found.diagnostics.push({ severity: 'warning', code: 'aggregate-sharded', message: `${own} could not run on the merged shards' samples, so its figures are left out: ${loaded.problem}` })
+    found.diagnostics.push({
+      severity: 'warning',
+      code: 'aggregate-sharded',
+      message: `${own} could not run on the merged shards' samples, so its figures are left out: ${loaded.problem}`,
+    })
     return found
   }
   try {

@@ -21,7 +21,10 @@ export function totalCostUsd(costs: readonly number[]): number | null {
 }
 
 /** Per benchmark: time to first token, output throughput, cost, and what the budget or an early stop left unrun. */
-export function usageTotals(run: BenchmarkRecords, usage: Usage): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget' | 'earlyStop'> {
+export function usageTotals(
+  run: BenchmarkRecords,
+  usage: Usage,
+): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget' | 'earlyStop'> {
   // one pass over a large run's samples, without an array per sample
   const ttfts: number[] = []
   const costs: number[] = []
@@ -51,6 +54,15 @@ export function usageTotals(run: BenchmarkRecords, usage: Usage): Pick<Report, '
             notRun,
           },
         }),
-    ...(earlyStop === undefined ? {} : { earlyStop: { reason: earlyStop, notRun: decided, savedUsd: costs.length === 0 ? null : micro((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * decided), gates: run.meta.earlyStopGates ?? [] } }),
+    ...(earlyStop === undefined
+      ? {}
+      : {
+          earlyStop: {
+            reason: earlyStop,
+            notRun: decided,
+            savedUsd: costs.length === 0 ? null : micro((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * decided),
+            gates: run.meta.earlyStopGates ?? [],
+          },
+        }),
   }
 }

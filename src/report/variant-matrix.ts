@@ -1,5 +1,13 @@
 import { comparePaired, holmAdjust } from '../metrics/index.ts'
-import { type BenchmarkMeta, type MetricSemantics, type Report, VARIANT_MATRIX_VERSION, type VariantMatrix, type VariantMeta, type VariantRow } from '../schema/index.ts'
+import {
+  type BenchmarkMeta,
+  type MetricSemantics,
+  type Report,
+  VARIANT_MATRIX_VERSION,
+  type VariantMatrix,
+  type VariantMeta,
+  type VariantRow,
+} from '../schema/index.ts'
 import type { SampleOutcome } from '../records/index.ts'
 
 /** One variant as run: its suite's record, its samples and its judged report. */
@@ -53,12 +61,24 @@ function markNonDominated(rows: VariantRow[], direction: Direction): void {
     const value = oriented(direction, row.value!)
     row.nonDominated = !rows.some((other) => {
       const otherValue = oriented(direction, other.value!)
-      return otherValue >= value && other.costPerSample! <= row.costPerSample! && (otherValue > value || other.costPerSample! < row.costPerSample!)
+      return (
+        otherValue >= value &&
+        other.costPerSample! <= row.costPerSample! &&
+        (otherValue > value || other.costPerSample! < row.costPerSample!)
+      )
     })
   }
 }
 
-function compareRows(rows: VariantRow[], runs: readonly VariantRun[], reference: number, metric: string, direction: Direction, compare: VariantMeta['compare'], range: MetricSemantics['range'] | undefined): void {
+function compareRows(
+  rows: VariantRow[],
+  runs: readonly VariantRun[],
+  reference: number,
+  metric: string,
+  direction: Direction,
+  compare: VariantMeta['compare'],
+  range: MetricSemantics['range'] | undefined,
+): void {
   const referenceScores = scoresOf(runs[reference]!.samples, metric)
   const tested = rows.flatMap((row, index) => {
     if (index === reference) return []
@@ -73,7 +93,8 @@ function compareRows(rows: VariantRow[], runs: readonly VariantRun[], reference:
   tested.forEach(({ row, result }, index) => {
     const adjustedP = adjusted[index]!
     const { maxDrop, alpha } = compare
-    const lowest = result.interval === null ? null : Math.min(oriented(direction, result.interval.lower), oriented(direction, result.interval.upper))
+    const lowest =
+      result.interval === null ? null : Math.min(oriented(direction, result.interval.lower), oriented(direction, result.interval.upper))
     row.comparison = {
       test: result.test,
       n: result.n,

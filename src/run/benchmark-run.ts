@@ -1,6 +1,22 @@
-import { benchmarkMeta, checkFileClash, checkReferenceFree, markCircular, prepareSamples, type FileTask, type ResolvedBenchmark } from '../benchmark/index.ts'
+import {
+  benchmarkMeta,
+  checkFileClash,
+  checkReferenceFree,
+  markCircular,
+  prepareSamples,
+  type FileTask,
+  type ResolvedBenchmark,
+} from '../benchmark/index.ts'
 import { createBenchmarkJudging } from '../judge/index.ts'
-import { evalsuiteMetaOf, sampleMetaOf, type BenchmarkMeta, type GateSettings, type ProvidedJudgeSettings, type RecordingSettings, type SampleMeta } from '../schema/index.ts'
+import {
+  evalsuiteMetaOf,
+  sampleMetaOf,
+  type BenchmarkMeta,
+  type GateSettings,
+  type ProvidedJudgeSettings,
+  type RecordingSettings,
+  type SampleMeta,
+} from '../schema/index.ts'
 import { attemptKey, type PlannedSample } from '../selection/index.ts'
 import { prepareModel } from './benchmark-model.ts'
 import { checkChoiceSamples } from './choice-inference.ts'
@@ -122,10 +138,20 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
           const chosen = selected.flatMap((taskMeta) => {
             const sample = sampleMetaOf(taskMeta)
             if (sample === undefined) return []
-            return [{ key: attemptKey(sample.sampleId, sample.attempt ?? 0, attempts), sampleId: sample.sampleId, ...(sample.subset === undefined ? {} : { subset: sample.subset }) }]
+            return [
+              {
+                key: attemptKey(sample.sampleId, sample.attempt ?? 0, attempts),
+                sampleId: sample.sampleId,
+                ...(sample.subset === undefined ? {} : { subset: sample.subset }),
+              },
+            ]
           })
-          const judgeEach = judging.judgesSamples && !resolved.scorer && file !== undefined ? judgeAhead(judging, resolved, file.filepath) : undefined
-          run.start(chosen.map((sample) => sample.key), judgeEach)
+          const judgeEach =
+            judging.judgesSamples && !resolved.scorer && file !== undefined ? judgeAhead(judging, resolved, file.filepath) : undefined
+          run.start(
+            chosen.map((sample) => sample.key),
+            judgeEach,
+          )
           early.current = startEarlyStop?.(chosen, run)
         },
         end(record) {
@@ -140,7 +166,8 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
             own.earlyStopGates = early.current.gates
           }
         },
-        runTest: (test, entry) => runSample(test, entry, { run, resolved, judging, annotate: settings.annotateSamples, errors, early, replaying }),
+        runTest: (test, entry) =>
+          runSample(test, entry, { run, resolved, judging, annotate: settings.annotateSamples, errors, early, replaying }),
       }
     },
   }

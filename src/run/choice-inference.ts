@@ -52,7 +52,10 @@ export async function inferChoice(
           continuations: choices.map((choice) => `${PPL_ANSWER_PREFIX}${choice}`),
         }
   // checkChoiceSamples refused samples with images at collection
-  if (!isTextOnly(scored.messages)) throw new ConfigError(`describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and sample "${sample.id}" holds images.`)
+  if (!isTextOnly(scored.messages))
+    throw new ConfigError(
+      `describeBenchmark("${benchmark}"): inferMethod "${method}" scores text only, and sample "${sample.id}" holds images.`,
+    )
   const scores = await model.scoreChoices!(scored.messages, scored.continuations, method, call)
   let best: number | undefined
   scores.logprobs.forEach((logprob, index) => {

@@ -1,5 +1,13 @@
 import { ConfigError } from '../errors.ts'
-import { costOf, estimateTokens, type ChoiceMethod, type ChoiceScores, type GenerateOptions, type Model, type ModelOutput } from '../model/index.ts'
+import {
+  costOf,
+  estimateTokens,
+  type ChoiceMethod,
+  type ChoiceScores,
+  type GenerateOptions,
+  type Model,
+  type ModelOutput,
+} from '../model/index.ts'
 import { contentText, type ChatMessage, type MediaMessage, type Usage } from '../schema/index.ts'
 
 /** A call the cost budget does not allow: its sample is reported as not run, neither wrong nor errored. */
@@ -91,7 +99,8 @@ export function withCostLimit(model: Model, maxCostUsd: number, benchmark: strin
   }
 
   // an image's tokens are not known before the call: the estimate counts its text, and the first call's usage corrects it
-  const charactersOf = (messages: readonly MediaMessage[]): number => messages.reduce((sum, message) => sum + contentText(message.content).length, 0)
+  const charactersOf = (messages: readonly MediaMessage[]): number =>
+    messages.reduce((sum, message) => sum + contentText(message.content).length, 0)
   const scoreChoices = model.scoreChoices?.bind(model)
   const generateWithImages = model.generateWithImages?.bind(model)
   return {
@@ -108,7 +117,12 @@ export function withCostLimit(model: Model, maxCostUsd: number, benchmark: strin
           spend(charactersOf(messages), () => generateWithImages(messages, options)),
       }),
       ...(scoreChoices && {
-        scoreChoices: (messages: ChatMessage[], choices: readonly string[], method: ChoiceMethod, options?: GenerateOptions): Promise<ChoiceScores> => {
+        scoreChoices: (
+          messages: ChatMessage[],
+          choices: readonly string[],
+          method: ChoiceMethod,
+          options?: GenerateOptions,
+        ): Promise<ChoiceScores> => {
           const context = charactersOf(messages)
           const characters = method === 'ppl' ? choices.reduce((sum, choice) => sum + context + choice.length, 0) : context
           return spend(characters, () => scoreChoices(messages, choices, method, options))

@@ -13,7 +13,12 @@ const MAX_STEPS = 10
  * How the sample pool gets a sample's output: the benchmark's task, a choice among its options, the model's reply, or
  * an agent's run (a tool loop, a conversation played turn by turn) around the model.
  */
-export function createInfer(resolved: ResolvedBenchmark, model: Model | undefined, messagesOf: (sample: Sample) => MediaMessage[], toolRecordings?: ToolRecordings): Infer {
+export function createInfer(
+  resolved: ResolvedBenchmark,
+  model: Model | undefined,
+  messagesOf: (sample: Sample) => MediaMessage[],
+  toolRecordings?: ToolRecordings,
+): Infer {
   const { task, tools } = resolved.run
   const name = resolved.definition.name
   if (task) {
@@ -37,13 +42,16 @@ export function createInfer(resolved: ResolvedBenchmark, model: Model | undefine
   const maxSteps = resolved.run.maxSteps ?? MAX_STEPS
   const loop = tools === undefined ? undefined : createToolLoop(name, tools, maxSteps)
   const { sampleTools } = resolved.definition
-  const loopFor = (sample: Sample): ToolLoop | undefined => loop ?? (sampleTools ? createToolLoop(name, sampleTools(sample), maxSteps) : undefined)
-  const generate = (messages: MediaMessage[], options: Parameters<typeof generateFor>[2]): ReturnType<typeof generateFor> => generateFor(model!, messages, options)
+  const loopFor = (sample: Sample): ToolLoop | undefined =>
+    loop ?? (sampleTools ? createToolLoop(name, sampleTools(sample), maxSteps) : undefined)
+  const generate = (messages: MediaMessage[], options: Parameters<typeof generateFor>[2]): ReturnType<typeof generateFor> =>
+    generateFor(model!, messages, options)
   return ({ sample, attempt }, call) => {
     const messages = messagesOf(sample)
     const sampleLoop = loopFor(sample)
     // a sample of one user turn without tools is one call, as it always was
-    if (sampleLoop === undefined && conversationTurns(messages) === undefined) return generateFor(model!, messages, repeated ? withAttempt(call, attempt) : call)
+    if (sampleLoop === undefined && conversationTurns(messages) === undefined)
+      return generateFor(model!, messages, repeated ? withAttempt(call, attempt) : call)
     const signal = call.signal
     const run = { sample, ...(repeated ? { attempt } : {}), signal, ...(toolRecordings ? { recordings: toolRecordings } : {}) }
     return runAgent(sampleLoop, generate, messages, run, { signal, ...(repeated ? { attempt } : {}) })

@@ -61,7 +61,8 @@ export function verdictOf(gate: EarlyStopGate): string {
 /** The end of the confidence sequence a decision rests on: "accuracy ≥ 87.4%", "drop in accuracy ≤ 0.6 points". */
 export function sequenceEndOf(gate: EarlyStopGate): string {
   const { lower, upper } = gate.sequence
-  if (gate.bound === 'maxDrop') return isAbove(gate) ? `drop in ${gate.metric} ≥ ${points(lower)}` : `drop in ${gate.metric} ≤ ${points(upper)}`
+  if (gate.bound === 'maxDrop')
+    return isAbove(gate) ? `drop in ${gate.metric} ≥ ${points(lower)}` : `drop in ${gate.metric} ≤ ${points(upper)}`
   return isAbove(gate) ? `${nameOf(gate)} ≥ ${percent(lower)}` : `${nameOf(gate)} ≤ ${percent(upper)}`
 }
 
@@ -89,7 +90,15 @@ export function watchThreshold(gate: ThresholdBound, level: GateLevel): WatchedG
     summary() {
       const passed = gate.holdsAbove === (test!.decision === 'above')
       const bound = gate.holdsAbove ? ('min' as const) : ('max' as const)
-      return { metric: gate.metric, subset: gate.subset, bound, value: gate.bound, decision: passed ? 'pass' : 'fail', sequence: rounded(test!.bounds()!), samples: test!.samples }
+      return {
+        metric: gate.metric,
+        subset: gate.subset,
+        bound,
+        value: gate.bound,
+        decision: passed ? 'pass' : 'fail',
+        sequence: rounded(test!.bounds()!),
+        samples: test!.samples,
+      }
     },
   }
 }
@@ -117,7 +126,15 @@ export function watchRegression(maxDrop: number, baseline: BaselineScores | unde
     },
     summary() {
       const decision = test!.decision === 'exceeds' ? 'fail' : 'pass'
-      return { metric: metric!, subset: null, bound: 'maxDrop', value: maxDrop, decision, sequence: rounded(test!.bounds()!), samples: test!.samples }
+      return {
+        metric: metric!,
+        subset: null,
+        bound: 'maxDrop',
+        value: maxDrop,
+        decision,
+        sequence: rounded(test!.bounds()!),
+        samples: test!.samples,
+      }
     },
   }
 }

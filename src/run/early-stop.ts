@@ -1,7 +1,17 @@
 import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
 import type { EarlyStopGate, EarlyStopOptions, Threshold } from '../schema/index.ts'
 import type { RegressionOptions } from '../benchmark/index.ts'
-import { percent, sequenceEndOf, verdictOf, watchRegression, watchThreshold, type BaselineScores, type ObservedSample, type ThresholdBound, type WatchedGate } from './early-stop-gates.ts'
+import {
+  percent,
+  sequenceEndOf,
+  verdictOf,
+  watchRegression,
+  watchThreshold,
+  type BaselineScores,
+  type ObservedSample,
+  type ThresholdBound,
+  type WatchedGate,
+} from './early-stop-gates.ts'
 
 /** Watches a benchmark's gates as its samples are scored, and says when every one of them is decided. */
 export interface EarlyStop {
@@ -28,7 +38,10 @@ export interface EarlyStopSample extends ObservedSample {
 }
 
 function boundsOf(metric: string, subset: string | null, { min, max }: { min?: number; max?: number }): ThresholdBound[] {
-  return [...(min === undefined ? [] : [{ metric, subset, holdsAbove: true, bound: min }]), ...(max === undefined ? [] : [{ metric, subset, holdsAbove: false, bound: max }])]
+  return [
+    ...(min === undefined ? [] : [{ metric, subset, holdsAbove: true, bound: min }]),
+    ...(max === undefined ? [] : [{ metric, subset, holdsAbove: false, bound: max }]),
+  ]
 }
 
 // one watched gate per threshold bound (min, max, overall and per subset) and the regression gate, each at its share of alpha

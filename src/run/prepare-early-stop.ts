@@ -22,7 +22,11 @@ async function loadBaselineScores(meta: BenchmarkMeta, settings: GateSettings | 
  * starts once the run's samples are known. None in a shard (which never stops on its own: the merged run evaluates the
  * gates) and with -u, whose baseline must come from every sample.
  */
-export async function prepareEarlyStop(resolved: ResolvedBenchmark, meta: BenchmarkMeta, settings: GateSettings | undefined): Promise<((samples: readonly EarlyStopSample[], run: SampleRun) => EarlyStop) | undefined> {
+export async function prepareEarlyStop(
+  resolved: ResolvedBenchmark,
+  meta: BenchmarkMeta,
+  settings: GateSettings | undefined,
+): Promise<((samples: readonly EarlyStopSample[], run: SampleRun) => EarlyStop) | undefined> {
   const { earlyStop, regression } = resolved.run
   if (!earlyStop || resolved.selection.shard !== undefined || settings?.updateMode === 'all') return undefined
   const baseline = regression === undefined ? undefined : await loadBaselineScores(meta, settings)

@@ -19,7 +19,12 @@ export function recordingModeOf(own: RecordingMode | undefined, settings: Record
 }
 
 /** The benchmark's model behind its recording file, the recording mode, and how to save what the run recorded. */
-export function withRecordings(benchmark: string, model: Model, own: RecordingMode | undefined, settings: RecordingSettings): { model: Model; mode: RecordingMode; save: () => void } {
+export function withRecordings(
+  benchmark: string,
+  model: Model,
+  own: RecordingMode | undefined,
+  settings: RecordingSettings,
+): { model: Model; mode: RecordingMode; save: () => void } {
   const mode = recordingModeOf(own, settings)
   if (mode === 'live') return { model, mode, save: () => undefined }
   const store = loadRecordingStore(recordingFile(benchmark, settings))

@@ -1,7 +1,16 @@
 import { maxStepsNote, stepNotes, trajectoryMeasures } from '../agent/index.ts'
 import { JudgeError, ModelError } from '../errors.ts'
 import { recordSampleCommand } from '../model/index.ts'
-import { type Check, cutText, cutTrajectory, inputText, isWrongAnswer, type Sample, type SampleMeta, sampleMetaOf } from '../schema/index.ts'
+import {
+  type Check,
+  cutText,
+  cutTrajectory,
+  inputText,
+  isWrongAnswer,
+  type Sample,
+  type SampleMeta,
+  sampleMetaOf,
+} from '../schema/index.ts'
 import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.ts'
 import { redactSecrets } from '../store/index.ts'
 import { type Benchmark, type ResolvedBenchmark, type Scorer, withReference } from '../benchmark/index.ts'
@@ -32,7 +41,8 @@ function checkByDefault(sample: Sample, output: string, answer: Exclude<Benchmar
 
 function wrongAnswerNote(meta: SampleMeta): string {
   const judged = meta.judge?.filter((record) => record.pass === false).at(-1)
-  if (judged !== undefined) return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
+  if (judged !== undefined)
+    return `${judged.status === 'skipped' ? 'a rule' : `the judge "${judged.name}"`} failed the output (see its annotation)`
   const failed = meta.checks?.find((check) => !check.pass)
   if (failed === undefined) return 'the scorer returned a failing verdict'
   // a program's run and a trajectory are told by where they went wrong, not by a target and an answer read
@@ -63,7 +73,14 @@ export function judgeAhead(judging: BenchmarkJudging, resolved: ResolvedBenchmar
   }
 }
 
-async function scoreByScorer(test: SampleTest, sample: Sample, output: SampleOutput, meta: SampleMeta, scorer: Scorer, judging: BenchmarkJudging): Promise<RuleOutcome> {
+async function scoreByScorer(
+  test: SampleTest,
+  sample: Sample,
+  output: SampleOutput,
+  meta: SampleMeta,
+  scorer: Scorer,
+  judging: BenchmarkJudging,
+): Promise<RuleOutcome> {
   const scorerContext = {
     sample: withReference(sample),
     output: output.text,
@@ -79,7 +96,13 @@ async function scoreByScorer(test: SampleTest, sample: Sample, output: SampleOut
   return ruleOutcome(toScores(meta.checks, returned, meta.judge), meta.checks)
 }
 
-async function scoreByDefault(sample: Sample, output: SampleOutput, meta: SampleMeta, resolved: ResolvedBenchmark, signal: AbortSignal): Promise<RuleOutcome> {
+async function scoreByDefault(
+  sample: Sample,
+  output: SampleOutput,
+  meta: SampleMeta,
+  resolved: ResolvedBenchmark,
+  signal: AbortSignal,
+): Promise<RuleOutcome> {
   const answer = resolved.definition.answer
   // the code kind's target is the tests its program must pass; several accepted targets are run as one test program
   if (answer?.kind === 'code') {
@@ -119,12 +142,14 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
   meta.trajectory = undefined
   // kept in the report, so a wrong sample can be read without the data file
   meta.input = cutText(inputText(sample))
-  if (sample.target !== undefined) meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
+  if (sample.target !== undefined)
+    meta.target = typeof sample.target === 'string' ? cutText(sample.target) : sample.target.map((target) => cutText(target))
   if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)
   let output: SampleOutput
   // a timed-out or cancelled test gives up its calls, so a hung request cannot hold a place in the pool (the inference
   // pool listens for its own)
-  if (judging.judgesSamples) test.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, test.signal.reason), { once: true })
+  if (judging.judgesSamples)
+    test.signal.addEventListener('abort', () => judging.abort(sample.id, meta.attempt, test.signal.reason), { once: true })
   try {
     output = await run.output(key, test.retrying, test.signal)
   } catch (error) {
@@ -136,9 +161,12 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
       test.skip(error.message)
     }
     // in replay mode no call is made, so a failed one is a sample to record: the model layer does not know which
-    const failed = replaying && error instanceof ModelError
-      ? new ModelError(`${error.message}\nRecord this sample: ${recordSampleCommand(test.file, resolved.definition.name, key)}`, { cause: error })
-      : error
+    const failed =
+      replaying && error instanceof ModelError
+        ? new ModelError(`${error.message}\nRecord this sample: ${recordSampleCommand(test.file, resolved.definition.name, key)}`, {
+            cause: error,
+          })
+        : error
     meta.status = 'errored'
     meta.error = errorText(failed)
     if (test.isLastAttempt(failed)) early.current?.record(key, undefined)
@@ -161,10 +189,19 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
   const judgeNotes: Array<[message: string, type: string]> = []
   const annotateJudged = (): Promise<unknown> => Promise.all(judgeNotes.map(([message, type]) => test.annotate(message, type)))
   try {
-    const rule = !judging.runsRule ? undefined : scorer ? await scoreByScorer(test, sample, output, meta, scorer, judging) : await scoreByDefault(sample, output, meta, resolved, test.signal)
+    const rule = !judging.runsRule
+      ? undefined
+      : scorer
+        ? await scoreByScorer(test, sample, output, meta, scorer, judging)
+        : await scoreByDefault(sample, output, meta, resolved, test.signal)
     judgingNow = true
     if (judging.judgesSamples) {
-      const at = { meta, file: test.file, signal: test.signal, annotate: async (message: string, type: string) => void judgeNotes.push([message, type]) }
+      const at = {
+        meta,
+        file: test.file,
+        signal: test.signal,
+        annotate: async (message: string, type: string) => void judgeNotes.push([message, type]),
+      }
       scores = await scoreByPolicy(judging, sample, output, rule, at)
     } else scores = rule!.scores
   } catch (error) {

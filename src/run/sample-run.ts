@@ -147,7 +147,9 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
   const endpointDown = (): ModelError | undefined => {
     if (failuresInARow < options.stopAfterFailures) return undefined
     const last = errorMessage(lastFailure)
-    return new ModelError(`Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`)
+    return new ModelError(
+      `Not called: the last ${failuresInARow} calls failed in a row, so the endpoint looks down. The last error: ${last}`,
+    )
   }
 
   // runs in the pool when the job's turn comes; the place is held until the job settles
@@ -197,7 +199,16 @@ export function createSampleRun(planned: readonly PlannedSample[], infer: Infer,
 
   const dispatch = (entry: PlannedSample, ahead: boolean): Job => {
     startedAt ??= performance.now()
-    const job: Job = { entry, promise: undefined!, resolve: undefined, reject: undefined, controller: undefined, release: undefined, ahead, taken: !ahead }
+    const job: Job = {
+      entry,
+      promise: undefined!,
+      resolve: undefined,
+      reject: undefined,
+      controller: undefined,
+      release: undefined,
+      ahead,
+      taken: !ahead,
+    }
     job.promise = new Promise<SampleOutput>((resolve, reject) => {
       job.resolve = resolve
       job.reject = reject

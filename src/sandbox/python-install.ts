@@ -26,7 +26,10 @@ export async function findPython(command: string): Promise<PythonInstall> {
     ;({ stdout } = await promisify(execFile)(command, ['-I', '-c', QUESTION], { timeout: 30_000, env: { PATH: process.env.PATH ?? '' } }))
   } catch (error) {
     const cause = errorMessage(error)
-    throw new ConfigError(`The code sandbox runs Python programs with "${command}", which did not start: ${cause}. Install Python 3, or name the interpreter with the "python" option.`, { cause: error })
+    throw new ConfigError(
+      `The code sandbox runs Python programs with "${command}", which did not start: ${cause}. Install Python 3, or name the interpreter with the "python" option.`,
+      { cause: error },
+    )
   }
   const answer = AnswerSchema.safeParse(JSON.parse(stdout))
   if (!answer.success) throw new ConfigError(`"${command}" did not say where it is installed (sys.executable or sys.prefix is empty).`)
@@ -35,9 +38,13 @@ export async function findPython(command: string): Promise<PythonInstall> {
   const folders = [...new Set(await Promise.all(prefixes.map((prefix) => realpath(prefix))))]
   // each folder is shown to the program: one that holds the project or the home folder would show their files
   const guarded = await Promise.all([process.cwd(), homedir()].map((folder) => realpath(folder).catch(() => folder)))
-  const exposing = folders.find((folder) => guarded.some((inside) => inside === folder || inside.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`)))
+  const exposing = folders.find((folder) =>
+    guarded.some((inside) => inside === folder || inside.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`)),
+  )
   if (exposing !== undefined) {
-    throw new ConfigError(`The code sandbox shows the interpreter's install (${exposing}) to each program, and it holds the project or the home folder. Use a Python installed elsewhere (the "python" option), such as a virtual environment in a folder of its own.`)
+    throw new ConfigError(
+      `The code sandbox shows the interpreter's install (${exposing}) to each program, and it holds the project or the home folder. Use a Python installed elsewhere (the "python" option), such as a virtual environment in a folder of its own.`,
+    )
   }
   return { executable: real, folders }
 }

@@ -27,7 +27,10 @@ const LIMIT_REACHED: Partial<Record<Outcome, string>> = {
 }
 
 function excerpt(...parts: string[]): string {
-  const text = parts.filter((part) => part.length > 0).join('\n').trim()
+  const text = parts
+    .filter((part) => part.length > 0)
+    .join('\n')
+    .trim()
   return text.length <= EXCERPT_CHARACTERS ? text : `…${text.slice(text.length - EXCERPT_CHARACTERS + 1)}`
 }
 
@@ -51,7 +54,12 @@ function ended(code: number | null, killedBy: NodeJS.Signals | null, stderr: str
  * ended. What the program does never makes it throw: every end is an `Execution`. It rejects only when the sandbox
  * itself cannot start, with bubblewrap's own words.
  */
-export function runPython(program: string, { bubblewrap, python }: SandboxHost, limits: ProgramLimits, signal?: AbortSignal): Promise<Execution> {
+export function runPython(
+  program: string,
+  { bubblewrap, python }: SandboxHost,
+  limits: ProgramLimits,
+  signal?: AbortSignal,
+): Promise<Execution> {
   const nonce = randomUUID()
   const started = performance.now()
   const cpuSeconds = Math.ceil(limits.timeoutMs / 1000) + 1
@@ -76,7 +84,11 @@ export function runPython(program: string, { bubblewrap, python }: SandboxHost, 
     }
     child.stdout.on('data', (chunk: Buffer) => {
       // only the first line (started) and the last (the outcome) are read: keep the head and a bounded tail
-      if (within(chunk)) stdout = stdout.length < 200 ? stdout + chunk.toString('utf8') : stdout.slice(0, 200) + (stdout.slice(200) + chunk.toString('utf8')).slice(-200)
+      if (within(chunk))
+        stdout =
+          stdout.length < 200
+            ? stdout + chunk.toString('utf8')
+            : stdout.slice(0, 200) + (stdout.slice(200) + chunk.toString('utf8')).slice(-200)
     })
     child.stderr.on('data', (chunk: Buffer) => {
       // the end of stderr is what explains a failure (a traceback's last lines)
@@ -93,7 +105,9 @@ export function runPython(program: string, { bubblewrap, python }: SandboxHost, 
       const durationMs = performance.now() - started
       if (stopped) return resolve({ outcome: stopped, excerpt: excerpt(LIMIT_REACHED[stopped] ?? '', stderr), durationMs })
       if (!stdout.startsWith(`${nonce} started\n`)) {
-        return reject(new ConfigError(`The code sandbox did not start (bubblewrap exited with code ${code}): ${excerpt(stderr) || 'it said nothing'}`))
+        return reject(
+          new ConfigError(`The code sandbox did not start (bubblewrap exited with code ${code}): ${excerpt(stderr) || 'it said nothing'}`),
+        )
       }
       const last = new RegExp(`\\n${nonce} (passed|failed|errored|out-of-memory)\\n$`).exec(stdout)
       if (last) return resolve({ outcome: last[1] as Outcome, excerpt: excerpt(stderr), durationMs })

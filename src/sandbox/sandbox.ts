@@ -41,14 +41,18 @@ const MISSING_BUBBLEWRAP =
   '"apt-get install bubblewrap" (Debian, Ubuntu), "dnf install bubblewrap" (Fedora), "apk add bubblewrap" (Alpine).'
 
 function findBubblewrap(): string {
-  const found = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((folder) => join(folder, 'bwrap')).find((file) => {
-    try {
-      accessSync(file, constants.X_OK)
-      return true
-    } catch {
-      return false
-    }
-  })
+  const found = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((folder) => join(folder, 'bwrap'))
+    .find((file) => {
+      try {
+        accessSync(file, constants.X_OK)
+        return true
+      } catch {
+        return false
+      }
+    })
   if (found === undefined) throw new ConfigError(MISSING_BUBBLEWRAP)
   return found
 }
@@ -71,7 +75,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const limit = pLimit(settings.concurrency)
   let host: Promise<SandboxHost> | undefined
   const ready = async (): Promise<SandboxHost> => {
-    if (platform() !== 'linux') throw new ConfigError(`The code sandbox runs on Linux only (bubblewrap and seccomp); this machine runs ${platform()}.`)
+    if (platform() !== 'linux')
+      throw new ConfigError(`The code sandbox runs on Linux only (bubblewrap and seccomp); this machine runs ${platform()}.`)
     const bubblewrap = findBubblewrap()
     return { bubblewrap, python: await findPython(settings.python) }
   }

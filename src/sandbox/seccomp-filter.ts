@@ -36,9 +36,22 @@ interface Syscalls {
 
 const SYSCALLS: Partial<Record<NodeJS.Architecture, Syscalls>> = {
   // arch/x86/entry/syscalls/syscall_64.tbl
-  x64: { audit: 0xc000003e, clone: 56, fork: [57, 58], clone3: 435, refused: [41, 101, 310, 311, 165, 166, 272, 308, 250, 321, 323, 298, 425, 319], x32Bit: 0x40000000 },
+  x64: {
+    audit: 0xc000003e,
+    clone: 56,
+    fork: [57, 58],
+    clone3: 435,
+    refused: [41, 101, 310, 311, 165, 166, 272, 308, 250, 321, 323, 298, 425, 319],
+    x32Bit: 0x40000000,
+  },
   // include/uapi/asm-generic/unistd.h: no fork or vfork, clone does both
-  arm64: { audit: 0xc00000b7, clone: 220, fork: [], clone3: 435, refused: [198, 117, 270, 271, 40, 39, 97, 268, 219, 280, 282, 241, 425, 279] },
+  arm64: {
+    audit: 0xc00000b7,
+    clone: 220,
+    fork: [],
+    clone3: 435,
+    refused: [198, 117, 270, 271, 40, 39, 97, 268, 219, 280, 282, 241, 425, 279],
+  },
 }
 
 /**

@@ -57,7 +57,9 @@ export function isTextOnly(messages: readonly MediaMessage[]): messages is ChatM
 
 /** The image parts of the messages, in order. */
 export function imagePartsOf(messages: readonly MediaMessage[]): ImagePart[] {
-  return messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content.filter((part) => part.type === 'image_url')))
+  return messages.flatMap((message) =>
+    typeof message.content === 'string' ? [] : message.content.filter((part) => part.type === 'image_url'),
+  )
 }
 
 /** A message's content as text: text parts joined by line breaks, each image as `[image]`. */

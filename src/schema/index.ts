@@ -85,7 +85,21 @@ export {
 export { compiledSchema } from './compiled.ts'
 export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
-export { ANNOTATE_SAMPLES_KEY, COMPACT_HEAPS_KEY, GATE_TAG, GATES_KEY, JUDGE_KEY, QUICK_EVAL_KEY, RATE_LIMITS_BYTES, RATE_LIMITS_KEY, RECORDING_MODES, RECORDINGS_KEY, SAMPLE_TAG, SHARD_VARIABLE, VERDICT_MODES } from '../names/index.ts'
+export {
+  ANNOTATE_SAMPLES_KEY,
+  COMPACT_HEAPS_KEY,
+  GATE_TAG,
+  GATES_KEY,
+  JUDGE_KEY,
+  QUICK_EVAL_KEY,
+  RATE_LIMITS_BYTES,
+  RATE_LIMITS_KEY,
+  RECORDING_MODES,
+  RECORDINGS_KEY,
+  SAMPLE_TAG,
+  SHARD_VARIABLE,
+  VERDICT_MODES,
+} from '../names/index.ts'
 export {
   JudgeModelSpecSchema,
   JudgeRecordSchema,

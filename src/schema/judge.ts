@@ -125,7 +125,11 @@ export const JudgeRecordSchema = z.object({
   /** The rule's score stood in for a missing verdict (policy judge-by-default). */
   fallback: z.literal(true).optional(),
   /** Replies this judgement used: called now, read from the verdict file, and how many of them were invalid. */
-  calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
+  calls: z.object({
+    live: z.number().int().nonnegative(),
+    stored: z.number().int().nonnegative(),
+    invalid: z.number().int().nonnegative(),
+  }),
   /** Tokens the judge calls of this run used, apart from the model under test's. */
   usage: UsageSchema.optional(),
   /**

@@ -51,7 +51,17 @@ const RegressionGateSchema = z.object({
   delta: z.number().nullable(),
   pValue: z.number().nullable(),
   /** Why it passed or failed, or that it was not evaluated, as data; `reason` says the same in words. */
-  outcome: z.enum(['no-metric', 'no-direction', 'updating', 'no-baseline', 'no-drop', 'within-max-drop', 'not-significant', 'regressed', 'not-judged']),
+  outcome: z.enum([
+    'no-metric',
+    'no-direction',
+    'updating',
+    'no-baseline',
+    'no-drop',
+    'within-max-drop',
+    'not-significant',
+    'regressed',
+    'not-judged',
+  ]),
   passed: GatePassedSchema,
   reason: z.string(),
 })
@@ -59,7 +69,16 @@ const RegressionGateSchema = z.object({
 const DiagnosticSchema = z.object({
   /** An error fails the benchmark; a warning is shown. */
   severity: z.enum(['error', 'warning']),
-  code: z.enum(['primary-metric-ambiguous', 'primary-metric-undeclared', 'baseline-invalid', 'errored-test-failed', 'undeclared-metric', 'small-sample', 'attempts-excluded', 'aggregate-sharded']),
+  code: z.enum([
+    'primary-metric-ambiguous',
+    'primary-metric-undeclared',
+    'baseline-invalid',
+    'errored-test-failed',
+    'undeclared-metric',
+    'small-sample',
+    'attempts-excluded',
+    'aggregate-sharded',
+  ]),
   message: z.string(),
 })
 
@@ -116,7 +135,11 @@ const JudgeSummarySchema = z.object({
   judged: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
-  calls: z.object({ live: z.number().int().nonnegative(), stored: z.number().int().nonnegative(), invalid: z.number().int().nonnegative() }),
+  calls: z.object({
+    live: z.number().int().nonnegative(),
+    stored: z.number().int().nonnegative(),
+    invalid: z.number().int().nonnegative(),
+  }),
   usage: UsageSchema,
   /** What the judge calls of this run cost at the judges' prices, in US dollars; null when no judge has a price. */
   costUsd: z.number().nullable().optional(),
@@ -168,7 +191,9 @@ export const ReportSchema = z.object({
    * calls would have cost at the mean cost of the samples that ran (null when no cost is known), and each gate's
    * decision with its confidence sequence.
    */
-  earlyStop: z.object({ reason: z.string(), notRun: z.number().int(), savedUsd: z.number().nullable(), gates: z.array(EarlyStopGateSchema) }).optional(),
+  earlyStop: z
+    .object({ reason: z.string(), notRun: z.number().int(), savedUsd: z.number().nullable(), gates: z.array(EarlyStopGateSchema) })
+    .optional(),
   durationMs: z.number().nullable(),
   /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
   shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),

@@ -50,7 +50,9 @@ export const RegressionSchema = z
 export type Regression = z.infer<typeof RegressionSchema>
 
 // each message says the rule and what was given: NaN, Infinity and 1.5 all fail a whole number, each its own way
-const rule = (text: string): { error: (issue: { input?: unknown }) => string } => ({ error: (issue) => `${text}; received ${shownValue(issue.input)}` })
+const rule = (text: string): { error: (issue: { input?: unknown }) => string } => ({
+  error: (issue) => `${text}; received ${shownValue(issue.input)}`,
+})
 const ALPHA_RULE = rule('must be a number above 0 and below 1, such as 0.05')
 const MIN_SAMPLES_RULE = rule('must be a whole number of at least 1, such as 100')
 
@@ -141,7 +143,9 @@ export const CheckSchema = z.object({
    * A `trajectory` check's count of calls: expected, made, and paired one to one whatever the order; what
    * `tool_precision` and `tool_recall` read.
    */
-  toolCalls: z.object({ expected: z.number().int().nonnegative(), made: z.number().int().nonnegative(), matched: z.number().int().nonnegative() }).optional(),
+  toolCalls: z
+    .object({ expected: z.number().int().nonnegative(), made: z.number().int().nonnegative(), matched: z.number().int().nonnegative() })
+    .optional(),
 })
 /** One matcher call inside a sample's scorer. */
 export type Check = z.infer<typeof CheckSchema>

@@ -52,7 +52,13 @@ const OUTCOMES: Record<Execution['outcome'], string> = {
  * Runs the program a reply holds with the sample's tests in the sandbox; right when it runs to its end, every
  * assertion passing. The check keeps the program that ran (cut as reports cut texts) and how it ended.
  */
-export async function checkCode(output: string, tests: string, options: CodeOptions = {}, signal?: AbortSignal, matcher = 'toPassCode'): Promise<Check> {
+export async function checkCode(
+  output: string,
+  tests: string,
+  options: CodeOptions = {},
+  signal?: AbortSignal,
+  matcher = 'toPassCode',
+): Promise<Check> {
   const read = readProgram(output, options.language)
   const program = [options.prefix, read.program, tests].filter((part) => part !== undefined && part.length > 0).join('\n')
   const execution = await sandboxFor(options.sandbox).run(program, signal)

@@ -53,7 +53,12 @@ function chose(letters: string[], expected: string[], passage: string, how = '')
 function readProtocol(output: string, expected: string[]): ChoiceReading {
   const read = readMmluProLetter(output)
   if (read === null) return noChoice('no MMLU-Pro pattern matches the reply')
-  return chose([read.letter], expected, passageAround(output, read.start, read.end), ` (MMLU-Pro step ${read.step}: ${PROTOCOL_STEPS[read.step - 1]})`)
+  return chose(
+    [read.letter],
+    expected,
+    passageAround(output, read.start, read.end),
+    ` (MMLU-Pro step ${read.step}: ${PROTOCOL_STEPS[read.step - 1]})`,
+  )
 }
 
 /**
@@ -85,6 +90,7 @@ function readChoice(output: string, expected: string[], options: ChoiceOptions):
   const { last, distinct } = found
   const passage = passageAround(output, last.start, last.end)
   if (distinct.length > 1) return noChoice(`the reply commits to conflicting options (${distinct.join(' / ')})`, passage)
-  if (last.letters.length > 1 && expected.length === 1) return noChoice(`the reply commits to several options (${last.letters.join(', ')}) where one is asked for`, passage)
+  if (last.letters.length > 1 && expected.length === 1)
+    return noChoice(`the reply commits to several options (${last.letters.join(', ')}) where one is asked for`, passage)
   return chose(last.letters, expected, passage)
 }

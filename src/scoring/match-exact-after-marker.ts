@@ -30,7 +30,10 @@ function trimEnd(line: string): string {
 }
 
 /** The answer stated after the last marker, trying the markers in order, and where it is. */
-function statedAnswer(output: string, markers: readonly AnswerMarker[]): { text: string; start: number; end: number; marker: AnswerMarker } | null {
+function statedAnswer(
+  output: string,
+  markers: readonly AnswerMarker[],
+): { text: string; start: number; end: number; marker: AnswerMarker } | null {
   for (const marker of markers) {
     let after = -1
     for (const found of output.matchAll(markerPattern(marker))) after = found.index + found[0].length

@@ -36,7 +36,10 @@ function readAnswer(output: string, markers: readonly AnswerMarker[]): (WrittenN
 
 function targetNumber(target: string | number): number {
   const value = typeof target === 'number' ? target : parseNumber(target.trim())
-  if (Number.isNaN(value)) throw new ScorerError(`toMatchAnswer kind "number": the target ${JSON.stringify(target)} is not a number; fix the sample's target or use kind "exact".`)
+  if (Number.isNaN(value))
+    throw new ScorerError(
+      `toMatchAnswer kind "number": the target ${JSON.stringify(target)} is not a number; fix the sample's target or use kind "exact".`,
+    )
   return value
 }
 
@@ -46,11 +49,16 @@ function targetNumber(target: string | number): number {
  * number is unanswered (`extracted: null`).
  * @example matchNumber('She pays $1,250.00 in total.\n#### 1,250', 1250).pass // true
  */
-export function matchNumber(output: string, target: string | number | readonly (string | number)[], options: NumberOptions = {}): AnswerMatch {
+export function matchNumber(
+  output: string,
+  target: string | number | readonly (string | number)[],
+  options: NumberOptions = {},
+): AnswerMatch {
   checkPrecision('number', options.precision)
   const written = (Array.isArray(target) ? target : [target]).map(String)
   const accepted = written.map(targetNumber)
-  const markers = options.marker === undefined ? DEFAULT_MARKERS : Array.isArray(options.marker) ? options.marker : [options.marker as AnswerMarker]
+  const markers =
+    options.marker === undefined ? DEFAULT_MARKERS : Array.isArray(options.marker) ? options.marker : [options.marker as AnswerMarker]
   const found = readAnswer(output, markers)
   if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply gives no number' }
   const tolerance = options.tolerance ?? 1e-6

@@ -29,7 +29,12 @@ export function matchIncludes(output: string, target: string | readonly string[]
     const source = options.whitespace === 'exact' ? escaped : escaped.replace(/ /g, '\\s+')
     const found = new RegExp(source, options.caseSensitive ? 'u' : 'iu').exec(output)
     if (found) {
-      return { pass: true, extracted: t, passage: passageAround(output, found.index, found.index + found[0].length), explanation: 'the reply contains the target' }
+      return {
+        pass: true,
+        extracted: t,
+        passage: passageAround(output, found.index, found.index + found[0].length),
+        explanation: 'the reply contains the target',
+      }
     }
   }
   return { pass: false, extracted: null, passage: null, explanation: 'the reply does not contain the target' }
@@ -56,5 +61,10 @@ export function matchRegex(
   const passage = passageAround(output, found.index, found.index + found[0].length)
   if (target instanceof RegExp) return { pass: true, extracted, passage, explanation: `the reply matches ${pattern}` }
   const accepted = isOneOf(extracted, target, options)
-  return { pass: accepted, extracted, passage, explanation: accepted ? 'the extracted answer equals the target' : 'the extracted answer is not the target' }
+  return {
+    pass: accepted,
+    extracted,
+    passage,
+    explanation: accepted ? 'the extracted answer equals the target' : 'the extracted answer is not the target',
+  }
 }

@@ -23,7 +23,7 @@ export function isLongerNormalized(text: string, length: number, options: TextOp
   if (options.whitespace === 'exact') return text.length > length
   let normalized = 0
   let space = 0
-  for (RUN.lastIndex = 0; RUN.lastIndex < text.length; ) {
+  for (RUN.lastIndex = 0; RUN.lastIndex < text.length;) {
     const run = RUN.exec(text) as RegExpExecArray
     if (run[1] !== undefined) space = normalized > 0 ? 1 : 0
     else {

@@ -6,7 +6,9 @@ const MAX_DIGITS = 15
 export function checkPrecision(kind: string, precision: number | undefined): void {
   if (precision === undefined) return
   if (!Number.isInteger(precision) || precision < 0 || precision > MAX_DIGITS) {
-    throw new ScorerError(`toMatchAnswer kind "${kind}": precision ${JSON.stringify(precision)} must be a whole number of digits from 0 to ${MAX_DIGITS}.`)
+    throw new ScorerError(
+      `toMatchAnswer kind "${kind}": precision ${JSON.stringify(precision)} must be a whole number of digits from 0 to ${MAX_DIGITS}.`,
+    )
   }
 }
 

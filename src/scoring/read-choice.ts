@@ -30,7 +30,13 @@ const MORE = new RegExp(`${SEPARATOR}${LETTER}`, 'iy')
 // ("the answer is a matter of ..."), so it counts only when bracketed or bold; after "Answer:" it counts.
 const MARKED: Array<{ pattern: RegExp; lowercase: 'always' | 'marked' }> = [
   { pattern: new RegExp(String.raw`answer\s*(?:is\s*)?:\s*(${LETTER_LIST})${END}`, 'gi'), lowercase: 'always' },
-  { pattern: new RegExp(String.raw`(?:answer|correct (?:option|choice)|best (?:option|choice))\s+(?:is|would be|should be|will be|must be)\s+(?:option\s+|choice\s+)?(${LETTER_LIST})${END}`, 'gi'), lowercase: 'marked' },
+  {
+    pattern: new RegExp(
+      String.raw`(?:answer|correct (?:option|choice)|best (?:option|choice))\s+(?:is|would be|should be|will be|must be)\s+(?:option\s+|choice\s+)?(${LETTER_LIST})${END}`,
+      'gi',
+    ),
+    lowercase: 'marked',
+  },
   { pattern: /\\boxed\{\s*(?:\\text(?:bf)?\{)?\s*\(?([A-Za-z])\)?\s*\}?\s*\}/g, lowercase: 'always' },
 ]
 
@@ -47,8 +53,14 @@ const BOLD = /\*\*\(?([A-Z])\)?(?:[.):]\s*[^*\n]{0,80})?\*\*/g
 // capital letter (bracketed or bold allowed), not one of several ("must be A or C" hedges), not "is not correct".
 const PROSE_LETTER = String.raw`(?:\*\*)?\(?([A-Z])\)?(?:\*\*)?(?![A-Za-z0-9'’-])(?!(?:\s+or|\s*\/|,\s*or)\s*\(?[A-Z]\b)`
 const PROSE: RegExp[] = [
-  new RegExp(String.raw`(?:\b(?:it|this|that|which|so|thus|hence|therefore)\s+(?:must|has to|can only)\s+be|\bI(?:'d|’d|\s+would|'ll|’ll|\s+will)?\s+(?:go with|choose|pick|select|opt for))\s+(?:option\s+|choice\s+)?${PROSE_LETTER}`, 'gi'),
-  new RegExp(String.raw`(?<![\w'’])(?:option\s+|choice\s+)?\(?([A-Z])\)?\s+is\s+(?:the\s+)?(?:correct|right|best)(?:\s+(?:answer|option|choice))?(?![\w'’-])`, 'g'),
+  new RegExp(
+    String.raw`(?:\b(?:it|this|that|which|so|thus|hence|therefore)\s+(?:must|has to|can only)\s+be|\bI(?:'d|’d|\s+would|'ll|’ll|\s+will)?\s+(?:go with|choose|pick|select|opt for))\s+(?:option\s+|choice\s+)?${PROSE_LETTER}`,
+    'gi',
+  ),
+  new RegExp(
+    String.raw`(?<![\w'’])(?:option\s+|choice\s+)?\(?([A-Z])\)?\s+is\s+(?:the\s+)?(?:correct|right|best)(?:\s+(?:answer|option|choice))?(?![\w'’-])`,
+    'g',
+  ),
 ]
 
 /** The upper-case letters of a list such as "(a) and **C**", or null when one is outside the allowed letters. */

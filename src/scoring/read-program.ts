@@ -16,6 +16,9 @@ const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*\n([\s\S]*?)^ {0,3}\2[
 export function readProgram(reply: string, language = 'python'): ReadProgram {
   const blocks = [...reply.matchAll(FENCE)].map((found) => ({ language: (found[3] ?? '').toLowerCase(), body: found[4] ?? '' }))
   const wanted = language.toLowerCase()
-  const chosen = blocks.filter((block) => block.language === wanted || block.language === '' || (wanted === 'python' && block.language === 'py')).at(-1) ?? blocks.at(-1)
+  const chosen =
+    blocks
+      .filter((block) => block.language === wanted || block.language === '' || (wanted === 'python' && block.language === 'py'))
+      .at(-1) ?? blocks.at(-1)
   return chosen ? { program: chosen.body, source: 'fence' } : { program: reply, source: 'reply' }
 }

@@ -38,7 +38,11 @@ function averageJudgements(judged: readonly JudgeRecord[], scores: Record<string
  * the minimum of every verdict given, so a returned `true` or `{ accuracy: 1 }` cannot overrule a failed check;
  * judgements on the same metric are averaged.
  */
-export function toScores(checks: readonly Check[] | undefined, returned: ScorerReturn, judged: readonly JudgeRecord[] = []): Record<string, number> {
+export function toScores(
+  checks: readonly Check[] | undefined,
+  returned: ScorerReturn,
+  judged: readonly JudgeRecord[] = [],
+): Record<string, number> {
   const scores: Record<string, number> = {}
   const verdict = (value: number): void => {
     scores.accuracy = Math.min(scores.accuracy ?? 1, value)

@@ -9,7 +9,10 @@ export const SelectionShape = {
   limit: z
     .number()
     .positive()
-    .refine((limit) => limit < 1 || (Number.isInteger(limit) && limit <= MAX_TESTS), `must be a whole count up to ${count(MAX_TESTS)}, or a fraction between 0 and 1`)
+    .refine(
+      (limit) => limit < 1 || (Number.isInteger(limit) && limit <= MAX_TESTS),
+      `must be a whole count up to ${count(MAX_TESTS)}, or a fraction between 0 and 1`,
+    )
     .optional(),
   /**
    * Run only the samples of these subsets (`--subset` on the command line); the subsets themselves a definition
@@ -17,7 +20,12 @@ export const SelectionShape = {
    */
   subset: z.array(z.string().min(1)).min(1).optional(),
   /** Attempts per sample, each its own test and model call, so that pass@k can be computed. @default 1 */
-  repeats: z.number().int().positive().max(MAX_REPEATS, `must be at most ${count(MAX_REPEATS)}`).optional(),
+  repeats: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_REPEATS, `must be at most ${count(MAX_REPEATS)}`)
+    .optional(),
   /**
    * OpenCompass's circular evaluation for multiple choice: each question is asked once per rotation of its options
    * (attempt i shifts them i places, the target letter with them), and is right only when every rotation is. Takes no

@@ -56,7 +56,12 @@ export function assignSubsets(samples: readonly Sample[], spec: SubsetSpec | und
 }
 
 /** Keeps the samples of the chosen subsets; a name that is neither listed nor in the data is an error. */
-export function selectSubsets(samples: readonly Sample[], chosen: readonly string[] | undefined, spec: SubsetSpec | undefined, where: string): Sample[] {
+export function selectSubsets(
+  samples: readonly Sample[],
+  chosen: readonly string[] | undefined,
+  spec: SubsetSpec | undefined,
+  where: string,
+): Sample[] {
   if (chosen === undefined) return [...samples]
   const known = listedSubsets(spec) ?? [...new Set(samples.flatMap((sample) => sample.subset ?? []))].sort()
   const unknown = chosen.filter((name) => !known.includes(name))

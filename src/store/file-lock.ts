@@ -56,7 +56,8 @@ export function withFileLock<T>(file: string, work: () => T): T {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       if (isStale(lock)) rmSync(lock, { force: true })
-      else if (Date.now() - started > GIVE_UP_MS) throw new Error(`Could not lock "${file}" within ${GIVE_UP_MS} ms; remove "${lock}" if no run is writing it.`, { cause: error })
+      else if (Date.now() - started > GIVE_UP_MS)
+        throw new Error(`Could not lock "${file}" within ${GIVE_UP_MS} ms; remove "${lock}" if no run is writing it.`, { cause: error })
       else Atomics.wait(pause, 0, 0, WAIT_MS)
     }
   }

@@ -70,7 +70,13 @@ function isFoldable(journal: string): boolean {
   return pid === process.pid ? thread === threadId : !isProcessAlive(pid)
 }
 
-function readLines<T extends KeyedEntry>(file: string, text: string, schema: z.ZodType<T>, into: Map<string, T>, issues: DatasetIssue[]): void {
+function readLines<T extends KeyedEntry>(
+  file: string,
+  text: string,
+  schema: z.ZodType<T>,
+  into: Map<string, T>,
+  issues: DatasetIssue[],
+): void {
   const lines = text.split('\n')
   lines.forEach((text, index) => {
     if (text.trim() === '') return

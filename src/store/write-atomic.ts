@@ -29,7 +29,8 @@ export function removeAbandonedTemporaries(dir: string): void {
     if (found === null) continue
     const path = join(dir, name)
     try {
-      if ((found[1] !== undefined && !isProcessAlive(Number(found[1]))) || Date.now() - statSync(path).mtimeMs > ABANDONED_MS) rmSync(path, { force: true })
+      if ((found[1] !== undefined && !isProcessAlive(Number(found[1]))) || Date.now() - statSync(path).mtimeMs > ABANDONED_MS)
+        rmSync(path, { force: true })
     } catch {
       // renamed or removed by its writer meanwhile: nothing left to clear
     }

@@ -1,5 +1,14 @@
 import { describe, test, type TestContext } from 'vitest'
-import { callerLocation, recordedDefinitionOnly, resolveVariants, type Benchmark, type BenchmarkOptions, type BenchmarkOverrides, type ResolvedBenchmark, type Scorer } from '../benchmark/index.ts'
+import {
+  callerLocation,
+  recordedDefinitionOnly,
+  resolveVariants,
+  type Benchmark,
+  type BenchmarkOptions,
+  type BenchmarkOverrides,
+  type ResolvedBenchmark,
+  type Scorer,
+} from '../benchmark/index.ts'
 import { collectLoadingGarbage } from '../plugin/index.ts'
 import { createBenchmarkRun, type SampleTest } from '../run/index.ts'
 import { contentText, GATE_TAG, SAMPLE_TAG } from '../schema/index.ts'
@@ -7,7 +16,13 @@ import type { PlannedSample } from '../selection/index.ts'
 import { redactKeys } from '../store/index.ts'
 import { declareGateTests } from './gate-tests.ts'
 import { registerMatchers } from './matchers.ts'
-import { compactHeapsWanted, providedGateSettings, providedJudgeSettings, providedRecordingSettings, sampleAnnotationsWanted } from './provided-settings.ts'
+import {
+  compactHeapsWanted,
+  providedGateSettings,
+  providedJudgeSettings,
+  providedRecordingSettings,
+  sampleAnnotationsWanted,
+} from './provided-settings.ts'
 import { forgetSuiteReport } from './suite-report.ts'
 import { afterSuite, beforeSuite, isLastAttempt, skipWithReason, taskMeta } from './tasks.ts'
 import { declareCompareGates, type SuiteDeclaration } from './variant-gate-tests.ts'
@@ -77,38 +92,45 @@ function declareSuite(suite: SuiteDeclaration, declared: ResolvedBenchmark): voi
   })
   const { meta } = run
   // never shuffled: the gate tests come last, after the samples they evaluate
-  suite(visibleName(run.name), { meta: taskMeta(meta), shuffle: false, ...(run.testTimeout ? { timeout: run.testTimeout } : {}) }, withVisibleErrors(async () => {
-    const prepared = await run.prepare()
-    beforeSuite(async (suite) => {
-      // before the first call, so that no reply waits through it
-      if (suite.file && compactHeapsWanted()) await collectLoadingGarbage(suite.file)
-      forgetSuiteReport(suite)
-      const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
-      prepared.begin(suite.file, selected.map((task) => task.meta))
-    })
-    afterSuite((suite) => prepared.end(suite.meta))
-    // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
-    if (prepared.emptyShard !== undefined) test.skip(prepared.emptyShard, () => undefined)
-    // the plugin declares evalsuite's tags in the config; without it, an undeclared tag would be refused
-    const tagged = gates !== undefined
-    const sampleTags = tagged ? [SAMPLE_TAG] : []
-    for (const { entry, meta: sampleMeta, mode } of prepared.tests) {
-      const declare = mode === 'skip' ? test.skip : mode === 'only' ? test.only : test
-      declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, async (context) => {
-        try {
-          await withoutKeys(context.task.meta, () => prepared.runTest(new VitestSampleTest(context), entry))
-        } catch (error) {
-          throw visibleError(error)
-        }
+  suite(
+    visibleName(run.name),
+    { meta: taskMeta(meta), shuffle: false, ...(run.testTimeout ? { timeout: run.testTimeout } : {}) },
+    withVisibleErrors(async () => {
+      const prepared = await run.prepare()
+      beforeSuite(async (suite) => {
+        // before the first call, so that no reply waits through it
+        if (suite.file && compactHeapsWanted()) await collectLoadingGarbage(suite.file)
+        forgetSuiteReport(suite)
+        const selected = (suite.tasks ?? []).filter((task) => task.type === 'test' && task.mode === 'run')
+        prepared.begin(
+          suite.file,
+          selected.map((task) => task.meta),
+        )
       })
-    }
-    // last in the suite, so that each gate evaluates every sample before it
-    declareGateTests(meta, {
-      only: prepared.gatesOnly,
-      tags: tagged ? [GATE_TAG] : [],
-      ...(run.aggregate ? { aggregate: run.aggregate } : {}),
-    })
-  }))
+      afterSuite((suite) => prepared.end(suite.meta))
+      // a shard can be left without samples (fewer samples than shards); Vitest refuses a suite without tests
+      if (prepared.emptyShard !== undefined) test.skip(prepared.emptyShard, () => undefined)
+      // the plugin declares evalsuite's tags in the config; without it, an undeclared tag would be refused
+      const tagged = gates !== undefined
+      const sampleTags = tagged ? [SAMPLE_TAG] : []
+      for (const { entry, meta: sampleMeta, mode } of prepared.tests) {
+        const declare = mode === 'skip' ? test.skip : mode === 'only' ? test.only : test
+        declare(testName(entry), { meta: taskMeta(sampleMeta), tags: sampleTags }, async (context) => {
+          try {
+            await withoutKeys(context.task.meta, () => prepared.runTest(new VitestSampleTest(context), entry))
+          } catch (error) {
+            throw visibleError(error)
+          }
+        })
+      }
+      // last in the suite, so that each gate evaluates every sample before it
+      declareGateTests(meta, {
+        only: prepared.gatesOnly,
+        tags: tagged ? [GATE_TAG] : [],
+        ...(run.aggregate ? { aggregate: run.aggregate } : {}),
+      })
+    }),
+  )
 }
 
 /** Declares a benchmark, in either form. */
@@ -150,4 +172,3 @@ export const describeBenchmark: DescribeBenchmark = Object.assign(declarer(descr
   only: declarer(describe.only),
   skip: declarer(describe.skip),
 })
-

@@ -35,11 +35,26 @@ export function anyRan(samples: readonly SampleOutcome[]): boolean {
   return samples.some((sample) => sample.status !== 'skipped' || sample.meta.notRun !== undefined)
 }
 
-async function runGate(context: TestContext, meta: BenchmarkMeta, planned: GateTest, aggregate: CorpusAggregate | undefined): Promise<void> {
+async function runGate(
+  context: TestContext,
+  meta: BenchmarkMeta,
+  planned: GateTest,
+  aggregate: CorpusAggregate | undefined,
+): Promise<void> {
   const settings = providedGateSettings()
-  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates')
+  if (settings === undefined)
+    return skipWithReason(
+      context,
+      GATE_ANNOTATION,
+      'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates',
+    )
   const suite = context.task.suite ?? context.task.file
-  const shared = suiteReport(suite, () => sampleOutcomes(siblingsOf(context)), { meta, file: relative(settings.root, context.task.file.filepath), settings, aggregate })
+  const shared = suiteReport(suite, () => sampleOutcomes(siblingsOf(context)), {
+    meta,
+    file: relative(settings.root, context.task.file.filepath),
+    settings,
+    aggregate,
+  })
   if (!anyRan(shared.samples)) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: no sample of this benchmark ran')
   const judged = evaluateGate(await shared.report(), planned)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
@@ -59,6 +74,10 @@ export function declareGateTests(meta: BenchmarkMeta, options: { only: boolean; 
   for (const planned of gateTests(meta)) {
     const name = visibleName(gateTestName(planned))
     // never concurrent with the samples (it reads their results), never retried (the samples do not change)
-    declare(name, { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags }, withVisibleErrors((context: TestContext) => runGate(context, meta, planned, options.aggregate)))
+    declare(
+      name,
+      { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags: options.tags },
+      withVisibleErrors((context: TestContext) => runGate(context, meta, planned, options.aggregate)),
+    )
   }
 }

@@ -9,7 +9,10 @@ import { toPassJudge } from './to-pass-judge.ts'
 
 let registered = false
 
-/** Adds evalsuite's matchers (`toMatchAnswer`, `toPassJudge`, `toPassCode` and the trajectory matchers) to Vitest's `expect`; idempotent. */
+/**
+ * Adds evalsuite's matchers (`toMatchAnswer`, `toPassJudge`, `toPassCode` and the trajectory matchers) to Vitest's
+ * `expect`; idempotent.
+ */
 export function registerMatchers(): void {
   if (registered) return
   registered = true

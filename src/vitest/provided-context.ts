@@ -1,4 +1,14 @@
-import type { ANNOTATE_SAMPLES_KEY, COMPACT_HEAPS_KEY, GATES_KEY, GateSettings, JUDGE_KEY, ProvidedJudgeSettings, QUICK_EVAL_KEY, RECORDINGS_KEY, RecordingSettings } from '../schema/index.ts'
+import type {
+  ANNOTATE_SAMPLES_KEY,
+  COMPACT_HEAPS_KEY,
+  GATES_KEY,
+  GateSettings,
+  JUDGE_KEY,
+  ProvidedJudgeSettings,
+  QUICK_EVAL_KEY,
+  RECORDINGS_KEY,
+  RecordingSettings,
+} from '../schema/index.ts'
 
 // what the plugin provides to the eval project's workers (plugin.ts) and the workers inject: declared on Vitest's
 // own interface, so that `provide` and `inject` are checked against one shape. Each is optional: an eval file run

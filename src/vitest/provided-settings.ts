@@ -35,7 +35,9 @@ export function providedGateSettings(): GateSettings | undefined {
   const parsed = GateSettingsSchema.safeParse(provided)
   if (!parsed.success) {
     const problems = optionProblems(parsed.error, [GATES_KEY]).join('; ')
-    throw new ConfigError(`The gate settings the evalsuite plugin provided ("${GATES_KEY}") are malformed: ${problems}. Use the plugin and the package of one evalsuite version.`)
+    throw new ConfigError(
+      `The gate settings the evalsuite plugin provided ("${GATES_KEY}") are malformed: ${problems}. Use the plugin and the package of one evalsuite version.`,
+    )
   }
   parsedGates.set(provided as object, parsed.data)
   return parsed.data

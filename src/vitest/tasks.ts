@@ -56,7 +56,9 @@ function retriesOf(retry: unknown): { count: number; condition?: RetryCondition 
   if (retry === null || typeof retry !== 'object') return { count: 0 }
   const { count, condition } = retry as { count?: unknown; condition?: unknown }
   const counted = typeof count === 'number' ? count : 0
-  return condition instanceof RegExp || typeof condition === 'function' ? { count: counted, condition: condition as RetryCondition } : { count: counted }
+  return condition instanceof RegExp || typeof condition === 'function'
+    ? { count: counted, condition: condition as RetryCondition }
+    : { count: counted }
 }
 
 /**

@@ -35,10 +35,18 @@ function toCheck(matcher: string, match: TrajectoryMatch): Check {
  * Runs a trajectory matcher. In a benchmark sample the outcome is recorded in the test's meta and never thrown, as
  * `toMatchAnswer` records its own; anywhere else it is an ordinary assertion.
  */
-function trajectoryAssertion(state: MatcherState, matcher: string, received: unknown, match: (trajectory: Trajectory) => TrajectoryMatch): MatcherResult {
+function trajectoryAssertion(
+  state: MatcherState,
+  matcher: string,
+  received: unknown,
+  match: (trajectory: Trajectory) => TrajectoryMatch,
+): MatcherResult {
   const parsed = TrajectorySchema.safeParse(received)
   if (!parsed.success) {
-    return { pass: state.isNot, message: () => `${matcher} expects the sample's trajectory ({ steps, ended }), received ${visibleMessage(shownValue(received))}` }
+    return {
+      pass: state.isNot,
+      message: () => `${matcher} expects the sample's trajectory ({ steps, ended }), received ${visibleMessage(shownValue(received))}`,
+    }
   }
   const check = toCheck(matcher, match(parsed.data))
   if (state.isNot) check.pass = !check.pass
@@ -57,11 +65,21 @@ export function toCallTool(this: MatcherState, received: unknown, name: string, 
 }
 
 /** `expect(trajectory).toCallTools(expected, { order, extra })`: the expected calls, in order or any order. */
-export function toCallTools(this: MatcherState, received: unknown, expected: readonly ExpectedCall[], options?: ToCallToolsOptions): MatcherResult {
+export function toCallTools(
+  this: MatcherState,
+  received: unknown,
+  expected: readonly ExpectedCall[],
+  options?: ToCallToolsOptions,
+): MatcherResult {
   return trajectoryAssertion(this, 'toCallTools', received, (trajectory) => matchToolCalls(trajectory, expected, options))
 }
 
 /** `expect(trajectory).toMatchTrajectory(reference, { mode })`: the reference's calls, as the mode compares them. */
-export function toMatchTrajectory(this: MatcherState, received: unknown, reference: TrajectoryReference, options?: MatchTrajectoryOptions): MatcherResult {
+export function toMatchTrajectory(
+  this: MatcherState,
+  received: unknown,
+  reference: TrajectoryReference,
+  options?: MatchTrajectoryOptions,
+): MatcherResult {
   return trajectoryAssertion(this, 'toMatchTrajectory', received, (trajectory) => matchTrajectory(trajectory, reference, options))
 }

@@ -29,7 +29,12 @@ function failureMessage(check: Check, received: string, isNot: boolean, target: 
  * Scores a reply. In a benchmark sample the outcome is recorded in the test's meta and never thrown, so a wrong
  * answer counts as data and the scorer's later checks still run; anywhere else it is an ordinary assertion.
  */
-export function toMatchAnswer(this: MatcherState, received: unknown, target: AnswerTarget, options: MatchAnswerOptions = {}): MatcherResult {
+export function toMatchAnswer(
+  this: MatcherState,
+  received: unknown,
+  target: AnswerTarget,
+  options: MatchAnswerOptions = {},
+): MatcherResult {
   if (typeof received !== 'string') {
     return { pass: this.isNot, message: () => `toMatchAnswer expects the model's reply as a string, received ${typeof received}` }
   }

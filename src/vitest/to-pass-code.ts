@@ -23,7 +23,8 @@ export async function toPassCode(this: MatcherState, received: unknown, tests: s
   const check = await checkCode(received, tests, options)
   if (this.isNot) check.pass = !check.pass
   // the explanation quotes what the program wrote: a key it found, or control sequences for the terminal
-  const message = (): string => visibleMessage(redactKeys(`expected the program ${this.isNot ? 'not ' : ''}to pass its tests: ${check.explanation}`))
+  const message = (): string =>
+    visibleMessage(redactKeys(`expected the program ${this.isNot ? 'not ' : ''}to pass its tests: ${check.explanation}`))
   const sample = this.task ? evalsuiteMetaOf(this.task.meta) : undefined
   if (sample?.kind === 'sample') {
     sample.checks = [...(sample.checks ?? []), check]

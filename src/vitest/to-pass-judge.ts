@@ -33,16 +33,25 @@ interface TestLike {
 
 let workerExecutor: JudgeExecutor | undefined
 
-async function judgeReceived(state: MatcherState, task: TestLike | undefined, received: string, definition: JudgeDefinition, options: ToPassJudgeOptions): Promise<JudgeRecord> {
+async function judgeReceived(
+  state: MatcherState,
+  task: TestLike | undefined,
+  received: string,
+  definition: JudgeDefinition,
+  options: ToPassJudgeOptions,
+): Promise<JudgeRecord> {
   const scope = judgeScopeOf(task)
-  if (scope?.policy === 'rule-only') return skippedByPolicy(definition.name, 'the benchmark\'s scoring policy is rule-only')
+  if (scope?.policy === 'rule-only') return skippedByPolicy(definition.name, "the benchmark's scoring policy is rule-only")
   const context: JudgeContext = {
     ...scope?.context,
     ...(options.input === undefined ? {} : { input: options.input }),
     ...(options.reference === undefined ? {} : { reference: options.reference }),
     output: received,
   }
-  const executor = options.model !== undefined ? createJudgeExecutor(resolveJudgeSettings({ model: options.model }, providedJudgeSettings())) : (scope?.executor ?? (workerExecutor ??= createJudgeExecutor(resolveJudgeSettings({}, providedJudgeSettings()))))
+  const executor =
+    options.model !== undefined
+      ? createJudgeExecutor(resolveJudgeSettings({ model: options.model }, providedJudgeSettings()))
+      : (scope?.executor ?? (workerExecutor ??= createJudgeExecutor(resolveJudgeSettings({}, providedJudgeSettings()))))
   const file = task?.file?.filepath ?? state.testPath
   if (file === undefined) throw new ConfigError('toPassJudge runs inside a Vitest test: its verdicts are kept beside the test file.')
   const sampleId = scope?.sampleId ?? task?.fullTestName ?? task?.name ?? state.currentTestName ?? 'test'
@@ -57,7 +66,12 @@ async function judgeReceived(state: MatcherState, task: TestLike | undefined, re
  * so a failing grade counts as a wrong answer; anywhere else it is an ordinary assertion. A judge that gives no
  * valid verdict, fails or (in replay mode) has no stored verdict makes the test fail with the reason.
  */
-export async function toPassJudge(this: MatcherState, received: unknown, criteria: unknown, options: ToPassJudgeOptions = {}): Promise<MatcherResult> {
+export async function toPassJudge(
+  this: MatcherState,
+  received: unknown,
+  criteria: unknown,
+  options: ToPassJudgeOptions = {},
+): Promise<MatcherResult> {
   if (typeof received !== 'string') {
     return { pass: this.isNot, message: () => `toPassJudge expects the output to judge as a string, received ${typeof received}` }
   }
@@ -74,5 +88,8 @@ export async function toPassJudge(this: MatcherState, received: unknown, criteri
   if (record.status === 'invalid') throw new JudgeError(visibleMessage(redactKeys(`The judge gave no valid verdict: ${record.reason}`)))
   // in a benchmark, reporting the assertion as satisfied keeps chai from throwing; the sample is scored from its meta
   if (sample) return { pass: true, message: () => message }
-  return { pass: record.pass === true, message: () => visibleMessage(`expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}`) }
+  return {
+    pass: record.pass === true,
+    message: () => visibleMessage(`expected the output ${this.isNot ? 'not ' : ''}to pass the judge\n  ${message}`),
+  }
 }

@@ -27,11 +27,22 @@ function variantRuns(tasks: readonly TaskLike[], of: string, file: string, setti
 
 async function runCompareGate(context: TestContext, group: string, variant: string): Promise<void> {
   const settings = providedGateSettings()
-  if (settings === undefined) return skipWithReason(context, GATE_ANNOTATION, 'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates')
+  if (settings === undefined)
+    return skipWithReason(
+      context,
+      GATE_ANNOTATION,
+      'not evaluated: the evalsuite plugin is not in this project, so the reporter evaluates the gates',
+    )
   const runs = variantRuns(suiteSiblingsOf(context), group, relative(settings.root, context.task.file.filepath), settings)
-  if (!runs.some((run) => run.meta.variant?.name === variant)) return skipWithReason(context, GATE_ANNOTATION, `not evaluated: no sample of variant "${variant}" ran`)
+  if (!runs.some((run) => run.meta.variant?.name === variant))
+    return skipWithReason(context, GATE_ANNOTATION, `not evaluated: no sample of variant "${variant}" ran`)
   const shard = runs.find((run) => run.meta.shard !== undefined)?.meta.shard
-  if (shard !== undefined) return skipWithReason(context, GATE_ANNOTATION, `not evaluated: this run holds shard ${shard.index} of ${shard.count}; the merged run evaluates the compare gates`)
+  if (shard !== undefined)
+    return skipWithReason(
+      context,
+      GATE_ANNOTATION,
+      `not evaluated: this run holds shard ${shard.index} of ${shard.count}; the merged run evaluates the compare gates`,
+    )
   const { matrix, semantics } = await evaluateVariants(runs)
   const judged = evaluateCompareGate(matrix, variant, semantics)
   if (judged.passed === null) return skipWithReason(context, GATE_ANNOTATION, judged.summary)
@@ -54,9 +65,15 @@ export function declareCompareGates(suite: SuiteDeclaration, group: VariantGroup
   suite(visibleName(`${group.name}: compare`), { shuffle: false }, async () => {
     for (const { variant } of group.benchmarks) {
       if (variant === undefined || variant.name === reference) continue
-      const name = visibleName(`gate: ${variant.name} not worse than ${reference} by more than ${compare.maxDrop} (α ${compare.alpha}, Holm)`)
+      const name = visibleName(
+        `gate: ${variant.name} not worse than ${reference} by more than ${compare.maxDrop} (α ${compare.alpha}, Holm)`,
+      )
       const options = { meta: taskMeta({ kind: 'gate', gate: name }), concurrent: false, retry: 0, timeout: GATE_TIMEOUT_MS, tags }
-      declare(name, options, withVisibleErrors((context: TestContext) => runCompareGate(context, group.name, variant.name)))
+      declare(
+        name,
+        options,
+        withVisibleErrors((context: TestContext) => runCompareGate(context, group.name, variant.name)),
+      )
     }
   })
 }

@@ -7,7 +7,11 @@ import { ConfigError } from '../../src/errors.ts'
 import type { Model } from '../../src/model/index.ts'
 import type { Trajectory } from '../../src/schema/index.ts'
 
-const model: Model = { name: 'm', generate: async () => ({ text: '', latencyMs: 0 }), scoreChoices: async () => ({ logprobs: [], latencyMs: 0 }) }
+const model: Model = {
+  name: 'm',
+  generate: async () => ({ text: '', latencyMs: 0 }),
+  scoreChoices: async () => ({ logprobs: [], latencyMs: 0 }),
+}
 const dataset = [{ id: 'a', input: 'x', target: 'y' }]
 const tools = { search: { parameters: z.object({ q: z.string() }), execute: () => 'r' } }
 
@@ -27,9 +31,14 @@ describe('the tools and maxSteps options', () => {
   })
 
   it('refuse a malformed tool and step limit, naming the option', () => {
-    expect(() => resolveNamed('agent', { dataset, model, tools: { search: { parameters: {}, timeoutMs: -1, retries: 2 } } as never, maxSteps: 0 }, undefined, undefined)).toThrow(
-      /option "tools\.search\.timeoutMs".*option "tools\.search".*Unrecognized key: "retries".*option "maxSteps"/,
-    )
+    expect(() =>
+      resolveNamed(
+        'agent',
+        { dataset, model, tools: { search: { parameters: {}, timeoutMs: -1, retries: 2 } } as never, maxSteps: 0 },
+        undefined,
+        undefined,
+      ),
+    ).toThrow(/option "tools\.search\.timeoutMs".*option "tools\.search".*Unrecognized key: "retries".*option "maxSteps"/)
   })
 })
 
@@ -44,11 +53,22 @@ const trajectory: Trajectory = {
       ],
       toolResults: [
         { toolCallId: 'c1', name: 'search', output: 'found x', durationMs: 1.25, replayed: true },
-        { toolCallId: 'c2', name: 'search', output: 'Error: arguments are not valid JSON', error: 'arguments are not valid JSON', durationMs: 0 },
+        {
+          toolCallId: 'c2',
+          name: 'search',
+          output: 'Error: arguments are not valid JSON',
+          error: 'arguments are not valid JSON',
+          durationMs: 0,
+        },
       ],
       latencyMs: 40,
     },
-    { text: '', toolCalls: [{ id: 'c3', name: 'search', arguments: { q: 'y' }, rawArguments: '{"q":"y"}' }], toolResults: [{ toolCallId: 'c3', name: 'search', output: 'y'.repeat(300), durationMs: 2 }], latencyMs: 30 },
+    {
+      text: '',
+      toolCalls: [{ id: 'c3', name: 'search', arguments: { q: 'y' }, rawArguments: '{"q":"y"}' }],
+      toolResults: [{ toolCallId: 'c3', name: 'search', output: 'y'.repeat(300), durationMs: 2 }],
+      latencyMs: 30,
+    },
   ],
 }
 

@@ -23,7 +23,10 @@ describe('conversations', () => {
   it('generates each turn in order, sends each reply before the next user turn, and keeps every turn', async () => {
     const model = scriptedModel([{ text: 'Oslo.' }, { text: 'About 700,000.' }])
     const output = await runAgent(undefined, model, conversation, { sample, signal }, { signal })
-    expect(model.sent).toEqual([conversation.slice(0, 2), [...conversation.slice(0, 2), { role: 'assistant', content: 'Oslo.' }, conversation[2]]])
+    expect(model.sent).toEqual([
+      conversation.slice(0, 2),
+      [...conversation.slice(0, 2), { role: 'assistant', content: 'Oslo.' }, conversation[2]],
+    ])
     expect(output.text).toBe('About 700,000.')
     expect(output.turns).toEqual(['Oslo.', 'About 700,000.'])
     expect(output.trajectory.steps.map((step) => step.turn)).toEqual([1, 2])
@@ -34,7 +37,11 @@ describe('conversations', () => {
     const tools = { pick: { parameters: z.object({}), execute: () => 'Oslo' } }
     const output = await runAgent(createToolLoop('b', tools, 10), model, conversation, { sample, signal }, { signal })
     expect(output.turns).toEqual(['Oslo.', 'About 700,000.'])
-    expect(output.trajectory.steps.map((step) => [step.turn, step.toolCalls.length])).toEqual([[1, 1], [1, 0], [2, 0]])
+    expect(output.trajectory.steps.map((step) => [step.turn, step.toolCalls.length])).toEqual([
+      [1, 1],
+      [1, 0],
+      [2, 0],
+    ])
     expect(model.sent[2]!.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user'])
   })
 })

@@ -84,7 +84,13 @@ describe('fromAiSdk', () => {
     })
     const trajectory = fromAiSdk(result)
     expect(trajectory.ended).toBe('max-steps')
-    expect(trajectory.steps[0]!.toolCalls[0]).toMatchObject({ id: 't1', name: 'multiply', arguments: undefined, rawArguments: '{"a":6,', error: expect.stringContaining('JSON') })
+    expect(trajectory.steps[0]!.toolCalls[0]).toMatchObject({
+      id: 't1',
+      name: 'multiply',
+      arguments: undefined,
+      rawArguments: '{"a":6,',
+      error: expect.stringContaining('JSON'),
+    })
   })
 
   it('says tool-calls when the last calls were left without results (a tool without execute)', async () => {
@@ -93,7 +99,10 @@ describe('fromAiSdk', () => {
       tools: { answer: tool({ inputSchema: z.object({ city: z.string() }) }) },
       prompt: 'Which city?',
     })
-    expect(fromAiSdk(result)).toMatchObject({ ended: 'tool-calls', steps: [{ toolCalls: [{ name: 'answer', arguments: { city: 'Paris' } }], toolResults: [] }] })
+    expect(fromAiSdk(result)).toMatchObject({
+      ended: 'tool-calls',
+      steps: [{ toolCalls: [{ name: 'answer', arguments: { city: 'Paris' } }], toolResults: [] }],
+    })
   })
 
   it("reads a streamText result's steps once they arrive", async () => {
@@ -112,6 +121,9 @@ describe('fromAiSdk', () => {
     })
     const result = streamText({ model, prompt: 'Hi' })
     await result.consumeStream()
-    expect(await fromAiSdk(result)).toEqual({ ended: 'reply', steps: [{ text: 'Hello', toolCalls: [], toolResults: [], usage: { inputTokens: 4, outputTokens: 1 }, latencyMs: 0 }] })
+    expect(await fromAiSdk(result)).toEqual({
+      ended: 'reply',
+      steps: [{ text: 'Hello', toolCalls: [], toolResults: [], usage: { inputTokens: 4, outputTokens: 1 }, latencyMs: 0 }],
+    })
   })
 })

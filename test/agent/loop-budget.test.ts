@@ -17,13 +17,25 @@ describe('maxCost in a tool loop', () => {
       async generate(): Promise<ModelOutput> {
         calls++
         const usage = { inputTokens: 100, outputTokens: 100 }
-        return { text: '', toolCalls: [{ id: `c${calls}`, name: 'again', arguments: {}, rawArguments: '{}' }], latencyMs: 1, usage, costUsd: costOf(price, usage) }
+        return {
+          text: '',
+          toolCalls: [{ id: `c${calls}`, name: 'again', arguments: {}, rawArguments: '{}' }],
+          latencyMs: 1,
+          usage,
+          costUsd: costOf(price, usage),
+        }
       },
     }
     const budgeted = withCostLimit(model, 0.005, 'b')
     const loop = createToolLoop('b', { again: { parameters: z.object({}), execute: () => 'go on' } }, 10)
     const signal = new AbortController().signal
-    const run = runAgent(loop, (messages, options) => budgeted.model.generate(messages as never, options), [{ role: 'user', content: 'x'.repeat(400) }], { sample: { id: 's', input: 'x' }, signal }, { signal })
+    const run = runAgent(
+      loop,
+      (messages, options) => budgeted.model.generate(messages as never, options),
+      [{ role: 'user', content: 'x'.repeat(400) }],
+      { sample: { id: 's', input: 'x' }, signal },
+      { signal },
+    )
     await expect(run).rejects.toThrow(CostLimitReached)
     expect(calls).toBe(2)
     expect(budgeted.spentUsd()).toBeCloseTo(0.004)

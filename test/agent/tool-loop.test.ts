@@ -28,7 +28,12 @@ describe('the tool loop', () => {
   it('runs the calls of a reply at once, sends their results back as tool messages, and stops at a reply without calls', async () => {
     const log: string[] = []
     const model = scriptedModel([
-      { calls: [{ name: 'weather', arguments: '{"city":"Paris"}' }, { name: 'weather', arguments: '{"city":"Rome"}' }] },
+      {
+        calls: [
+          { name: 'weather', arguments: '{"city":"Paris"}' },
+          { name: 'weather', arguments: '{"city":"Rome"}' },
+        ],
+      },
       { text: 'Both sunny.' },
     ])
     const output = await runAgent(createToolLoop('b', weatherTools(log), 10), model, ask, { sample, signal }, { signal })
@@ -41,17 +46,30 @@ describe('the tool loop', () => {
       [],
     ])
     expect(model.sent[1]!.slice(1)).toEqual([
-      { role: 'assistant', content: '', toolCalls: [{ id: 'c1_0', name: 'weather', arguments: '{"city":"Paris"}' }, { id: 'c1_1', name: 'weather', arguments: '{"city":"Rome"}' }] },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: 'c1_0', name: 'weather', arguments: '{"city":"Paris"}' },
+          { id: 'c1_1', name: 'weather', arguments: '{"city":"Rome"}' },
+        ],
+      },
       { role: 'tool', toolCallId: 'c1_0', content: '{"city":"Paris","sky":"sunny"}' },
       { role: 'tool', toolCallId: 'c1_1', content: '{"city":"Rome","sky":"sunny"}' },
     ])
     expect(model.options[0]!.tools).toEqual([
-      { name: 'weather', description: 'The weather in a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
+      {
+        name: 'weather',
+        description: 'The weather in a city.',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+      },
     ])
   })
 
   it('ends at maxSteps with the tools still being called, and says so in the trajectory', async () => {
-    const model = scriptedModel(Array.from({ length: 5 }, () => ({ text: 'again', calls: [{ name: 'weather', arguments: '{"city":"Oslo"}' }] })))
+    const model = scriptedModel(
+      Array.from({ length: 5 }, () => ({ text: 'again', calls: [{ name: 'weather', arguments: '{"city":"Oslo"}' }] })),
+    )
     const output = await runAgent(createToolLoop('b', weatherTools(), 3), model, ask, { sample, signal }, { signal })
     expect(model.sent).toHaveLength(3)
     expect(output.trajectory.ended).toBe('max-steps')
@@ -63,11 +81,16 @@ describe('the tool loop', () => {
     const tools: AgentTools = { answer: { parameters: { type: 'object', properties: { city: { type: 'string' } } } } }
     const output = await runAgent(createToolLoop('b', tools, 10), model, ask, { sample, signal }, { signal })
     expect(model.sent).toHaveLength(1)
-    expect(output.trajectory).toMatchObject({ ended: 'tool-calls', steps: [{ toolCalls: [{ name: 'answer', arguments: { city: 'Paris' } }], toolResults: [] }] })
+    expect(output.trajectory).toMatchObject({
+      ended: 'tool-calls',
+      steps: [{ toolCalls: [{ name: 'answer', arguments: { city: 'Paris' } }], toolResults: [] }],
+    })
   })
 
   it('refuses an empty tool set and a tool name an endpoint would refuse, naming the benchmark', () => {
     expect(() => createToolLoop('b', {}, 10)).toThrow(ConfigError)
-    expect(() => createToolLoop('b', { 'no spaces': { parameters: {} } }, 10)).toThrow('describeBenchmark("b"): Tool "no spaces": a tool\'s name is 1 to 64 letters')
+    expect(() => createToolLoop('b', { 'no spaces': { parameters: {} } }, 10)).toThrow(
+      'describeBenchmark("b"): Tool "no spaces": a tool\'s name is 1 to 64 letters',
+    )
   })
 })

@@ -14,7 +14,12 @@ const signal = new AbortController().signal
 
 // three tool steps: search twice (the same arguments at two steps), then book, then the answer
 const script: ScriptedReply[] = [
-  { calls: [{ name: 'search', arguments: '{"q":"hotels"}' }, { name: 'clock', arguments: '{}' }] },
+  {
+    calls: [
+      { name: 'search', arguments: '{"q":"hotels"}' },
+      { name: 'clock', arguments: '{}' },
+    ],
+  },
   { calls: [{ name: 'search', arguments: '{"q":"hotels"}' }] },
   { calls: [{ name: 'book', arguments: '{"hotel":"H1"}' }] },
   { text: 'Booked H1.' },
@@ -41,7 +46,13 @@ function countingTools(runs: Record<string, number>): AgentTools {
 async function runOnce(mode: RecordingMode, file: string, replies = script) {
   const runs: Record<string, number> = {}
   const recordings = loadToolRecordings(file, mode)
-  const output = await runAgent(createToolLoop('b', countingTools(runs), 10), scriptedModel(replies), ask, { sample, signal, recordings }, { signal })
+  const output = await runAgent(
+    createToolLoop('b', countingTools(runs), 10),
+    scriptedModel(replies),
+    ask,
+    { sample, signal, recordings },
+    { signal },
+  )
   recordings.save()
   return { runs, output }
 }
@@ -52,7 +63,10 @@ describe('tool replay', () => {
     const file = join(dir, 'b.tools.jsonl')
     const recorded = await runOnce('record', file)
     expect(recorded.runs).toEqual({ search: 2, book: 1, clock: 1 })
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { step: number; tool: string; result: { output: string } })
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { step: number; tool: string; result: { output: string } })
     expect(lines.map((line) => [line.step, line.tool, line.result.output]).sort()).toEqual([
       [1, 'search', 'results for hotels #1'],
       [2, 'search', 'results for hotels #2'],
@@ -61,7 +75,8 @@ describe('tool replay', () => {
     const replayed = await runOnce('replay', file)
     // a replay: false tool runs every time; the others never do in replay
     expect(replayed.runs).toEqual({ clock: 1 })
-    const plain = (steps: typeof recorded.output.trajectory.steps) => steps.map((step) => ({ ...step, toolResults: step.toolResults.map(({ replayed: _replayed, durationMs: _ms, ...rest }) => rest) }))
+    const plain = (steps: typeof recorded.output.trajectory.steps) =>
+      steps.map((step) => ({ ...step, toolResults: step.toolResults.map(({ replayed: _replayed, durationMs: _ms, ...rest }) => rest) }))
     expect(plain(replayed.output.trajectory.steps)).toEqual(plain(recorded.output.trajectory.steps))
     expect(replayed.output.trajectory.steps[0]!.toolResults.map((result) => result.replayed)).toEqual([true, undefined])
   })
@@ -79,9 +94,17 @@ describe('tool replay', () => {
     const file = join(dir, 'b.tools.jsonl')
     const runs: Record<string, number> = {}
     const recordings = loadToolRecordings(file, 'replay')
-    const failing = runAgent(createToolLoop('b', countingTools(runs), 10), scriptedModel(script.slice(2)), ask, { sample, signal, recordings }, { signal })
+    const failing = runAgent(
+      createToolLoop('b', countingTools(runs), 10),
+      scriptedModel(script.slice(2)),
+      ask,
+      { sample, signal, recordings },
+      { signal },
+    )
     await expect(failing).rejects.toThrow(ModelError)
-    await expect(failing).rejects.toThrow(`No recording of tool "book" at step 1 of sample "trip" with {"hotel":"H1"} in "${file}", and replay mode runs no tool. Record it with EVALSUITE_RECORDINGS=auto (or record).`)
+    await expect(failing).rejects.toThrow(
+      `No recording of tool "book" at step 1 of sample "trip" with {"hotel":"H1"} in "${file}", and replay mode runs no tool. Record it with EVALSUITE_RECORDINGS=auto (or record).`,
+    )
     expect(runs).toEqual({})
   })
 

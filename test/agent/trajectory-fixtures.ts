@@ -9,7 +9,12 @@ export function call(name: string, args: unknown, id = `${name}-${JSON.stringify
 export function trajectoryOf(...steps: TrajectoryToolCall[][]): Trajectory {
   return {
     steps: [
-      ...steps.map((toolCalls) => ({ text: '', toolCalls, toolResults: toolCalls.map((c) => ({ toolCallId: c.id, name: c.name, output: 'ok', durationMs: 1 })), latencyMs: 5 })),
+      ...steps.map((toolCalls) => ({
+        text: '',
+        toolCalls,
+        toolResults: toolCalls.map((c) => ({ toolCallId: c.id, name: c.name, output: 'ok', durationMs: 1 })),
+        latencyMs: 5,
+      })),
       { text: 'done', toolCalls: [], toolResults: [], latencyMs: 5 },
     ],
     ended: 'reply',

@@ -46,7 +46,15 @@ async function oneStep(reply: ScriptedReply) {
 describe('wrong calls and failing tools', () => {
   it('returns what a tool threw to the model as its result, marked as an error, and goes on', async () => {
     const { output, results, model } = await oneStep({ calls: [{ name: 'explode', arguments: '{}' }] })
-    expect(results).toEqual([{ toolCallId: 'c1_0', name: 'explode', output: 'Error: the disk is on fire', error: 'the disk is on fire', durationMs: expect.any(Number) }])
+    expect(results).toEqual([
+      {
+        toolCallId: 'c1_0',
+        name: 'explode',
+        output: 'Error: the disk is on fire',
+        error: 'the disk is on fire',
+        durationMs: expect.any(Number),
+      },
+    ])
     expect(model.sent[1]!.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1_0', content: 'Error: the disk is on fire' })
     expect(output.trajectory.ended).toBe('reply')
   })
@@ -55,7 +63,11 @@ describe('wrong calls and failing tools', () => {
     const { counts, results, output } = await oneStep({ calls: [{ name: 'add', arguments: '{"a": 2, "b": ' }] })
     expect(counts.add).toBe(0)
     expect(results[0]!.error).toBe('arguments are not valid JSON')
-    expect(output.trajectory.steps[0]!.toolCalls[0]).toMatchObject({ arguments: undefined, rawArguments: '{"a": 2, "b": ', error: 'arguments are not valid JSON' })
+    expect(output.trajectory.steps[0]!.toolCalls[0]).toMatchObject({
+      arguments: undefined,
+      rawArguments: '{"a": 2, "b": ',
+      error: 'arguments are not valid JSON',
+    })
   })
 
   it('counts a call to an unknown tool as a wrong call, naming the tools there are', async () => {
@@ -66,7 +78,9 @@ describe('wrong calls and failing tools', () => {
   it('counts arguments that fail a zod schema as a wrong call, saying which argument, and runs nothing', async () => {
     const { counts, results } = await oneStep({ calls: [{ name: 'add', arguments: '{"a":"2","b":3}' }] })
     expect(counts.add).toBe(0)
-    expect(results[0]!.error).toBe('the arguments do not fit the parameters of "add": argument "a" Invalid input: expected number, received string')
+    expect(results[0]!.error).toBe(
+      'the arguments do not fit the parameters of "add": argument "a" Invalid input: expected number, received string',
+    )
   })
 
   it('counts arguments that fail a JSON Schema object (a missing required key, an unknown key, a wrong type) as wrong calls', async () => {
@@ -107,7 +121,9 @@ describe('wrong calls and failing tools', () => {
     const model = scriptedModel([{ calls: [{ name: 'wait', arguments: '{}' }] }])
     const stopping = new AbortController()
     setTimeout(() => stopping.abort(new Error('the test timed out')), 30)
-    await expect(runAgent(createToolLoop('b', never, 10), model, ask, { sample, signal: stopping.signal }, { signal: stopping.signal })).rejects.toThrow('the test timed out')
+    await expect(
+      runAgent(createToolLoop('b', never, 10), model, ask, { sample, signal: stopping.signal }, { signal: stopping.signal }),
+    ).rejects.toThrow('the test timed out')
     expect(aborted).toBe(true)
     expect(model.sent).toHaveLength(1)
   })

@@ -90,10 +90,12 @@ describe('loadBaseline', () => {
       `[ConfigError: evals/__baselines__/qa.json: not a baseline file: models.m.metrics.accuracy.a: Invalid input: expected number, received string. Rewrite it with "vitest run -u".]`,
     )
     await writeFile(file, '{"version":1,')
-    await expect(loadBaseline(file, 'qa.json')).rejects.toThrow(/^qa.json: not valid JSON \(.*\)\. Restore it from git, or rewrite it with "vitest run -u"\.$/)
+    await expect(loadBaseline(file, 'qa.json')).rejects.toThrow(
+      /^qa.json: not valid JSON \(.*\)\. Restore it from git, or rewrite it with "vitest run -u"\.$/,
+    )
   })
 
-  it('removes what a writer killed half-way left beside the baselines, and leaves a live writer\'s alone', async () => {
+  it("removes what a writer killed half-way left beside the baselines, and leaves a live writer's alone", async () => {
     const folder = join(await dir, 'killed')
     await mkdir(folder)
     const uuid = '0a1b2c3d-4e5f-4061-8293-a4b5c6d7e8f9'

@@ -76,18 +76,29 @@ describe('circular evaluation', () => {
     await expect(prepareInline([planet, { id: 'open', input: 'Why?', target: 'because' }])).rejects.toThrow(
       'describeBenchmark("quiz"): circular evaluation rotates the options of multiple-choice samples, and "open" has none; remove circular, or give every sample its choices.',
     )
-    await expect(prepareInline([{ ...planet, target: 'Jupiter' }])).rejects.toThrow('the target of "planet" is not an option letter (A, B, ...)')
+    await expect(prepareInline([{ ...planet, target: 'Jupiter' }])).rejects.toThrow(
+      'the target of "planet" is not an option letter (A, B, ...)',
+    )
     await expect(prepareInline([planet, { id: 'coin', input: 'Heads?', choices: ['yes', 'no'], target: 'A' }])).rejects.toThrow(
       'every sample needs the same number of options; most have 4, but not "coin (2)". Split the data by option count.',
     )
-    await expect(prepareInline([planet], { repeats: 3 })).rejects.toThrow('circular evaluation asks each question once per rotation of its options, so it takes no "repeats" (3); remove one of them.')
+    await expect(prepareInline([planet], { repeats: 3 })).rejects.toThrow(
+      'circular evaluation asks each question once per rotation of its options, so it takes no "repeats" (3); remove one of them.',
+    )
   })
 
   it('is selected by an OpenCompass meta file\'s data_type "circular-mcq", its human_prompt filled with the rotated options', async () => {
     const path = data.file('planets.csv', 'question,A,B,C,answer\nLargest planet?,Mars,Jupiter,Venus,B\n')
-    data.file('planets.csv.meta.json', JSON.stringify({ data_type: 'circular-mcq', human_prompt: 'Q: {question}\nA. {A}\nB. {B}\nC. {C}\nAnswer: ' }))
+    data.file(
+      'planets.csv.meta.json',
+      JSON.stringify({ data_type: 'circular-mcq', human_prompt: 'Q: {question}\nA. {A}\nB. {B}\nC. {C}\nAnswer: ' }),
+    )
     const { planned, messagesOf } = await prepareSamples(resolveDefined(mcq({ path }), { model }, undefined, undefined))
-    expect(planned.map((entry) => [entry.attempt, entry.sample.target])).toEqual([[0, 'B'], [1, 'C'], [2, 'A']])
+    expect(planned.map((entry) => [entry.attempt, entry.sample.target])).toEqual([
+      [0, 'B'],
+      [1, 'C'],
+      [2, 'A'],
+    ])
     expect(planned.map((entry) => messagesOf(entry.sample))).toEqual([
       [{ role: 'user', content: 'Q: Largest planet?\nA. Mars\nB. Jupiter\nC. Venus\nAnswer: ' }],
       [{ role: 'user', content: 'Q: Largest planet?\nA. Venus\nB. Mars\nC. Jupiter\nAnswer: ' }],
@@ -98,7 +109,14 @@ describe('circular evaluation', () => {
 
 describe('circular_accuracy', () => {
   const meta = (): BenchmarkMeta => ({ kind: 'benchmark', name: 'quiz', model: 'm', thresholds: {}, maxErrors: 0 })
-  const rotation = (id: string, attempt: number, accuracy: number): CorpusSample => ({ id, attempt, subset: null, scores: { accuracy }, answer: null, target: 'A' })
+  const rotation = (id: string, attempt: number, accuracy: number): CorpusSample => ({
+    id,
+    attempt,
+    subset: null,
+    scores: { accuracy },
+    answer: null,
+    target: 'A',
+  })
 
   it('is the share of questions right in every rotation, leaving out a question with an errored rotation, and is the primary metric', () => {
     const shown = meta()
@@ -118,7 +136,14 @@ describe('circular_accuracy', () => {
   it('counts a question drawn twice by a bootstrap resample twice, and keeps a primary metric the benchmark names', () => {
     const named = { ...meta(), primaryMetric: 'partial_credit' }
     markCircular(named, 2, true)
-    const twice = [rotation('q', 0, 1), rotation('q', 1, 1), rotation('q', 0, 1), rotation('q', 1, 1), rotation('r', 0, 0), rotation('r', 1, 1)]
+    const twice = [
+      rotation('q', 0, 1),
+      rotation('q', 1, 1),
+      rotation('q', 0, 1),
+      rotation('q', 1, 1),
+      rotation('r', 0, 0),
+      rotation('r', 1, 1),
+    ]
     expect(circularAccuracy(2)(twice)).toEqual({ circular_accuracy: 2 / 3 })
     expect(named.primaryMetric).toBe('partial_credit')
   })

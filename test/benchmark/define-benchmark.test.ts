@@ -28,7 +28,7 @@ describe('defineBenchmark', () => {
     expect(shorter.dataset).toBe(base.dataset)
   })
 
-  it('lists every problem of a definition at once, with each option\'s path', () => {
+  it("lists every problem of a definition at once, with each option's path", () => {
     const error = configError(() =>
       defineBenchmark({
         ...base,

@@ -19,11 +19,21 @@ describe('checkFileClash', () => {
   })
 
   it('lets benchmarks whose names differ in more than case, spaces and dashes share a file', () => {
-    const hostile = file(benchmark('a/b'), benchmark('a-b'), benchmark('数学'), benchmark('Тест'), benchmark('x'.repeat(300)), benchmark('x'.repeat(301)))
-    for (const name of ['a/b', 'a-b', '数学', 'Тест', 'x'.repeat(300), 'x'.repeat(301)]) expect(() => checkFileClash(`describeBenchmark("${name}")`, name, hostile)).not.toThrow()
+    const hostile = file(
+      benchmark('a/b'),
+      benchmark('a-b'),
+      benchmark('数学'),
+      benchmark('Тест'),
+      benchmark('x'.repeat(300)),
+      benchmark('x'.repeat(301)),
+    )
+    for (const name of ['a/b', 'a-b', '数学', 'Тест', 'x'.repeat(300), 'x'.repeat(301)])
+      expect(() => checkFileClash(`describeBenchmark("${name}")`, name, hostile)).not.toThrow()
   })
 
   it('lets one name be declared twice (its models share the baseline on purpose)', () => {
-    expect(() => checkFileClash('describeBenchmark("capitals")', 'capitals', file(benchmark('capitals'), benchmark('capitals')))).not.toThrow()
+    expect(() =>
+      checkFileClash('describeBenchmark("capitals")', 'capitals', file(benchmark('capitals'), benchmark('capitals'))),
+    ).not.toThrow()
   })
 })

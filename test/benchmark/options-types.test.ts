@@ -16,7 +16,19 @@ describe('option types and the schemas that check them', () => {
   })
 
   it('give the plain-data run options the types their schema accepts', () => {
-    type Plain = 'system' | 'concurrency' | 'stopAfterFailures' | 'thresholds' | 'regression' | 'maxErrors' | 'only' | 'testTimeout' | 'recordings' | 'inferMethod' | 'maxCost' | 'earlyStop'
+    type Plain =
+      | 'system'
+      | 'concurrency'
+      | 'stopAfterFailures'
+      | 'thresholds'
+      | 'regression'
+      | 'maxErrors'
+      | 'only'
+      | 'testTimeout'
+      | 'recordings'
+      | 'inferMethod'
+      | 'maxCost'
+      | 'earlyStop'
     expectTypeOf<Pick<RunOptions, Plain>>().toEqualTypeOf<Pick<Accepted<typeof RunShape>, Plain>>()
   })
 
@@ -29,7 +41,18 @@ describe('option types and the schemas that check them', () => {
     expectTypeOf<keyof BenchmarkDefinition>().toEqualTypeOf<keyof z.input<typeof DefinitionSchema>>()
     // variants and compare are taken off before the rest is checked, once per variant
     expectTypeOf<Exclude<keyof BenchmarkOverrides, keyof VariantOptions>>().toEqualTypeOf<keyof z.input<typeof OverridesSchema>>()
-    type Plain = 'name' | 'prettyName' | 'description' | 'tags' | 'expectedFields' | 'system' | 'fewShotTemplate' | 'metrics' | 'primaryMetric' | 'thresholds' | 'classification'
+    type Plain =
+      | 'name'
+      | 'prettyName'
+      | 'description'
+      | 'tags'
+      | 'expectedFields'
+      | 'system'
+      | 'fewShotTemplate'
+      | 'metrics'
+      | 'primaryMetric'
+      | 'thresholds'
+      | 'classification'
     expectTypeOf<Pick<BenchmarkDefinition, Plain>>().toEqualTypeOf<Pick<z.input<typeof DefinitionSchema>, Plain>>()
   })
 
@@ -41,7 +64,9 @@ describe('option types and the schemas that check them', () => {
     expectTypeOf<Pick<BenchmarkOptions, keyof BenchmarkOverrides>>().toEqualTypeOf<BenchmarkOverrides>()
     // where both have an option it means the same in both, but for fewShot, which a definition may also draw from elsewhere
     expectTypeOf<Shared>().toEqualTypeOf<'task' | 'system' | 'thresholds' | 'judge' | 'classification' | 'aggregate' | 'fewShot'>()
-    expectTypeOf<Pick<BenchmarkOptions, Exclude<Shared, 'fewShot'>>>().toEqualTypeOf<Pick<BenchmarkDefinition, Exclude<Shared, 'fewShot'>>>()
+    expectTypeOf<Pick<BenchmarkOptions, Exclude<Shared, 'fewShot'>>>().toEqualTypeOf<
+      Pick<BenchmarkDefinition, Exclude<Shared, 'fewShot'>>
+    >()
   })
 
   it('give variants exactly the options their schema checks', () => {

@@ -32,7 +32,7 @@ function prepare(definition: BenchmarkDefinition, overrides: Partial<BenchmarkOv
 }
 
 describe('prepareSamples', () => {
-  it('makes samples with toSample (replacing the loader\'s mapping) and gives them their subsets', async () => {
+  it("makes samples with toSample (replacing the loader's mapping) and gives them their subsets", async () => {
     const { planned } = await prepare(science)
     expect(planned.map(({ key, sample }) => [key, sample.subset, sample.target, sample.choices?.length])).toEqual([
       [planned[0]!.sample.id, 'nature', 'B', 3],
@@ -66,7 +66,9 @@ describe('prepareSamples', () => {
   it('uses the few-shot count of the overrides, and none at all for 0', async () => {
     const { planned, messagesOf } = await prepare(science, { fewShot: 0 })
     expect(messagesOf(planned[0]!.sample)[0]!.content).toBe('Which gas do plants take in?\n\nA. Oxygen\nB. Carbon dioxide\nC. Helium')
-    await expect(prepare(science, { fewShot: 3 })).rejects.toThrow('3 few-shot examples per sample are asked for, but subset "nature" offers 2, subset "space" offers 2')
+    await expect(prepare(science, { fewShot: 3 })).rejects.toThrow(
+      '3 few-shot examples per sample are asked for, but subset "nature" offers 2, subset "space" offers 2',
+    )
   })
 
   it('chooses subsets, then shuffles, limits, filters and repeats, in that order', async () => {
@@ -88,7 +90,7 @@ describe('prepareSamples', () => {
     expect(new Set(await ids(3))).toEqual(new Set(await ids(4)))
   })
 
-  it('holds only this shard\'s samples, which together make up the whole', async () => {
+  it("holds only this shard's samples, which together make up the whole", async () => {
     const whole = (await prepare(science, { fewShot: 0 })).planned.map((p) => p.sample.id)
     const one = (await prepare(science, { fewShot: 0, shard: { index: 1, count: 2 } })).planned.map((p) => p.sample.id)
     const two = (await prepare(science, { fewShot: 0, shard: { index: 2, count: 2 } })).planned.map((p) => p.sample.id)
@@ -114,7 +116,7 @@ describe('prepareSamples', () => {
     expect(planned[0]!.sample).toMatchObject({ input: 'Two?', target: 'B', choices: ['1', '2'], metadata: { topic: 't' } })
   })
 
-  it('draws few-shot examples from the benchmark\'s own samples when no few-shot dataset is given', async () => {
+  it("draws few-shot examples from the benchmark's own samples when no few-shot dataset is given", async () => {
     const { planned, messagesOf } = await prepare({ ...science, fewShot: { count: 2 } })
     const first = contentText(messagesOf(planned[0]!.sample)[0]!.content)
     expect(first.startsWith('What is the largest planet?')).toBe(true)
@@ -127,10 +129,13 @@ describe('prepareSamples', () => {
       return prepareSamples({ ...resolved, definition: { ...resolved.definition, toSample } })
     }
     // the examples' answers: the prompt's own instruction may name "ANSWER:" too, the same with examples or without
-    const answers = ({ planned, messagesOf }: Awaited<ReturnType<typeof prepareSamples>>): number => contentText(messagesOf(planned[0]!.sample)[0]!.content).split('ANSWER:').length
+    const answers = ({ planned, messagesOf }: Awaited<ReturnType<typeof prepareSamples>>): number =>
+      contentText(messagesOf(planned[0]!.sample)[0]!.content).split('ANSWER:').length
     expect(answers(await prepare({ ...science, fewShot: 2 })) - answers(await prepare(science, { fewShot: 0 }))).toBe(2)
     expect(answers(await inline(2)) - answers(await inline(0))).toBe(2)
-    expect(() => resolveNamed('science', { dataset: science.dataset as Dataset, model, fewShot: -1 }, undefined, undefined)).toThrow('option "fewShot"')
+    expect(() => resolveNamed('science', { dataset: science.dataset as Dataset, model, fewShot: -1 }, undefined, undefined)).toThrow(
+      'option "fewShot"',
+    )
   })
 })
 
@@ -139,7 +144,11 @@ describe('prepareSamples: how many tests a run may hold', () => {
   it('refuses more than a million tests before planning them, within seconds', async () => {
     const many = Array.from({ length: 2000 }, (_, index) => ({ id: `s${index}`, input: `q${index}`, target: 'a' }))
     const started = performance.now()
-    await expect(prepareSamples(resolveNamed('many', { dataset: many, model, repeats: 1000 }, undefined, undefined))).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("many"): 2,000 samples × 1,000 attempts is 2,000,000 tests, over the 1,000,000 one run of a benchmark may hold; lower "limit" or "repeats", or run it in shards.]`)
+    await expect(
+      prepareSamples(resolveNamed('many', { dataset: many, model, repeats: 1000 }, undefined, undefined)),
+    ).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: describeBenchmark("many"): 2,000 samples × 1,000 attempts is 2,000,000 tests, over the 1,000,000 one run of a benchmark may hold; lower "limit" or "repeats", or run it in shards.]`,
+    )
     expect(performance.now() - started).toBeLessThan(5000)
   })
 })

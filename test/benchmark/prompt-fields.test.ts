@@ -35,7 +35,9 @@ describe('prompt templates at collection', () => {
     await expect(prepare({ fewShot: 1, fewShotTemplate: '{exmples}\n\n{prompt}' })).rejects.toThrow(
       'option "fewShotTemplate" uses "{exmples}", which no sample has; did you mean "{examples}"?',
     )
-    await expect(prepare({ fewShot: 1, prompt: '{source}: {input}', toFewShot: '{input} = {target}', fewShotTemplate: '{examples}\n{prompt} ({id})' })).resolves.toBeTruthy()
+    await expect(
+      prepare({ fewShot: 1, prompt: '{source}: {input}', toFewShot: '{input} = {target}', fewShotTemplate: '{examples}\n{prompt} ({id})' }),
+    ).resolves.toBeTruthy()
   })
 
   it('leaves a template with every field to run, and a prompt function alone', async () => {

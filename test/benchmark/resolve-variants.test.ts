@@ -9,7 +9,16 @@ const large = modelNamed('large-model')
 const dataset = [{ id: 'a', input: 'x', target: 'y' }]
 
 it('declares one benchmark per combination, named <benchmark>/<variant>, each with its model and prompt', () => {
-  const group = resolveVariants('qa', { dataset, variants: { model: { mini, large }, prompt: { terse: '{input}', stepwise: 'Step by step: {input}' } }, compare: { maxDrop: 0.02 } }, undefined, undefined)
+  const group = resolveVariants(
+    'qa',
+    {
+      dataset,
+      variants: { model: { mini, large }, prompt: { terse: '{input}', stepwise: 'Step by step: {input}' } },
+      compare: { maxDrop: 0.02 },
+    },
+    undefined,
+    undefined,
+  )
   expect(group.benchmarks.map((b) => [b.definition.name, b.run.model?.name, b.definition.prompt, b.variant?.values])).toEqual([
     ['qa/mini/terse', 'mini-model', '{input}', { model: 'mini', prompt: 'terse' }],
     ['qa/mini/stepwise', 'mini-model', 'Step by step: {input}', { model: 'mini', prompt: 'stepwise' }],
@@ -23,8 +32,19 @@ it('declares one benchmark per combination, named <benchmark>/<variant>, each wi
 
 it('varies the prompt and system of a defined benchmark, which keeps its other defaults', () => {
   const benchmark = defineBenchmark({ name: 'defined', dataset, prompt: 'Q: {input}', defaults: { limit: 1 } })
-  const group = resolveVariants(benchmark, { model: mini, variants: { prompt: { plain: '{input}' }, system: { kind: 'Be kind.', exact: 'Be exact.' } }, compare: { against: 'plain/exact' } }, undefined, undefined)
-  expect(group.benchmarks.map((b) => [b.definition.name, b.definition.prompt, b.run.system, b.selection.limit, b.variant?.reference])).toEqual([
+  const group = resolveVariants(
+    benchmark,
+    {
+      model: mini,
+      variants: { prompt: { plain: '{input}' }, system: { kind: 'Be kind.', exact: 'Be exact.' } },
+      compare: { against: 'plain/exact' },
+    },
+    undefined,
+    undefined,
+  )
+  expect(
+    group.benchmarks.map((b) => [b.definition.name, b.definition.prompt, b.run.system, b.selection.limit, b.variant?.reference]),
+  ).toEqual([
     ['defined/plain/kind', '{input}', 'Be kind.', 1, 'plain/exact'],
     ['defined/plain/exact', '{input}', 'Be exact.', 1, 'plain/exact'],
   ])
@@ -37,10 +57,27 @@ it('leaves a benchmark without variants as it was, a single benchmark without a 
 })
 
 it('refuses, in one error, a varied option given outright too, a name with "/" and a bad compare', () => {
-  expect(() => resolveVariants('qa', { dataset, model: mini, variants: { model: { 'a/b': large }, prompt: {} }, compare: { maxDrop: -1 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("qa"): option "variants.model" has a name that is empty or holds "/", which joins the names of a variant; option "variants.prompt" needs at least one alternative; option "compare.maxDrop" Too small: expected number to be >=0; option "model" is varied by "variants.model"; remove one of them.]`)
+  expect(() =>
+    resolveVariants(
+      'qa',
+      { dataset, model: mini, variants: { model: { 'a/b': large }, prompt: {} }, compare: { maxDrop: -1 } },
+      undefined,
+      undefined,
+    ),
+  ).toThrowErrorMatchingInlineSnapshot(
+    `[ConfigError: describeBenchmark("qa"): option "variants.model" has a name that is empty or holds "/", which joins the names of a variant; option "variants.prompt" needs at least one alternative; option "compare.maxDrop" Too small: expected number to be >=0; option "model" is varied by "variants.model"; remove one of them.]`,
+  )
 })
 
 it('refuses compare.against naming no variant, and compare without variants', () => {
-  expect(() => resolveVariants('qa', { dataset, variants: { model: { mini, large } }, compare: { against: 'medium' } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("qa"): option "compare.against" names "medium", which is not a variant; the variants are "mini", "large".]`)
-  expect(() => resolveVariants('qa', { dataset, model: mini, compare: { maxDrop: 0.02 } }, undefined, undefined)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: describeBenchmark("qa"): option "compare" compares the variants of a benchmark; add "variants", or remove "compare".]`)
+  expect(() =>
+    resolveVariants('qa', { dataset, variants: { model: { mini, large } }, compare: { against: 'medium' } }, undefined, undefined),
+  ).toThrowErrorMatchingInlineSnapshot(
+    `[ConfigError: describeBenchmark("qa"): option "compare.against" names "medium", which is not a variant; the variants are "mini", "large".]`,
+  )
+  expect(() =>
+    resolveVariants('qa', { dataset, model: mini, compare: { maxDrop: 0.02 } }, undefined, undefined),
+  ).toThrowErrorMatchingInlineSnapshot(
+    `[ConfigError: describeBenchmark("qa"): option "compare" compares the variants of a benchmark; add "variants", or remove "compare".]`,
+  )
 })

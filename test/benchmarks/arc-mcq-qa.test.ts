@@ -3,7 +3,8 @@ import { arc, mcq, qa } from '../../src/benchmarks/index.ts'
 import { matchAnswer } from '../../src/scoring/index.ts'
 import { prepareBuiltin } from './prepare-builtin.ts'
 
-const CHOICE_LINE = 'Think it through if you need to, then give your final answer on the last line as "ANSWER: X", where X is the letter of one option.'
+const CHOICE_LINE =
+  'Think it through if you need to, then give your final answer on the last line as "ANSWER: X", where X is the letter of one option.'
 
 describe('arc', () => {
   it('reads the original layout, lettering options labelled 1-5', async () => {
@@ -39,7 +40,9 @@ describe('mcq (OpenCompass layout)', () => {
       ['q2', 'B', ['Five', 'Six', 'Eight'], { topic: 'math' }],
       ['q3', 'B', ['Iron', 'Mercury', 'Copper'], { topic: 'chemistry' }],
     ])
-    expect(messagesOf(planned[1]!.sample)[0]!.content).toBe(`How many sides does a hexagon have, counting every one?\n\nA. Five\nB. Six\nC. Eight\n\n${CHOICE_LINE}`)
+    expect(messagesOf(planned[1]!.sample)[0]!.content).toBe(
+      `How many sides does a hexagon have, counting every one?\n\nA. Five\nB. Six\nC. Eight\n\n${CHOICE_LINE}`,
+    )
   })
 
   it('refuses an answer letter that names no option, with file and line', async () => {
@@ -63,7 +66,9 @@ describe('qa (OpenCompass layout)', () => {
       ['f1', 'Au', { source: 'chemistry book' }],
       ['f2', 'Mary Shelley', undefined],
     ])
-    expect(messagesOf(planned[1]!.sample)[0]!.content).toBe('Who wrote the novel Frankenstein?\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".')
+    expect(messagesOf(planned[1]!.sample)[0]!.content).toBe(
+      'Who wrote the novel Frankenstein?\n\nKeep the answer short, and give it on the last line as "ANSWER: <answer>".',
+    )
     const answer = benchmark.answer?.kind === 'code' ? undefined : benchmark.answer
     const read = (reply: string) => matchAnswer(reply, 'Mary Shelley', answer)
     expect(read('She was English.\nANSWER:  mary   shelley ')).toMatchObject({ pass: true, extracted: 'mary   shelley' })

@@ -9,7 +9,9 @@ describe('docs/benchmarks.md', () => {
   })
 
   it('documents every built-in the package exports', () => {
-    const exported = Object.entries(benchmarks).filter(([, value]) => typeof value === 'function').map(([name]) => name)
+    const exported = Object.entries(benchmarks)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name)
     expect(BUILTINS.map((entry) => entry.call).sort()).toEqual(exported.sort())
   })
 })

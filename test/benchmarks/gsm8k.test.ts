@@ -32,18 +32,26 @@ describe('gsm8k on real test problems', () => {
   it('puts worked examples, calculator notes removed, before the problem when asked for few-shot', async () => {
     const { planned, messagesOf } = await prepareBuiltin(gsm8k({ path, fewShot: 1 }))
     const content = contentText(messagesOf(planned[0]!.sample)[0]!.content)
-    expect(content.startsWith('Some solved problems:\n\nProblem: A robe takes 2 bolts of blue fiber and half that much white fiber.')).toBe(true)
-    expect(content).toContain('Solution: It takes 2/2=1 bolt of white fiber\nSo the total amount of fabric is 2+1=3 bolts of fabric\nANSWER: 3\n\nSolve the following')
+    expect(content.startsWith('Some solved problems:\n\nProblem: A robe takes 2 bolts of blue fiber and half that much white fiber.')).toBe(
+      true,
+    )
+    expect(content).toContain(
+      'Solution: It takes 2/2=1 bolt of white fiber\nSo the total amount of fabric is 2+1=3 bolts of fabric\nANSWER: 3\n\nSolve the following',
+    )
     expect(content).not.toContain('<<')
   })
 
   it('refuses a solution without its "####" line, naming file and line', async () => {
     const bad = gsm8k({ path: 'fixtures/benchmark/gsm8k-no-marker.jsonl' })
-    await expect(prepareBuiltin(bad)).rejects.toThrow('fixtures/benchmark/gsm8k-no-marker.jsonl:2: the field mapping threw: field "answer" has no final "#### <number>" line')
+    await expect(prepareBuiltin(bad)).rejects.toThrow(
+      'fixtures/benchmark/gsm8k-no-marker.jsonl:2: the field mapping threw: field "answer" has no final "#### <number>" line',
+    )
   })
 
   it('refuses unknown or misspelled options at once', () => {
-    expect(() => gsm8k({ path, fewshot: 3 } as never)).toThrowErrorMatchingInlineSnapshot(`[ConfigError: gsm8k(): Unrecognized key: "fewshot".]`)
+    expect(() => gsm8k({ path, fewshot: 3 } as never)).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: gsm8k(): Unrecognized key: "fewshot".]`,
+    )
     expect(() => gsm8k({ path: '' })).toThrow('option "path"')
   })
 })

@@ -23,7 +23,9 @@ describe('llmbar on real instances', () => {
     const [first] = planned
     expect(first!.sample).toMatchObject({ id: '3', target: 'win' })
     expect(new Set(planned.map(({ sample }) => sample.target))).toEqual(new Set(['win', 'loss']))
-    expect(await resolved.run.task!(first!.sample, { signal: new AbortController().signal, attempt: 0 })).toBe(first!.sample.metadata!.output_1)
+    expect(await resolved.run.task!(first!.sample, { signal: new AbortController().signal, attempt: 0 })).toBe(
+      first!.sample.metadata!.output_1,
+    )
   })
 
   it('asks with its own prompt in both orders, reads "Answer 1" / "Answer 2", and scores against the label', async () => {
@@ -35,11 +37,24 @@ describe('llmbar on real instances', () => {
     const judging = createBenchmarkJudging('llmbar', resolved.run.judge)
     const meta: SampleMeta = { kind: 'sample', sampleId: sample.id, status: 'pending' }
     const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-llmbar-')), 'llmbar.eval.ts')
-    const scores = await scoreByPolicy(judging, sample, { text: String(sample.metadata!.output_1), latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+    const scores = await scoreByPolicy(judging, sample, { text: String(sample.metadata!.output_1), latencyMs: 0 }, undefined, {
+      meta,
+      file,
+      signal: new AbortController().signal,
+      annotate: async () => undefined,
+    })
     expect(meta.judge![0]).toMatchObject({ name: 'llmbar judge', verdicts: { original: 'win', swapped: 'loss' }, expected: 'win' })
-    expect(scores).toEqual({ judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 })
+    expect(scores).toEqual({
+      judge_agreement: 0.5,
+      judge_agreement_original: 1,
+      judge_agreement_swapped: 0,
+      judge_agreement_both: 0,
+      position_consistency: 0,
+    })
     const [system, user] = judgeModel.prompts[0]!
-    expect(system!.content).toContain('Reply with one line and nothing else: "Answer 1" if answer_1 is better, "Answer 2" if answer_2 is better.')
+    expect(system!.content).toContain(
+      'Reply with one line and nothing else: "Answer 1" if answer_1 is better, "Answer 2" if answer_2 is better.',
+    )
     expect(system!.content).not.toContain('JSON object')
     expect(user!.content).toContain(String(sample.metadata!.output_2))
   })
@@ -47,8 +62,23 @@ describe('llmbar on real instances', () => {
   it('reads the original dataset.json too, and refuses a label that is not 1 or 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalsuite-llmbar-'))
     const file = join(dir, 'dataset.json')
-    writeFileSync(file, JSON.stringify([{ input: 'Say hi.', output_1: 'Hi!', output_2: 'Bye.', label: 1 }, { input: 'Say bye.', output_1: 'Hi!', output_2: 'Bye.', label: 3 }], null, 2))
-    const resolved = resolveDefined(llmbar({ path: file }), { judge: { model: scriptedJudge('grader', () => 'Answer 1') } }, undefined, undefined)
+    writeFileSync(
+      file,
+      JSON.stringify(
+        [
+          { input: 'Say hi.', output_1: 'Hi!', output_2: 'Bye.', label: 1 },
+          { input: 'Say bye.', output_1: 'Hi!', output_2: 'Bye.', label: 3 },
+        ],
+        null,
+        2,
+      ),
+    )
+    const resolved = resolveDefined(
+      llmbar({ path: file }),
+      { judge: { model: scriptedJudge('grader', () => 'Answer 1') } },
+      undefined,
+      undefined,
+    )
     await expect(prepareSamples(resolved)).rejects.toThrow('field "label" must be 1 or 2, received 3')
   })
 

@@ -41,7 +41,9 @@ describe('mmlu on a real data folder', () => {
   })
 
   it('runs zero-shot on request, and selects categories as subsets', async () => {
-    const { planned, messagesOf } = await prepareBuiltin(mmlu({ path, subjects: ['anatomy', 'philosophy'], fewShot: 0 }), { subset: ['humanities'] })
+    const { planned, messagesOf } = await prepareBuiltin(mmlu({ path, subjects: ['anatomy', 'philosophy'], fewShot: 0 }), {
+      subset: ['humanities'],
+    })
     expect(planned).toHaveLength(4)
     expect(planned.every(({ sample }) => sample.metadata?.subject === 'philosophy')).toBe(true)
     expect(contentText(messagesOf(planned[0]!.sample)[0]!.content).startsWith('Multiple-choice')).toBe(false)
@@ -49,7 +51,10 @@ describe('mmlu on a real data folder', () => {
 
   it('refuses an unknown subject, and names a missing file', async () => {
     expect(() => mmlu({ path, subjects: ['astrology'] })).toThrow('option "subjects.0"')
-    const missing = await prepareBuiltin(mmlu({ path: 'fixtures/benchmark/no-such-mmlu', subjects: ['anatomy', 'virology'] })).then(() => undefined, (error: Error) => error)
+    const missing = await prepareBuiltin(mmlu({ path: 'fixtures/benchmark/no-such-mmlu', subjects: ['anatomy', 'virology'] })).then(
+      () => undefined,
+      (error: Error) => error,
+    )
     expect(missing?.message.replaceAll(process.cwd(), '<cwd>')).toMatchInlineSnapshot(`
       "Invalid dataset:
       fixtures/benchmark/no-such-mmlu/test/anatomy_test.csv: file not found (paths are relative to the working directory, <cwd>)

@@ -37,8 +37,10 @@ describe('adding the plugin to an existing Vitest config', () => {
     })
   })
 
-  it('adds a plugins entry to a config without one, with the file\'s own indentation', () => {
-    const edit = addPlugin("import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n    test: { globals: true },\n})\n")
+  it("adds a plugins entry to a config without one, with the file's own indentation", () => {
+    const edit = addPlugin(
+      "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n    test: { globals: true },\n})\n",
+    )
     expect(edit).toEqual({
       kind: 'added',
       text: "import { defineConfig } from 'vitest/config'\nimport { evalsuite } from 'evalsuite/plugin'\n\nexport default defineConfig({\n    plugins: [evalsuite()],\n    test: { globals: true },\n})\n",
@@ -52,18 +54,24 @@ describe('adding the plugin to an existing Vitest config', () => {
     )
   })
 
-  it('adds its own plugins entry when the only plugins list is nested, such as Rollup\'s', () => {
-    const edit = addPlugin("import { defineConfig } from 'vite'\nexport default defineConfig({\n  build: { rollupOptions: { plugins: [visualizer()] } },\n})\n")
+  it("adds its own plugins entry when the only plugins list is nested, such as Rollup's", () => {
+    const edit = addPlugin(
+      "import { defineConfig } from 'vite'\nexport default defineConfig({\n  build: { rollupOptions: { plugins: [visualizer()] } },\n})\n",
+    )
     expect(edit.kind === 'added' && edit.text).toBe(
       "import { defineConfig } from 'vite'\nimport { evalsuite } from 'evalsuite/plugin'\nexport default defineConfig({\n  plugins: [evalsuite()],\n  build: { rollupOptions: { plugins: [visualizer()] } },\n})\n",
     )
   })
 
   it('leaves a config that already has the plugin alone', () => {
-    expect(addPlugin("import { evalsuite } from 'evalsuite/plugin'\nexport default { plugins: [evalsuite({ outputDir: 'x' })] }\n")).toEqual({ kind: 'present' })
+    expect(
+      addPlugin("import { evalsuite } from 'evalsuite/plugin'\nexport default { plugins: [evalsuite({ outputDir: 'x' })] }\n"),
+    ).toEqual({ kind: 'present' })
   })
 
   it('refuses to guess where a config built by a function puts its plugins', () => {
-    expect(addPlugin("import { mergeConfig } from 'vitest/config'\nimport base from './base.js'\nexport default mergeConfig(base, other)\n")).toEqual({ kind: 'unrecognised' })
+    expect(
+      addPlugin("import { mergeConfig } from 'vitest/config'\nimport base from './base.js'\nexport default mergeConfig(base, other)\n"),
+    ).toEqual({ kind: 'unrecognised' })
   })
 })

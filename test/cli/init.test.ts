@@ -57,12 +57,21 @@ describe('evalsuite init', () => {
     expect(JSON.parse(read(dir, 'package.json'))).toMatchObject({ type: 'module', scripts: { evals: 'vitest run evals' } })
     const evals = await runVitest(['evals'], {}, dir)
     expect(evals.code).toBe(0)
-    expect(tableRows(evals.stdout, 'example').slice(0, 2)).toEqual(['example | all | accuracy | 8! | 87.5% | [52.9%, 99.4%] | pass ≥ 75.0%', 'example: 1 wrong: t8: target other, read billing (exact)'])
+    expect(tableRows(evals.stdout, 'example').slice(0, 2)).toEqual([
+      'example | all | accuracy | 8! | 87.5% | [52.9%, 99.4%] | pass ≥ 75.0%',
+      'example: 1 wrong: t8: target other, read billing (exact)',
+    ])
   })
 
   it('adds the plugin to an existing Vitest project without touching its settings or tests; its tests run as before, the evals when named', async () => {
-    const config = "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: { include: ['src/**/*.test.ts'], testTimeout: 1234 },\n})\n"
-    const pkg = { name: 'shop', version: '1.2.3', scripts: { test: 'vitest run' }, devDependencies: { vitest: '4.1.12', evalsuite: '0.1.0' } }
+    const config =
+      "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: { include: ['src/**/*.test.ts'], testTimeout: 1234 },\n})\n"
+    const pkg = {
+      name: 'shop',
+      version: '1.2.3',
+      scripts: { test: 'vitest run' },
+      devDependencies: { vitest: '4.1.12', evalsuite: '0.1.0' },
+    }
     const dir = project({
       'vitest.config.ts': config,
       'package.json': `${JSON.stringify(pkg, null, 4)}\n`,
@@ -77,7 +86,9 @@ describe('evalsuite init', () => {
     expect(read(dir, 'vitest.config.ts')).toBe(
       "import { defineConfig } from 'vitest/config'\nimport { evalsuite } from 'evalsuite/plugin'\n\nexport default defineConfig({\n  plugins: [evalsuite()],\n  test: { include: ['src/**/*.test.ts'], testTimeout: 1234 },\n})\n",
     )
-    expect(read(dir, 'package.json')).toBe(`${JSON.stringify({ ...pkg, scripts: { ...pkg.scripts, evals: 'vitest run evals' } }, null, 4)}\n`)
+    expect(read(dir, 'package.json')).toBe(
+      `${JSON.stringify({ ...pkg, scripts: { ...pkg.scripts, evals: 'vitest run evals' } }, null, 4)}\n`,
+    )
     expect(read(dir, '.gitignore')).toBe('node_modules\neval-reports/\n')
 
     // the project's `npm test` runs its own tests and calls no model; `npm run evals` names the eval files
@@ -95,7 +106,7 @@ describe('evalsuite init', () => {
     expect(again.stdout).toContain('  kept     evals/example.eval.ts     (already exists)\n')
   })
 
-  it('writes an .mts config into a CommonJS package (as `npm init -y` makes), which runs without Vite\'s ESM warning', async () => {
+  it("writes an .mts config into a CommonJS package (as `npm init -y` makes), which runs without Vite's ESM warning", async () => {
     const dir = project({ 'package.json': `${JSON.stringify({ name: 'plain', version: '1.0.0', type: 'commonjs' }, null, 2)}\n` })
     const run = await evalsuite(dir, 'init')
     expect(run.code).toBe(0)
@@ -108,7 +119,8 @@ describe('evalsuite init', () => {
   })
 
   it('leaves a config it cannot edit safely as it was, and prints the lines to add', async () => {
-    const config = "import { mergeConfig } from 'vitest/config'\nimport base from './base.config.ts'\nexport default mergeConfig(base, {})\n"
+    const config =
+      "import { mergeConfig } from 'vitest/config'\nimport base from './base.config.ts'\nexport default mergeConfig(base, {})\n"
     const dir = project({ 'vitest.config.ts': config })
     const run = await evalsuite(dir, 'init')
     expect(run.code).toBe(1)
@@ -121,7 +133,11 @@ describe('evalsuite init', () => {
     const help = await evalsuite(scratch, 'init', '--help')
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('npx evalsuite init --dir packages/support-bot')
-    expect(await evalsuite(scratch, 'init', '--bogus')).toEqual({ code: 2, stdout: '', stderr: 'evalsuite init: unknown option "--bogus"; see "evalsuite init --help"\n' })
+    expect(await evalsuite(scratch, 'init', '--bogus')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'evalsuite init: unknown option "--bogus"; see "evalsuite init --help"\n',
+    })
     const missing = await evalsuite(scratch, 'init', '--dir', 'nowhere')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toBe(`evalsuite init: no such folder: ${join(scratch, 'nowhere')}\n`)

@@ -5,7 +5,10 @@ import { useTempData } from '../dataset/temp-data.ts'
 const data = useTempData()
 
 it('prints a usage error quoting names from the data or the command line as text, its control characters written out', async () => {
-  const split = data.file('splits\u001b[2J.json', JSON.stringify({ 'dev\u001b]0;pwned\u0007': [{ question: 'a?', answer: 'a' }], 数学: [{ question: 'b?', answer: 'b' }] }))
+  const split = data.file(
+    'splits\u001b[2J.json',
+    JSON.stringify({ 'dev\u001b]0;pwned\u0007': [{ question: 'a?', answer: 'a' }], 数学: [{ question: 'b?', answer: 'b' }] }),
+  )
   let stderr = ''
   const output = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } }
   expect(await runCli(['eval', split, '--model', 'm'], output)).toBe(2)
@@ -22,5 +25,7 @@ it('says in --help when the eval files run and what -u refreshes', async () => {
   const output = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
   expect(await runCli(['--help'], output)).toBe(0)
   expect(stdout).toContain('The eval files run only when the Vitest command names them, so a plain "npx vitest run" calls no model.\n')
-  expect(stdout).toContain('EVALSUITE_UPDATE chooses\nwhat -u refreshes, a comma-separated list of verdicts, baselines and recordings (default verdicts,baselines).\n')
+  expect(stdout).toContain(
+    'EVALSUITE_UPDATE chooses\nwhat -u refreshes, a comma-separated list of verdicts, baselines and recordings (default verdicts,baselines).\n',
+  )
 })

@@ -47,13 +47,16 @@ describe('what a message lists is cut short', () => {
 describe('what options and templates may expand to is bounded', () => {
   // "{question}" 20,000 times filled with a 30,000-character question is 600 million characters, past V8's longest
   // string: validate died with an uncaught RangeError after seconds of copying
-  it('refuses a human_prompt that a row fills past the limit, naming the file, row and field, within seconds', { timeout: 20_000 }, async () => {
-    const path = data.file('bomb.csv', `question,answer\n${'x'.repeat(30_000)},a\n`)
-    data.file('bomb.csv.meta.json', JSON.stringify({ human_prompt: '{question}'.repeat(20_000) }))
-    const started = performance.now()
-    const run = await evalsuite('validate', path)
-    expect(performance.now() - started).toBeLessThan(10_000)
-    expect([run.code, run.stdout]).toMatchInlineSnapshot(`
+  it(
+    'refuses a human_prompt that a row fills past the limit, naming the file, row and field, within seconds',
+    { timeout: 20_000 },
+    async () => {
+      const path = data.file('bomb.csv', `question,answer\n${'x'.repeat(30_000)},a\n`)
+      data.file('bomb.csv.meta.json', JSON.stringify({ human_prompt: '{question}'.repeat(20_000) }))
+      const started = performance.now()
+      const run = await evalsuite('validate', path)
+      expect(performance.now() - started).toBeLessThan(10_000)
+      expect([run.code, run.stdout]).toMatchInlineSnapshot(`
       [
         1,
         "<dir>/bomb.csv: invalid, 1 problem
@@ -61,24 +64,41 @@ describe('what options and templates may expand to is bounded', () => {
       ",
       ]
     `)
-  })
+    },
+  )
 
   it.each([
-    [['--limit', '99999999999999999999999'], 'evalsuite eval: --limit must be a whole number from 1 to 1,000,000; received "99999999999999999999999"'],
+    [
+      ['--limit', '99999999999999999999999'],
+      'evalsuite eval: --limit must be a whole number from 1 to 1,000,000; received "99999999999999999999999"',
+    ],
     [['--repeats', '99999999'], 'evalsuite eval: --repeats must be a whole number from 1 to 1,000; received "99999999"'],
     [['--concurrency', '99999999'], 'evalsuite eval: --concurrency must be a whole number from 1 to 10,000; received "99999999"'],
   ])('refuses %j as a usage error, before Vitest starts', { timeout: 20_000 }, async (option, message) => {
     const path = data.file('quiz.csv', QUIZ)
-    expect(await evalsuite('eval', path, '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1', ...option)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })
+    expect(await evalsuite('eval', path, '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1', ...option)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${message}\n`,
+    })
   })
 })
 
 describe('an empty or meaningless option is a usage error', () => {
   it.each([
     [['eval', 'quiz.csv', '--model', ''], 'evalsuite eval: --model is empty; name the model under test, e.g. --model gpt-4o-mini'],
-    [['eval', 'qa.csv', '--model', 'm', '--judge', ''], 'evalsuite eval: --judge is empty; name the judge model, e.g. --judge gpt-4o, or leave the option out'],
-    [['eval', 'qa.csv', '--model', 'm', '--split', 'x'], 'evalsuite eval: --split x chooses a split of a JSON file holding named splits, and <dir>/qa.csv is a CSV file; remove --split'],
-    [['validate', 'qa.csv', '--split', 'x'], 'evalsuite validate: --split x chooses a split of a JSON file holding named splits, and <dir>/qa.csv is a CSV file; remove --split'],
+    [
+      ['eval', 'qa.csv', '--model', 'm', '--judge', ''],
+      'evalsuite eval: --judge is empty; name the judge model, e.g. --judge gpt-4o, or leave the option out',
+    ],
+    [
+      ['eval', 'qa.csv', '--model', 'm', '--split', 'x'],
+      'evalsuite eval: --split x chooses a split of a JSON file holding named splits, and <dir>/qa.csv is a CSV file; remove --split',
+    ],
+    [
+      ['validate', 'qa.csv', '--split', 'x'],
+      'evalsuite validate: --split x chooses a split of a JSON file holding named splits, and <dir>/qa.csv is a CSV file; remove --split',
+    ],
   ])('refuses %j', { timeout: 20_000 }, async ([command, file, ...rest], message) => {
     const path = data.file(file!, file === 'quiz.csv' ? QUIZ : QA)
     expect(await evalsuite(command!, path, ...rest)).toEqual({ code: 2, stdout: '', stderr: `${message}\n` })

@@ -9,7 +9,10 @@ const evalsuite = cliInProcess(data.dir)
 
 describe('evalsuite validate', () => {
   it('prints what an OpenCompass file with a meta file holds, and exits 0', async () => {
-    const path = data.file('quiz.csv', 'question,A,B,C,answer,subset\n2+2?,3,4,5,B,math\nH2O?,water,salt,air,A,chemistry\n3+3?,5,6,7,B,math\n')
+    const path = data.file(
+      'quiz.csv',
+      'question,A,B,C,answer,subset\n2+2?,3,4,5,B,math\nH2O?,water,salt,air,A,chemistry\n3+3?,5,6,7,B,math\n',
+    )
     data.file('quiz.csv.meta.json', JSON.stringify({ abbr: 'quiz' }))
     const run = await evalsuite('validate', path)
     expect(run.code).toBe(0)
@@ -27,8 +30,23 @@ describe('evalsuite validate', () => {
 
   it('prints ChatML, JSON splits and plain JSONL summaries', async () => {
     const chat = data.file('chat.jsonl', jsonl({ question: [{ role: 'user', content: 'hi' }], answer: ['hello'] }))
-    const splits = data.file('splits.json', JSON.stringify({ dev: [{ question: 'q', answer: 'a' }], test: [{ question: 'q', answer: 'a' }, { question: 'r', answer: 'b' }] }))
-    const pro = data.file('pro.jsonl', jsonl({ question: 'q', options: ['a', 'b', 'c'], answer: 'A', category: 'law' }, { question: 'r', options: ['a', 'b'], answer: 'B', category: 'math' }))
+    const splits = data.file(
+      'splits.json',
+      JSON.stringify({
+        dev: [{ question: 'q', answer: 'a' }],
+        test: [
+          { question: 'q', answer: 'a' },
+          { question: 'r', answer: 'b' },
+        ],
+      }),
+    )
+    const pro = data.file(
+      'pro.jsonl',
+      jsonl(
+        { question: 'q', options: ['a', 'b', 'c'], answer: 'A', category: 'law' },
+        { question: 'r', options: ['a', 'b'], answer: 'B', category: 'math' },
+      ),
+    )
     const run = await evalsuite('validate', chat, splits)
     const mapped = await evalsuite('validate', pro, '--field', 'subset=category')
     expect([run.code, mapped.code]).toEqual([0, 0])
@@ -56,7 +74,10 @@ describe('evalsuite validate', () => {
   })
 
   it('prints every problem of an invalid file as file:line: field: message, and exits 1', async () => {
-    const path = data.file('broken.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', answer: 'C' }, '{"question": "q2"', { question: 'q3', A: 'x', B: 'y' }))
+    const path = data.file(
+      'broken.jsonl',
+      jsonl({ question: 'q', A: 'x', B: 'y', answer: 'C' }, '{"question": "q2"', { question: 'q3', A: 'x', B: 'y' }),
+    )
     const run = await evalsuite('validate', path)
     expect(run.code).toBe(1)
     expect(run.stdout).toMatchInlineSnapshot(`
@@ -69,14 +90,27 @@ describe('evalsuite validate', () => {
   })
 
   it('validates every data file of a folder, counting valid and invalid files', async () => {
-    const folder = data.folder('mixed', { 'a.jsonl': jsonl({ question: 'q', answer: 'a' }), 'b.csv': 'question,answer\nq\n', 'b.csv.meta.json': '{}', 'notes.md': '# notes' })
+    const folder = data.folder('mixed', {
+      'a.jsonl': jsonl({ question: 'q', answer: 'a' }),
+      'b.csv': 'question,answer\nq\n',
+      'b.csv.meta.json': '{}',
+      'notes.md': '# notes',
+    })
     const run = await evalsuite('validate', folder)
     expect(run.code).toBe(1)
-    expect(run.stdout.split('\n').filter((line) => !line.startsWith('  '))).toEqual(['<dir>/mixed/a.jsonl: valid', '<dir>/mixed/b.csv: invalid, 1 problem', '2 files: 1 valid, 1 invalid', ''])
+    expect(run.stdout.split('\n').filter((line) => !line.startsWith('  '))).toEqual([
+      '<dir>/mixed/a.jsonl: valid',
+      '<dir>/mixed/b.csv: invalid, 1 problem',
+      '2 files: 1 valid, 1 invalid',
+      '',
+    ])
   })
 
   it('shows the first 50 problems and counts the rest', async () => {
-    const path = data.file('many.jsonl', jsonl({ question: 'q', answer: 'a' }, ...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))))
+    const path = data.file(
+      'many.jsonl',
+      jsonl({ question: 'q', answer: 'a' }, ...Array.from({ length: 60 }, (_, index) => ({ question: `q${index}` }))),
+    )
     const run = await evalsuite('validate', path)
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('<dir>/many.jsonl: invalid, 60 problems')
@@ -85,7 +119,10 @@ describe('evalsuite validate', () => {
   })
 
   it('writes out the control characters of file names, subsets and quoted values, keeping any script as it is', async () => {
-    const valid = data.file('数学\u001b[2J.jsonl', jsonl({ question: 'q', answer: 'a', subset: 'Проверка\u001b]0;pwned\u0007' }, { question: 'r', answer: 'b', subset: 'a/b\u009b31m' }))
+    const valid = data.file(
+      '数学\u001b[2J.jsonl',
+      jsonl({ question: 'q', answer: 'a', subset: 'Проверка\u001b]0;pwned\u0007' }, { question: 'r', answer: 'b', subset: 'a/b\u009b31m' }),
+    )
     const invalid = data.file('broken\u001b[31m.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', answer: '\u001b[2J\u202eC' }))
     const run = await evalsuite('validate', valid, invalid)
     expect(run.stdout).toMatchInlineSnapshot(`
@@ -103,7 +140,10 @@ describe('evalsuite validate', () => {
   })
 
   it('says a file of EvalScope general QA is one', async () => {
-    const path = data.file('evalscope.jsonl', jsonl({ query: 'q', response: 'a' }, { messages: [{ role: 'user', content: 'hi' }], response: 'hello' }))
+    const path = data.file(
+      'evalscope.jsonl',
+      jsonl({ query: 'q', response: 'a' }, { messages: [{ role: 'user', content: 'hi' }], response: 'hello' }),
+    )
     expect((await evalsuite('validate', path)).stdout).toMatchInlineSnapshot(`
       "<dir>/evalscope.jsonl: valid
         format   EvalScope custom dataset
@@ -115,8 +155,13 @@ describe('evalsuite validate', () => {
   })
 
   it('reports multiple-answer questions', async () => {
-    const path = data.file('several.jsonl', jsonl({ question: 'q', A: 'x', B: 'y', C: 'z', answer: ['A', 'C'] }, { question: 'r', A: 'x', B: 'y', C: 'z', answer: 'B' }))
-    expect((await evalsuite('validate', path)).stdout.split('\n')[2]).toMatchInlineSnapshot(`"  type     mcq, options A, B, C, multiple-answer (1 of 2 with several answers), input from "question", answer from "answer""`)
+    const path = data.file(
+      'several.jsonl',
+      jsonl({ question: 'q', A: 'x', B: 'y', C: 'z', answer: ['A', 'C'] }, { question: 'r', A: 'x', B: 'y', C: 'z', answer: 'B' }),
+    )
+    expect((await evalsuite('validate', path)).stdout.split('\n')[2]).toMatchInlineSnapshot(
+      `"  type     mcq, options A, B, C, multiple-answer (1 of 2 with several answers), input from "question", answer from "answer""`,
+    )
   })
 
   it('finds the TSV files of a folder and says which are TSV', async () => {
@@ -130,13 +175,28 @@ describe('evalsuite validate', () => {
 
   it('reads a headerless CSV with --columns and forces a format with --format', async () => {
     const path = data.file('headerless.csv', 'q1,a,b,c,d,A\n')
-    expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer')).stdout).toContain('  type     mcq, options A, B, C, D, input from "question", answer from "answer"\n')
-    expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer', '--format', 'csv')).stdout).toContain('  format   CSV\n')
+    expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer')).stdout).toContain(
+      '  type     mcq, options A, B, C, D, input from "question", answer from "answer"\n',
+    )
+    expect((await evalsuite('validate', path, '--columns', 'question,A,B,C,D,answer', '--format', 'csv')).stdout).toContain(
+      '  format   CSV\n',
+    )
   })
 
   it('reads sample fields from the columns --field names, in plain and multiple-choice files alike', async () => {
     const plain = data.file('named.csv', 'Problem,final_answer,Category,persona\n2+2?,4,math,Be brief.\nH2O?,water,chemistry,Be exact.\n')
-    const run = await evalsuite('validate', plain, '--field', 'input=Problem', '--field', 'target=final_answer', '--field', 'subset=Category', '--field', 'system=persona')
+    const run = await evalsuite(
+      'validate',
+      plain,
+      '--field',
+      'input=Problem',
+      '--field',
+      'target=final_answer',
+      '--field',
+      'subset=Category',
+      '--field',
+      'system=persona',
+    )
     expect(run.stdout).toMatchInlineSnapshot(`
       "<dir>/named.csv: valid
         format   CSV
@@ -156,7 +216,8 @@ describe('evalsuite validate', () => {
       "
     `)
     const options = data.file('option-columns.jsonl', jsonl({ q: 'Even?', o1: '3', o2: '4', gold: 'B' }))
-    expect((await evalsuite('validate', options, '--field', 'input=q', '--field', 'choices=o1,o2', '--field', 'target=gold')).stdout).toMatchInlineSnapshot(`
+    expect((await evalsuite('validate', options, '--field', 'input=q', '--field', 'choices=o1,o2', '--field', 'target=gold')).stdout)
+      .toMatchInlineSnapshot(`
       "<dir>/option-columns.jsonl: valid
         format   JSONL
         type     mcq, 2 options
@@ -166,7 +227,7 @@ describe('evalsuite validate', () => {
     `)
   })
 
-  it('reads OpenCompass\'s NEJM CSV, whose Choices column lists the options one a line, with the fields of the previous release', async () => {
+  it("reads OpenCompass's NEJM CSV, whose Choices column lists the options one a line, with the fields of the previous release", async () => {
     const path = 'fixtures/real/opencompass-nejm/NEJM_All_Questions_And_Answers.csv'
     const run = await evalsuite('validate', path, '--field', 'input=Question', '--field', 'target=Answer')
     expect(run.stderr).toBe('')
@@ -229,13 +290,28 @@ describe('evalsuite validate', () => {
   })
 
   it.each([
-    [['validate', 'x.jsonl', '--field', 'answer=final'], 'evalsuite validate: --field answer=final: "answer" is not a sample field; did you mean "target"? NAME is one of input, target, choices, id, subset, system'],
-    [['validate', 'x.jsonl', '--field', 'inptu=q'], 'evalsuite validate: --field inptu=q: "inptu" is not a sample field; did you mean "input"? NAME is one of input, target, choices, id, subset, system'],
-    [['validate', 'x.jsonl', '--field', 'target'], 'evalsuite validate: --field takes NAME=COLUMN, e.g. --field target=final_answer; received "target"'],
-    [['validate', 'x.jsonl', '--subset', 'category'], 'evalsuite validate: name the field holding each sample\'s subset with --field subset=category'],
+    [
+      ['validate', 'x.jsonl', '--field', 'answer=final'],
+      'evalsuite validate: --field answer=final: "answer" is not a sample field; did you mean "target"? NAME is one of input, target, choices, id, subset, system',
+    ],
+    [
+      ['validate', 'x.jsonl', '--field', 'inptu=q'],
+      'evalsuite validate: --field inptu=q: "inptu" is not a sample field; did you mean "input"? NAME is one of input, target, choices, id, subset, system',
+    ],
+    [
+      ['validate', 'x.jsonl', '--field', 'target'],
+      'evalsuite validate: --field takes NAME=COLUMN, e.g. --field target=final_answer; received "target"',
+    ],
+    [
+      ['validate', 'x.jsonl', '--subset', 'category'],
+      "evalsuite validate: name the field holding each sample's subset with --field subset=category",
+    ],
     [['validate', '--strict', 'x.jsonl'], 'evalsuite validate: unknown option "--strict"; see "evalsuite validate --help"'],
     [['validate', 'x.jsonl', '--format'], 'evalsuite validate: option "--format" needs a value; see "evalsuite validate --help"'],
-    [['validate', 'x.jsonl', '--format', 'yaml'], 'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, evalscope, received "yaml"'],
+    [
+      ['validate', 'x.jsonl', '--format', 'yaml'],
+      'evalsuite validate: --format must be one of jsonl, csv, tsv, json, opencompass, chatml, evalscope, received "yaml"',
+    ],
     [['validate'], 'evalsuite validate: name a data file or folder to check; see "evalsuite validate --help"'],
     [['validate', 'no/such/file.jsonl'], 'evalsuite validate: no such file or folder: no/such/file.jsonl'],
     [['check', 'x.jsonl'], 'evalsuite: unknown command "check"; the commands are eval, init, validate (see "evalsuite --help")'],

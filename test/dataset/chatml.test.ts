@@ -8,7 +8,16 @@ describe('datasets.chatml', () => {
   it('sends the messages as they are and takes the first answer as the target, other fields as metadata', async () => {
     const path = data.file(
       'chat.jsonl',
-      jsonl({ id: 'c1', subset: 'math', source: 'book', question: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: '2+2?' }], answer: ['4'] }),
+      jsonl({
+        id: 'c1',
+        subset: 'math',
+        source: 'book',
+        question: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: '2+2?' },
+        ],
+        answer: ['4'],
+      }),
     )
     expect(await datasets.chatml(path).load()).toEqual([
       {
@@ -26,7 +35,13 @@ describe('datasets.chatml', () => {
 
   it('keeps every answer of a multi-turn record in metadata.answers and joins text parts by line breaks', async () => {
     const question = [
-      { role: 'user', content: [{ type: 'text', text: 'First:' }, { type: 'text', text: '1+1?' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'First:' },
+          { type: 'text', text: '1+1?' },
+        ],
+      },
       { role: 'assistant', content: '2' },
       { role: 'user', content: 'Then 2+2?' },
     ]

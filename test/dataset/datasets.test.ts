@@ -13,7 +13,10 @@ describe('datasets.jsonl', () => {
   it('reads question/answer fields, coerces a numeric answer to text and keeps the other fields as metadata', async () => {
     const path = dataFile(
       'defaults.jsonl',
-      jsonl({ question: '2+2?', answer: 4, source: 'arithmetic', level: 1 }, { id: 'capital-fr', question: 'Capital of France?', answer: 'Paris' }) + '\n\n',
+      jsonl(
+        { question: '2+2?', answer: 4, source: 'arithmetic', level: 1 },
+        { id: 'capital-fr', question: 'Capital of France?', answer: 'Paris' },
+      ) + '\n\n',
     )
     const samples = await datasets.jsonl(path).load()
     expect(samples).toEqual([
@@ -23,7 +26,10 @@ describe('datasets.jsonl', () => {
   })
 
   it('matches the default field names in any letter case, preferring an exact name', async () => {
-    const path = dataFile('cased.jsonl', jsonl({ ID: 'q1', Question: '2+2?', ANSWER: '4' }, { Question: 'exact wins', question: 'this one', Answer: 'a' }))
+    const path = dataFile(
+      'cased.jsonl',
+      jsonl({ ID: 'q1', Question: '2+2?', ANSWER: '4' }, { Question: 'exact wins', question: 'this one', Answer: 'a' }),
+    )
     expect(await datasets.jsonl(path).load()).toEqual([
       { id: 'q1', input: '2+2?', target: '4' },
       { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: 'this one', target: 'a', metadata: { Question: 'exact wins' } },
@@ -91,8 +97,11 @@ describe('datasets.jsonl', () => {
     `)
   })
 
-  it('names the loader of a file in EvalScope\'s QA layout (query and response) once, above the lines it cannot read', async () => {
-    const path = dataFile('evalscope-qa.jsonl', jsonl({ query: 'Capital of France?', response: 'Paris' }, { messages: [{ role: 'user', content: 'Hi?' }], response: 'Hello' }))
+  it("names the loader of a file in EvalScope's QA layout (query and response) once, above the lines it cannot read", async () => {
+    const path = dataFile(
+      'evalscope-qa.jsonl',
+      jsonl({ query: 'Capital of France?', response: 'Paris' }, { messages: [{ role: 'user', content: 'Hi?' }], response: 'Hello' }),
+    )
     expect(shown(await loadError(datasets.jsonl(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/evalscope-qa.jsonl: the records are in EvalScope's general QA layout ("query" or "messages", and "response"): read the file with datasets.evalscope(), which takes them as the input and the target
@@ -102,7 +111,10 @@ describe('datasets.jsonl', () => {
   })
 
   it('names both lines of a duplicate explicit id', async () => {
-    const path = dataFile('duplicate-ids.jsonl', jsonl({ id: 'q1', input: 'a', target: 'a' }, { id: 'q2', input: 'b', target: 'b' }, { id: 'q1', input: 'c', target: 'c' }))
+    const path = dataFile(
+      'duplicate-ids.jsonl',
+      jsonl({ id: 'q1', input: 'a', target: 'a' }, { id: 'q2', input: 'b', target: 'b' }, { id: 'q1', input: 'c', target: 'c' }),
+    )
     const error = await loadError(datasets.jsonl(path))
     expect(shown(error)).toMatchInlineSnapshot(`
       "Invalid dataset:
@@ -122,7 +134,12 @@ describe('datasets.jsonl', () => {
 
   it('refuses a file that does not exist, naming the path as given and the folder it is relative to', async () => {
     const error = await loadError(datasets.jsonl('fixtures/data/no-such-file.jsonl'))
-    expect(error.issues).toEqual([{ file: 'fixtures/data/no-such-file.jsonl', message: `file not found (paths are relative to the working directory, ${process.cwd()})` }])
+    expect(error.issues).toEqual([
+      {
+        file: 'fixtures/data/no-such-file.jsonl',
+        message: `file not found (paths are relative to the working directory, ${process.cwd()})`,
+      },
+    ])
     expect(error.message.replaceAll(process.cwd(), '<cwd>')).toMatchInlineSnapshot(`
       "Invalid dataset:
       fixtures/data/no-such-file.jsonl: file not found (paths are relative to the working directory, <cwd>)"
@@ -134,7 +151,12 @@ describe('datasets.jsonl', () => {
   it('builds samples with a mapping function', async () => {
     const path = dataFile('mapped.jsonl', jsonl({ n: 1, q: 'Capital of Italy?', a: 'Rome', lang: 'en' }))
     const source = datasets.jsonl(path, {
-      fields: (record) => ({ id: record.n as number, input: `Q: ${String(record.q)}`, target: [String(record.a), 'Roma'], metadata: { lang: record.lang } }),
+      fields: (record) => ({
+        id: record.n as number,
+        input: `Q: ${String(record.q)}`,
+        target: [String(record.a), 'Roma'],
+        metadata: { lang: record.lang },
+      }),
     })
     expect(await source.load()).toEqual([{ id: '1', input: 'Q: Capital of Italy?', target: ['Rome', 'Roma'], metadata: { lang: 'en' } }])
   })
@@ -155,7 +177,10 @@ describe('datasets.jsonl', () => {
 
 describe('datasets.csv', () => {
   it('reads a header row, a quoted field holding a comma and a line break, a BOM and CRLF line ends', async () => {
-    const path = dataFile('bom-crlf.csv', '\uFEFFquestion,answer,source\r\n"Say ""hi"", then\r\ncount to 3",3,book\r\nWhat is 2+2?,4,web\r\n')
+    const path = dataFile(
+      'bom-crlf.csv',
+      '\uFEFFquestion,answer,source\r\n"Say ""hi"", then\r\ncount to 3",3,book\r\nWhat is 2+2?,4,web\r\n',
+    )
     expect(await datasets.csv(path).load()).toEqual([
       { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: 'Say "hi", then\r\ncount to 3', target: '3', metadata: { source: 'book' } },
       { id: expect.stringMatching(/^[0-9a-f]{12}$/), input: 'What is 2+2?', target: '4', metadata: { source: 'web' } },
@@ -211,7 +236,7 @@ describe('datasets.csv', () => {
     `)
   })
 
-  it('keeps a quote inside an unquoted field as text, as Python\'s csv module reads it (MMLU has such rows)', async () => {
+  it("keeps a quote inside an unquoted field as text, as Python's csv module reads it (MMLU has such rows)", async () => {
     const path = dataFile('inner-quote.csv', 'question,answer\nWhat is "Will to Truth?",A\nOk?",B\n')
     expect((await datasets.csv(path).load()).map((sample) => sample.input)).toEqual(['What is "Will to Truth?"', 'Ok?"'])
   })
@@ -235,7 +260,13 @@ describe('datasets.csv', () => {
 
 describe('datasets.json', () => {
   it('reads an array of records', async () => {
-    const path = dataFile('array.json', JSON.stringify([{ id: 'a', question: 'q1', answer: 1 }, { id: 'b', prompt: 'q2', label: 'x', options: ['x', 'y'] }]))
+    const path = dataFile(
+      'array.json',
+      JSON.stringify([
+        { id: 'a', question: 'q1', answer: 1 },
+        { id: 'b', prompt: 'q2', label: 'x', options: ['x', 'y'] },
+      ]),
+    )
     expect(await datasets.json(path).load()).toEqual([
       { id: 'a', input: 'q1', target: '1' },
       { id: 'b', input: 'q2', target: 'x', choices: ['x', 'y'] },
@@ -243,7 +274,10 @@ describe('datasets.json', () => {
   })
 
   it('reads the named split of an object of splits', async () => {
-    const path = dataFile('splits.json', JSON.stringify({ train: [{ id: 't1', question: 'q', answer: 'a' }], test: [{ id: 'x1', question: 'q', answer: 'b' }] }))
+    const path = dataFile(
+      'splits.json',
+      JSON.stringify({ train: [{ id: 't1', question: 'q', answer: 'a' }], test: [{ id: 'x1', question: 'q', answer: 'b' }] }),
+    )
     expect(await datasets.json(path, { split: 'test' }).load()).toEqual([{ id: 'x1', input: 'q', target: 'b' }])
   })
 
@@ -264,7 +298,10 @@ describe('datasets.json', () => {
   })
 
   it('names a bad record by its line and its index, as a JSON file may hold many records on one line', async () => {
-    const path = dataFile('bad-records.json', JSON.stringify([{ id: 'a', question: 'q', answer: 'a' }, 'text', { id: 'a', question: 'q', answer: 'b' }, { question: 'q' }]))
+    const path = dataFile(
+      'bad-records.json',
+      JSON.stringify([{ id: 'a', question: 'q', answer: 'a' }, 'text', { id: 'a', question: 'q', answer: 'b' }, { question: 'q' }]),
+    )
     expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/bad-records.json:1: [1]: each record must be a JSON object, found a string
@@ -294,7 +331,10 @@ describe('loadSamples with samples written inline', () => {
 
 describe('reading JSONL text', () => {
   it('drops a byte order mark and reads CRLF line ends', async () => {
-    const path = dataFile('bom-crlf.jsonl', '\uFEFF{"id": "a", "question": "q1", "answer": "x"}\r\n{"id": "b", "question": "q2", "answer": "y"}\r\n')
+    const path = dataFile(
+      'bom-crlf.jsonl',
+      '\uFEFF{"id": "a", "question": "q1", "answer": "x"}\r\n{"id": "b", "question": "q2", "answer": "y"}\r\n',
+    )
     expect(await datasets.jsonl(path).load()).toEqual([
       { id: 'a', input: 'q1', target: 'x' },
       { id: 'b', input: 'q2', target: 'y' },
@@ -314,7 +354,10 @@ describe('reading JSONL text', () => {
 
 describe('datasets.json line numbers', () => {
   it('gives each record of a pretty-printed array the line it starts on', async () => {
-    const path = dataFile('pretty.json', JSON.stringify([{ question: 'q1', answer: 'a' }, { question: 'q2' }, { question: 'q3', answer: { text: 'c' } }], null, 2))
+    const path = dataFile(
+      'pretty.json',
+      JSON.stringify([{ question: 'q1', answer: 'a' }, { question: 'q2' }, { question: 'q3', answer: { text: 'c' } }], null, 2),
+    )
     expect(shown(await loadError(datasets.json(path)))).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/pretty.json:6: [1].target: missing; map it with the "target" field option or a mapping function
@@ -323,7 +366,8 @@ describe('datasets.json line numbers', () => {
   })
 
   it('gives the records of a named split their lines and the split name', async () => {
-    const text = '{\n  "train": [\n    {"question": "t", "answer": "x"}\n  ],\n  "test": [\n    {"question": "q1", "answer": "a"},\n    {"question": "q2"}\n  ]\n}\n'
+    const text =
+      '{\n  "train": [\n    {"question": "t", "answer": "x"}\n  ],\n  "test": [\n    {"question": "q1", "answer": "a"},\n    {"question": "q2"}\n  ]\n}\n'
     expect(shown(await loadError(datasets.json(dataFile('split-lines.json', text), { split: 'test' })))).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/split-lines.json:7: test[1].target: missing; map it with the "target" field option or a mapping function"
@@ -381,7 +425,7 @@ describe('a folder of data files', () => {
 })
 
 describe('loadRecords', () => {
-  it('gives a file\'s raw records with their file and line, before any field mapping', async () => {
+  it("gives a file's raw records with their file and line, before any field mapping", async () => {
     const path = dataFile('records.jsonl', jsonl({ q: 'one', a: 1 }, '', { q: 'two', a: 2 }))
     expect(await loadRecords(datasets.jsonl(path), 'records')).toEqual([
       { fields: { q: 'one', a: 1 }, file: path, line: 1 },
@@ -398,8 +442,10 @@ describe('loadRecords', () => {
     `)
   })
 
-  it('gives inline samples as records named by their index, and a custom source\'s samples', async () => {
-    expect(await loadRecords([{ input: 'q', target: 'a' }], 'inline')).toEqual([{ fields: { input: 'q', target: 'a' }, file: 'inline', path: '[0]' }])
+  it("gives inline samples as records named by their index, and a custom source's samples", async () => {
+    expect(await loadRecords([{ input: 'q', target: 'a' }], 'inline')).toEqual([
+      { fields: { input: 'q', target: 'a' }, file: 'inline', path: '[0]' },
+    ])
     const custom: DatasetSource = { description: 'custom', load: async () => [{ id: 's1', input: 'q', target: 'a' }] }
     expect(await loadRecords(custom, 'custom')).toEqual([{ fields: { id: 's1', input: 'q', target: 'a' }, file: 'custom', path: '[0]' }])
   })

@@ -13,11 +13,18 @@ const EVALSCOPE_ROOT = 'fixtures/real/evalscope'
 const MCQ = 'custom_eval/multimodal/mcq'
 const VQA = 'custom_eval/multimodal/vqa'
 const data = useTempData()
-const uri = (name: string): string => `data:image/jpeg;base64,${readFileSync(`${EVALSCOPE_ROOT}/custom_eval/multimodal/images/${name}`).toString('base64')}`
+const uri = (name: string): string =>
+  `data:image/jpeg;base64,${readFileSync(`${EVALSCOPE_ROOT}/custom_eval/multimodal/images/${name}`).toString('base64')}`
 let projectRoot: string
 let DOG: string, AMNH: string, TESLA: string, TOKYO: string, RUNNING: string
 beforeAll(() => {
-  ;[DOG, AMNH, TESLA, TOKYO, RUNNING] = ['dog.jpg', 'AMNH.jpg', 'tesla.jpg', 'tokyo.jpg', 'running.jpg'].map(uri) as [string, string, string, string, string]
+  ;[DOG, AMNH, TESLA, TOKYO, RUNNING] = ['dog.jpg', 'AMNH.jpg', 'tesla.jpg', 'tokyo.jpg', 'running.jpg'].map(uri) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
   projectRoot = process.cwd()
   process.chdir(EVALSCOPE_ROOT)
 })
@@ -46,7 +53,11 @@ describe("EvalScope's multimodal example files", () => {
       [['School', 'Hospital', 'Park', 'Museum'], 'D', 1],
       [['New York', 'Tokyo', 'Shanghai', 'Paris'], 'B', 1],
     ])
-    expect(summary.images).toEqual({ files: 4, bytes: 12138 + 114982 + 35223 + 76990, from: { dataFile: 0, workingDirectory: 4, absolute: 0 } })
+    expect(summary.images).toEqual({
+      files: 4,
+      bytes: 12138 + 114982 + 35223 + 76990,
+      from: { dataFile: 0, workingDirectory: 4, absolute: 0 },
+    })
     expect(summary.samples.map(sentImages)).toEqual([[DOG, AMNH, TESLA, TOKYO], [AMNH], [TOKYO]])
     expect(summary.samples[0]!.metadata).toBeUndefined()
   })
@@ -60,7 +71,15 @@ describe("EvalScope's multimodal example files", () => {
   it('reads the VQA file with <image 1> at the end of each message, sending the picture in its place', async () => {
     const samples = await datasets.evalscope(`${VQA}/example_placeholder.jsonl`).load()
     expect(samples.map((sample) => sample.target)).toEqual(['Dog', 'Museum', 'Tokyo', 'Tesla', 'Running'])
-    expect(buildPrompt({ name: 'vqa' }, samples[0]!, [])).toEqual([{ role: 'user', content: [{ type: 'text', text: 'What animal is this?' }, { type: 'image_url', image_url: { url: DOG } }] }])
+    expect(buildPrompt({ name: 'vqa' }, samples[0]!, [])).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What animal is this?' },
+          { type: 'image_url', image_url: { url: DOG } },
+        ],
+      },
+    ])
     expect(samples.map(sentImages)).toEqual([[DOG], [AMNH], [TOKYO], [TESLA], [RUNNING]])
     const openai = await datasets.evalscope(`${VQA}/example_openai.jsonl`).load()
     expect(openai.map(sentImages)).toEqual([[DOG], [AMNH], [TOKYO], [TESLA], [RUNNING]])
@@ -68,15 +87,25 @@ describe("EvalScope's multimodal example files", () => {
 
   it('says in validate where the images were found', async () => {
     const out = await validate(`${MCQ}/example.tsv`, `${VQA}/example_placeholder.jsonl`)
-    expect(out).toContain('images   6 in 3 samples, from 4 local files (239,333 bytes) found from the working directory; only a model that takes images can run them')
-    expect(out).toContain('images   5 in 5 samples, from 5 local files (246,777 bytes) found from the working directory; only a model that takes images can run them')
+    expect(out).toContain(
+      'images   6 in 3 samples, from 4 local files (239,333 bytes) found from the working directory; only a model that takes images can run them',
+    )
+    expect(out).toContain(
+      'images   5 in 5 samples, from 5 local files (246,777 bytes) found from the working directory; only a model that takes images can run them',
+    )
   })
 
   it('refuses a sample whose text or options place an image it does not have, rather than send it without', async () => {
     const where = (name: string, ...records: unknown[]): string => join(projectRoot, data.file(name, jsonl(...records)))
-    const mcq = where('mcq.jsonl', { question: 'Which is a dog?', options: ['<image 1>', '<image 2>'], answer: 'A', image_1: 'custom_eval/multimodal/images/dog.jpg' })
+    const mcq = where('mcq.jsonl', {
+      question: 'Which is a dog?',
+      options: ['<image 1>', '<image 2>'],
+      answer: 'A',
+      image_1: 'custom_eval/multimodal/images/dog.jpg',
+    })
     const vqa = where('vqa.jsonl', { messages: [{ role: 'user', content: 'What animal is this?<image 1>' }], answer: 'Dog' })
-    const shown = async (path: string): Promise<string> => (await rejection(loadDataFile(path))).message.replaceAll(join(projectRoot, data.dir), '<dir>')
+    const shown = async (path: string): Promise<string> =>
+      (await rejection(loadDataFile(path))).message.replaceAll(join(projectRoot, data.dir), '<dir>')
     expect(await shown(mcq)).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/mcq.jsonl:1: choices.1: places <image 2>, but it has 1 (image_1); a sample is never sent without the images its text names"

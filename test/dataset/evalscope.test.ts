@@ -7,7 +7,13 @@ const withoutIds = <T extends { id: string }>(samples: T[]): Omit<T, 'id'>[] => 
 
 describe('EvalScope general QA', () => {
   it('reads query and response, with an optional system message', async () => {
-    const path = data.file('qa.jsonl', jsonl({ query: 'Highest mountain?', response: 'Everest' }, { system: 'Be brief.', query: 'Longest river?', response: 'The Nile', source: 'atlas' }))
+    const path = data.file(
+      'qa.jsonl',
+      jsonl(
+        { query: 'Highest mountain?', response: 'Everest' },
+        { system: 'Be brief.', query: 'Longest river?', response: 'The Nile', source: 'atlas' },
+      ),
+    )
     const summary = await loadDataFile(path)
     expect([summary.format, summary.kind]).toEqual(['evalscope', 'qa'])
     expect(withoutIds(summary.samples)).toEqual([
@@ -24,7 +30,18 @@ describe('EvalScope general QA', () => {
   })
 
   it('keeps the history turns in order before the query', async () => {
-    const path = data.file('history.jsonl', jsonl({ id: 'h1', history: [['Name a planet', 'Mars'], ['Another', 'Venus']], query: 'Which is larger?', response: 'Venus' }))
+    const path = data.file(
+      'history.jsonl',
+      jsonl({
+        id: 'h1',
+        history: [
+          ['Name a planet', 'Mars'],
+          ['Another', 'Venus'],
+        ],
+        query: 'Which is larger?',
+        response: 'Venus',
+      }),
+    )
     expect(await datasets.evalscope(path).load()).toEqual([
       {
         id: 'h1',
@@ -75,7 +92,10 @@ describe('EvalScope general QA', () => {
 
 describe('EvalScope general MCQ', () => {
   it('reads id, question, options and answer from CSV, selected explicitly or detected', async () => {
-    const path = data.file('example_val.csv', 'id,question,A,B,C,D,answer,explanation\n1,Which is even?,3,4,,,B,\n2,Which is odd?,2,4,5,6,C,five\n')
+    const path = data.file(
+      'example_val.csv',
+      'id,question,A,B,C,D,answer,explanation\n1,Which is even?,3,4,,,B,\n2,Which is odd?,2,4,5,6,C,five\n',
+    )
     const samples = await datasets.evalscope(path).load()
     expect(samples.map(({ id, choices, target }) => ({ id, choices, target }))).toEqual([
       { id: '1', choices: ['3', '4'], target: 'B' },

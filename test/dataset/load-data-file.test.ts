@@ -26,21 +26,37 @@ describe('loadDataFile detects the format', () => {
   })
 
   it('lists the fields seen in any record, in the order first seen', async () => {
-    const summary = await loadDataFile(data.file('fields.jsonl', jsonl({ question: 'q', answer: 'a' }, { question: 'q2', answer: 'b', level: 2 })))
+    const summary = await loadDataFile(
+      data.file('fields.jsonl', jsonl({ question: 'q', answer: 'a' }, { question: 'q2', answer: 'b', level: 2 })),
+    )
     expect(summary.fields).toEqual(['question', 'answer', 'level'])
   })
 
   it('calls samples with and without options "mixed"', async () => {
-    const summary = await loadDataFile(data.file('mixed.jsonl', jsonl({ input: 'q', choices: ['x', 'y'], target: 'A' }, { input: 'q2', target: 'b' })))
+    const summary = await loadDataFile(
+      data.file('mixed.jsonl', jsonl({ input: 'q', choices: ['x', 'y'], target: 'A' }, { input: 'q2', target: 'b' })),
+    )
     expect(summary.kind).toBe('mixed')
   })
 
   it('reads every split of a JSON object of splits, counting each, and names the split of a bad record', async () => {
-    const good = data.file('splits.json', JSON.stringify({ train: [{ question: 'q', answer: 'a' }], test: [{ question: 'q', answer: 'a' }, { question: 'r', answer: 'b' }] }))
+    const good = data.file(
+      'splits.json',
+      JSON.stringify({
+        train: [{ question: 'q', answer: 'a' }],
+        test: [
+          { question: 'q', answer: 'a' },
+          { question: 'r', answer: 'b' },
+        ],
+      }),
+    )
     const summary = await loadDataFile(good)
     expect(summary.splits).toEqual({ train: 1, test: 2 })
     expect(summary.samples).toHaveLength(3)
-    const bad = data.file('splits-bad.json', JSON.stringify({ train: [{ question: 'p', answer: 'b' }, { question: 'q' }], test: [{ answer: 'a' }] }))
+    const bad = data.file(
+      'splits-bad.json',
+      JSON.stringify({ train: [{ question: 'p', answer: 'b' }, { question: 'q' }], test: [{ answer: 'a' }] }),
+    )
     expect(data.shown(await rejection(loadDataFile(bad)))).toMatchInlineSnapshot(`
       "Invalid dataset:
       <dir>/splits-bad.json:1: train[1].target: missing; map it with the "target" field option or a mapping function

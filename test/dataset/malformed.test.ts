@@ -8,7 +8,9 @@ import { DatasetError, formatIssue } from '../../src/errors.ts'
 // each file here is wrong in one way (or a few); expected.json holds every message it must give, in order
 const DIR = relative(process.cwd(), fileURLToPath(new URL('./malformed/', import.meta.url)))
 const expected = JSON.parse(readFileSync(`${DIR}/expected.json`, 'utf8')) as Record<string, string[]>
-const files = readdirSync(DIR).filter((name) => name !== 'expected.json' && !name.endsWith('.meta.json')).sort()
+const files = readdirSync(DIR)
+  .filter((name) => name !== 'expected.json' && !name.endsWith('.meta.json'))
+  .sort()
 
 async function messagesFor(name: string): Promise<string[]> {
   const error = await loadDataFile(`${DIR}/${name}`).then(

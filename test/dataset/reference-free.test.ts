@@ -6,11 +6,24 @@ const data = useTempData()
 
 describe('reference-free samples', () => {
   it('loads EvalScope arena-style questions, every row a sample without a target', async () => {
-    const path = data.file('arena.jsonl', jsonl({ query: 'Write a haiku.' }, { system: 'Be kind.', query: 'Cheer me up.' }, { messages: [{ role: 'user', content: 'Tell a joke.' }] }))
+    const path = data.file(
+      'arena.jsonl',
+      jsonl(
+        { query: 'Write a haiku.' },
+        { system: 'Be kind.', query: 'Cheer me up.' },
+        { messages: [{ role: 'user', content: 'Tell a joke.' }] },
+      ),
+    )
     const samples = await datasets.evalscope(path).load()
     expect(samples.map((sample) => [sample.input, sample.target])).toEqual([
       ['Write a haiku.', undefined],
-      [[{ role: 'system', content: 'Be kind.' }, { role: 'user', content: 'Cheer me up.' }], undefined],
+      [
+        [
+          { role: 'system', content: 'Be kind.' },
+          { role: 'user', content: 'Cheer me up.' },
+        ],
+        undefined,
+      ],
       [[{ role: 'user', content: 'Tell a joke.' }], undefined],
     ])
   })

@@ -10,7 +10,11 @@ const padding = 'é'.repeat(1000)
 
 describe('files larger than a read chunk', () => {
   it('reads every JSONL record whole, whatever chunk boundary it straddles', async () => {
-    const records = Array.from({ length: ROWS }, (_, index) => ({ id: `r${index}`, question: `${index} ${padding}`, answer: String(index) }))
+    const records = Array.from({ length: ROWS }, (_, index) => ({
+      id: `r${index}`,
+      question: `${index} ${padding}`,
+      answer: String(index),
+    }))
     const samples = await datasets.jsonl(data.file('big.jsonl', jsonl(...records))).load()
     expect(samples).toHaveLength(ROWS)
     expect(samples.every((sample, index) => sample.input === `${index} ${padding}` && sample.target === String(index))).toBe(true)
@@ -22,7 +26,11 @@ describe('files larger than a read chunk', () => {
     const error = await rejection(datasets.jsonl(data.file('long-line.jsonl', text)).load())
     expect(error.issues.map((issue) => issue.line)).toEqual([4])
     const samples = await datasets.jsonl(data.file('long-line-good.jsonl', text.slice(0, -1))).load()
-    expect(samples.map((sample) => [sample.input.length, sample.target])).toEqual([[5, '1'], [5_000_000, '2'], [5, '3']])
+    expect(samples.map((sample) => [sample.input.length, sample.target])).toEqual([
+      [5, '1'],
+      [5_000_000, '2'],
+      [5, '3'],
+    ])
   })
 
   it('names the exact line of a bad JSONL record deep in the file', async () => {

@@ -15,10 +15,22 @@ describe('datasets.tsv', () => {
   })
 
   it('reads the values a row leaves out at its end as absent fields, as EvalScope writes optional columns', async () => {
-    const path = data.file('short.tsv', tsv(HEADER, ['1', 'Capital of France?', 'Paris', 'geography'], ['2', 'Capital of Italy?', 'Rome', 'geography', 'atlas', 'seen on a map', 'easy']))
+    const path = data.file(
+      'short.tsv',
+      tsv(
+        HEADER,
+        ['1', 'Capital of France?', 'Paris', 'geography'],
+        ['2', 'Capital of Italy?', 'Rome', 'geography', 'atlas', 'seen on a map', 'easy'],
+      ),
+    )
     expect(await datasets.tsv(path).load()).toEqual([
       { id: '1', input: 'Capital of France?', target: 'Paris', metadata: { category: 'geography' } },
-      { id: '2', input: 'Capital of Italy?', target: 'Rome', metadata: { category: 'geography', source: 'atlas', explanation: 'seen on a map', notes: 'easy' } },
+      {
+        id: '2',
+        input: 'Capital of Italy?',
+        target: 'Rome',
+        metadata: { category: 'geography', source: 'atlas', explanation: 'seen on a map', notes: 'easy' },
+      },
     ])
   })
 
@@ -45,7 +57,14 @@ describe('loadDataFile on a .tsv file', () => {
   })
 
   it('reads option columns as multiple choice, a short row having fewer options', async () => {
-    const path = data.file('mcq.tsv', tsv(['id', 'question', 'answer', 'A', 'B', 'C', 'D'], ['1', 'Which is even?', 'B', '3', '4'], ['2', 'Which is odd?', 'C', '2', '4', '5', '6']))
+    const path = data.file(
+      'mcq.tsv',
+      tsv(
+        ['id', 'question', 'answer', 'A', 'B', 'C', 'D'],
+        ['1', 'Which is even?', 'B', '3', '4'],
+        ['2', 'Which is odd?', 'C', '2', '4', '5', '6'],
+      ),
+    )
     const summary = await loadDataFile(path)
     expect([summary.format, summary.kind]).toEqual(['opencompass', 'mcq'])
     expect(summary.samples.map(({ choices, target }) => ({ choices, target }))).toEqual([

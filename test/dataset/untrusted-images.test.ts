@@ -53,7 +53,7 @@ async function validate(...args: string[]): Promise<{ code: number; out: string 
 }
 
 describe('local images named by an untrusted data file', () => {
-  it('refuses a ../ path that climbs out of the data file\'s folder, naming the row, in the loader and in validate', async () => {
+  it("refuses a ../ path that climbs out of the data file's folder, naming the row, in the loader and in validate", async () => {
     const w = world()
     w.file('outside/secret.png', RED)
     const path = w.file('data/quiz.jsonl', jsonl(mcq('pictures/../../outside/secret.png')))
@@ -64,7 +64,9 @@ describe('local images named by an untrusted data file', () => {
     `)
     const run = await validate(path)
     expect(run.code).toBe(1)
-    expect(w.shown(run.out)).toContain('quiz.jsonl:1: image_1: names image "pictures/../../outside/secret.png", which lies outside the folders images are read from')
+    expect(w.shown(run.out)).toContain(
+      'quiz.jsonl:1: image_1: names image "pictures/../../outside/secret.png", which lies outside the folders images are read from',
+    )
   })
 
   it('refuses a link named like an image that leads out of the folder, and reads it from a folder the user names', async () => {
@@ -72,7 +74,9 @@ describe('local images named by an untrusted data file', () => {
     const target = w.file('outside/red.png', RED)
     symlinkSync(target, join(w.data, 'pictures', 'link.png'))
     const path = w.file('data/quiz.jsonl', jsonl(mcq('pictures/link.png')))
-    expect(w.shown((await rejection(loadDataFile(path))).message)).toContain('image_1: names image "pictures/link.png", which lies outside the folders images are read from (its real path is <root>/outside/red.png;')
+    expect(w.shown((await rejection(loadDataFile(path))).message)).toContain(
+      'image_1: names image "pictures/link.png", which lies outside the folders images are read from (its real path is <root>/outside/red.png;',
+    )
     const allowed = await loadDataFile(path, { imageFolders: [w.outside] })
     expect(allowed.samples[0]!.images).toEqual([`data:image/png;base64,${RED.toString('base64')}`])
     expect((await validate(path, '--image-folder', w.outside)).code).toBe(0)
@@ -82,10 +86,21 @@ describe('local images named by an untrusted data file', () => {
     const w = world()
     w.file('outside/red.png', RED)
     const path = w.file('data/quiz.jsonl', jsonl({ q: 'Which colour?', pic: join(w.outside, 'red.png'), a: 'red' }))
-    const toSample = (record: Record<string, unknown>) => ({ input: String(record.q), target: String(record.a), images: [String(record.pic)] })
+    const toSample = (record: Record<string, unknown>) => ({
+      input: String(record.q),
+      target: String(record.a),
+      images: [String(record.pic)],
+    })
     const model = { name: 'none', generate: () => Promise.reject(new Error('not called')) }
     const prepare = (options: { imageFolders?: string[] }) =>
-      prepareSamples(resolveDefined(defineBenchmark({ name: 'mapped', dataset: datasets.jsonl(path, options), toSample }), { model }, undefined, undefined))
+      prepareSamples(
+        resolveDefined(
+          defineBenchmark({ name: 'mapped', dataset: datasets.jsonl(path, options), toSample }),
+          { model },
+          undefined,
+          undefined,
+        ),
+      )
     expect(w.shown((await rejection(prepare({}))).message)).toContain('which lies outside the folders images are read from')
     const { planned } = await prepare({ imageFolders: [w.outside] })
     expect(planned[0]!.sample.images).toEqual([`data:image/png;base64,${RED.toString('base64')}`])
@@ -98,7 +113,11 @@ describe('local images named by an untrusted data file', () => {
       const w = world()
       symlinkSync('/proc/self/environ', join(w.data, 'pictures', 'env.png'))
       const path = w.file('data/quiz.jsonl', jsonl(mcq('pictures/env.png')))
-      const shown = [(await rejection(loadDataFile(path))).message, (await validate(path)).out, (await rejection(loadDataFile(path, { imageFolders: ['/proc'] }))).message].join('\n')
+      const shown = [
+        (await rejection(loadDataFile(path))).message,
+        (await validate(path)).out,
+        (await rejection(loadDataFile(path, { imageFolders: ['/proc'] }))).message,
+      ].join('\n')
       expect(shown).toContain('image_1: names image "pictures/env.png"')
       // neither the secret nor the environment as a data URI would carry it
       expect(shown).not.toContain(secret)
@@ -129,10 +148,18 @@ describe('local images named by an untrusted data file', () => {
     symlinkSync('/dev/zero', join(w.data, 'pictures', 'zero.png'))
     const path = w.file('data/quiz.jsonl', jsonl(mcq('pictures/pipe.png'), mcq('pictures/zero.png')))
     const started = performance.now()
-    const [inFolder, devAllowed, run] = [await rejection(loadDataFile(path)), await rejection(loadDataFile(path, { imageFolders: ['/dev'] })), await validate(path)]
+    const [inFolder, devAllowed, run] = [
+      await rejection(loadDataFile(path)),
+      await rejection(loadDataFile(path, { imageFolders: ['/dev'] })),
+      await validate(path),
+    ]
     expect(performance.now() - started).toBeLessThan(1000)
-    expect(w.shown(inFolder.message)).toContain('quiz.jsonl:1: image_1: names image "pictures/pipe.png", which is a named pipe (FIFO), not a regular file')
-    expect(w.shown(inFolder.message)).toContain('quiz.jsonl:2: image_1: names image "pictures/zero.png", which lies outside the folders images are read from (its real path is /dev/zero;')
+    expect(w.shown(inFolder.message)).toContain(
+      'quiz.jsonl:1: image_1: names image "pictures/pipe.png", which is a named pipe (FIFO), not a regular file',
+    )
+    expect(w.shown(inFolder.message)).toContain(
+      'quiz.jsonl:2: image_1: names image "pictures/zero.png", which lies outside the folders images are read from (its real path is /dev/zero;',
+    )
     expect(devAllowed.message).toContain('names image "pictures/zero.png", which is a device, not a regular file')
     expect(run.code).toBe(1)
   })
@@ -169,7 +196,11 @@ describe('local images named by an untrusted data file', () => {
     const reader = createImageReader({ maxBytesInAll: 2 * (RED.length + 100) })
     const read = names.map((name) => reader.read(name, dataFile, 'image_1'))
     expect(read.slice(0, 2).every((each) => typeof each === 'string')).toBe(true)
-    expect(read[2]).toEqual({ field: 'image_1', message: 'names image "pictures/c.png", which would take the images of this dataset past 338 bytes in all (2 files, 338 bytes read so far)' })
+    expect(read[2]).toEqual({
+      field: 'image_1',
+      message:
+        'names image "pictures/c.png", which would take the images of this dataset past 338 bytes in all (2 files, 338 bytes read so far)',
+    })
     // an image already read costs nothing more
     expect(typeof reader.read(names[0]!, dataFile, 'image_2')).toBe('string')
   })

@@ -64,7 +64,19 @@ describe('extracting the code blocks of a page', () => {
   })
 
   it('reports misspelt markers, contradictions and files named twice, at their lines', () => {
-    const wrong = ['```ts flie=evals/a.eval.ts', '```', '```ts fragment file=b.ts', '```', '```ts file=../a.ts exit=x', '```', '```ts file=a.ts', '```', '```ts file=a.ts', '```', '```ts']
+    const wrong = [
+      '```ts flie=evals/a.eval.ts',
+      '```',
+      '```ts fragment file=b.ts',
+      '```',
+      '```ts file=../a.ts exit=x',
+      '```',
+      '```ts file=a.ts',
+      '```',
+      '```ts file=a.ts',
+      '```',
+      '```ts',
+    ]
     const extracted = extractCodeBlocks(wrong.join('\n'), 'README.md')
     const grouped = groupProjects(extracted.blocks)
     expect([...extracted.problems, ...grouped.problems].map((problem) => `${blockLabel(problem)}: ${problem.message}`)).toEqual([
@@ -89,12 +101,19 @@ describe('extracting the code blocks of a page', () => {
       { file: undefined, line: undefined, code: 'TS5023', message: 'Unknown compiler option.' },
     ])
     const block = { page: 'README.md', line: 19, lang: 'ts', code: '', fragment: false, file: undefined, exit: undefined }
-    expect(describeError({ file: 'blocks/README.md/L19.ts', line: 3, code: 'TS2322', message }, block)).toBe(`README.md:22: TS2322 ${message}`)
+    expect(describeError({ file: 'blocks/README.md/L19.ts', line: 3, code: 'TS2322', message }, block)).toBe(
+      `README.md:22: TS2322 ${message}`,
+    )
   })
 })
 
 // the pages whose code users copy: the README and every guide page
-const pages = ['README.md', ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.md')).map((path) => `docs/${path}`)]
+const pages = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.md'))
+    .map((path) => `docs/${path}`),
+]
 const extracted = pages.map((page) => extractCodeBlocks(readFileSync(join(ROOT, page), 'utf8'), page))
 const blocks = extracted.flatMap((page) => page.blocks)
 const { projects, problems: grouping } = groupProjects(blocks)
@@ -139,13 +158,17 @@ describe('the code blocks of README.md and docs/', () => {
   )
 
   it.for(compiled.map((block) => [blockLabel(block), block] as const))('%s compiles against the built package', async ([, block]) => {
-    const own = (await errors).flatMap((error) => (error.file !== undefined && scratch.modules.get(error.file) === block ? [describeError(error, block)] : []))
+    const own = (await errors).flatMap((error) =>
+      error.file !== undefined && scratch.modules.get(error.file) === block ? [describeError(error, block)] : [],
+    )
     expect(own).toEqual([])
   })
 
   it('has no type error outside the blocks', async () => {
     const outside = (await errors).filter((error) => error.file === undefined || !scratch.modules.has(error.file))
-    expect(outside.map((error) => `${error.file ?? 'tsc'}${error.line ? `:${error.line}` : ''}: ${error.code} ${error.message}`)).toEqual([])
+    expect(outside.map((error) => `${error.file ?? 'tsc'}${error.line ? `:${error.line}` : ''}: ${error.code} ${error.message}`)).toEqual(
+      [],
+    )
   })
 
   for (const fragment of fragments) it.skip(`${blockLabel(fragment)} is a fragment, not compiled`)

@@ -67,7 +67,15 @@ export function extractCodeBlocks(markdown: string, page: string): { blocks: Cod
     const code = lines.slice(index + 1, end).map((text) => dedent(text, indent.length))
     const markers = parseInfo(info)
     problems.push(...markers.problems.map((message) => ({ page, line, message })))
-    blocks.push({ page, line, lang: markers.lang, code: code.join('\n') + '\n', fragment: markers.fragment, file: markers.file, exit: markers.exit })
+    blocks.push({
+      page,
+      line,
+      lang: markers.lang,
+      code: code.join('\n') + '\n',
+      fragment: markers.fragment,
+      file: markers.file,
+      exit: markers.exit,
+    })
     index = end
   }
   return { blocks, problems }
@@ -85,9 +93,21 @@ function dedent(text: string, width: number): string {
   return text.slice(Math.min(leading, width))
 }
 
-function parseInfo(info: string): { lang: string; fragment: boolean; file: string | undefined; exit: number | undefined; problems: string[] } {
+function parseInfo(info: string): {
+  lang: string
+  fragment: boolean
+  file: string | undefined
+  exit: number | undefined
+  problems: string[]
+} {
   const [lang = '', ...words] = info.trim().split(/\s+/)
-  const parsed = { lang, fragment: false, file: undefined as string | undefined, exit: undefined as number | undefined, problems: [] as string[] }
+  const parsed = {
+    lang,
+    fragment: false,
+    file: undefined as string | undefined,
+    exit: undefined as number | undefined,
+    problems: [] as string[],
+  }
   for (const word of words) {
     if (word === 'fragment') parsed.fragment = true
     else if (word.startsWith('file=')) parsed.file = projectPath(word.slice('file='.length), parsed.problems)
@@ -124,13 +144,23 @@ export function groupProjects(blocks: CodeBlock[]): { projects: DocProject[]; pr
     if (block.file === undefined) continue
     const files = pages.get(block.page) ?? []
     const earlier = files.find((other) => other.file === block.file)
-    if (earlier) problems.push({ page: block.page, line: block.line, message: `file=${block.file} is already given at ${blockLabel(earlier)}: a page names each file once` })
+    if (earlier)
+      problems.push({
+        page: block.page,
+        line: block.line,
+        message: `file=${block.file} is already given at ${blockLabel(earlier)}: a page names each file once`,
+      })
     else files.push(block)
     pages.set(block.page, files)
   }
   const projects = [...pages].map(([page, files]): DocProject => {
     const exits = [...new Set(files.flatMap((file) => (isEvalFile(file.file ?? '') ? [file.exit ?? 0] : [])))]
-    if (exits.length > 1) problems.push({ page, line: files[0]?.line ?? 1, message: `the eval files of one project expect different exit codes (${exits.join(', ')}): one run gives one` })
+    if (exits.length > 1)
+      problems.push({
+        page,
+        line: files[0]?.line ?? 1,
+        message: `the eval files of one project expect different exit codes (${exits.join(', ')}): one run gives one`,
+      })
     return { page, files, runnable: exits.length > 0, exit: Math.max(0, ...exits) }
   })
   return { projects, problems }

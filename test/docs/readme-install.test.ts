@@ -10,7 +10,17 @@ import { extractCodeBlocks, groupProjects } from './code-blocks.ts'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 // what `npm init -y` writes with npm 11: a CommonJS package, where Vite warns about a `.ts` config written in ESM
-const NPM_INIT = { name: 'plain', version: '1.0.0', main: 'index.js', scripts: { test: 'echo "Error: no test specified" && exit 1' }, keywords: [], author: '', license: 'ISC', description: '', type: 'commonjs' }
+const NPM_INIT = {
+  name: 'plain',
+  version: '1.0.0',
+  main: 'index.js',
+  scripts: { test: 'echo "Error: no test specified" && exit 1' },
+  keywords: [],
+  author: '',
+  license: 'ISC',
+  description: '',
+  type: 'commonjs',
+}
 
 let server: FakeServer
 beforeAll(async () => {

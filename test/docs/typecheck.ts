@@ -18,12 +18,17 @@ const GLOBAL = /^error (TS\d+): (.*)$/
 /** Runs `tsc --noEmit` once over the tsconfig.json of `dir` and returns its errors. */
 export function typecheck(dir: string): Promise<TscError[]> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: dir, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      const errors = parseTscOutput(stdout)
-      // tsc exits 1 or 2 with errors to report; anything else, or a failure without any, is tsc itself failing
-      if (error && errors.length === 0) reject(new Error(`tsc failed in ${dir}: ${error.message}\n${stdout}${stderr}`))
-      else resolve(errors)
-    })
+    execFile(
+      process.execPath,
+      [TSC, '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'],
+      { cwd: dir, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        const errors = parseTscOutput(stdout)
+        // tsc exits 1 or 2 with errors to report; anything else, or a failure without any, is tsc itself failing
+        if (error && errors.length === 0) reject(new Error(`tsc failed in ${dir}: ${error.message}\n${stdout}${stderr}`))
+        else resolve(errors)
+      },
+    )
   })
 }
 

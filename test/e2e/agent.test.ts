@@ -28,7 +28,12 @@ function outcomes(report: Report): unknown {
     id,
     status,
     output,
-    steps: trajectory?.steps.map(({ text, toolCalls, toolResults, usage }) => ({ text, toolCalls, usage, results: toolResults.map(({ toolCallId, name, output: text, error }) => ({ toolCallId, name, text, error })) })),
+    steps: trajectory?.steps.map(({ text, toolCalls, toolResults, usage }) => ({
+      text,
+      toolCalls,
+      usage,
+      results: toolResults.map(({ toolCallId, name, output: text, error }) => ({ toolCallId, name, text, error })),
+    })),
     ended: trajectory?.ended,
   }))
 }
@@ -64,7 +69,9 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     expect(server.requestCount).toBe(13)
     expect(toolRuns()).toBe(12)
     const report = await readReport('agent')
-    expect(report.samples.map((sample) => [sample.id, sample.status, sample.output, sample.trajectory?.ended, sample.trajectory?.steps.length])).toEqual([
+    expect(
+      report.samples.map((sample) => [sample.id, sample.status, sample.output, sample.trajectory?.ended, sample.trajectory?.steps.length]),
+    ).toEqual([
       ['fr', 'right', 'The capital is Paris.', 'reply', 3],
       ['jp', 'right', 'The capital is Tokyo.', 'reply', 3],
       ['pe', 'right', 'The capital is Lima.', 'reply', 3],
@@ -74,15 +81,26 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     const limited = (await readReport('agent-limit')).samples[0]!
     expect([limited.status, limited.trajectory?.ended, limited.trajectory?.steps.length]).toEqual(['wrong', 'max-steps', 2])
     const conversation = (await readReport('conversation')).samples[0]!
-    expect([conversation.status, conversation.output, conversation.trajectory?.steps.map((step) => step.turn)]).toEqual(['right', 'turn 2: Its capital?', [1, 2]])
+    expect([conversation.status, conversation.output, conversation.trajectory?.steps.map((step) => step.turn)]).toEqual([
+      'right',
+      'turn 2: Its capital?',
+      [1, 2],
+    ])
     // the second turn is asked after the first turn's reply
-    expect(server.requests.find((request) => request.tools === undefined && request.messages.length === 3)?.messages.map((message) => [message.role, message.content])).toEqual([
+    expect(
+      server.requests
+        .find((request) => request.tools === undefined && request.messages.length === 3)
+        ?.messages.map((message) => [message.role, message.content]),
+    ).toEqual([
       ['user', 'Name a country.'],
       ['assistant', 'turn 1: Name a country.'],
       ['user', 'Its capital?'],
     ])
     const own = (await readReport('own-agent')).samples[0]!
-    expect([own.status, own.trajectory?.steps.map((step) => step.toolResults.map((result) => result.output))]).toEqual(['right', [['42'], []]])
+    expect([own.status, own.trajectory?.steps.map((step) => step.toolResults.map((result) => result.output))]).toEqual([
+      'right',
+      [['42'], []],
+    ])
   })
 
   it('replays with zero model requests and zero tool executions, and an identical report', async () => {
@@ -95,7 +113,9 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     const replayed = await readReport('agent')
     expect(outcomes(replayed)).toEqual(outcomes(recorded))
     expect(scoreRows(replayed)).toEqual(scoreRows(recorded))
-    expect(replayed.samples.every((sample) => sample.trajectory?.steps.every((step) => step.toolResults.every((result) => result.replayed)))).toBe(true)
+    expect(
+      replayed.samples.every((sample) => sample.trajectory?.steps.every((step) => step.toolResults.every((result) => result.replayed))),
+    ).toBe(true)
     // the UI and the html report show each step as an annotation, and a loop cut at maxSteps says so
     const tests = htmlTests(readHtmlReport(FIXTURE))
     const france = tests.find((test) => test.path.startsWith('agent > fr:'))!
@@ -103,7 +123,9 @@ describe('an agent benchmark (tools, three steps) against a local server', () =>
     expect(steps.map((annotation) => annotation.type)).toEqual(['step.1', 'step.2', 'step.3'])
     expect(steps[0]!.message).toMatch(/^model [\d.]+ ms\nsearch\(\{"country":"France"\}\) → "c-fr" \(replayed, [\d.]+ ms\)$/)
     const limited = tests.find((test) => test.path.startsWith('agent-limit > '))!
-    expect(limited.annotations?.find((annotation) => annotation.type === 'evalsuite:max-steps')?.message).toContain('the tool loop hit maxSteps after 2 steps')
+    expect(limited.annotations?.find((annotation) => annotation.type === 'evalsuite:max-steps')?.message).toContain(
+      'the tool loop hit maxSteps after 2 steps',
+    )
   })
 
   it('in replay fails a sample whose tool result was never recorded, with the command that records it, running nothing', async () => {

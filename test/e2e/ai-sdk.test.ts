@@ -14,7 +14,9 @@ function withinTenth(actual: unknown, expected: unknown): unknown {
   if (typeof actual === 'number' && typeof expected === 'number') return Math.abs(actual - expected) <= 0.1 + 1e-9 ? expected : actual
   if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((item, index) => withinTenth(item, expected[index]))
   if (typeof actual !== 'object' || actual === null || typeof expected !== 'object' || expected === null) return actual
-  return Object.fromEntries(Object.entries(actual).map(([key, value]) => [key, withinTenth(value, (expected as Record<string, unknown>)[key])]))
+  return Object.fromEntries(
+    Object.entries(actual).map(([key, value]) => [key, withinTenth(value, (expected as Record<string, unknown>)[key])]),
+  )
 }
 
 beforeAll(async () => {
@@ -30,8 +32,12 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-it('runs a benchmark on models.aiSdk(anthropic(...)) against the provider\'s server, records it, and replays it with no request, no key and the same report', async () => {
-  const live = await runVitest(['ai-sdk'], { ANTHROPIC_BASE_URL: server.baseURL, ANTHROPIC_API_KEY: SECRET, EVALSUITE_RECORDINGS: 'record' })
+it("runs a benchmark on models.aiSdk(anthropic(...)) against the provider's server, records it, and replays it with no request, no key and the same report", async () => {
+  const live = await runVitest(['ai-sdk'], {
+    ANTHROPIC_BASE_URL: server.baseURL,
+    ANTHROPIC_API_KEY: SECRET,
+    EVALSUITE_RECORDINGS: 'record',
+  })
   expect(live.code).toBe(0)
   expect(server.requests.every((request) => request.headers['x-api-key'] === SECRET && request.stream)).toBe(true)
   const requests = server.requests.length
@@ -42,7 +48,12 @@ it('runs a benchmark on models.aiSdk(anthropic(...)) against the provider\'s ser
   expect(recorded.costUsd).toBeCloseTo(6 * (20 * 3 + 2 * 15) * 1e-6, 9)
   const file = readFileSync(join(FIXTURE, 'recordings', 'ai-sdk.jsonl'), 'utf8')
   expect(file).not.toContain(SECRET)
-  expect(file.trim().split('\n').map((line) => JSON.parse(line).params)).toEqual(Array(6).fill({ temperature: 0, maxOutputTokens: 64 }))
+  expect(
+    file
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).params),
+  ).toEqual(Array(6).fill({ temperature: 0, maxOutputTokens: 64 }))
 
   const replay = await runVitest(['ai-sdk'], { EVALSUITE_RECORDINGS: 'replay' })
   expect(replay.code).toBe(0)
@@ -70,5 +81,8 @@ it('loads the built package where "ai" is not installed, and says to install it 
     console.log(JSON.stringify({ name: error.name, message: error.message }))
   `
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])
-  expect(JSON.parse(stdout)).toEqual({ name: 'ConfigError', message: 'models.aiSdk(anthropic.messages "claude-sonnet-4-5") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai' })
+  expect(JSON.parse(stdout)).toEqual({
+    name: 'ConfigError',
+    message: 'models.aiSdk(anthropic.messages "claude-sonnet-4-5") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai',
+  })
 })

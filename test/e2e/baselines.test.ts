@@ -63,15 +63,25 @@ describe('baselines and the regression gate, as a user runs them', () => {
     const summary = join(summaryDir, 'summary.md')
     const run = await runVitest(['regression'], { ...quality('worse'), GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary })
     expect(run.code).toBe(1)
-    const reason = 'regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 0.5 points, and significant (p<0.001 < α 0.05)'
+    const reason =
+      'regression gate on accuracy failed, dropped 10.0 points, more than maxDrop 0.5 points, and significant (p<0.001 < α 0.05)'
     expect(run.stdout).toContain(`regression [task]: ${reason}`)
-    expect(run.stdout).toMatch(/^::error file=evals\/regression\.eval\.ts,title=evalsuite%3A regression \[task\]::regression gate on accuracy failed/m)
+    expect(run.stdout).toMatch(
+      /^::error file=evals\/regression\.eval\.ts,title=evalsuite%3A regression \[task\]::regression gate on accuracy failed/m,
+    )
     const markdown = await readFile(summary, 'utf8')
     expect(markdown).toContain('## evalsuite: FAIL')
     expect(markdown).toContain('| regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | -10.0 p<0.001 | **FAIL drop > 0.5** |')
     expect(markdown).toContain(`- :x: **regression**: ${reason}`)
     const report = await readReport('regression')
-    expect(report.gates).toEqual([expect.objectContaining({ kind: 'regression', outcome: 'regressed', passed: false, pValue: expect.closeTo(3.5881996154785156e-5, 12) })])
+    expect(report.gates).toEqual([
+      expect.objectContaining({
+        kind: 'regression',
+        outcome: 'regressed',
+        passed: false,
+        pValue: expect.closeTo(3.5881996154785156e-5, 12),
+      }),
+    ])
   })
 
   it('rewrites the baseline from a worse run with -u, and then holds', async () => {
@@ -80,7 +90,9 @@ describe('baselines and the regression gate, as a user runs them', () => {
     expect(update.stdout).toContain('pass updating')
     const run = await runVitest(['regression'], quality('worse'))
     expect(run.code).toBe(0)
-    expect(tableRows(run.stdout, 'regression')[0]).toBe('regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | +0.0 p=1.00 | pass no drop')
+    expect(tableRows(run.stdout, 'regression')[0]).toBe(
+      'regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | +0.0 p=1.00 | pass no drop',
+    )
   })
 })
 
@@ -91,13 +103,23 @@ describe("a judge's kappa against its baseline, as a user runs it", () => {
 
   it('keeps the labels and verdicts with -u, and fails the regression gate when the judge gets worse', async () => {
     expect((await runVitest(['human-labels', '-u'])).code).toBe(0)
-    const written = JSON.parse(await readFile(file, 'utf8')) as { models: Record<string, { judge?: Record<string, Record<string, string>> }> }
+    const written = JSON.parse(await readFile(file, 'utf8')) as {
+      models: Record<string, { judge?: Record<string, Record<string, string>> }>
+    }
     expect(written.models.grader!.judge).toMatchObject({ expected: { h00: 'good', h01: 'bad' }, original: { h00: 'good', h01: 'bad' } })
     expect((await runVitest(['human-labels'])).code).toBe(0)
     const run = await runVitest(['human-labels'], quality('worse'))
     expect(run.code).toBe(1)
     const report = await readReport('human-labels')
-    expect(report.baseline!.metrics.find((c) => c.metric === 'judge_kappa_original')).toMatchObject({ test: 'paired-bootstrap', n: 40, baseline: 1, delta: expect.closeTo(-0.6, 12), worse: 12 })
-    expect(report.gates).toEqual([expect.objectContaining({ kind: 'regression', metric: 'judge_kappa_original', outcome: 'regressed', passed: false })])
+    expect(report.baseline!.metrics.find((c) => c.metric === 'judge_kappa_original')).toMatchObject({
+      test: 'paired-bootstrap',
+      n: 40,
+      baseline: 1,
+      delta: expect.closeTo(-0.6, 12),
+      worse: 12,
+    })
+    expect(report.gates).toEqual([
+      expect.objectContaining({ kind: 'regression', metric: 'judge_kappa_original', outcome: 'regressed', passed: false }),
+    ])
   })
 })

@@ -19,17 +19,32 @@ interface Question {
 }
 
 const questions = Object.values(CATEGORIES).flatMap((file) =>
-  readFileSync(join(SLICES, `BFCL_v4_${file}.json`), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Question),
+  readFileSync(join(SLICES, `BFCL_v4_${file}.json`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Question),
 )
 const answerLines = new Map(
   Object.values(CATEGORIES)
     .filter((file) => file !== 'irrelevance')
-    .flatMap((file) => readFileSync(join(SLICES, 'possible_answer', `BFCL_v4_${file}.json`), 'utf8').trim().split('\n'))
+    .flatMap((file) =>
+      readFileSync(join(SLICES, 'possible_answer', `BFCL_v4_${file}.json`), 'utf8')
+        .trim()
+        .split('\n'),
+    )
     .map((line) => [(JSON.parse(line) as { id: string }).id, line]),
 )
 // a question as the server tells it apart: its last message and the names of the tools it offers
 const keyOf = (content: string, tools: readonly string[]): string => JSON.stringify([content, [...tools].sort()])
-const byKey = new Map(questions.map((q) => [keyOf(q.question[0]!.at(-1)!.content, q.function.map((fn) => toolName(fn.name))), q]))
+const byKey = new Map(
+  questions.map((q) => [
+    keyOf(
+      q.question[0]!.at(-1)!.content,
+      q.function.map((fn) => toolName(fn.name)),
+    ),
+    q,
+  ]),
+)
 
 // the model: the possible answer's calls (parallel ones in reverse order), nothing for irrelevance, and the wrong answers
 function modelCalls(request: ChatRequest): { name: string; arguments: string }[] | undefined {
@@ -65,8 +80,12 @@ describe('bfcl against a local server answering with tool calls', () => {
     }
     const explanation = async (benchmark: string, id: string): Promise<string | undefined> =>
       (await readReport(benchmark)).samples.find((sample) => sample.id === id)?.checks?.[0]?.explanation
-    expect(await explanation('bfcl-simple', 'simple_python_0')).toBe('step 1: called `calculate_triangle_area` with `{ base: 10, height: 5 }`: argument "base": expected type int, received float 10.0')
-    expect(await explanation('bfcl-irrelevance', 'irrelevance_0')).toBe('step 1: called `determine_body_mass_index` with `{}`, which no expected call matches')
+    expect(await explanation('bfcl-simple', 'simple_python_0')).toBe(
+      'step 1: called `calculate_triangle_area` with `{ base: 10, height: 5 }`: argument "base": expected type int, received float 10.0',
+    )
+    expect(await explanation('bfcl-irrelevance', 'irrelevance_0')).toBe(
+      'step 1: called `determine_body_mass_index` with `{}`, which no expected call matches',
+    )
     expect(run.stdout).toMatch(/bfcl-simple: 1 wrong: simple_python_0: "step 1: called .*" \(trajectory\)/)
     const simple = await readReport('bfcl-simple')
     const figures = Object.fromEntries(simple.metrics.filter((row) => row.subset === null).map((row) => [row.metric, row.value]))
@@ -74,7 +93,9 @@ describe('bfcl against a local server answering with tool calls', () => {
     // the only check is the trajectory check, so tool_call_accuracy would be accuracy again: it is left out
     expect(Object.keys(figures)).not.toContain('tool_call_accuracy')
     // the functions reach the model as tools: dots as "_", BFCL's types as JSON Schema
-    const offered = server.requests.flatMap((request) => request.tools as Array<{ function: { name: string; parameters: { type: string } } }>)
+    const offered = server.requests.flatMap(
+      (request) => request.tools as Array<{ function: { name: string; parameters: { type: string } } }>,
+    )
     expect(offered.every((tool) => /^[\w-]+$/.test(tool.function.name) && tool.function.parameters.type === 'object')).toBe(true)
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readReport, runVitest, tableRows } from './run-fixture.ts'
 
 describe('built-in benchmarks, run end to end with a function model', () => {
-  it('score gsm8k and mmlu from local files, with mmlu\'s categories as subsets', async () => {
+  it("score gsm8k and mmlu from local files, with mmlu's categories as subsets", async () => {
     const run = await runVitest(['builtins'])
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'gsm8k').filter((row) => !row.includes('latency'))).toEqual([

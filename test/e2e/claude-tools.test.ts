@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the test reads the Anthropic requests the AI SDK sent, in their own shape */
 import { existsSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -29,7 +30,14 @@ function agentReply(request: ReceivedRequest): ScriptedReply {
     const country = request.body.messages[0].content.map((part: any) => part.text).join('')
     return { text: 'Searching.', toolCalls: [{ name: 'search', arguments: JSON.stringify({ country }) }], usage }
   }
-  if (results.length === 1) return { toolCalls: [{ id: results[0] }, { id: results[0], language: 'fr' }].map((args) => ({ name: 'lookup', arguments: JSON.stringify(args) })), usage }
+  if (results.length === 1)
+    return {
+      toolCalls: [{ id: results[0] }, { id: results[0], language: 'fr' }].map((args) => ({
+        name: 'lookup',
+        arguments: JSON.stringify(args),
+      })),
+      usage,
+    }
   return { text: `The capital is ${results.at(-1)}.`, usage }
 }
 
@@ -45,7 +53,10 @@ function comparable(report: Report): unknown {
       ...sample,
       trajectory: trajectory && {
         ...trajectory,
-        steps: trajectory.steps.map(({ latencyMs: _model, toolResults: results, ...step }) => ({ ...step, toolResults: results.map(({ durationMs: _tool, replayed: _replayed, ...result }) => result) })),
+        steps: trajectory.steps.map(({ latencyMs: _model, toolResults: results, ...step }) => ({
+          ...step,
+          toolResults: results.map(({ durationMs: _tool, replayed: _replayed, ...result }) => result),
+        })),
       },
     })),
   }
@@ -64,17 +75,37 @@ afterAll(async () => {
   await rm(RUNS, { force: true })
 })
 
-it('runs an agent benchmark (tools, three steps) on models.aiSdk(createAnthropic(...)) against a server speaking Anthropic\'s tool use, and replays it with no request, no tool run and the same report', async () => {
-  const live = await runVitest(['claude-tools'], { ANTHROPIC_BASE_URL: server.baseURL, ANTHROPIC_API_KEY: SECRET, EVALSUITE_RECORDINGS: 'record' })
+it("runs an agent benchmark (tools, three steps) on models.aiSdk(createAnthropic(...)) against a server speaking Anthropic's tool use, and replays it with no request, no tool run and the same report", async () => {
+  const live = await runVitest(['claude-tools'], {
+    ANTHROPIC_BASE_URL: server.baseURL,
+    ANTHROPIC_API_KEY: SECRET,
+    EVALSUITE_RECORDINGS: 'record',
+  })
   expect(live.code, live.stdout + live.stderr).toBe(0)
   // 3 samples x 3 steps; a search and two lookups a sample
   expect(server.requests).toHaveLength(9)
-  expect(server.requests.every((request) => request.headers['x-api-key'] === SECRET && request.body.tools?.map((tool: any) => tool.name).join() === 'search,lookup')).toBe(true)
+  expect(
+    server.requests.every(
+      (request) => request.headers['x-api-key'] === SECRET && request.body.tools?.map((tool: any) => tool.name).join() === 'search,lookup',
+    ),
+  ).toBe(true)
   expect(toolRuns()).toBe(9)
   const recorded = await readReport('claude-tools')
   expect(recorded.counts).toEqual({ samples: 3, right: 3, wrong: 0, errored: 0, skipped: 0 })
-  expect(recorded.samples.map((sample) => [sample.id, sample.output, sample.trajectory?.ended, sample.trajectory?.steps.map((step) => step.toolCalls.map((call) => call.name))])).toEqual(
-    ['fr', 'jp', 'pe'].map((id, i) => [id, `The capital is ${['Paris', 'Tokyo', 'Lima'][i]}.`, 'reply', [['search'], ['lookup', 'lookup'], []]]),
+  expect(
+    recorded.samples.map((sample) => [
+      sample.id,
+      sample.output,
+      sample.trajectory?.ended,
+      sample.trajectory?.steps.map((step) => step.toolCalls.map((call) => call.name)),
+    ]),
+  ).toEqual(
+    ['fr', 'jp', 'pe'].map((id, i) => [
+      id,
+      `The capital is ${['Paris', 'Tokyo', 'Lima'][i]}.`,
+      'reply',
+      [['search'], ['lookup', 'lookup'], []],
+    ]),
   )
   expect(recorded.samples[0]!.trajectory?.steps[1]?.toolResults.map((result) => result.output)).toEqual(['Paris', 'Paris'])
   expect(recorded.samples[0]!.trajectory?.steps[0]?.usage).toMatchObject({ inputTokens: 30, outputTokens: 8 })
@@ -85,10 +116,15 @@ it('runs an agent benchmark (tools, three steps) on models.aiSdk(createAnthropic
   expect(server.requests).toHaveLength(9)
   expect(toolRuns()).toBe(9)
   const replayed = await readReport('claude-tools')
-  expect(replayed.samples.every((sample) => sample.trajectory?.steps.every((step) => step.toolResults.every((result) => result.replayed)))).toBe(true)
+  expect(
+    replayed.samples.every((sample) => sample.trajectory?.steps.every((step) => step.toolResults.every((result) => result.replayed))),
+  ).toBe(true)
   expect(comparable(replayed)).toEqual(comparable(recorded))
   // a sample's latency is its steps' (model calls, then the slowest tool of each step), as the recording kept them
-  const latencies = (report: Report): number[] => [...report.samples.map((sample) => sample.latencyMs ?? 0), ...Object.values(report.latencyMs ?? {})]
+  const latencies = (report: Report): number[] => [
+    ...report.samples.map((sample) => sample.latencyMs ?? 0),
+    ...Object.values(report.latencyMs ?? {}),
+  ]
   const recordedLatencies = latencies(recorded)
   expect(recordedLatencies.every((latency) => latency > 0)).toBe(true)
   // each step's to a tenth in the recording, and the row's to a tenth in the report

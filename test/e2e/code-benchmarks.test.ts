@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
 import { FIXTURE, readReport, runVitest, scoreRows } from './run-fixture.ts'
 
-const problems = readFileSync(join(FIXTURE, 'data/humaneval/HumanEval.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { prompt: string; canonical_solution: string })
+const problems = readFileSync(join(FIXTURE, 'data/humaneval/HumanEval.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as { prompt: string; canonical_solution: string })
 
 describe('a HumanEval benchmark against a model that writes code', () => {
   let server: FakeServer
@@ -57,6 +60,8 @@ describe('a HumanEval benchmark against a model that writes code', () => {
     expect(server.requestCount).toBe(15)
     const again = await readReport('humaneval')
     expect(scoreRows(again)).toEqual(scoreRows(report))
-    expect(again.samples.map((row) => [row.id, row.attempt, row.status])).toEqual(report.samples.map((row) => [row.id, row.attempt, row.status]))
+    expect(again.samples.map((row) => [row.id, row.attempt, row.status])).toEqual(
+      report.samples.map((row) => [row.id, row.attempt, row.status]),
+    )
   })
 })

@@ -49,7 +49,12 @@ describe('corpus metrics of a three-label sentiment benchmark, as a user runs it
     const report = await readReport('sentiment')
     expect(gate(report, 'threshold')).toMatchObject({ passed: false, reason: '0.556 < min 0.6' })
     expect(gate(report, 'regression')).toMatchObject({ metric: 'macro_f1', outcome: 'no-drop', passed: true })
-    expect(report.baseline!.metrics.find((c) => c.metric === 'macro_f1')).toMatchObject({ test: 'paired-bootstrap', n: 60, delta: 0, pValue: 1 })
+    expect(report.baseline!.metrics.find((c) => c.metric === 'macro_f1')).toMatchObject({
+      test: 'paired-bootstrap',
+      n: 60,
+      delta: 0,
+      pValue: 1,
+    })
   })
 
   it('fails the regression gate on macro-F1 by a paired bootstrap when the classifier got worse', async () => {
@@ -71,7 +76,9 @@ describe('corpus metrics of a three-label sentiment benchmark, as a user runs it
     const unsharded = await readReport('sentiment')
     // sample-level shards: each run holds some of the benchmark's samples, and evaluates no gate
     for (const index of [1, 2]) {
-      const part = await runVitest(['sentiment', '--reporter=blob', `--outputFile.blob=${BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/2` })
+      const part = await runVitest(['sentiment', '--reporter=blob', `--outputFile.blob=${BLOBS}/blob-${index}.json`], {
+        EVALSUITE_SHARD: `${index}/2`,
+      })
       expect(part.code).toBe(0)
     }
     const merged = await runVitest([`--merge-reports=${BLOBS}`])
@@ -104,9 +111,14 @@ describe("a benchmark's own aggregate", { timeout: 300_000 }, () => {
     expect(whole.code).toBe(1)
     const unsharded = await readReport('corpus-merge')
     expect(overall(unsharded, 'balanced_accuracy')!.value).toBeCloseTo(0.5611111, 7)
-    expect(unsharded.gates.map((g) => [g.kind, g.passed])).toEqual([['threshold', true], ['regression', false]])
+    expect(unsharded.gates.map((g) => [g.kind, g.passed])).toEqual([
+      ['threshold', true],
+      ['regression', false],
+    ])
     for (const index of [1, 2]) {
-      const part = await runVitest(['corpus-m', '--reporter=blob', `--outputFile.blob=${BLOBS}-own/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/2` })
+      const part = await runVitest(['corpus-m', '--reporter=blob', `--outputFile.blob=${BLOBS}-own/blob-${index}.json`], {
+        EVALSUITE_SHARD: `${index}/2`,
+      })
       expect(part.code).toBe(0)
     }
     const merged = await runVitest([`--merge-reports=${BLOBS}-own`])

@@ -16,7 +16,11 @@ describe('a benchmark with earlyStop and a regression gate against its committed
     const run = await runVitest(['evals'], {}, project)
     expect(run.code).toBe(0)
     const report = await readReport('stops-regression', project)
-    const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: drop in accuracy < 5 points at 95% confidence; confidence sequence drop in accuracy ≤ [\d.-]+ points$/.exec(report.earlyStop?.reason ?? '')?.[1])
+    const decidedAfter = Number(
+      /^decided after (\d+) of 2,000 samples: drop in accuracy < 5 points at 95% confidence; confidence sequence drop in accuracy ≤ [\d.-]+ points$/.exec(
+        report.earlyStop?.reason ?? '',
+      )?.[1],
+    )
     expect(decidedAfter).toBeLessThanOrEqual(400)
     expect(report.earlyStop?.notRun).toBe(2000 - decidedAfter)
     expect(report.passed).toBe(true)
@@ -26,7 +30,11 @@ describe('a benchmark with earlyStop and a regression gate against its committed
     const run = await runVitest(['evals'], worse, project)
     expect(run.code).toBe(1)
     const report = await readReport('stops-regression', project)
-    const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: drop in accuracy > 5 points at 95% confidence; confidence sequence drop in accuracy ≥ [\d.]+ points$/.exec(report.earlyStop?.reason ?? '')?.[1])
+    const decidedAfter = Number(
+      /^decided after (\d+) of 2,000 samples: drop in accuracy > 5 points at 95% confidence; confidence sequence drop in accuracy ≥ [\d.]+ points$/.exec(
+        report.earlyStop?.reason ?? '',
+      )?.[1],
+    )
     expect(decidedAfter).toBeLessThanOrEqual(400)
     expect(report.passed).toBe(false)
     expect(report.gates.find((gate) => gate.kind === 'regression')).toMatchObject({ outcome: 'regressed', passed: false })

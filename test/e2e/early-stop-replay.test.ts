@@ -26,7 +26,8 @@ describe('an early-stopped run replayed from its recordings', () => {
     const replayed = await readReport('stops-replayed', project)
     expect(replayed.earlyStop?.reason).toBe(recorded.earlyStop?.reason)
     expect(replayed.earlyStop?.gates).toEqual(recorded.earlyStop?.gates)
-    const notRun = (report: typeof recorded): string[] => report.samples.filter((sample) => sample.notRun === 'early-stop').map((sample) => sample.id)
+    const notRun = (report: typeof recorded): string[] =>
+      report.samples.filter((sample) => sample.notRun === 'early-stop').map((sample) => sample.id)
     expect(notRun(replayed)).toEqual(notRun(recorded))
   })
 })

@@ -8,7 +8,11 @@ describe('a benchmark with earlyStop', () => {
     const run = await runVitest(['stops-passing'])
     expect(run.code).toBe(0)
     const report = await readReport('stops-passing')
-    const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ [\d.]+%$/.exec(report.earlyStop?.reason ?? '')?.[1])
+    const decidedAfter = Number(
+      /^decided after (\d+) of 2,000 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ [\d.]+%$/.exec(
+        report.earlyStop?.reason ?? '',
+      )?.[1],
+    )
     expect(decidedAfter).toBeLessThanOrEqual(400)
     expect(report.earlyStop?.notRun).toBe(2000 - decidedAfter)
     expect(report.samples.filter((sample) => sample.notRun === 'early-stop')).toHaveLength(2000 - decidedAfter)
@@ -31,7 +35,9 @@ describe('a benchmark with earlyStop', () => {
     const run = await runVitest(['stops-failing'])
     expect(run.code).toBe(1)
     const report = await readReport('stops-failing')
-    expect(report.earlyStop?.reason).toMatch(/^decided after \d+ of 2,000 samples: accuracy < 80% at 95% confidence; confidence sequence accuracy ≤ [\d.]+%$/)
+    expect(report.earlyStop?.reason).toMatch(
+      /^decided after \d+ of 2,000 samples: accuracy < 80% at 95% confidence; confidence sequence accuracy ≤ [\d.]+%$/,
+    )
     expect(report.passed).toBe(false)
   })
 
@@ -43,11 +49,15 @@ describe('a benchmark with earlyStop', () => {
     expect(report.counts).toMatchObject({ samples: 2000, right: 1610, skipped: 0 })
   })
 
-  it('decides a subset\'s bound on its own samples, and counts a repeated sample once, all its attempts in', async () => {
+  it("decides a subset's bound on its own samples, and counts a repeated sample once, all its attempts in", async () => {
     const run = await runVitest(['stops-grouped'])
     expect(run.code).toBe(0)
     const report = await readReport('stops-grouped')
-    const decidedAfter = Number(/^decided after (\d+) of 2,000 samples: accuracy ≥ 80%, accuracy \(subset hard\) ≥ 60% at 97.5% confidence; /.exec(report.earlyStop?.reason ?? '')?.[1])
+    const decidedAfter = Number(
+      /^decided after (\d+) of 2,000 samples: accuracy ≥ 80%, accuracy \(subset hard\) ≥ 60% at 97.5% confidence; /.exec(
+        report.earlyStop?.reason ?? '',
+      )?.[1],
+    )
     expect(decidedAfter).toBeLessThanOrEqual(800)
     expect(report.samples.filter((sample) => sample.notRun === 'early-stop')).toHaveLength(2 * (2000 - decidedAfter))
     const hard = report.earlyStop?.gates.find((gate) => gate.subset === 'hard')
@@ -55,7 +65,7 @@ describe('a benchmark with earlyStop', () => {
     expect(hard!.samples).toBeLessThan(decidedAfter)
   })
 
-  it('takes the plugin\'s earlyStop as the default of a benchmark that sets none, where the benchmark allows it', async () => {
+  it("takes the plugin's earlyStop as the default of a benchmark that sets none, where the benchmark allows it", async () => {
     const run = await runVitest(['default-stop', '--config=vitest.early-stop.config.ts'])
     expect(run.code).toBe(0)
     expect((await readReport('default-stop')).earlyStop?.reason).toMatch(/^decided after \d+ of 2,000 samples: accuracy ≥ 80%/)

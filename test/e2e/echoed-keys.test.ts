@@ -27,7 +27,9 @@ function filesUnder(dir: string): string[] {
 
 // the files a run left in `dir` that hold a key, or part of one, as `<file>: <fragment>`
 function leaksUnder(dir: string): string[] {
-  return filesUnder(dir).flatMap((file) => FRAGMENTS.filter((key) => textOf(file).includes(key)).map((key) => `${relative(dir, file)}: ${key}`))
+  return filesUnder(dir).flatMap((file) =>
+    FRAGMENTS.filter((key) => textOf(file).includes(key)).map((key) => `${relative(dir, file)}: ${key}`),
+  )
 }
 
 // a file's text as a reader would get it: Vitest's html report keeps its data gzipped
@@ -45,7 +47,15 @@ beforeAll(async () => {
     },
     fault: ({ messages, headers }) =>
       messages.at(-1)?.content.includes('Refuse')
-        ? { kind: 'status', status: 400, body: JSON.stringify({ error: { message: `invalid key ${headers.authorization} (raw ${headers.authorization?.replace('Bearer ', '')}) or ${GROQ_KEY}` } }) }
+        ? {
+            kind: 'status',
+            status: 400,
+            body: JSON.stringify({
+              error: {
+                message: `invalid key ${headers.authorization} (raw ${headers.authorization?.replace('Bearer ', '')}) or ${GROQ_KEY}`,
+              },
+            }),
+          }
         : undefined,
   })
   run = await runVitest(
@@ -60,13 +70,19 @@ beforeAll(async () => {
       '--reporter=html',
       '--outputFile.html=vitest-out/html/index.html',
     ],
-    { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: MODEL_KEY, ECHO_JUDGE_KEY: JUDGE_KEY, EVALSUITE_RECORDINGS: 'record', EVALSUITE_VERDICTS: 'record' },
+    {
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: MODEL_KEY,
+      ECHO_JUDGE_KEY: JUDGE_KEY,
+      EVALSUITE_RECORDINGS: 'record',
+      EVALSUITE_VERDICTS: 'record',
+    },
   )
 }, 180_000)
 
 afterAll(() => server?.close())
 
-it('writes no key an endpoint echoed into recordings, verdicts, reports or any reporter\'s file', () => {
+it("writes no key an endpoint echoed into recordings, verdicts, reports or any reporter's file", () => {
   // the endpoint did echo them, and the run wrote what each writer writes
   expect(server.requestCount).toBeGreaterThanOrEqual(4)
   const written = filesUnder(FIXTURE).map((file) => relative(FIXTURE, file))
@@ -85,7 +101,9 @@ it('writes no key an endpoint echoed into recordings, verdicts, reports or any r
   expect(leaksUnder(FIXTURE)).toEqual([])
   // what was echoed is there, masked
   expect(textOf(join(FIXTURE, 'recordings/echoed-keys.jsonl'))).toContain('You sent Authorization: Bearer ***; raw ***. Mine is gsk_***.')
-  expect(textOf(join(FIXTURE, 'evals/__verdicts__/echoed-keys.eval.ts.jsonl'))).toContain('judged; you sent Authorization: Bearer ***; raw ***')
+  expect(textOf(join(FIXTURE, 'evals/__verdicts__/echoed-keys.eval.ts.jsonl'))).toContain(
+    'judged; you sent Authorization: Bearer ***; raw ***',
+  )
   expect(textOf(join(FIXTURE, 'eval-reports/echoed-keys-task.json'))).toContain('the key is ***')
 }, 60_000)
 
@@ -98,14 +116,24 @@ it('prints no key an endpoint echoed, in the table, the wrong samples, the error
   expect(output).toMatch(/HTTP 400 from 127\.0\.0\.1:\d+\): 400 invalid key Bearer \*\*\*/)
 })
 
-it('writes and prints no key an endpoint echoed in a run of evalsuite eval, its judge\'s reply included', async () => {
+it("writes and prints no key an endpoint echoed in a run of evalsuite eval, its judge's reply included", async () => {
   const dir = scratchFolder('echoed-keys-cli')
   writeFileSync(join(dir, 'qa.jsonl'), ['{"input":"Reply with: 4","target":"4"}', '{"input":"Reply with: 5","target":"4"}'].join('\n'))
   const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
-  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !name.startsWith('OPENAI_'))), CI: 'true', NO_COLOR: '1', OPENAI_API_KEY: MODEL_KEY }
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !name.startsWith('OPENAI_'))),
+    CI: 'true',
+    NO_COLOR: '1',
+    OPENAI_API_KEY: MODEL_KEY,
+  }
   const before = server.requestCount
   const output = await new Promise<string>((resolve) => {
-    execFile(process.execPath, [cli, 'eval', 'qa.jsonl', '--model', 'fake-model', '--base-url', server.baseURL, '--judge', 'judge-model'], { cwd: dir, env }, (_error, stdout, stderr) => resolve(`${stdout}\n${stderr}`))
+    execFile(
+      process.execPath,
+      [cli, 'eval', 'qa.jsonl', '--model', 'fake-model', '--base-url', server.baseURL, '--judge', 'judge-model'],
+      { cwd: dir, env },
+      (_error, stdout, stderr) => resolve(`${stdout}\n${stderr}`),
+    )
   })
   // the model answered both samples, and the judge was asked about the wrong one
   expect(server.requestCount - before).toBeGreaterThanOrEqual(3)

@@ -47,7 +47,9 @@ describe('a user runs evals with `vitest run`', () => {
     // Vitest's own summary agrees: one failed test, the gate, named for it, with the metric, interval and threshold
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 failed (1)', 'Tests  1 failed | 4 passed (5)'])
     expect(failedTests(run)).toEqual(['evals/gate-fails.eval.ts > gate-fails > gate: brevity ≥ 0.9'])
-    expect(run.stderr).toContain('GateError: gate-fails [task] gate brevity FAILED (0.25 < min 0.9): brevity 0.2500 [0.2500, 0.2500] (n 2), threshold ≥ 0.9000')
+    expect(run.stderr).toContain(
+      'GateError: gate-fails [task] gate brevity FAILED (0.25 < min 0.9): brevity 0.2500 [0.2500, 0.2500] (n 2), threshold ≥ 0.9000',
+    )
     const report = await readReport('gate-fails')
     expect(report.counts.right).toBe(2)
     expect(report.passed).toBe(false)
@@ -92,7 +94,10 @@ describe('a user runs evals with `vitest run`', () => {
     const run = await runVitest(['filtered', '-t', 'f3:|f7:'], { OPENAI_BASE_URL: server.baseURL })
     expect(run.code).toBe(0)
     expect(server.requestCount - before).toBe(2)
-    const contents = server.requests.slice(before).map((r) => r.messages.at(-1)?.content).sort()
+    const contents = server.requests
+      .slice(before)
+      .map((r) => r.messages.at(-1)?.content)
+      .sort()
     expect(contents).toEqual(['Reply with: 3', 'Reply with: 7'])
     // the endpoint's usage, summed over the two calls, and the latency line
     expect(run.stdout).toMatch(/filtered: latency p50 [\d.]+ ms, p90 [\d.]+ ms, p99 [\d.]+ ms; tokens 6 in, 2 out; [\d.]+ output tokens\/s/)
@@ -152,7 +157,10 @@ describe('a user runs evals with `vitest run`', () => {
     const report = await readReport('timeout')
     expect(report.counts).toEqual({ samples: 2, right: 1, wrong: 0, errored: 1, skipped: 0 })
     expect(report.samples.find((s) => s.id === 'h2')?.error).toMatch(/timed out in 300ms/)
-    expect(failedTests(run)).toEqual(['evals/timeout.eval.ts > timeout > h2: stuck', 'evals/timeout.eval.ts > timeout > gate: errored samples ≤ 0 (maxErrors)'])
+    expect(failedTests(run)).toEqual([
+      'evals/timeout.eval.ts > timeout > h2: stuck',
+      'evals/timeout.eval.ts > timeout > gate: errored samples ≤ 0 (maxErrors)',
+    ])
   })
 
   it('stops at a failing gate with --bail, never at a wrong answer', async () => {
@@ -178,7 +186,9 @@ describe('a user runs evals with `vitest run`', () => {
     const run = await runVitest(['skipped'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('not run (every sample filtered out or skipped): skipped-benchmark')
-    expect(tableRows(run.stdout, 'running-benchmark')[0]).toBe('running-benchmark | all | accuracy | 1! | 100.0% | [5.1%, 100.0%] | pass ≥ 90.0%')
+    expect(tableRows(run.stdout, 'running-benchmark')[0]).toBe(
+      'running-benchmark | all | accuracy | 1! | 100.0% | [5.1%, 100.0%] | pass ≥ 90.0%',
+    )
     await expect(readReport('skipped-benchmark')).rejects.toThrow(/ENOENT/)
   })
 

@@ -41,7 +41,11 @@ describe('benchmark names as file names, as a user runs them', () => {
       const report = ReportSchema.parse(JSON.parse(readFileSync(join(OUT, 'eval-reports', `${stems[index]}.json`), 'utf8')))
       expect([report.benchmark, report.counts.right]).toEqual([name, 3])
       expect(benchmarkOf(`baselines/${stems[index]}.json`)).toBe(name)
-      expect(readFileSync(join(OUT, 'recordings', `${stems[index]}.jsonl`), 'utf8').trim().split('\n')).toHaveLength(3)
+      expect(
+        readFileSync(join(OUT, 'recordings', `${stems[index]}.jsonl`), 'utf8')
+          .trim()
+          .split('\n'),
+      ).toHaveLength(3)
       expect(tableRows(run.stdout, name)).not.toEqual([])
     }
     expect(verdictOf(run.stdout)).toMatchInlineSnapshot(`"evalsuite: PASS, every gate held."`)
@@ -87,7 +91,11 @@ describe('benchmark names as file names, as a user runs them', () => {
         "evalsuite: FAIL",
       ]
     `)
-    expect(filesIn('eval-reports').map((file) => benchmarkOf(`eval-reports/${file}`)).sort()).toEqual(['Word Math', 'word math'])
+    expect(
+      filesIn('eval-reports')
+        .map((file) => benchmarkOf(`eval-reports/${file}`))
+        .sort(),
+    ).toEqual(['Word Math', 'word math'])
     expect(existsSync(join(OUT, 'baselines'))).toBe(false)
   })
 
@@ -105,8 +113,16 @@ describe('benchmark names as file names, as a user runs them', () => {
          - failed outside scoring: could not write file-names/baselines/проверка-знаний-218d97f2.json: <error>
          - Проверка знаний [fake-model]: <error>"
     `)
-    expect(filesIn('eval-reports')).toEqual([`${'a-long-benchmark-name-'.repeat(4)}a-l-1290afac.json`, 'проверка-знаний-218d97f2.json', '数学推理-a3a65020.json'])
-    expect(filesIn('baselines')).toEqual([`${'a-long-benchmark-name-'.repeat(4)}a-l-1290afac.json`, 'проверка-знаний-218d97f2.json', '数学推理-a3a65020.json'])
+    expect(filesIn('eval-reports')).toEqual([
+      `${'a-long-benchmark-name-'.repeat(4)}a-l-1290afac.json`,
+      'проверка-знаний-218d97f2.json',
+      '数学推理-a3a65020.json',
+    ])
+    expect(filesIn('baselines')).toEqual([
+      `${'a-long-benchmark-name-'.repeat(4)}a-l-1290afac.json`,
+      'проверка-знаний-218d97f2.json',
+      '数学推理-a3a65020.json',
+    ])
     expect(benchmarkOf(`baselines/数学推理-a3a65020.json`)).toBe('数学推理')
   })
 })

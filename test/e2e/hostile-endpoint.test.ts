@@ -28,12 +28,14 @@ it('ends a run against an endpoint that stalls every reply after stopAfterFailur
   expect(called.length).toBe(server.requestCount)
   for (const sample of called) expect(sample.error).toMatch(/^ModelError: Model "fake-model" failed: timed out after 0\.3 s \(timeoutMs\)/)
   for (const sample of report.samples) expect(sample.error).toContain(host)
-  expect(report.samples.at(-1)?.error).toMatch(/Not called: the last \d+ calls failed in a row, so the endpoint looks down\. The last error: .*timed out/)
+  expect(report.samples.at(-1)?.error).toMatch(
+    /Not called: the last \d+ calls failed in a row, so the endpoint looks down\. The last error: .*timed out/,
+  )
   // a generous bound: thirty sequential waits of the test timeout would take ten minutes
   expect(performance.now() - started).toBeLessThan(60_000)
 }, 120_000)
 
-it('errors the samples of an endpoint that redirects, instead of scoring the other address\'s page, and records nothing', async () => {
+it("errors the samples of an endpoint that redirects, instead of scoring the other address's page, and records nothing", async () => {
   let visits = 0
   other = createServer((_, res) => {
     visits++

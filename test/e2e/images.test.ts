@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-it('sends the image_N pictures of an eval file\'s dataset to the endpoint as image parts, and a function model gets them in generateWithImages', async () => {
+it("sends the image_N pictures of an eval file's dataset to the endpoint as image parts, and a function model gets them in generateWithImages", async () => {
   const run = await runVitest(['images.eval'], { OPENAI_BASE_URL: server.baseURL })
   expect(run.code).toBe(0)
   expect(server.requests.map((request) => request.messages.at(-1)!.images).sort()).toEqual([[BLUE], [RED, BLUE]])

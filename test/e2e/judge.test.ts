@@ -10,7 +10,11 @@ const FILE = join(VERDICTS, 'judged.eval.ts.jsonl')
 const SECRET = 'sk-test-judge-never-written-0123456789'
 
 type Line = { sample: string; case: string; judge: string; verdict?: { reasoning: string; verdict: string }; key: string }
-const lines = (): Line[] => readFileSync(FILE, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Line)
+const lines = (): Line[] =>
+  readFileSync(FILE, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Line)
 
 // the judge on the test server: it reads the response between the prompt's real delimiters
 function grade(strictTone: boolean) {
@@ -72,7 +76,13 @@ describe('judge verdicts in a run', () => {
         usage: expect.objectContaining({ inputTokens: expect.any(Number) }),
       },
     ])
-    expect(report.judge).toMatchObject({ models: ['judge-model'], judged: 3, invalid: 0, skipped: 3, calls: { live: 3, stored: 0, invalid: 0 } })
+    expect(report.judge).toMatchObject({
+      models: ['judge-model'],
+      judged: 3,
+      invalid: 0,
+      skipped: 3,
+      calls: { live: 3, stored: 0, invalid: 0 },
+    })
     // the judge's tokens are its own; the model under test is a function that reports none
     expect(report.usage).toEqual({ inputTokens: 0, outputTokens: 0 })
     expect(report.judge!.usage.inputTokens).toBeGreaterThan(0)
@@ -91,13 +101,21 @@ describe('judge verdicts in a run', () => {
     expect(run.code).toBe(0)
     expect(server.requestCount).toBe(before)
     const replayed = await readReport('judged')
-    expect(replayed.samples.map((s) => [s.id, s.status, s.judge?.[0]?.label])).toEqual(recorded.samples.map((s) => [s.id, s.status, s.judge?.[0]?.label]))
+    expect(replayed.samples.map((s) => [s.id, s.status, s.judge?.[0]?.label])).toEqual(
+      recorded.samples.map((s) => [s.id, s.status, s.judge?.[0]?.label]),
+    )
     expect(replayed.judge?.calls).toEqual({ live: 0, stored: 3, invalid: 0 })
   })
 
   it('in replay mode fails a sample whose verdict is missing, saying what is missing and how to record it', async () => {
     const missing = lines().find((l) => l.sample === 'j4')!
-    writeFileSync(FILE, lines().filter((l) => l !== undefined && l.key !== missing.key).map((l) => `${JSON.stringify(l)}\n`).join(''))
+    writeFileSync(
+      FILE,
+      lines()
+        .filter((l) => l !== undefined && l.key !== missing.key)
+        .map((l) => `${JSON.stringify(l)}\n`)
+        .join(''),
+    )
     const before = server.requestCount
     // in CI verdicts replay by default, key or no key: a changed output is never re-judged in silence
     const run = await runVitest(['judged'], { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET })
@@ -122,7 +140,9 @@ describe('judge verdicts in a run', () => {
     const run = await runVitest(['judged'], env)
     expect(run.code).toBe(0)
     expect(server.requestCount).toBe(before + 1)
-    expect(run.stderr).toContain('evalsuite: 1 obsolete verdict(s) in evals/__verdicts__/judged.eval.ts.jsonl that no judge call of this run used (samples "gone"); kept them; `vitest run -u` removes them.')
+    expect(run.stderr).toContain(
+      'evalsuite: 1 obsolete verdict(s) in evals/__verdicts__/judged.eval.ts.jsonl that no judge call of this run used (samples "gone"); kept them; `vitest run -u` removes them.',
+    )
     expect(lines().map((l) => l.sample)).toEqual(['gone', 'j4', 'j5', 'j6', 't1', 't2'])
   })
 
@@ -162,8 +182,13 @@ describe('judge verdicts in a run', () => {
 describe('repeated samples, judged attempt by attempt', () => {
   const ATTEMPTS = join(VERDICTS, 'graded-attempts.eval.ts.jsonl')
   type AttemptLine = Line & { attempt?: number }
-  const attemptLines = (): AttemptLine[] => readFileSync(ATTEMPTS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as AttemptLine)
-  const verdicts = (report: Awaited<ReturnType<typeof readReport>>) => report.samples.map((s) => [`${s.id}#${s.attempt}`, s.status, s.judge?.[0]?.label])
+  const attemptLines = (): AttemptLine[] =>
+    readFileSync(ATTEMPTS, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AttemptLine)
+  const verdicts = (report: Awaited<ReturnType<typeof readReport>>) =>
+    report.samples.map((s) => [`${s.id}#${s.attempt}`, s.status, s.judge?.[0]?.label])
   let server: FakeServer
   let env: Record<string, string>
 
@@ -216,14 +241,20 @@ describe('repeated samples, judged attempt by attempt', () => {
     expect(judged!.judge!.costUsd).toBeCloseTo(perSample, 6)
     expect(judged!.judge!.costUsd).toBeCloseTo((judged!.judge!.usage.inputTokens * 2 + judged!.judge!.usage.outputTokens * 10) / 1e6, 6)
     expect(judged!.costUsd).toBeNull()
-    expect(recording.stdout).toMatch(/graded-attempts: judge judge-model: 6 call\(s\), 0 stored verdict\(s\); tokens [\d,]+ in, [\d,]+ out; cost \$0\.\d+/)
+    expect(recording.stdout).toMatch(
+      /graded-attempts: judge judge-model: 6 call\(s\), 0 stored verdict\(s\); tokens [\d,]+ in, [\d,]+ out; cost \$0\.\d+/,
+    )
 
     const replay = await runVitest(['graded-attempts'], { ...env, EVALSUITE_VERDICTS: 'replay' })
     expect(replay.code).toBe(0)
     expect(server.requestCount).toBe(9)
     const replayed = [await readReport('graded-attempts'), await readReport('graded-attempts-tone')]
     expect(replayed.map(verdicts)).toEqual(recorded.map(verdicts))
-    expect(replayed[0]!.judge).toMatchObject({ calls: { live: 0, stored: 6, invalid: 0 }, usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 })
+    expect(replayed[0]!.judge).toMatchObject({
+      calls: { live: 0, stored: 6, invalid: 0 },
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+    })
     expect(replay.stdout).toContain('graded-attempts: judge judge-model: 0 call(s), 6 stored verdict(s); cost $0.00')
   })
 })

@@ -13,7 +13,10 @@ const SLICE = fileURLToPath(new URL('../../fixtures/real/llmbar/LLMBar/', import
 
 // LLMBar's own reading of the slice: the winners it recorded, as counts, and the kappa between the orders from them
 const readReplies = (set: string, strategy: string): LlmbarReplies[] =>
-  readFileSync(`${SLICE}${set}/GPT-4/${strategy}/replies.jsonl`, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as LlmbarReplies)
+  readFileSync(`${SLICE}${set}/GPT-4/${strategy}/replies.jsonl`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as LlmbarReplies)
 
 function recorded(set: string, strategy: string) {
   const rows = readReplies(set, strategy)
@@ -62,10 +65,16 @@ describe("LLMBar's recorded GPT-4 judgments, replayed as the judge's replies and
         expect({ set, strategy, ...figures }).toEqual({ set, strategy, ...counts })
         expect(betweenOrders).toBeCloseTo(kappa_agreement, 12)
         expect(report.judge?.confusion).toEqual(confusion(set, strategy))
-        expect(report.gates.map((gate) => [gate.metric, gate.passed])).toEqual([['judge_agreement', true], ['position_kappa', true]])
+        expect(report.gates.map((gate) => [gate.metric, gate.passed])).toEqual([
+          ['judge_agreement', true],
+          ['position_kappa', true],
+        ])
       }
     }
     // what is under test is the judge: the report, and its baseline entry, are the judge model's
-    expect(await readReport('llmbar-natural-vanilla', PROJECT)).toMatchObject({ model: 'gpt-4 vanilla (recorded)', primaryMetric: 'judge_agreement' })
+    expect(await readReport('llmbar-natural-vanilla', PROJECT)).toMatchObject({
+      model: 'gpt-4 vanilla (recorded)',
+      primaryMetric: 'judge_agreement',
+    })
   })
 })

@@ -27,7 +27,7 @@ it('stops calling at maxCost, and reports the samples left as not run because of
   expect(run.stdout).toMatch(/cost-budget: latency .*; cost \$0\.028$/m)
 })
 
-it('ends a live run cleanly at maxCost when the calls\' estimates differ, instead of leaving the samples after it waiting', async () => {
+it("ends a live run cleanly at maxCost when the calls' estimates differ, instead of leaving the samples after it waiting", async () => {
   const run = await runVitest(['uneven-budget'], { OPENAI_BASE_URL: await serve({ latencyMs: 20 }), EVALSUITE_RECORDINGS: 'live' })
   expect(run.code).toBe(0)
   const report = await readReport('uneven-budget')
@@ -51,10 +51,12 @@ it('reports the time to first token and the cost of streamed replies, per sample
   expect(report.ttftMs!.p50).toBeGreaterThanOrEqual(19)
   expect(report.costUsd).toBe(0.000066)
   expect(report.outputTokensPerSecond).toBeGreaterThan(0)
-  expect(run.stdout).toMatch(/streamed: latency p50 [\d.]+ ms, .*; TTFT p50 [\d.]+ ms, p90 [\d.]+ ms, p99 [\d.]+ ms; tokens 30 in, 18 out; [\d.]+ output tokens\/s; cost \$0\.000066/)
+  expect(run.stdout).toMatch(
+    /streamed: latency p50 [\d.]+ ms, .*; TTFT p50 [\d.]+ ms, p90 [\d.]+ ms, p99 [\d.]+ ms; tokens 30 in, 18 out; [\d.]+ output tokens\/s; cost \$0\.000066/,
+  )
 })
 
-it('answers multiple choice by the option letters\' logprobs, and by each option\'s perplexity', async () => {
+it("answers multiple choice by the option letters' logprobs, and by each option's perplexity", async () => {
   const run = await runVitest(['infer-methods'], { OPENAI_BASE_URL: await serve() })
   expect(run.code).toBe(0)
   const logprobs = await readReport('infer-logprobs')

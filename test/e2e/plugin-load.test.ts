@@ -5,7 +5,17 @@ import { expect, it } from 'vitest'
 function modulesLoadedBy(specifier: string): string[] {
   const hooks = `export async function load(url, context, next) { console.log(url); return next(url, context) }`
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
-  return execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], { encoding: 'utf8' })
+  return execFileSync(
+    process.execPath,
+    [
+      '--import',
+      `data:text/javascript,${encodeURIComponent(register)}`,
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(specifier)})`,
+    ],
+    { encoding: 'utf8' },
+  )
     .split('\n')
     .filter((url) => url.startsWith('file:'))
 }

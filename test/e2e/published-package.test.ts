@@ -34,7 +34,11 @@ describe('the built package, imported by name as an installed user would', () =>
       },
     })
     try {
-      const run = await runVitest(['user-zod'], { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test', EVALSUITE_VERDICTS: 'live' }, PUBLISHED)
+      const run = await runVitest(
+        ['user-zod'],
+        { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test', EVALSUITE_VERDICTS: 'live' },
+        PUBLISHED,
+      )
       expect(run.code).toBe(0)
       expect(prompts).toHaveLength(2)
       expect(prompts.every((prompt) => prompt.includes('polite when the reply thanks the customer'))).toBe(true)

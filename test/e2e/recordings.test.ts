@@ -33,7 +33,10 @@ describe('recorded model calls', () => {
     const run = await runVitest(['recorded'], { ...env, EVALSUITE_RECORDINGS: 'record' })
     expect(run.code).toBe(0)
     expect(server.requestCount).toBe(10)
-    const keys = readFileSync(FILE, 'utf8').trim().split('\n').map((line) => JSON.parse(line).key as string)
+    const keys = readFileSync(FILE, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).key as string)
     expect(keys).toHaveLength(10)
     expect(keys).toEqual([...keys].sort())
     expect(readdirSync(RECORDINGS)).toEqual(['recorded.jsonl'])
@@ -77,7 +80,13 @@ describe('recorded model calls', () => {
     const before = server.requestCount
     const child = spawnVitest(['recorded'], { ...env, EVALSUITE_RECORDINGS: 'auto' })
     const journaled = (): string[] =>
-      existsSync(RECORDINGS) ? filesUnder(RECORDINGS).flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.endsWith('}'))) : []
+      existsSync(RECORDINGS)
+        ? filesUnder(RECORDINGS).flatMap((f) =>
+            readFileSync(f, 'utf8')
+              .split('\n')
+              .filter((l) => l.endsWith('}')),
+          )
+        : []
     await vi.waitFor(() => expect(journaled().length).toBeGreaterThanOrEqual(4), { timeout: 20_000, interval: 10 })
     child.kill('SIGKILL')
     await child.done

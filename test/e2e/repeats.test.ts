@@ -25,8 +25,14 @@ describe('repeated samples', () => {
     expect(run.code).toBe(0)
     // the samples, then the benchmark's gate tests; a wrong attempt ends skipped, not failed
     const tests = testsOf(json)
-    expect(tests.filter((t) => t.title.startsWith('gate: ')).map((t) => [t.title, t.status])).toEqual([['gate: errored samples ≤ 0 (maxErrors)', 'passed']])
-    expect(tests.filter((t) => !t.title.startsWith('gate: ')).map((t) => [t.title, t.meta.evalsuite?.sampleId, t.meta.evalsuite?.attempt, t.status])).toEqual([
+    expect(tests.filter((t) => t.title.startsWith('gate: ')).map((t) => [t.title, t.status])).toEqual([
+      ['gate: errored samples ≤ 0 (maxErrors)', 'passed'],
+    ])
+    expect(
+      tests
+        .filter((t) => !t.title.startsWith('gate: '))
+        .map((t) => [t.title, t.meta.evalsuite?.sampleId, t.meta.evalsuite?.attempt, t.status]),
+    ).toEqual([
       ['r1#0: Say one', 'r1', 0, 'skipped'],
       ['r1#1: Say one', 'r1', 1, 'passed'],
       ['r1#2: Say one', 'r1', 2, 'skipped'],
@@ -66,7 +72,10 @@ describe('repeated samples', () => {
       const recorded = await runVitest(['repeat-calls', config], { ...env, EVALSUITE_RECORDINGS: 'record' })
       expect(recorded.code).toBe(0)
       expect(server.requestCount).toBe(6)
-      const lines = readFileSync(recordings, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { key: string; attempt?: number })
+      const lines = readFileSync(recordings, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { key: string; attempt?: number })
       expect(new Set(lines.map((line) => line.key)).size).toBe(6)
       expect(lines.map((line) => line.attempt).sort()).toEqual([0, 0, 0, 1, 1, 1])
 

@@ -22,7 +22,9 @@ export function spawnVitest(
   cwd = FIXTURE,
 ): { process: ChildProcess; kill: (signal: NodeJS.Signals) => void; done: Promise<VitestRun> } {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV' && key !== 'TEST'),
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('VITEST') && !key.startsWith('OPENAI_') && key !== 'NODE_ENV' && key !== 'TEST',
+    ),
   )
   const child = spawn(process.execPath, [VITEST, 'run', ...args], {
     cwd,

@@ -33,7 +33,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
 
   it('merged with --merge-reports, give the same per-sample results, metrics and gates as the unsharded run', async () => {
     for (const index of [1, 2, 3]) {
-      const shard = await runVitest(['sharded', '--reporter=blob', `--outputFile.blob=${BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/3` })
+      const shard = await runVitest(['sharded', '--reporter=blob', `--outputFile.blob=${BLOBS}/blob-${index}.json`], {
+        EVALSUITE_SHARD: `${index}/3`,
+      })
       expect(shard.code).toBe(0)
     }
     const merged = await runVitest([`--merge-reports=${BLOBS}`])
@@ -47,7 +49,8 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect(report.gates).toEqual(whole.gates)
     expect(report.shards).toEqual({ count: 3, merged: [1, 2, 3] })
     // the merged run lists its samples shard by shard: the same wrong ones, in another order
-    const sortedIds = (rows: string[]): string[] => rows.map((row) => row.replace(/\((.*)\)$/, (_, ids: string) => `(${ids.split(', ').sort().join(', ')})`))
+    const sortedIds = (rows: string[]): string[] =>
+      rows.map((row) => row.replace(/\((.*)\)$/, (_, ids: string) => `(${ids.split(', ').sort().join(', ')})`))
     expect(sortedIds(tableRows(merged.stdout, 'sharded'))).toEqual(sortedIds(wholeTable))
   })
 
@@ -55,7 +58,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     await rm(join(FIXTURE, BLOBS, 'blob-2.json'), { force: true })
     const merged = await runVitest([`--merge-reports=${BLOBS}`])
     expect(merged.code).toBe(1)
-    expect(merged.stdout).toContain('sharded [task]: the merged reports hold shard(s) 1, 3 of 3; every shard\'s blob report is needed to judge its gates')
+    expect(merged.stdout).toContain(
+      "sharded [task]: the merged reports hold shard(s) 1, 3 of 3; every shard's blob report is needed to judge its gates",
+    )
     // a merge lacking a shard is a real error: it fails, and still evaluates no gate on the shards it holds
     const report = await readReport('sharded')
     expect([report.passed, report.gates.map((gate) => gate.passed)]).toEqual([false, [null]])
@@ -85,7 +90,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
   it('says on its last line that a shard run evaluated no gate, and reports the gate its shard falls short of as not evaluated', async () => {
     const run = await runVitest(['shard-alone'], { EVALSUITE_SHARD: '1/2' })
     expect(run.code).toBe(0)
-    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: no gate evaluated in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) evaluates its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    expect(lastLine(run.stdout)).toMatchInlineSnapshot(
+      `"evalsuite: no gate evaluated in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) evaluates its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`,
+    )
     // Vitest's own summary agrees: the threshold's gate test is skipped (left to the merged run), the error budget's
     // passes, the wrong samples are skipped
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  1 passed | 4 skipped (5)'])
@@ -111,7 +118,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
   it('says both when whole benchmarks and a shard run side by side', async () => {
     const run = await runVitest(['shard-mixed'])
     expect(run.code).toBe(0)
-    expect(lastLine(run.stdout)).toMatchInlineSnapshot(`"evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not evaluated (shard 2 of 2 of "shard-mixed-part"): the merged run (--merge-reports) evaluates its gates; 2 wrong answer(s) are data, not failures. Reports in eval-reports/"`)
+    expect(lastLine(run.stdout)).toMatchInlineSnapshot(
+      `"evalsuite: PASS, every gate held in 1 benchmark run whole; 1 benchmark not evaluated (shard 2 of 2 of "shard-mixed-part"): the merged run (--merge-reports) evaluates its gates; 2 wrong answer(s) are data, not failures. Reports in eval-reports/"`,
+    )
     const [whole, part] = await Promise.all([readReport('shard-mixed-whole'), readReport('shard-mixed-part')])
     expect([whole.passed, whole.gates.map((gate) => gate.passed)]).toEqual([true, [true]])
     expect([part.passed, part.gates.map((gate) => gate.passed), part.shards]).toEqual([null, [null], { count: 2, merged: [2] }])
@@ -119,7 +128,9 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
 
   it('evaluates the gate the shards left open once they are merged', async () => {
     for (const index of [1, 2]) {
-      const shard = await runVitest(['shard-alone', '--reporter=blob', `--outputFile.blob=${ALONE_BLOBS}/blob-${index}.json`], { EVALSUITE_SHARD: `${index}/2` })
+      const shard = await runVitest(['shard-alone', '--reporter=blob', `--outputFile.blob=${ALONE_BLOBS}/blob-${index}.json`], {
+        EVALSUITE_SHARD: `${index}/2`,
+      })
       expect(shard.code).toBe(0)
     }
     const merged = await runVitest([`--merge-reports=${ALONE_BLOBS}`])
@@ -136,9 +147,11 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect(vitestSummary(merged.stdout).at(-1)).not.toContain('failed')
   })
 
-  it('refuses EVALSUITE_SHARD together with Vitest\'s own --shard', async () => {
+  it("refuses EVALSUITE_SHARD together with Vitest's own --shard", async () => {
     const run = await runVitest(['sharded', '--shard=1/2'], { EVALSUITE_SHARD: '1/2' })
     expect(run.code).not.toBe(0)
-    expect(`${run.stdout}${run.stderr}`).toContain('EVALSUITE_SHARD shards the samples of every benchmark, and --shard splits the files: use one of them, not both.')
+    expect(`${run.stdout}${run.stderr}`).toContain(
+      'EVALSUITE_SHARD shards the samples of every benchmark, and --shard splits the files: use one of them, not both.',
+    )
   })
 })

@@ -34,7 +34,10 @@ describe('Vitest features that CI setups rely on', () => {
     const html = readHtmlReport(FIXTURE)
     // the UI's search parses "tag:evalsuite:sample" only with the tags declared in the config
     expect(html.config.tags?.map((tag) => tag.name)).toEqual(expect.arrayContaining(['evalsuite:sample', 'evalsuite:gate']))
-    expect(Object.fromEntries(html.files.map((file) => [file.name, file.result?.state]))).toEqual({ 'evals/gate-fails.eval.ts': 'fail', 'evals/wrong-but-passing.eval.ts': 'pass' })
+    expect(Object.fromEntries(html.files.map((file) => [file.name, file.result?.state]))).toEqual({
+      'evals/gate-fails.eval.ts': 'fail',
+      'evals/wrong-but-passing.eval.ts': 'pass',
+    })
     const tests = htmlTests(html)
     expect(tests.map((test) => `${test.path}: ${test.result?.state} ${test.tags?.join(',')}`).sort()).toEqual([
       'gate-fails > g1: say yes: pass evalsuite:sample',
@@ -74,7 +77,10 @@ describe('Vitest features that CI setups rely on', () => {
     expect(run.code).toBe(0)
     const xml = await readFile(file, 'utf8')
     await rm(file, { force: true })
-    const q3 = xml.slice(xml.indexOf('name="wrong-but-passing &gt; q3'), xml.indexOf('</testcase>', xml.indexOf('name="wrong-but-passing &gt; q3')))
+    const q3 = xml.slice(
+      xml.indexOf('name="wrong-but-passing &gt; q3'),
+      xml.indexOf('</testcase>', xml.indexOf('name="wrong-but-passing &gt; q3')),
+    )
     expect(q3).toContain('<property name="score.accuracy" value="0">')
     expect(q3).toContain('<property name="input" value="four plus four">')
     expect(q3).toContain('<property name="target" value="&quot;8&quot;">')

@@ -32,7 +32,12 @@ it('gives the same metrics, intervals, baseline comparison and gates from --shar
 
   await rm(`${FIXTURE}${BLOBS}`, { recursive: true, force: true })
   for (const shard of ['1/2', '2/2']) {
-    const part = await runVitest(['merge-', `--shard=${shard}`, '--reporter=blob', `--outputFile=${BLOBS}/blob-${shard.replace('/', '-')}.json`])
+    const part = await runVitest([
+      'merge-',
+      `--shard=${shard}`,
+      '--reporter=blob',
+      `--outputFile=${BLOBS}/blob-${shard.replace('/', '-')}.json`,
+    ])
     expect(part.code).toBe(0)
   }
   // the shard runs wrote reports of their own: only the merge may write the ones compared below

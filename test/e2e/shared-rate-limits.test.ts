@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-it('holds a model\'s rpm across eval files that run side by side in worker threads', async () => {
+it("holds a model's rpm across eval files that run side by side in worker threads", async () => {
   const run = await runVitest(['shared-rate', '--maxWorkers=2'], { OPENAI_BASE_URL: server.baseURL })
   expect(run.code).toBe(0)
   expect(server.requestCount).toBe(60)

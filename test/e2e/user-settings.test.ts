@@ -20,7 +20,9 @@ it("leaves the eval files out of a run that names no files (a user's `npm test`)
   expect(run.stdout).not.toContain('settings.eval.ts')
   expect(run.stdout).toMatch(/✓ src\/settings\.test\.ts \(1 test\)/)
   expect(run.stdout).toContain('Tests  1 passed (1)')
-  expect(run.stdout).toContain('evalsuite: 1 eval file(s) left out: a run that names no files never calls a model. Run them with npx vitest run evals\n')
+  expect(run.stdout).toContain(
+    'evalsuite: 1 eval file(s) left out: a run that names no files never calls a model. Run them with npx vitest run evals\n',
+  )
   // a filter that names other files leaves them out as Vitest always did
   const others = await runVitest(['src'], { EXPECTED_EVAL_POOL: 'threads' }, PROJECT)
   expect(others.stdout).not.toContain('settings.eval.ts')

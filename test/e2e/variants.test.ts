@@ -50,17 +50,33 @@ describe('a benchmark with two models and two prompts', () => {
     const run = await runVitest(['variants'], env())
     expect(run.code).toBe(1)
     expect(server.requestCount).toBe(80)
-    expect(failedTests(run)).toEqual(['evals/variants.eval.ts > variants: compare > gate: mini/stepwise not worse than mini/terse by more than 0.05 (α 0.05, Holm)'])
+    expect(failedTests(run)).toEqual([
+      'evals/variants.eval.ts > variants: compare > gate: mini/stepwise not worse than mini/terse by more than 0.05 (α 0.05, Holm)',
+    ])
     const matrix = await readMatrix()
     // McNemar's exact p-values from the discordant pairs, by hand: 8 worse and 0 better is 2 · 0.5^8; 0 worse and 4
     // better is 2 · 0.5^4; 1 and 1 is min(1, 2 · (0.5^2 + 2 · 0.5^2)). Holm multiplies them, smallest first, by 3, 2, 1.
-    expect(matrix.rows.map((row) => [row.name, row.value, row.comparison && [row.comparison.test, row.comparison.n, row.comparison.delta, row.comparison.pValue, row.comparison.adjustedP]])).toEqual([
-      ['mini/terse', 0.7, null],
-      ['mini/stepwise', 0.3, ['mcnemar', 20, -0.4, 0.0078125, 0.0234375]],
-      ['large/terse', 0.9, ['mcnemar', 20, 0.2, 0.125, 0.25]],
-      ['large/stepwise', 0.7, ['mcnemar', 20, 0, 1, 1]],
-    ].map(([name, value, comparison]) => [name, expect.closeTo(value as number, 12), comparison && (comparison as unknown[]).map((x) => (typeof x === 'number' ? expect.closeTo(x, 12) : x))]))
-    expect(matrix.rows.map((row) => [row.name, row.comparison?.passed ?? null, row.comparison?.nonInferior ?? null, row.nonDominated])).toEqual([
+    expect(
+      matrix.rows.map((row) => [
+        row.name,
+        row.value,
+        row.comparison && [row.comparison.test, row.comparison.n, row.comparison.delta, row.comparison.pValue, row.comparison.adjustedP],
+      ]),
+    ).toEqual(
+      [
+        ['mini/terse', 0.7, null],
+        ['mini/stepwise', 0.3, ['mcnemar', 20, -0.4, 0.0078125, 0.0234375]],
+        ['large/terse', 0.9, ['mcnemar', 20, 0.2, 0.125, 0.25]],
+        ['large/stepwise', 0.7, ['mcnemar', 20, 0, 1, 1]],
+      ].map(([name, value, comparison]) => [
+        name,
+        expect.closeTo(value as number, 12),
+        comparison && (comparison as unknown[]).map((x) => (typeof x === 'number' ? expect.closeTo(x, 12) : x)),
+      ]),
+    )
+    expect(
+      matrix.rows.map((row) => [row.name, row.comparison?.passed ?? null, row.comparison?.nonInferior ?? null, row.nonDominated]),
+    ).toEqual([
       ['mini/terse', null, null, true],
       ['mini/stepwise', false, false, false],
       ['large/terse', true, true, true],
@@ -99,7 +115,8 @@ describe('a benchmark with two models and two prompts', () => {
     expect(server.requestCount - before).toBe(80)
     const files = VARIANTS.map((variant) => `${fileSlug(`variants/${variant}`)}.jsonl`)
     expect((await readdir(join(FIXTURE, 'recordings-variants'))).sort()).toEqual([...files].sort())
-    for (const file of files) expect((await readFile(join(FIXTURE, 'recordings-variants', file), 'utf8')).trim().split('\n')).toHaveLength(20)
+    for (const file of files)
+      expect((await readFile(join(FIXTURE, 'recordings-variants', file), 'utf8')).trim().split('\n')).toHaveLength(20)
     const liveRows = (await readMatrix()).rows.map((row) => [row.name, row.value, row.comparison?.pValue])
 
     const replayed = await runVitest(['variants', config], { ...env(), EVALSUITE_RECORDINGS: 'replay' })

@@ -43,7 +43,10 @@ it('never gives two reports one file name, on file systems that ignore case too'
 })
 
 it('keeps a report name with its model and file parts within a safe length', () => {
-  const names = reportFileNames([report('b'.repeat(90), 'accounts/fireworks/models/llama-v3p1-405b-instruct', 'evals/x.eval.ts'), report('b'.repeat(90), 'gpt-4o', 'evals/x.eval.ts')])
+  const names = reportFileNames([
+    report('b'.repeat(90), 'accounts/fireworks/models/llama-v3p1-405b-instruct', 'evals/x.eval.ts'),
+    report('b'.repeat(90), 'gpt-4o', 'evals/x.eval.ts'),
+  ])
   expect(names).toEqual([`${'b'.repeat(90)}-843070e0.json`, `${'b'.repeat(90)}.gpt-4o.json`])
 })
 
@@ -51,9 +54,25 @@ it('writes no key into a report, whatever reached its records', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'evalsuite-report-'))
   const key = 'configured-Kx82mQp01zLw'
   registerKey(key)
-  const meta = SampleMetaSchema.parse({ kind: 'sample', sampleId: 's1', status: 'scored', scores: { accuracy: 0 }, output: `my key ${key}, another sk-proj-${'Aa1'.repeat(10)}` })
-  const run = { meta: { kind: 'benchmark' as const, name: 'keys', model: 'm', thresholds: {}, maxErrors: 0 }, file: 'evals/keys.eval.ts', samples: [{ meta, status: 'wrong' as const, name: 's1' }] }
-  const built = buildReport(run, { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: false })
+  const meta = SampleMetaSchema.parse({
+    kind: 'sample',
+    sampleId: 's1',
+    status: 'scored',
+    scores: { accuracy: 0 },
+    output: `my key ${key}, another sk-proj-${'Aa1'.repeat(10)}`,
+  })
+  const run = {
+    meta: { kind: 'benchmark' as const, name: 'keys', model: 'm', thresholds: {}, maxErrors: 0 },
+    file: 'evals/keys.eval.ts',
+    samples: [{ meta, status: 'wrong' as const, name: 's1' }],
+  }
+  const built = buildReport(run, {
+    createdAt: '2025-01-01T00:00:00.000Z',
+    catalog: createMetricCatalog(),
+    baseline: { file: 'b.json', entry: undefined },
+    updating: false,
+    missingBaselineFails: false,
+  })
   const text = readFileSync(await writeReport(dir, 'keys.json', built), 'utf8')
   expect(text).not.toContain(key)
   expect(text).toContain('"output": "my key ***, another sk-proj-***"')

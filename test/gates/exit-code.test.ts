@@ -30,7 +30,13 @@ function report(overrides: Partial<Report> = {}): Report {
 }
 
 // Vitest reports "failed" whenever a sample is wrong, since a wrong sample is a failed test
-const inputs = (overrides: Partial<OutcomeInputs> = {}): OutcomeInputs => ({ reason: 'failed', unhandledErrors: 0, failures: [], reports: [report()], ...overrides })
+const inputs = (overrides: Partial<OutcomeInputs> = {}): OutcomeInputs => ({
+  reason: 'failed',
+  unhandledErrors: 0,
+  failures: [],
+  reports: [report()],
+  ...overrides,
+})
 
 describe('decideOutcome', () => {
   it('passes a run whose only failed tests are wrong answers', () => {
@@ -78,11 +84,23 @@ describe('decideOutcome', () => {
   })
 
   it('fails a run with unhandled errors', () => {
-    expect(decideOutcome(inputs({ reason: 'passed', unhandledErrors: 2 }))).toEqual({ passed: false, reasons: ['2 unhandled error(s)'], notJudged: [] })
+    expect(decideOutcome(inputs({ reason: 'passed', unhandledErrors: 2 }))).toEqual({
+      passed: false,
+      reasons: ['2 unhandled error(s)'],
+      notJudged: [],
+    })
   })
 
   it('fails a run with failures outside scoring, listing five and counting the rest', () => {
-    const failures = ['a.test.ts > one', 'a.test.ts > two', 'b.test.ts > three', 'b.test.ts > four', 'c.test.ts > five', 'c.test.ts > six', 'c.test.ts > seven']
+    const failures = [
+      'a.test.ts > one',
+      'a.test.ts > two',
+      'b.test.ts > three',
+      'b.test.ts > four',
+      'c.test.ts > five',
+      'c.test.ts > six',
+      'c.test.ts > seven',
+    ]
     expect(decideOutcome(inputs({ failures }))).toEqual({
       passed: false,
       reasons: [
@@ -104,7 +122,12 @@ describe('decideOutcome', () => {
 
   // one shard of a benchmark's samples, whose accuracy falls short of the threshold in this shard
   const shard = (overrides: Partial<Report> = {}): Report =>
-    report({ passed: null, shards: { count: 2, merged: [1] }, gates: [notEvaluatedGate(thresholdGate('accuracy', null, { min: 0.9 }, 0.5), 'shard 1 of 2')], ...overrides })
+    report({
+      passed: null,
+      shards: { count: 2, merged: [1] },
+      gates: [notEvaluatedGate(thresholdGate('accuracy', null, { min: 0.9 }, 0.5), 'shard 1 of 2')],
+      ...overrides,
+    })
 
   it('passes a shard run whatever its gates would say, and lists it as not evaluated', () => {
     const alone = shard()
@@ -137,19 +160,37 @@ describe('decideOutcome', () => {
         thresholdGate('accuracy', null, { min: 0.9 }, 0.75),
         thresholdGate('f1', null, { min: 0.5 }, null),
         thresholdGate('accuracy', 'hard', { min: 0.5 }, 0.25),
-        regressionGate({ maxDrop: 0.02, alpha: 0.05 }, {
-          metric: { name: 'accuracy', semantics: createMetricCatalog().get('accuracy') },
-          comparison: { metric: 'accuracy', test: 'mcnemar', n: 200, baseline: 0.8, current: 0.7, delta: -0.1, interval: null, pValue: 0.0001, worse: 22, better: 2 },
-          file: 'evals/__baselines__/capitals.json',
-          model: 'other-model',
-          updating: false,
-          missingFails: true,
-        }),
+        regressionGate(
+          { maxDrop: 0.02, alpha: 0.05 },
+          {
+            metric: { name: 'accuracy', semantics: createMetricCatalog().get('accuracy') },
+            comparison: {
+              metric: 'accuracy',
+              test: 'mcnemar',
+              n: 200,
+              baseline: 0.8,
+              current: 0.7,
+              delta: -0.1,
+              interval: null,
+              pValue: 0.0001,
+              worse: 22,
+              better: 2,
+            },
+            file: 'evals/__baselines__/capitals.json',
+            model: 'other-model',
+            updating: false,
+            missingFails: true,
+          },
+        ),
       ],
-      diagnostics: [{ severity: 'error', code: 'primary-metric-ambiguous', message: 'it emits "accuracy", "f1" and names no primary metric' }],
+      diagnostics: [
+        { severity: 'error', code: 'primary-metric-ambiguous', message: 'it emits "accuracy", "f1" and names no primary metric' },
+      ],
       errorBudget: { maxErrors: 0, errored: 1, passed: false },
     })
-    expect(decideOutcome(inputs({ reason: 'interrupted', unhandledErrors: 1, failures: ['setup.ts'], reports: [failing] })).reasons).toEqual([
+    expect(
+      decideOutcome(inputs({ reason: 'interrupted', unhandledErrors: 1, failures: ['setup.ts'], reports: [failing] })).reasons,
+    ).toEqual([
       'the run was interrupted, so its results are incomplete',
       '1 unhandled error(s)',
       'failed outside scoring: setup.ts',

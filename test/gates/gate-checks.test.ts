@@ -15,7 +15,13 @@ const META: BenchmarkMeta = {
   maxErrors: 1,
 }
 
-const scored = (sampleId: string, accuracy: number, subset = 'easy'): SampleMeta => ({ kind: 'sample', sampleId, subset, status: 'scored', scores: { accuracy } })
+const scored = (sampleId: string, accuracy: number, subset = 'easy'): SampleMeta => ({
+  kind: 'sample',
+  sampleId,
+  subset,
+  status: 'scored',
+  scores: { accuracy },
+})
 
 const CONTEXT: ReportContext = {
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -40,8 +46,14 @@ describe('sampleOutcome', () => {
   })
 
   it('counts a test that failed after scoring, or never finished, as errored, and says its test failed', () => {
-    expect(sampleOutcome(scored('a', 1), 'a', 'failed', [{ message: 'hook failed' }])).toMatchObject({ status: 'errored', error: 'hook failed', testFailed: true })
-    expect(sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending' }, 'a', 'failed', [{ message: 'Test timed out in 300ms.' }])).toMatchObject({
+    expect(sampleOutcome(scored('a', 1), 'a', 'failed', [{ message: 'hook failed' }])).toMatchObject({
+      status: 'errored',
+      error: 'hook failed',
+      testFailed: true,
+    })
+    expect(
+      sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending' }, 'a', 'failed', [{ message: 'Test timed out in 300ms.' }]),
+    ).toMatchObject({
       status: 'errored',
       error: 'Test timed out in 300ms.',
       testFailed: true,
@@ -61,14 +73,18 @@ describe('gate tests', () => {
     expect(gateTestName({ kind: 'threshold', metric: 'f1', subset: null, min: 0.5, max: 0.9 })).toBe('gate: f1 in [0.5, 0.9]')
   })
 
-  it('names the regression gate for the metric the benchmark\'s meta says it watches, so that -t accuracy selects it', () => {
+  it("names the regression gate for the metric the benchmark's meta says it watches, so that -t accuracy selects it", () => {
     const watching = (metric: string): BenchmarkMeta => ({ ...META, regression: { ...META.regression!, metric } })
     expect(gateTests(watching('accuracy')).map(gateTestName)).toContain('gate: no regression of accuracy (maxDrop 0.02, α 0.05)')
-    expect(gateTests(watching('circular_accuracy')).map(gateTestName)).toContain('gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)')
+    expect(gateTests(watching('circular_accuracy')).map(gateTestName)).toContain(
+      'gate: no regression of circular_accuracy (maxDrop 0.02, α 0.05)',
+    )
   })
 
-  it("judge each gate as the report does, with the metric, its interval, the threshold and the baseline change", () => {
-    const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard'), scored('d', 0, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
+  it('judge each gate as the report does, with the metric, its interval, the threshold and the baseline change', () => {
+    const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard'), scored('d', 0, 'hard')].map((meta) =>
+      sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []),
+    )
     const run: BenchmarkRecords = { meta: META, file: 'evals/qa.eval.ts', samples }
     const report = buildReport(run, CONTEXT)
     const judged = gateTests(META).map((planned) => evaluateGate(report, planned))
@@ -85,27 +101,47 @@ describe('gate tests', () => {
   })
 
   it('fail the error budget past maxErrors, and on a sample a test timeout failed within it', () => {
-    const errored = (sampleId: string, state: 'skipped' | 'failed') => sampleOutcome({ kind: 'sample', sampleId, status: 'errored', error: 'HTTP 500' }, sampleId, state, [])
+    const errored = (sampleId: string, state: 'skipped' | 'failed') =>
+      sampleOutcome({ kind: 'sample', sampleId, status: 'errored', error: 'HTTP 500' }, sampleId, state, [])
     const budget = { kind: 'errors' as const, maxErrors: 1 }
-    const over = buildReport({ meta: META, file: 'evals/qa.eval.ts', samples: [errored('a', 'skipped'), errored('b', 'failed'), sampleOutcome(scored('c', 1), 'c', 'passed', [])] }, CONTEXT)
-    expect(evaluateGate(over, budget)).toEqual({ passed: false, summary: 'qa [gpt-test] errors FAILED: 2 errored sample(s), maxErrors 1; errored: a: HTTP 500; b: HTTP 500' })
-    const timedOut = sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending' }, 'a', 'failed', [{ message: 'Test timed out in 300ms.' }])
-    const within = buildReport({ meta: META, file: 'evals/qa.eval.ts', samples: [timedOut, sampleOutcome(scored('c', 1), 'c', 'passed', [])] }, CONTEXT)
+    const over = buildReport(
+      {
+        meta: META,
+        file: 'evals/qa.eval.ts',
+        samples: [errored('a', 'skipped'), errored('b', 'failed'), sampleOutcome(scored('c', 1), 'c', 'passed', [])],
+      },
+      CONTEXT,
+    )
+    expect(evaluateGate(over, budget)).toEqual({
+      passed: false,
+      summary: 'qa [gpt-test] errors FAILED: 2 errored sample(s), maxErrors 1; errored: a: HTTP 500; b: HTTP 500',
+    })
+    const timedOut = sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending' }, 'a', 'failed', [
+      { message: 'Test timed out in 300ms.' },
+    ])
+    const within = buildReport(
+      { meta: META, file: 'evals/qa.eval.ts', samples: [timedOut, sampleOutcome(scored('c', 1), 'c', 'passed', [])] },
+      CONTEXT,
+    )
     expect(within.passed).toBe(false)
     expect(within.diagnostics.find((d) => d.code === 'errored-test-failed')?.message).toBe(
-      '1 errored sample(s) failed their tests although within maxErrors 1 (a): a test timeout ends a sample before maxErrors can allow it; give the model calls a timeout of their own (timeoutMs), shorter than the benchmark\'s',
+      "1 errored sample(s) failed their tests although within maxErrors 1 (a): a test timeout ends a sample before maxErrors can allow it; give the model calls a timeout of their own (timeoutMs), shorter than the benchmark's",
     )
     expect(evaluateGate(within, budget).passed).toBe(false)
   })
 
   it("judge every gate alike from a report that keeps rows of the errored samples only, as a gate test's does", () => {
     const errored = sampleOutcome({ kind: 'sample', sampleId: 'e', status: 'errored', error: 'HTTP 500' }, 'e', 'skipped', [])
-    const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard')].map((meta) => sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []))
+    const samples = [scored('a', 1), scored('b', 0), scored('c', 1, 'hard')].map((meta) =>
+      sampleOutcome(meta, meta.sampleId, meta.scores?.accuracy ? 'passed' : 'skipped', []),
+    )
     const run: BenchmarkRecords = { meta: META, file: 'evals/qa.eval.ts', samples: [...samples, errored] }
     const whole = buildReport(run, CONTEXT)
     const lean = buildReport(run, { ...CONTEXT, sampleRows: 'errored' })
     expect(lean.samples).toEqual(whole.samples.filter((row) => row.status === 'errored'))
     expect({ ...lean, samples: [] }).toEqual({ ...whole, samples: [] })
-    expect(gateTests(META).map((planned) => evaluateGate(lean, planned))).toEqual(gateTests(META).map((planned) => evaluateGate(whole, planned)))
+    expect(gateTests(META).map((planned) => evaluateGate(lean, planned))).toEqual(
+      gateTests(META).map((planned) => evaluateGate(whole, planned)),
+    )
   })
 })

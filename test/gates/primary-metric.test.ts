@@ -48,17 +48,27 @@ describe('resolvePrimaryMetric', () => {
 
 describe('judgeOnlyMetric', () => {
   const judged = (metric: string | undefined, extra: Partial<SampleMeta> = {}): { meta: SampleMeta } => ({
-    meta: { kind: 'sample', sampleId: 's', status: 'scored', judge: [{ name: 'judge', status: 'judged', pass: true, score: 1, ...(metric ? { metric } : {}) }], ...extra } as SampleMeta,
+    meta: {
+      kind: 'sample',
+      sampleId: 's',
+      status: 'scored',
+      judge: [{ name: 'judge', status: 'judged', pass: true, score: 1, ...(metric ? { metric } : {}) }],
+      ...extra,
+    } as SampleMeta,
   })
 
   it('is the one metric every scored sample was graded on by judges alone', () => {
-    expect(judgeOnlyMetric([judged('win_rate'), judged('win_rate'), { meta: { kind: 'sample', sampleId: 'e', status: 'errored' } }])).toBe('win_rate')
+    expect(judgeOnlyMetric([judged('win_rate'), judged('win_rate'), { meta: { kind: 'sample', sampleId: 'e', status: 'errored' } }])).toBe(
+      'win_rate',
+    )
   })
 
   it('is none when a sample has an answer check, no judgement, or a judgement on another metric', () => {
     const check = { matcher: 'toMatchAnswer', kind: 'exact', pass: true, target: 'a', extracted: 'a', passage: 'a', explanation: 'equal' }
     expect(judgeOnlyMetric([judged('win_rate'), judged('win_rate', { checks: [check] })])).toBeUndefined()
-    expect(judgeOnlyMetric([judged('win_rate'), { meta: { kind: 'sample', sampleId: 'r', status: 'scored', scores: { accuracy: 1 } } }])).toBeUndefined()
+    expect(
+      judgeOnlyMetric([judged('win_rate'), { meta: { kind: 'sample', sampleId: 'r', status: 'scored', scores: { accuracy: 1 } } }]),
+    ).toBeUndefined()
     expect(judgeOnlyMetric([judged('win_rate'), judged('judge_score')])).toBeUndefined()
     expect(judgeOnlyMetric([judged(undefined)])).toBeUndefined()
   })

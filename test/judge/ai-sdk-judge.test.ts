@@ -28,9 +28,27 @@ it('takes AI SDK models as judges, a quorum of Claude and Gemini, each asked onc
     models.aiSdk(createAnthropic({ baseURL: anthropic.baseURL, apiKey: 'test-key-0123456789' })('claude-judge')),
     models.aiSdk(createGoogleGenerativeAI({ baseURL: gemini.baseURL, apiKey: 'test-key-0123456789' })('gemini-judge')),
   ]
-  const executor = createJudgeExecutor({ models: judges, mode: 'live', update: false, repeats: 1, swap: false, concurrency: 4, timeoutMs: 10_000 })
-  const record = await executor.judge(criteria, context, { sampleId: 's1', file: join(mkdtempSync(join(tmpdir(), 'evalsuite-judge-')), 'capitals.eval.ts') })
-  expect(record).toMatchObject({ status: 'judged', pass: true, score: 1, label: 'pass', judges: ['claude-judge', 'gemini-judge'], calls: { live: 2, stored: 0, invalid: 0 } })
+  const executor = createJudgeExecutor({
+    models: judges,
+    mode: 'live',
+    update: false,
+    repeats: 1,
+    swap: false,
+    concurrency: 4,
+    timeoutMs: 10_000,
+  })
+  const record = await executor.judge(criteria, context, {
+    sampleId: 's1',
+    file: join(mkdtempSync(join(tmpdir(), 'evalsuite-judge-')), 'capitals.eval.ts'),
+  })
+  expect(record).toMatchObject({
+    status: 'judged',
+    pass: true,
+    score: 1,
+    label: 'pass',
+    judges: ['claude-judge', 'gemini-judge'],
+    calls: { live: 2, stored: 0, invalid: 0 },
+  })
   expect(record.usage).toEqual({ inputTokens: 400, outputTokens: 30 })
   expect(anthropic.requests).toHaveLength(1)
   expect(gemini.requests).toHaveLength(1)

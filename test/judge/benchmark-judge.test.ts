@@ -48,9 +48,14 @@ describe('scoring policies', () => {
     const right = await score('right')
     const wrong = await score('wrong')
     const unreadable = await score('unreadable')
-    expect(judgeModel.prompts.map((p) => /<<<BEGIN response \w+>>>\n(.*)\n/.exec(p[1]!.content)![1])).toEqual([OUTPUTS.wrong, OUTPUTS.unreadable])
+    expect(judgeModel.prompts.map((p) => /<<<BEGIN response \w+>>>\n(.*)\n/.exec(p[1]!.content)![1])).toEqual([
+      OUTPUTS.wrong,
+      OUTPUTS.unreadable,
+    ])
     expect([right.scores, wrong.scores, unreadable.scores]).toEqual([{ accuracy: 1 }, { accuracy: 0 }, { accuracy: 1 }])
-    expect(right.judged).toMatchObject([{ status: 'skipped', reason: 'the rule scored the output right, so no judge was asked (policy "cascade")' }])
+    expect(right.judged).toMatchObject([
+      { status: 'skipped', reason: 'the rule scored the output right, so no judge was asked (policy "cascade")' },
+    ])
     expect(unreadable.judged).toMatchObject([{ status: 'judged', pass: true }])
   })
 
@@ -71,12 +76,16 @@ describe('scoring policies', () => {
 
   it('judge-only: a sample the judge gives no valid verdict is errored, never wrong', async () => {
     const { score, notes } = setUp({ policy: 'judge-only' }, 'It is fine.')
-    await expect(score('right')).rejects.toThrowError(new JudgeError('The judge gave no valid verdict: judge "grader": case "judge": no JSON object in the reply "It is fine."'))
+    await expect(score('right')).rejects.toThrowError(
+      new JudgeError('The judge gave no valid verdict: judge "grader": case "judge": no JSON object in the reply "It is fine."'),
+    )
     expect(notes).toEqual(['judge grader: no valid verdict (judge "grader": case "judge": no JSON object in the reply "It is fine.")'])
   })
 
   it("judge-by-default: the judge scores; where it gives no valid verdict, the rule's score stands in, marked as such", async () => {
-    const { score, notes } = setUp({ policy: 'judge-by-default' }, (response) => (response.includes('14') ? 'It is fine.' : verdict('pass')))
+    const { score, notes } = setUp({ policy: 'judge-by-default' }, (response) =>
+      response.includes('14') ? 'It is fine.' : verdict('pass'),
+    )
     expect((await score('unreadable')).scores).toEqual({ accuracy: 1 })
     const fallback = await score('wrong')
     expect(fallback.scores).toEqual({ accuracy: 0 })
@@ -95,7 +104,12 @@ describe('scoring policies', () => {
     const definition = judge.labels({ prompt: 'How right is it?', labels: { right: 1, partly: 0.5, wrong: 0 }, metric: 'accuracy' })
     const judging = createBenchmarkJudging('returns', { model: judgeModel, definition })
     const meta: SampleMeta = { kind: 'sample', sampleId: 's', status: 'pending' }
-    const at = { meta, file: join(mkdtempSync(join(tmpdir(), 'evalsuite-policy-')), 'x.eval.ts'), signal: new AbortController().signal, annotate: async () => undefined }
+    const at = {
+      meta,
+      file: join(mkdtempSync(join(tmpdir(), 'evalsuite-policy-')), 'x.eval.ts'),
+      signal: new AbortController().signal,
+      annotate: async () => undefined,
+    }
     expect(await scoreByPolicy(judging, sample('s'), { text: 'a month', latencyMs: 1 }, undefined, at)).toEqual({ accuracy: 0.5 })
   })
 
@@ -104,7 +118,9 @@ describe('scoring policies', () => {
       new ConfigError('describeBenchmark("returns"): policy "cascade" needs "judge.definition", the judge that grades the samples.'),
     )
     expect(() => createBenchmarkJudging('returns', { definition: 'polite' })).toThrowError(
-      new ConfigError('describeBenchmark("returns"): "judge.definition" needs a judge model: set "judge.model", or the plugin\'s "judge" option.'),
+      new ConfigError(
+        'describeBenchmark("returns"): "judge.definition" needs a judge model: set "judge.model", or the plugin\'s "judge" option.',
+      ),
     )
   })
 })
@@ -135,9 +151,18 @@ describe("the default verdict mode follows the judge's credentials, through the 
     expect(judgeModel.hasCredentials).toBe(false)
     const judging = createBenchmarkJudging('returns', { model: judgeModel, definition: 'The reply gives a 30-day window.' })
     const meta: SampleMeta = { kind: 'sample', sampleId: 's', status: 'pending' }
-    const at = { meta, file: join(mkdtempSync(join(tmpdir(), 'evalsuite-wrapped-')), 'returns.eval.ts'), signal: new AbortController().signal, annotate: async () => undefined }
-    await expect(scoreByPolicy(judging, sample('s'), { text: OUTPUTS.right, latencyMs: 1 }, undefined, at)).rejects.toThrow(/^No stored verdict for sample "s" /)
-    await expect(expect(OUTPUTS.right).toPassJudge('The reply gives a 30-day window.', { model: judgeModel })).rejects.toThrow(/^No stored verdict for sample /)
+    const at = {
+      meta,
+      file: join(mkdtempSync(join(tmpdir(), 'evalsuite-wrapped-')), 'returns.eval.ts'),
+      signal: new AbortController().signal,
+      annotate: async () => undefined,
+    }
+    await expect(scoreByPolicy(judging, sample('s'), { text: OUTPUTS.right, latencyMs: 1 }, undefined, at)).rejects.toThrow(
+      /^No stored verdict for sample "s" /,
+    )
+    await expect(expect(OUTPUTS.right).toPassJudge('The reply gives a 30-day window.', { model: judgeModel })).rejects.toThrow(
+      /^No stored verdict for sample /,
+    )
     expect(calls).toEqual([])
   })
 })

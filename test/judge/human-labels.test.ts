@@ -29,7 +29,11 @@ function setUp(options: Partial<JudgeOptions> = {}) {
     const [id, order] = parts.get('answer_1')!.split(' ')
     return order === 'under-test' ? replies.get(id!)!.first : replies.get(id!)!.second
   })
-  const definition = judge.pairwise({ prompt: 'Which answer is better? Reply A or B.', against: (context) => `${context.sample!.id} other`, parseReply: byLetter })
+  const definition = judge.pairwise({
+    prompt: 'Which answer is better? Reply A or B.',
+    against: (context) => `${context.sample!.id} other`,
+    parseReply: byLetter,
+  })
   const expected = (sample: Sample): string => String(sample.target)
   return createBenchmarkJudging('preferences', { model: judgeModel, definition, expected, verdicts: 'live', ...options })
 }
@@ -41,7 +45,12 @@ async function measure(): Promise<SampleOutcome[]> {
     CASES.map(async ([id, label]): Promise<SampleOutcome> => {
       const meta: SampleMeta = { kind: 'sample', sampleId: id, status: 'pending' }
       const sample = { id, input: 'Say hello.', target: label }
-      meta.scores = await scoreByPolicy(judging, sample, { text: `${id} under-test`, latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+      meta.scores = await scoreByPolicy(judging, sample, { text: `${id} under-test`, latencyMs: 0 }, undefined, {
+        meta,
+        file,
+        signal: new AbortController().signal,
+        annotate: async () => undefined,
+      })
       meta.status = 'scored'
       return { meta, status: 'right', name: id }
     }),
@@ -49,16 +58,40 @@ async function measure(): Promise<SampleOutcome[]> {
 }
 
 describe('a judge measured against human labels (judge.expected)', () => {
-  it('keeps each order\'s verdict, disagreeing orders and invalid replies included, and scores the agreement', async () => {
+  it("keeps each order's verdict, disagreeing orders and invalid replies included, and scores the agreement", async () => {
     const samples = await measure()
     expect(samples.map(({ meta }) => [meta.sampleId, meta.judge![0]!.verdicts, meta.scores])).toEqual([
-      ['agree-win', { original: 'win', swapped: 'win' }, { judge_agreement: 1, judge_agreement_original: 1, judge_agreement_swapped: 1, judge_agreement_both: 1, position_consistency: 1 }],
-      ['agree-loss', { original: 'loss', swapped: 'loss' }, { judge_agreement: 1, judge_agreement_original: 1, judge_agreement_swapped: 1, judge_agreement_both: 1, position_consistency: 1 }],
-      ['wrong-both', { original: 'loss', swapped: 'loss' }, { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 }],
-      ['orders-disagree', { original: 'win', swapped: 'loss' }, { judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 }],
-      ['one-invalid', { original: 'loss', swapped: null }, { judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 }],
+      [
+        'agree-win',
+        { original: 'win', swapped: 'win' },
+        { judge_agreement: 1, judge_agreement_original: 1, judge_agreement_swapped: 1, judge_agreement_both: 1, position_consistency: 1 },
+      ],
+      [
+        'agree-loss',
+        { original: 'loss', swapped: 'loss' },
+        { judge_agreement: 1, judge_agreement_original: 1, judge_agreement_swapped: 1, judge_agreement_both: 1, position_consistency: 1 },
+      ],
+      [
+        'wrong-both',
+        { original: 'loss', swapped: 'loss' },
+        { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 },
+      ],
+      [
+        'orders-disagree',
+        { original: 'win', swapped: 'loss' },
+        { judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 },
+      ],
+      [
+        'one-invalid',
+        { original: 'loss', swapped: null },
+        { judge_agreement: 0.5, judge_agreement_original: 1, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 0 },
+      ],
       // two invalid replies agree with each other, and with no label
-      ['both-invalid', { original: null, swapped: null }, { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 }],
+      [
+        'both-invalid',
+        { original: null, swapped: null },
+        { judge_agreement: 0, judge_agreement_original: 0, judge_agreement_swapped: 0, judge_agreement_both: 0, position_consistency: 1 },
+      ],
     ])
     expect(samples.map(({ meta }) => meta.judge![0]!.expected)).toEqual(['win', 'loss', 'win', 'win', 'loss', 'win'])
     expect(setUp().measuredJudge).toBe('grader')
@@ -67,8 +100,25 @@ describe('a judge measured against human labels (judge.expected)', () => {
   it('reports the kappas (an invalid reply a category of its own) with intervals, and the confusion matrices', async () => {
     const report = ReportSchema.parse(
       buildReport(
-        { meta: { kind: 'benchmark', name: 'preferences', model: 'task', primaryMetric: 'judge_agreement', thresholds: { position_kappa: 0.5 }, maxErrors: 0 }, file: 'evals/p.eval.ts', samples: await measure() },
-        { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: true },
+        {
+          meta: {
+            kind: 'benchmark',
+            name: 'preferences',
+            model: 'task',
+            primaryMetric: 'judge_agreement',
+            thresholds: { position_kappa: 0.5 },
+            maxErrors: 0,
+          },
+          file: 'evals/p.eval.ts',
+          samples: await measure(),
+        },
+        {
+          createdAt: '2025-01-01T00:00:00.000Z',
+          catalog: createMetricCatalog(),
+          baseline: { file: 'b.json', entry: undefined },
+          updating: false,
+          missingBaselineFails: true,
+        },
       ),
     )
     const value = (metric: string): number | null | undefined => report.metrics.find((row) => row.metric === metric)?.value
@@ -79,7 +129,11 @@ describe('a judge measured against human labels (judge.expected)', () => {
     // original w l l w l none against swapped w l l l none none: po 4/6, pe (2·1 + 3·3 + 1·2) / 36
     expect(value('position_kappa')).toBeCloseTo((4 / 6 - 13 / 36) / (1 - 13 / 36), 12)
     expect(value('judge_agreement_original')).toBeCloseTo(4 / 6, 12)
-    expect(report.metrics.find((row) => row.metric === 'position_kappa')).toMatchObject({ n: 6, samples: 6, interval: { method: 'bootstrap-score', level: 0.95 } })
+    expect(report.metrics.find((row) => row.metric === 'position_kappa')).toMatchObject({
+      n: 6,
+      samples: 6,
+      interval: { method: 'bootstrap-score', level: 0.95 },
+    })
     expect(report.primaryMetric).toBe('judge_agreement')
     expect(report.judge?.confusion).toEqual({
       original: { win: { win: 2, loss: 1, none: 1 }, loss: { loss: 2 } },
@@ -95,11 +149,24 @@ describe('a judge measured against human labels (judge.expected)', () => {
       new ConfigError('describeBenchmark("preferences"): "judge.expected" needs "judge.definition", the judge it measures.'),
     )
     expect(() => setUp({ model: [judgeModel, judgeModel], repeats: 2 })).toThrow(
-      new ConfigError('describeBenchmark("preferences"): "judge.expected" measures one judge model, not 2; measures each verdict asked once, not with "repeats" 2.'),
+      new ConfigError(
+        'describeBenchmark("preferences"): "judge.expected" measures one judge model, not 2; measures each verdict asked once, not with "repeats" 2.',
+      ),
     )
-    const workflow = judge.workflow({ name: 'rubric', cases: [], request: () => ({ criteria: 'x', material: {} }), reduce: () => ({ pass: true, score: 1 }) })
-    expect(() => setUp({ definition: workflow })).toThrow('"judge.expected" measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow.')
-    expect(() => setUp({ policy: 'cascade' })).toThrow(new ConfigError('describeBenchmark("preferences"): "judge.expected" measures the judge alone, so "judge.policy" must be "judge-only", not "cascade".'))
+    const workflow = judge.workflow({
+      name: 'rubric',
+      cases: [],
+      request: () => ({ criteria: 'x', material: {} }),
+      reduce: () => ({ pass: true, score: 1 }),
+    })
+    expect(() => setUp({ definition: workflow })).toThrow(
+      '"judge.expected" measures a labels, numeric or pairwise judge, whose one verdict can equal a label, not a workflow.',
+    )
+    expect(() => setUp({ policy: 'cascade' })).toThrow(
+      new ConfigError(
+        'describeBenchmark("preferences"): "judge.expected" measures the judge alone, so "judge.policy" must be "judge-only", not "cascade".',
+      ),
+    )
   })
 
   it('errs a sample whose human verdict is not a label or a score, naming it', async () => {
@@ -113,23 +180,55 @@ describe('a judge measured against human labels (judge.expected)', () => {
 describe('a numeric judge measured against human scores', () => {
   it('scores the absolute error of each valid grade, and reports the correlations over them', async () => {
     // human scores, and the grade the judge gives (null: an unreadable reply)
-    const cases: Array<[string, number, number | null]> = [['a', 1, 2], ['b', 2, 2], ['c', 3, 5], ['d', 4, 4], ['e', 5, null]]
+    const cases: Array<[string, number, number | null]> = [
+      ['a', 1, 2],
+      ['b', 2, 2],
+      ['c', 3, 5],
+      ['d', 4, 4],
+      ['e', 5, null],
+    ]
     const grades = new Map(cases.map(([id, , grade]) => [id, grade]))
     const judgeModel = scriptedJudge('grader', ({ parts }) => `Score: ${grades.get(parts.get('response')!) ?? 'none'}`)
-    const definition = judge.numeric({ prompt: 'Rate 1 to 5 as "Score: n".', min: 1, max: 5, parseReply: (reply) => Number(/Score: (\d)/.exec(reply)?.[1] ?? Number.NaN) || null })
-    const judging = createBenchmarkJudging('ratings', { model: judgeModel, definition, expected: (sample) => Number(sample.target), verdicts: 'live' })
+    const definition = judge.numeric({
+      prompt: 'Rate 1 to 5 as "Score: n".',
+      min: 1,
+      max: 5,
+      parseReply: (reply) => Number(/Score: (\d)/.exec(reply)?.[1] ?? Number.NaN) || null,
+    })
+    const judging = createBenchmarkJudging('ratings', {
+      model: judgeModel,
+      definition,
+      expected: (sample) => Number(sample.target),
+      verdicts: 'live',
+    })
     const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-human-')), 'ratings.eval.ts')
     const samples = await Promise.all(
       cases.map(async ([id, human]): Promise<SampleOutcome> => {
         const meta: SampleMeta = { kind: 'sample', sampleId: id, status: 'scored' }
-        meta.scores = await scoreByPolicy(judging, { id, input: 'Rate it.', target: String(human) }, { text: id, latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+        meta.scores = await scoreByPolicy(
+          judging,
+          { id, input: 'Rate it.', target: String(human) },
+          { text: id, latencyMs: 0 },
+          undefined,
+          { meta, file, signal: new AbortController().signal, annotate: async () => undefined },
+        )
         return { meta, status: 'right', name: id }
       }),
     )
     expect(samples.map(({ meta }) => meta.scores)).toEqual([{ judge_mae: 1 }, { judge_mae: 0 }, { judge_mae: 2 }, { judge_mae: 0 }, {}])
     const report = buildReport(
-      { meta: { kind: 'benchmark', name: 'ratings', model: 'task', primaryMetric: 'judge_mae', thresholds: {}, maxErrors: 0 }, file: 'evals/r.eval.ts', samples },
-      { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: true },
+      {
+        meta: { kind: 'benchmark', name: 'ratings', model: 'task', primaryMetric: 'judge_mae', thresholds: {}, maxErrors: 0 },
+        file: 'evals/r.eval.ts',
+        samples,
+      },
+      {
+        createdAt: '2025-01-01T00:00:00.000Z',
+        catalog: createMetricCatalog(),
+        baseline: { file: 'b.json', entry: undefined },
+        updating: false,
+        missingBaselineFails: true,
+      },
     )
     const row = (metric: string) => report.metrics.find((r) => r.metric === metric)
     expect(row('judge_mae')).toMatchObject({ n: 4, value: 0.75 })
@@ -143,16 +242,36 @@ describe('a numeric judge measured against human scores', () => {
 
 describe('a labels judge measured against human labels', () => {
   it('asks once, scores agreement in that order, and reports its kappa and confusion matrix', async () => {
-    const cases: Array<[string, string, string]> = [['a', 'polite', 'polite'], ['b', 'rude', 'polite'], ['c', 'rude', 'rude'], ['d', 'polite', '???']]
+    const cases: Array<[string, string, string]> = [
+      ['a', 'polite', 'polite'],
+      ['b', 'rude', 'polite'],
+      ['c', 'rude', 'rude'],
+      ['d', 'polite', '???'],
+    ]
     const replies = new Map(cases.map(([id, , reply]) => [id, reply]))
     const judgeModel = scriptedJudge('grader', ({ parts }) => replies.get(parts.get('response')!)!)
-    const definition = judge.labels({ prompt: 'Is the reply polite or rude? Answer with the one word.', labels: { polite: 1, rude: 0 }, parseReply: (reply) => (reply === 'polite' || reply === 'rude' ? reply : null) })
-    const judging = createBenchmarkJudging('tone', { model: judgeModel, definition, expected: (sample) => String(sample.target), verdicts: 'live' })
+    const definition = judge.labels({
+      prompt: 'Is the reply polite or rude? Answer with the one word.',
+      labels: { polite: 1, rude: 0 },
+      parseReply: (reply) => (reply === 'polite' || reply === 'rude' ? reply : null),
+    })
+    const judging = createBenchmarkJudging('tone', {
+      model: judgeModel,
+      definition,
+      expected: (sample) => String(sample.target),
+      verdicts: 'live',
+    })
     const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-human-')), 'tone.eval.ts')
     const samples = await Promise.all(
       cases.map(async ([id, human]): Promise<SampleOutcome> => {
         const meta: SampleMeta = { kind: 'sample', sampleId: id, status: 'scored' }
-        meta.scores = await scoreByPolicy(judging, { id, input: 'Reply to the customer.', target: human }, { text: id, latencyMs: 0 }, undefined, { meta, file, signal: new AbortController().signal, annotate: async () => undefined })
+        meta.scores = await scoreByPolicy(
+          judging,
+          { id, input: 'Reply to the customer.', target: human },
+          { text: id, latencyMs: 0 },
+          undefined,
+          { meta, file, signal: new AbortController().signal, annotate: async () => undefined },
+        )
         return { meta, status: 'right', name: id }
       }),
     )
@@ -164,8 +283,18 @@ describe('a labels judge measured against human labels', () => {
       [{ original: null }, { judge_agreement: 0, judge_agreement_original: 0 }],
     ])
     const report = buildReport(
-      { meta: { kind: 'benchmark', name: 'tone', model: 'grader', primaryMetric: 'judge_agreement', thresholds: {}, maxErrors: 0 }, file: 'evals/t.eval.ts', samples },
-      { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'b.json', entry: undefined }, updating: false, missingBaselineFails: true },
+      {
+        meta: { kind: 'benchmark', name: 'tone', model: 'grader', primaryMetric: 'judge_agreement', thresholds: {}, maxErrors: 0 },
+        file: 'evals/t.eval.ts',
+        samples,
+      },
+      {
+        createdAt: '2025-01-01T00:00:00.000Z',
+        catalog: createMetricCatalog(),
+        baseline: { file: 'b.json', entry: undefined },
+        updating: false,
+        missingBaselineFails: true,
+      },
     )
     // labels p r r p against verdicts p p r none: po 2/4, pe (2·2 + 2·1) / 16
     expect(report.metrics.find((row) => row.metric === 'judge_kappa_original')!.value).toBeCloseTo((2 / 4 - 6 / 16) / (1 - 6 / 16), 12)

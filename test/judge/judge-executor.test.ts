@@ -4,7 +4,14 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { JudgeError, ModelError } from '../../src/errors.ts'
-import { createJudgeExecutor, judge, type JudgeCase, type JudgeDefinition, type JudgeRequest, type JudgeSettings } from '../../src/judge/index.ts'
+import {
+  createJudgeExecutor,
+  judge,
+  type JudgeCase,
+  type JudgeDefinition,
+  type JudgeRequest,
+  type JudgeSettings,
+} from '../../src/judge/index.ts'
 import type { Model } from '../../src/model/index.ts'
 import type { JudgeRecord } from '../../src/schema/index.ts'
 import { scriptedJudge, verdict } from './scripted-judge.ts'
@@ -44,11 +51,19 @@ describe('one judge, one reply', () => {
     ['prose', 'I think the response is right.', 'no JSON object in the reply "I think the response is right."'],
     ['JSON with extra text', `Verdict: ${verdict('pass')}`, 'text outside the JSON object'],
     ['two JSON objects', `${verdict('pass')}\n${verdict('fail')}`, '2 JSON objects in the reply; exactly one is expected'],
-    ['a schema mismatch', '{"reasoning": "r", "verdict": "PASS"}', 'the verdict does not match its schema (verdict: Invalid option: expected one of "pass"|"fail")'],
+    [
+      'a schema mismatch',
+      '{"reasoning": "r", "verdict": "PASS"}',
+      'the verdict does not match its schema (verdict: Invalid option: expected one of "pass"|"fail")',
+    ],
   ])('keeps %s as an invalid reply: no score (never a zero), counted, and not asked again', async (_, reply, reason) => {
     const judgeModel = scriptedJudge('grader', () => reply)
     const record = await run([judgeModel])
-    expect(record).toMatchObject({ status: 'invalid', reason: `judge "grader": case "judge": ${reason}`, calls: { live: 1, stored: 0, invalid: 1 } })
+    expect(record).toMatchObject({
+      status: 'invalid',
+      reason: `judge "grader": case "judge": ${reason}`,
+      calls: { live: 1, stored: 0, invalid: 1 },
+    })
     expect(record).not.toHaveProperty('score')
     expect(record).not.toHaveProperty('pass')
     expect(judgeModel.prompts).toHaveLength(1)
@@ -59,16 +74,21 @@ describe('one judge, one reply', () => {
     const failing = scriptedJudge('flaky', () => Promise.reject(new ModelError('Model "flaky" failed after retries (HTTP 500): boom')))
     const slow: Model = {
       name: 'slow',
-      generate: (_, options) => new Promise((_, reject) => options?.signal?.addEventListener('abort', () => (aborted++, reject(options.signal!.reason)))),
+      generate: (_, options) =>
+        new Promise((_, reject) => options?.signal?.addEventListener('abort', () => (aborted++, reject(options.signal!.reason)))),
     }
     const error = await run([failing, slow], criteria, { quorum: 1 }).catch((e: unknown) => e)
-    expect(error).toEqual(new JudgeError('Judge "flaky" failed (sample "s1", case "judge"): Model "flaky" failed after retries (HTTP 500): boom'))
+    expect(error).toEqual(
+      new JudgeError('Judge "flaky" failed (sample "s1", case "judge"): Model "flaky" failed after retries (HTTP 500): boom'),
+    )
     expect(aborted).toBe(1)
   })
 
   it('fails the sample when the judge does not answer in time, even if it ignores the abort signal', async () => {
     const hung: Model = { name: 'hung', generate: () => new Promise(() => undefined) }
-    await expect(run([hung], criteria, { timeoutMs: 50 })).rejects.toThrowError(new JudgeError('Judge "hung" did not answer within 50 ms (sample "s1", case "judge").'))
+    await expect(run([hung], criteria, { timeoutMs: 50 })).rejects.toThrowError(
+      new JudgeError('Judge "hung" did not answer within 50 ms (sample "s1", case "judge").'),
+    )
   })
 
   it('calls no judge for judge.skip, keeping the rule and its reason', async () => {
@@ -90,15 +110,22 @@ describe("the judge's cost, apart from the model under test", () => {
   it("prices each call at the judge's price, summed over repeats, and keeps a cost the reply already gives", async () => {
     const priced = { ...scriptedJudge('priced', () => verdict('pass')), price: { input: 2, output: 10 } }
     // 3 calls of 100 tokens in and 20 out at $2 and $10 per million
-    expect(await run([priced], criteria, { repeats: 3 })).toMatchObject({ usage: { inputTokens: 300, outputTokens: 60 }, costUsd: expect.closeTo(0.0012, 12) })
-    const billing: Model = { name: 'billing', generate: async () => ({ text: verdict('pass'), usage: { inputTokens: 5, outputTokens: 5 }, costUsd: 0.25, latencyMs: 1 }) }
+    expect(await run([priced], criteria, { repeats: 3 })).toMatchObject({
+      usage: { inputTokens: 300, outputTokens: 60 },
+      costUsd: expect.closeTo(0.0012, 12),
+    })
+    const billing: Model = {
+      name: 'billing',
+      generate: async () => ({ text: verdict('pass'), usage: { inputTokens: 5, outputTokens: 5 }, costUsd: 0.25, latencyMs: 1 }),
+    }
     expect((await run([billing])).costUsd).toBe(0.25)
   })
 
   it('costs $0 when every verdict is stored, and leaves the cost out when a judge has no price', async () => {
     const file = evalFile()
     const priced = { ...scriptedJudge('priced', () => verdict('pass')), price: { input: 2, output: 10 } }
-    const judgeOnce = (models: Model[]) => createJudgeExecutor(settings(models, { mode: 'record' })).judge(criteria, context, { sampleId: 's1', file })
+    const judgeOnce = (models: Model[]) =>
+      createJudgeExecutor(settings(models, { mode: 'record' })).judge(criteria, context, { sampleId: 's1', file })
     expect((await judgeOnce([priced])).costUsd).toBeCloseTo(0.0004)
     expect(await judgeOnce([priced])).toMatchObject({ calls: { live: 0, stored: 1 }, costUsd: 0 })
     expect(await judgeOnce([priced, scriptedJudge('unpriced', () => verdict('pass'))])).not.toHaveProperty('costUsd')
@@ -110,7 +137,9 @@ describe('pairwise judges are asked in both orders', () => {
 
   it('counts a verdict only when both orders agree, and shows the answers swapped the second time', async () => {
     // a fair judge prefers the answer that mentions France, wherever it stands
-    const fair = scriptedJudge('fair', ({ parts }) => JSON.stringify({ reasoning: 'r', winner: parts.get('answer_1')!.includes('France') ? 'first' : 'second' }))
+    const fair = scriptedJudge('fair', ({ parts }) =>
+      JSON.stringify({ reasoning: 'r', winner: parts.get('answer_1')!.includes('France') ? 'first' : 'second' }),
+    )
     const record = await run([fair], pairwise)
     expect(record).toMatchObject({ status: 'judged', label: 'win', score: 1, pass: true, agreement: { swaps: 1 }, calls: { live: 2 } })
     const shown = fair.prompts.map((messages) => /<<<BEGIN answer_1 \w+>>>\n(.*)\n/.exec(messages[1]!.content)![1])
@@ -157,12 +186,25 @@ describe('repeats and several judges', () => {
   })
 
   it('leaves out an invalid judge while the quorum holds', async () => {
-    const record = await run([scriptedJudge('a', () => verdict('pass')), scriptedJudge('b', () => 'no idea'), scriptedJudge('c', () => verdict('pass'))], criteria, { quorum: 2 })
-    expect(record).toMatchObject({ status: 'judged', pass: true, judges: ['a', 'b', 'c'], calls: { live: 3, invalid: 1 }, agreement: { judges: 1 } })
+    const record = await run(
+      [scriptedJudge('a', () => verdict('pass')), scriptedJudge('b', () => 'no idea'), scriptedJudge('c', () => verdict('pass'))],
+      criteria,
+      { quorum: 2 },
+    )
+    expect(record).toMatchObject({
+      status: 'judged',
+      pass: true,
+      judges: ['a', 'b', 'c'],
+      calls: { live: 3, invalid: 1 },
+      agreement: { judges: 1 },
+    })
   })
 
   it('gives no verdict when the quorum is not reached, saying why each judge failed', async () => {
-    const record = await run([scriptedJudge('a', () => verdict('fail')), scriptedJudge('b', () => 'no idea'), scriptedJudge('c', () => '{}')], criteria)
+    const record = await run(
+      [scriptedJudge('a', () => verdict('fail')), scriptedJudge('b', () => 'no idea'), scriptedJudge('c', () => '{}')],
+      criteria,
+    )
     expect(record).toMatchObject({
       status: 'invalid',
       reason:
@@ -201,7 +243,7 @@ describe('workflow judges', () => {
       c.id === 'extract'
         ? { criteria: 'List the factual claims the response makes.', material: { response: ctx.output } }
         : { criteria: 'Is this claim supported by the reference?', material: { reference: String(ctx.reference), claim: String(c.data) } },
-    expand: (verdicts) => (verdicts.size === 1 ? ((verdicts.get('extract') as z.infer<typeof Claims>).claims.map(claimCase)) : []),
+    expand: (verdicts) => (verdicts.size === 1 ? (verdicts.get('extract') as z.infer<typeof Claims>).claims.map(claimCase) : []),
     reduce: (verdicts) => {
       const found = [...verdicts.entries()].filter(([id]) => id !== 'extract').map(([, v]) => (v as z.infer<typeof Support>).supported)
       const share = found.filter(Boolean).length / found.length

@@ -8,23 +8,25 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-describe('a judge model named as the plugin names it, in a benchmark\'s judge.model', () => {
-  it('is the same OpenAI-compatible judge as the plugin\'s judge.model of that name', () => {
+describe("a judge model named as the plugin names it, in a benchmark's judge.model", () => {
+  it("is the same OpenAI-compatible judge as the plugin's judge.model of that name", () => {
     vi.stubEnv('OPENAI_API_KEY', 'sk-test')
     const own = resolveJudgeSettings({ model: 'gpt-4o-mini' })
     const fromPlugin = resolveJudgeSettings({}, plugin([{ model: 'gpt-4o-mini' }]))
-    expect(own.models.map((judge) => [judge.name, judge.identity, judge.hasCredentials])).toEqual(fromPlugin.models.map((judge) => [judge.name, judge.identity, judge.hasCredentials]))
+    expect(own.models.map((judge) => [judge.name, judge.identity, judge.hasCredentials])).toEqual(
+      fromPlugin.models.map((judge) => [judge.name, judge.identity, judge.hasCredentials]),
+    )
     expect(own.models.map((judge) => judge.name)).toEqual(['gpt-4o-mini'])
   })
 
-  it('reads an endpoint\'s key from its environment variable, and without it replays the stored verdicts', () => {
+  it("reads an endpoint's key from its environment variable, and without it replays the stored verdicts", () => {
     vi.stubEnv('JUDGE_KEY', '')
     const settings = resolveJudgeSettings({ model: [{ model: 'judge-a', baseURL: 'http://127.0.0.1:9/v1', apiKeyEnv: 'JUDGE_KEY' }] })
     expect(settings.models.map((judge) => [judge.name, judge.hasCredentials])).toEqual([['judge-a', false]])
     expect(settings.mode).toBe('replay')
   })
 
-  it('keeps a Model as it is given, beside names in one panel, and overrides the plugin\'s', () => {
+  it("keeps a Model as it is given, beside names in one panel, and overrides the plugin's", () => {
     const own: Model = { name: 'scripted', generate: async () => ({ text: '{}', latencyMs: 0 }) }
     const settings = resolveJudgeSettings({ model: [own, 'gpt-4o'] }, plugin([{ model: 'gpt-4o-mini' }]))
     expect(settings.models[0]).toBe(own)

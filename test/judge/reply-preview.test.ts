@@ -12,5 +12,8 @@ it('quotes a reply on one line, cut to 80 characters', () => {
 
 it('is the preview a verdict the reader refuses quotes', () => {
   const reply = `no verdict here,\n${'just prose '.repeat(20)}`
-  expect(parseVerdict(reply, z.object({ verdict: z.string() }))).toEqual({ valid: false, reason: `no JSON object in the reply ${replyPreview(reply)}` })
+  expect(parseVerdict(reply, z.object({ verdict: z.string() }))).toEqual({
+    valid: false,
+    reason: `no JSON object in the reply ${replyPreview(reply)}`,
+  })
 })

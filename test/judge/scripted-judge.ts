@@ -25,7 +25,11 @@ export interface ScriptedJudge extends Model {
 }
 
 /** A judge played by a function of the prompt: a reply text, or a thrown error for a failed call. */
-export function scriptedJudge(name: string, reply: (prompt: ReadPrompt, messages: readonly ChatMessage[]) => string | Promise<string>, usage = { inputTokens: 100, outputTokens: 20 }): ScriptedJudge {
+export function scriptedJudge(
+  name: string,
+  reply: (prompt: ReadPrompt, messages: readonly ChatMessage[]) => string | Promise<string>,
+  usage = { inputTokens: 100, outputTokens: 20 },
+): ScriptedJudge {
   const prompts: ChatMessage[][] = []
   return {
     name,

@@ -15,7 +15,11 @@ function settings(models: Model[], more: Partial<JudgeSettings>): JudgeSettings 
 }
 
 const evalFile = (): string => join(mkdtempSync(join(tmpdir(), 'evalsuite-verdicts-')), 'support.eval.ts')
-const lines = (file: string): Array<Record<string, unknown>> => readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
+const lines = (file: string): Array<Record<string, unknown>> =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
 
 async function judgeAll(file: string, model: Model, more: Partial<JudgeSettings>, outputs: Record<string, string>) {
   const executor = createJudgeExecutor(settings([model], more))
@@ -25,19 +29,36 @@ async function judgeAll(file: string, model: Model, more: Partial<JudgeSettings>
 describe('verdicts committed beside the eval file', () => {
   it('records each reply once, as a readable line grouped by sample, and reuses it without a call', async () => {
     const file = evalFile()
-    const grader = scriptedJudge('grader', ({ parts }) => verdict(parts.get('response')!.includes('please') ? 'pass' : 'fail', 'tone checked'))
+    const grader = scriptedJudge('grader', ({ parts }) =>
+      verdict(parts.get('response')!.includes('please') ? 'pass' : 'fail', 'tone checked'),
+    )
     await judgeAll(file, grader, {}, { t2: 'Give me a minute.', t1: 'One moment, please.' })
     verdictStoreFor(file).save()
     expect(relative(join(file, '..'), verdictFileOf(file))).toBe('__verdicts__/support.eval.ts.jsonl')
     expect(lines(verdictFileOf(file)).map(({ key, ...rest }) => rest)).toEqual([
-      { sample: 't1', case: 'judge', judge: 'grader', verdict: { reasoning: 'tone checked', verdict: 'pass' }, usage: { inputTokens: 100, outputTokens: 20 } },
-      { sample: 't2', case: 'judge', judge: 'grader', verdict: { reasoning: 'tone checked', verdict: 'fail' }, usage: { inputTokens: 100, outputTokens: 20 } },
+      {
+        sample: 't1',
+        case: 'judge',
+        judge: 'grader',
+        verdict: { reasoning: 'tone checked', verdict: 'pass' },
+        usage: { inputTokens: 100, outputTokens: 20 },
+      },
+      {
+        sample: 't2',
+        case: 'judge',
+        judge: 'grader',
+        verdict: { reasoning: 'tone checked', verdict: 'fail' },
+        usage: { inputTokens: 100, outputTokens: 20 },
+      },
     ])
     expect(readdirSync(join(file, '..', '__verdicts__'))).toEqual(['support.eval.ts.jsonl'])
 
     const again = await judgeAll(file, grader, { mode: 'replay' }, { t2: 'Give me a minute.', t1: 'One moment, please.' })
     expect(grader.prompts).toHaveLength(2)
-    expect(again.map((r) => [r.label, r.calls])).toEqual([['fail', { live: 0, stored: 1, invalid: 0 }], ['pass', { live: 0, stored: 1, invalid: 0 }]])
+    expect(again.map((r) => [r.label, r.calls])).toEqual([
+      ['fail', { live: 0, stored: 1, invalid: 0 }],
+      ['pass', { live: 0, stored: 1, invalid: 0 }],
+    ])
   })
 
   it('finds a verdict again although each prompt has fresh random delimiters', async () => {
@@ -54,9 +75,17 @@ describe('verdicts committed beside the eval file', () => {
     await judgeAll(file, grader, {}, { t1: 'Sure thing.' })
     await judgeAll(file, grader, {}, { t1: 'Sure thing!' })
     await judgeAll(file, grader, {}, { t9: 'Sure thing.' })
-    await judgeAll(file, scriptedJudge('other-grader', () => verdict('pass')), {}, { t1: 'Sure thing.' })
+    await judgeAll(
+      file,
+      scriptedJudge('other-grader', () => verdict('pass')),
+      {},
+      { t1: 'Sure thing.' },
+    )
     const stricter = createJudgeExecutor(settings([grader], {}))
-    await stricter.judge(judge.labels({ prompt: 'Is the reply very polite?', labels: { pass: 1, fail: 0 } }), context('Sure thing.'), { sampleId: 't1', file })
+    await stricter.judge(judge.labels({ prompt: 'Is the reply very polite?', labels: { pass: 1, fail: 0 } }), context('Sure thing.'), {
+      sampleId: 't1',
+      file,
+    })
     expect(grader.prompts).toHaveLength(4)
     expect(new Set([...verdictStoreFor(file).entries()].map((v) => v.key)).size).toBe(5)
   })
@@ -85,17 +114,25 @@ describe('verdicts committed beside the eval file', () => {
     const file = evalFile()
     const grader = scriptedJudge('grader', () => verdict('pass'))
     const executor = createJudgeExecutor(settings([grader], {}))
-    const judgeAttempt = (attempt?: number) => executor.judge(criteria, context('Sure thing.'), { sampleId: 't1', ...(attempt === undefined ? {} : { attempt }), file })
+    const judgeAttempt = (attempt?: number) =>
+      executor.judge(criteria, context('Sure thing.'), { sampleId: 't1', ...(attempt === undefined ? {} : { attempt }), file })
     await Promise.all([judgeAttempt(1), judgeAttempt(0), judgeAttempt(2)])
     await judgeAttempt()
     expect(grader.prompts).toHaveLength(4)
     expect(await judgeAttempt(1)).toMatchObject({ calls: { live: 0, stored: 1 } })
     verdictStoreFor(file).save()
-    expect(lines(verdictFileOf(file)).map((v) => [v.sample, v.attempt])).toEqual([['t1', undefined], ['t1', 0], ['t1', 1], ['t1', 2]])
+    expect(lines(verdictFileOf(file)).map((v) => [v.sample, v.attempt])).toEqual([
+      ['t1', undefined],
+      ['t1', 0],
+      ['t1', 1],
+      ['t1', 2],
+    ])
     const missing = await createJudgeExecutor(settings([grader], { mode: 'replay' }))
       .judge(criteria, context('Sure thing.'), { sampleId: 't1', attempt: 3, file })
       .catch((e: unknown) => (e as Error).message)
-    expect(missing).toMatch(/^No stored verdict for sample "t1#3" in .*\n.*\n.*\n {2}EVALSUITE_VERDICTS=record npx vitest run .*support\.eval\.ts -t 't1#3: '\n/)
+    expect(missing).toMatch(
+      /^No stored verdict for sample "t1#3" in .*\n.*\n.*\n {2}EVALSUITE_VERDICTS=record npx vitest run .*support\.eval\.ts -t 't1#3: '\n/,
+    )
   })
 
   it('keeps an invalid reply for review, never as a verdict: record mode asks again and replaces it', async () => {
@@ -104,16 +141,30 @@ describe('verdicts committed beside the eval file', () => {
     const [first] = await judgeAll(file, rambling, {}, { t1: 'Sure thing.' })
     expect(first).toMatchObject({ status: 'invalid', calls: { live: 1, stored: 0, invalid: 1 } })
     verdictStoreFor(file).save()
-    expect(lines(verdictFileOf(file))[0]).toMatchObject({ invalid: { reason: 'no JSON object in the reply "It seems fine to me."', reply: 'It seems fine to me.' } })
-    const [again] = await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'Sure thing.' })
+    expect(lines(verdictFileOf(file))[0]).toMatchObject({
+      invalid: { reason: 'no JSON object in the reply "It seems fine to me."', reply: 'It seems fine to me.' },
+    })
+    const [again] = await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'Sure thing.' },
+    )
     expect(again).toMatchObject({ status: 'judged', label: 'pass', calls: { live: 1, stored: 0, invalid: 0 } })
     verdictStoreFor(file).save()
-    expect(lines(verdictFileOf(file)).map((line) => [line.sample, line.verdict, line.invalid])).toEqual([['t1', { reasoning: 'graded pass', verdict: 'pass' }, undefined]])
+    expect(lines(verdictFileOf(file)).map((line) => [line.sample, line.verdict, line.invalid])).toEqual([
+      ['t1', { reasoning: 'graded pass', verdict: 'pass' }, undefined],
+    ])
   })
 
   it('in replay mode errs the sample on a stored invalid reply, saying it came from the verdict file and how to ask again', async () => {
     const file = evalFile()
-    await judgeAll(file, scriptedJudge('grader', () => 'It seems fine to me.'), {}, { t1: 'Sure thing.' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => 'It seems fine to me.'),
+      {},
+      { t1: 'Sure thing.' },
+    )
     const asked = scriptedJudge('grader', () => verdict('pass'))
     const [replayed] = await judgeAll(file, asked, { mode: 'replay' }, { t1: 'Sure thing.' })
     expect(asked.prompts).toHaveLength(0)
@@ -127,9 +178,19 @@ describe('verdicts committed beside the eval file', () => {
 
   it('with -u judges again and replaces the stored verdict', async () => {
     const file = evalFile()
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'Sure thing.' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'Sure thing.' },
+    )
     finishVerdictFile(fileTask(file, ['t1']), false)
-    const [rejudged] = await judgeAll(file, scriptedJudge('grader', () => verdict('fail', 'too curt')), { update: true }, { t1: 'Sure thing.' })
+    const [rejudged] = await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('fail', 'too curt')),
+      { update: true },
+      { t1: 'Sure thing.' },
+    )
     expect(rejudged).toMatchObject({ label: 'fail', calls: { live: 1, stored: 0 } })
     finishVerdictFile(fileTask(file, ['t1']), true)
     expect(lines(verdictFileOf(file)).map((v) => [v.sample, (v.verdict as { verdict: string }).verdict])).toEqual([['t1', 'fail']])
@@ -137,33 +198,68 @@ describe('verdicts committed beside the eval file', () => {
 
   it('reports the verdicts a whole run did not use as obsolete, and with -u removes them', async () => {
     const file = evalFile()
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b', t3: 'c' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'a', t2: 'b', t3: 'c' },
+    )
     finishVerdictFile(fileTask(file, ['t1', 't2', 't3']), false)
     const where = relative(process.cwd(), verdictFileOf(file))
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'a' },
+    )
     expect(finishVerdictFile(fileTask(file, ['t1']), false)).toBe(
       `evalsuite: 2 obsolete verdict(s) in ${where} that no judge call of this run used (samples "t2", "t3"); kept them; \`vitest run -u\` removes them.`,
     )
     expect(lines(verdictFileOf(file))).toHaveLength(3)
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'a' },
+    )
     expect(finishVerdictFile(fileTask(file, ['t1']), true)).toContain('2 obsolete verdict(s)')
     expect(lines(verdictFileOf(file)).map((v) => v.sample)).toEqual(['t1'])
   })
 
   it('counts a wrong sample, which ends skipped, as run, and the gate tests as no sample', async () => {
     const file = evalFile()
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b', gone: 'c' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'a', t2: 'b', gone: 'c' },
+    )
     finishVerdictFile(fileTask(file, ['t1', 't2', 'gone']), false)
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'a', t2: 'b' },
+    )
     const run = fileTask(file, ['t1', 't2'])
     run.tasks[1]!.mode = 'skip'
-    run.tasks.push({ type: 'test', mode: 'skip', name: 'gate: accuracy ≥ 0.7', meta: { evalsuite: { kind: 'gate', gate: 'gate: accuracy ≥ 0.7' } } })
+    run.tasks.push({
+      type: 'test',
+      mode: 'skip',
+      name: 'gate: accuracy ≥ 0.7',
+      meta: { evalsuite: { kind: 'gate', gate: 'gate: accuracy ≥ 0.7' } },
+    })
     expect(finishVerdictFile(run, false)).toContain('1 obsolete verdict(s)')
   })
 
   it('reports nothing obsolete after a partial run, nor for samples that failed before being judged', async () => {
     const file = evalFile()
-    await judgeAll(file, scriptedJudge('grader', () => verdict('pass')), {}, { t1: 'a', t2: 'b' })
+    await judgeAll(
+      file,
+      scriptedJudge('grader', () => verdict('pass')),
+      {},
+      { t1: 'a', t2: 'b' },
+    )
     finishVerdictFile(fileTask(file, ['t1', 't2']), false)
     // left out by -t: skipped before it ran, its record still pending
     const filtered = fileTask(file, ['t1', 't2'])
@@ -187,6 +283,11 @@ function fileTask(file: string, samples: string[]) {
     name: file,
     filepath: file,
     meta: {},
-    tasks: samples.map((sampleId) => ({ type: 'test', mode: 'run', name: sampleId, meta: { evalsuite: { kind: 'sample', sampleId, status: 'scored' } } as object })),
+    tasks: samples.map((sampleId) => ({
+      type: 'test',
+      mode: 'run',
+      name: sampleId,
+      meta: { evalsuite: { kind: 'sample', sampleId, status: 'scored' } } as object,
+    })),
   }
 }

@@ -30,7 +30,14 @@ describe('aggregateMetric: subsets', () => {
 
   it('flags rows of fewer than 30 samples', () => {
     expect(rows.every((row) => row.smallSample)).toBe(true)
-    const large = aggregateMetric(samples(null, Array.from({ length: 30 }, (_, i) => i % 2), 's'), { attempts: 1, range: unit })
+    const large = aggregateMetric(
+      samples(
+        null,
+        Array.from({ length: 30 }, (_, i) => i % 2),
+        's',
+      ),
+      { attempts: 1, range: unit },
+    )
     expect(large.map((row) => row.smallSample)).toEqual([false])
   })
 
@@ -57,7 +64,13 @@ describe('aggregateMetric: repeated attempts', () => {
   // Four samples planned with 4 attempts each. s4 has only 3 scored attempts (one errored), so k aggregations leave
   // it out. By hand, over s1..s3: pass@4 = (1 + 1 + 0) / 3 (s2 passed once), pass^4 = (1 + 0 + 0) / 3, majority
   // vote = (1 + 0 + 0) / 3 (s2's most frequent answer "B" is wrong). The mean takes every scored attempt: 7 / 15.
-  const attempt = (sample: string, index: number, value: number, answer: string): Observation => ({ sample, attempt: index, subset: null, value, answer })
+  const attempt = (sample: string, index: number, value: number, answer: string): Observation => ({
+    sample,
+    attempt: index,
+    subset: null,
+    value,
+    answer,
+  })
   const observations = [
     ...['A', 'A', 'A', 'A'].map((answer, i) => attempt('s1', i, 1, answer)),
     ...['A', 'B', 'B', 'C'].map((answer, i) => attempt('s2', i, answer === 'A' ? 1 : 0, answer)),

@@ -6,7 +6,12 @@ describe("cohenKappa is scikit-learn's cohen_kappa_score", () => {
     // po 3/4, pe (2·1 + 2·3) / 16 = 1/2: (3/4 − 1/2) / (1 − 1/2)
     ['two codes', [1, 1, 0, 0], [1, 0, 0, 0], 0.5],
     // po 3/5, pe (3·3 + 2·1 + 0·1) / 25 = 11/25: "none" is a category no label has, so it only lowers the agreement
-    ['an invalid reply as a category of its own', ['win', 'win', 'loss', 'loss', 'win'], ['win', 'none', 'loss', 'win', 'win'], (3 / 5 - 11 / 25) / (1 - 11 / 25)],
+    [
+      'an invalid reply as a category of its own',
+      ['win', 'win', 'loss', 'loss', 'win'],
+      ['win', 'none', 'loss', 'win', 'win'],
+      (3 / 5 - 11 / 25) / (1 - 11 / 25),
+    ],
     ['perfect disagreement', [1, 0], [0, 1], -1],
     ['perfect agreement', ['a', 'b', 'c'], ['a', 'b', 'c'], 1],
     // LLMBar's coding: labels 1/2 against verdicts 1/0 agree only where both are 1
@@ -36,7 +41,11 @@ describe('resampledInterval', () => {
   it('brackets the statistic, and gives the same interval every time', () => {
     const labels = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 'loss' : 'win'))
     const verdicts = labels.map((label, i) => (i % 7 === 0 ? 'none' : label))
-    const kappa = (items: readonly number[]): number | null => cohenKappa(items.map((i) => labels[i]!), items.map((i) => verdicts[i]!))
+    const kappa = (items: readonly number[]): number | null =>
+      cohenKappa(
+        items.map((i) => labels[i]!),
+        items.map((i) => verdicts[i]!),
+      )
     const interval = resampledInterval(labels.length, kappa, { min: -1, max: 1 })!
     const all = kappa(labels.map((_, i) => i))!
     expect(interval.lower).toBeLessThan(all)

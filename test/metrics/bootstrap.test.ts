@@ -48,7 +48,14 @@ describe('comparePaired', () => {
   })
 
   it('uses the paired bootstrap for continuous scores, and counts a rise as worse for a lower-is-better metric', () => {
-    const comparison = comparePaired([{ baseline: 100, current: 120 }, { baseline: 90, current: 80 }, { baseline: 50, current: 70 }], true)!
+    const comparison = comparePaired(
+      [
+        { baseline: 100, current: 120 },
+        { baseline: 90, current: 80 },
+        { baseline: 50, current: 70 },
+      ],
+      true,
+    )!
     expect(comparison).toMatchObject({ test: 'paired-bootstrap', n: 3, worse: 2, better: 1 })
   })
 

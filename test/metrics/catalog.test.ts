@@ -4,10 +4,19 @@ import { BUILTIN_METRICS, createMetricCatalog } from '../../src/metrics/index.ts
 describe('createMetricCatalog', () => {
   it('knows the built-in metrics, with direction, unit, range and how to show them', () => {
     const catalog = createMetricCatalog()
-    expect(catalog.get('accuracy')).toMatchObject({ kind: 'score', direction: 'higher', range: { min: 0, max: 1 }, display: 'percent', scale: 100, precision: 1 })
+    expect(catalog.get('accuracy')).toMatchObject({
+      kind: 'score',
+      direction: 'higher',
+      range: { min: 0, max: 1 },
+      display: 'percent',
+      scale: 100,
+      precision: 1,
+    })
     expect(catalog.get('latency')).toMatchObject({ kind: 'usage', direction: 'lower', unit: 'ms', display: 'number' })
     expect(catalog.get('cost')).toMatchObject({ kind: 'usage', direction: 'lower', unit: 'USD' })
-    expect(Object.keys(BUILTIN_METRICS)).toEqual(expect.arrayContaining(['exact_match', 'f1', 'pass_rate', 'judge_score', 'input_tokens', 'output_tokens']))
+    expect(Object.keys(BUILTIN_METRICS)).toEqual(
+      expect.arrayContaining(['exact_match', 'f1', 'pass_rate', 'judge_score', 'input_tokens', 'output_tokens']),
+    )
   })
 
   it('gives a name it does not know a diagnostic entry: no direction, a bare value', () => {
@@ -21,8 +30,23 @@ describe('createMetricCatalog', () => {
       politeness: { direction: 'higher', range: [0, 1] },
       tool_calls: { direction: 'lower', unit: 'calls', precision: 1 },
     })
-    expect(catalog.get('politeness')).toMatchObject({ kind: 'score', direction: 'higher', display: 'percent', scale: 100, precision: 1, unit: null })
-    expect(catalog.get('tool_calls')).toMatchObject({ kind: 'score', direction: 'lower', display: 'number', scale: 1, precision: 1, unit: 'calls', range: { min: null, max: null } })
+    expect(catalog.get('politeness')).toMatchObject({
+      kind: 'score',
+      direction: 'higher',
+      display: 'percent',
+      scale: 100,
+      precision: 1,
+      unit: null,
+    })
+    expect(catalog.get('tool_calls')).toMatchObject({
+      kind: 'score',
+      direction: 'lower',
+      display: 'number',
+      scale: 1,
+      precision: 1,
+      unit: 'calls',
+      range: { min: null, max: null },
+    })
   })
 
   it('lets the user override a built-in entry, keeping what is not overridden', () => {

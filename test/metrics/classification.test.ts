@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { classificationAggregate, classificationMetrics, createMetricCatalog, labelSlug, perLabelFigure, type CorpusSample } from '../../src/metrics/index.ts'
+import {
+  classificationAggregate,
+  classificationMetrics,
+  createMetricCatalog,
+  labelSlug,
+  perLabelFigure,
+  type CorpusSample,
+} from '../../src/metrics/index.ts'
 
 // a three-label sentiment set of 12 items, target → predicted:
 //   positive: 1-3 positive, 4 negative, 5 neutral
@@ -66,10 +73,22 @@ describe('classificationMetrics', () => {
 })
 
 describe('classificationAggregate', () => {
-  const sample = (id: string, answer: string | null, target: string | readonly string[] | null): CorpusSample => ({ id, attempt: 0, subset: null, scores: {}, answer, target })
+  const sample = (id: string, answer: string | null, target: string | readonly string[] | null): CorpusSample => ({
+    id,
+    attempt: 0,
+    subset: null,
+    scores: {},
+    answer,
+    target,
+  })
 
   it('reads an answer that differs from its target only in case and space as that label, and a list of targets by its first', () => {
-    const figures = classificationAggregate([sample('1', ' Positive', 'positive'), sample('2', 'negative', ['negative', 'neg']), sample('3', 'positive', 'negative'), sample('4', 'x', null)])
+    const figures = classificationAggregate([
+      sample('1', ' Positive', 'positive'),
+      sample('2', 'negative', ['negative', 'neg']),
+      sample('3', 'positive', 'negative'),
+      sample('4', 'x', null),
+    ])
     expect(figures.recall_positive).toBe(1)
     expect(figures.precision_positive).toBe(0.5)
     expect(figures.recall_negative).toBe(0.5)
@@ -80,7 +99,10 @@ describe('classificationAggregate', () => {
     // targets "pos": answered pos, Pos, POS, POS, neg, Neg; targets "neg": answered pos, Pos, POS, neg, neg, NEG.
     // read as labels: pos TP 4, FP 3 (the three on "neg" samples), FN 2, so precision 4/7 and recall 4/6;
     // kappa: p_o 7/12, targets 6 and 6, answers pos 7 and neg 5: p_e (6·7 + 6·5)/144 = 1/2, κ = (7/12 − 1/2)/(1/2) = 1/6
-    const answers = [['pos', 'Pos', 'POS', 'POS', 'neg', 'Neg'], ['pos', 'Pos', 'POS', 'neg', 'neg', 'NEG']] as const
+    const answers = [
+      ['pos', 'Pos', 'POS', 'POS', 'neg', 'Neg'],
+      ['pos', 'Pos', 'POS', 'neg', 'neg', 'NEG'],
+    ] as const
     const figures = classificationAggregate(
       answers.flatMap((row, r) => row.map((answer, i) => sample(`${r}-${i}`, answer, r === 0 ? 'pos' : 'neg'))),
     )
@@ -91,8 +113,17 @@ describe('classificationAggregate', () => {
   })
 
   it('takes targets that differ only in case and space for one label', () => {
-    const figures = classificationAggregate([sample('1', 'pos', 'Pos'), sample('2', 'POS', 'pos '), sample('3', 'neg', 'neg'), sample('4', 'pos', 'neg')])
-    expect(Object.keys(figures).filter((name) => name.startsWith('recall_')).sort()).toEqual(['recall_neg', 'recall_pos'])
+    const figures = classificationAggregate([
+      sample('1', 'pos', 'Pos'),
+      sample('2', 'POS', 'pos '),
+      sample('3', 'neg', 'neg'),
+      sample('4', 'pos', 'neg'),
+    ])
+    expect(
+      Object.keys(figures)
+        .filter((name) => name.startsWith('recall_'))
+        .sort(),
+    ).toEqual(['recall_neg', 'recall_pos'])
     expect(figures.recall_pos).toBe(1)
     expect(figures.precision_pos).toBeCloseTo(2 / 3, 12)
     expect(figures.recall_neg).toBe(0.5)
@@ -100,7 +131,14 @@ describe('classificationAggregate', () => {
 
   it('gives each label a metric name of its own, however close their spellings', () => {
     // "a-b" answered right twice, "a_b" wrong twice: each label keeps its own figures
-    const figures = classificationAggregate([sample('1', 'a-b', 'a-b'), sample('2', 'a-b', 'a-b'), sample('3', 'x', 'a_b'), sample('4', 'x', 'a_b'), sample('5', 'é', 'é'), sample('6', 'é', 'è')])
+    const figures = classificationAggregate([
+      sample('1', 'a-b', 'a-b'),
+      sample('2', 'a-b', 'a-b'),
+      sample('3', 'x', 'a_b'),
+      sample('4', 'x', 'a_b'),
+      sample('5', 'é', 'é'),
+      sample('6', 'é', 'è'),
+    ])
     expect(figures[`recall_${labelSlug('a-b')}`]).toBe(1)
     expect(figures[`recall_${labelSlug('a_b')}`]).toBe(0)
     expect(figures[`recall_${labelSlug('é')}`]).toBe(1)

@@ -10,7 +10,9 @@ function sample(id: string, right: boolean, extra: Partial<CorpusSample> = {}): 
   return { id, attempt: 0, subset: null, scores: {}, answer: right ? 'yes' : 'no', target: 'yes', ...extra }
 }
 
-const SAMPLES = Array.from({ length: 40 }, (_, i) => sample(`s${String(i).padStart(2, '0')}`, i % 4 !== 0, { subset: i < 20 ? 'easy' : 'hard' }))
+const SAMPLES = Array.from({ length: 40 }, (_, i) =>
+  sample(`s${String(i).padStart(2, '0')}`, i % 4 !== 0, { subset: i < 20 ? 'easy' : 'hard' }),
+)
 
 describe('corpusRows', () => {
   it('gives the figure on all samples and on each subset, each with a seeded bootstrap interval and its resample count', () => {
@@ -53,7 +55,17 @@ describe('compareCorpus', () => {
 
   it('finds no change where the answers did not change', () => {
     const [comparison] = compareCorpus(pairsOf(SAMPLES), shareRight)
-    expect(comparison).toMatchObject({ metric: 'right', test: 'paired-bootstrap', n: 40, baseline: 0.75, current: 0.75, delta: 0, pValue: 1, worse: 0, better: 0 })
+    expect(comparison).toMatchObject({
+      metric: 'right',
+      test: 'paired-bootstrap',
+      n: 40,
+      baseline: 0.75,
+      current: 0.75,
+      delta: 0,
+      pValue: 1,
+      worse: 0,
+      better: 0,
+    })
   })
 
   it('finds a drop of many answers significant, and a drop of one not, counting the samples that got worse', () => {

@@ -3,7 +3,11 @@ import { gateCatalog, gateProblems, type GateEntry } from '../../src/metrics/ind
 
 const closed = { scores: ['accuracy'], open: false }
 const open = { scores: ['accuracy'], open: true }
-const gate = (metric: string, ...values: number[]): GateEntry => ({ option: `gate ${metric}`, metric, bounds: values.map((value) => ({ option: `bound ${metric}`, value })) })
+const gate = (metric: string, ...values: number[]): GateEntry => ({
+  option: `gate ${metric}`,
+  metric,
+  bounds: values.map((value) => ({ option: `bound ${metric}`, value })),
+})
 
 describe('gateProblems', () => {
   it('takes what the benchmark emits, and the usage figures every call has', () => {
@@ -11,7 +15,13 @@ describe('gateProblems', () => {
   })
 
   it('names the metric a misspelt or abbreviated one likely meant', () => {
-    expect(gateProblems([gate('acuracy', 0.5), gate('acc', 0.5), gate('Accuracy', 0.5), gate('latancy', 9), gate('bleu', 0.5)], closed, gateCatalog())).toEqual([
+    expect(
+      gateProblems(
+        [gate('acuracy', 0.5), gate('acc', 0.5), gate('Accuracy', 0.5), gate('latancy', 9), gate('bleu', 0.5)],
+        closed,
+        gateCatalog(),
+      ),
+    ).toEqual([
       'gate acuracy names "acuracy", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")',
       'gate acc names "acc", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")',
       'gate Accuracy names "Accuracy", which the benchmark does not emit; did you mean "accuracy"? (it emits "accuracy", "latency", "time_to_first_token", "input_tokens", "output_tokens", "cost")',
@@ -22,7 +32,13 @@ describe('gateProblems', () => {
 
   it("refuses a bound outside the metric's range, and writes a percentage of a proportion as the proportion", () => {
     const catalog = gateCatalog({ politeness: { direction: 'higher', range: [0, 1] }, stars: { direction: 'higher', range: [1, 5] } })
-    expect(gateProblems([gate('accuracy', 80, 1, 0), gate('politeness', 55), gate('stars', 0.5), gate('latency', -1)], { scores: ['accuracy', 'politeness', 'stars'], open: false }, catalog)).toEqual([
+    expect(
+      gateProblems(
+        [gate('accuracy', 80, 1, 0), gate('politeness', 55), gate('stars', 0.5), gate('latency', -1)],
+        { scores: ['accuracy', 'politeness', 'stars'], open: false },
+        catalog,
+      ),
+    ).toEqual([
       'bound accuracy is 80, but "accuracy" is a proportion from 0 to 1: write 0.8 for 80%',
       'bound politeness is 55, but "politeness" is a proportion from 0 to 1: write 0.55 for 55%',
       'bound stars is 0.5, outside the range of "stars" (1 to 5)',
@@ -38,7 +54,7 @@ describe('gateProblems', () => {
     ])
   })
 
-  it('needs a primary metric in the catalog, unless the catalog may lack the user\'s metrics', () => {
+  it("needs a primary metric in the catalog, unless the catalog may lack the user's metrics", () => {
     const primary: GateEntry = { option: 'option "primaryMetric"', metric: 'brevity', primary: true }
     expect(gateProblems([primary], open, gateCatalog())).toEqual([
       `option "primaryMetric" names "brevity", which is not in the metric catalog, so it has no direction to be the benchmark's primary metric; declare it: evalsuite({ metricDefinitions: { brevity: { direction: 'higher' } } })`,
@@ -48,6 +64,8 @@ describe('gateProblems', () => {
   })
 
   it('checks only the bounds of a metric the gate did not name', () => {
-    expect(gateProblems([{ ...gate('accuracy', 5), implied: true }], open, gateCatalog())).toEqual(['bound accuracy is 5, but "accuracy" is a proportion from 0 to 1: write 0.05 for 5%'])
+    expect(gateProblems([{ ...gate('accuracy', 5), implied: true }], open, gateCatalog())).toEqual([
+      'bound accuracy is 5, but "accuracy" is a proportion from 0 to 1: write 0.05 for 5%',
+    ])
   })
 })

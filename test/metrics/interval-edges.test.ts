@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { aggregateMetric, comparePaired, corpusRows, classificationAggregate, tInterval, wilsonInterval, type CorpusSample } from '../../src/metrics/index.ts'
+import {
+  aggregateMetric,
+  comparePaired,
+  corpusRows,
+  classificationAggregate,
+  tInterval,
+  wilsonInterval,
+  type CorpusSample,
+} from '../../src/metrics/index.ts'
 
 const UNIT = { min: 0, max: 1 }
 
@@ -54,7 +62,13 @@ describe('the mean of a few bounded scores', () => {
   })
 
   it('widens the t interval of 30 scores or more less than the Wilson interval on n, the rule below 30', () => {
-    const observations = Array.from({ length: 30 }, (_, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value: (i % 10) / 10, answer: null }))
+    const observations = Array.from({ length: 30 }, (_, i) => ({
+      sample: `s${i}`,
+      attempt: 0,
+      subset: null,
+      value: (i % 10) / 10,
+      answer: null,
+    }))
     const [row] = aggregateMetric(observations, { attempts: 1, range: UNIT })
     const t = tInterval(observations.map((observation) => observation.value))!
     const onN = wilsonInterval(13.5, 30)!
@@ -79,7 +93,10 @@ describe('the mean of a few bounded scores', () => {
 
 describe('a figure without an interval', () => {
   it('says why in its row, for the JSON report: a score of one sample', () => {
-    const [row] = aggregateMetric([{ sample: 's0', attempt: 0, subset: null, value: 0.7, answer: null }], { attempts: 1, range: { min: null, max: null } })
+    const [row] = aggregateMetric([{ sample: 's0', attempt: 0, subset: null, value: 0.7, answer: null }], {
+      attempts: 1,
+      range: { min: null, max: null },
+    })
     expect(row).toMatchObject({ interval: null, noInterval: 'one sample' })
   })
 
@@ -87,7 +104,10 @@ describe('a figure without an interval', () => {
     const samples: CorpusSample[] = [{ id: 'a', attempt: 0, subset: null, scores: {}, answer: 'yes', target: 'yes' }]
     const [micro] = corpusRows(samples, classificationAggregate, { resamples: 50, range: () => UNIT }).get('micro_f1')!
     expect(micro).toMatchObject({ interval: null, noInterval: 'one sample' })
-    const [accuracy] = aggregateMetric([0, 1, 1].map((value, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value, answer: null })), { attempts: 1, range: UNIT })
+    const [accuracy] = aggregateMetric(
+      [0, 1, 1].map((value, i) => ({ sample: `s${i}`, attempt: 0, subset: null, value, answer: null })),
+      { attempts: 1, range: UNIT },
+    )
     expect(accuracy).not.toHaveProperty('noInterval')
   })
 })

@@ -3,7 +3,7 @@ import { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonI
 
 describe('wilsonInterval', () => {
   // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17), away from the edges the modification takes
-  it('gives SciPy\'s Wilson intervals, so 15/20 and 750/1000 read differently although both are 75%', () => {
+  it("gives SciPy's Wilson intervals, so 15/20 and 750/1000 read differently although both are 75%", () => {
     const small = wilsonInterval(15, 20)!
     const large = wilsonInterval(750, 1000)!
     expect([small.lower, small.upper]).toEqual([expect.closeTo(0.5312991223812561, 12), expect.closeTo(0.8881382985923344, 12)])
@@ -26,14 +26,14 @@ describe('wilsonInterval', () => {
     expect(wilsonInterval(3, 5)!.upper).toBeGreaterThan(0.9)
   })
 
-  it('gives 7 successes out of 10 Wilson\'s lower bound and, 3 failures from 1, the Poisson upper bound', () => {
+  it("gives 7 successes out of 10 Wilson's lower bound and, 3 failures from 1, the Poisson upper bound", () => {
     const interval = wilsonInterval(7, 10)
     expect(interval).toMatchObject({ level: 0.95, method: 'wilson' })
     expect(interval!.lower).toBeCloseTo(0.3968, 4)
     expect(interval!.upper).toBeCloseTo(1 - 0.08176914471639533, 10)
   })
 
-  it('gives 3 out of 4 Wilson\'s lower bound and, 1 failure from 1 below 10 samples, the Poisson upper bound', () => {
+  it("gives 3 out of 4 Wilson's lower bound and, 1 failure from 1 below 10 samples, the Poisson upper bound", () => {
     const interval = wilsonInterval(3, 4)!
     expect(interval.lower).toBeCloseTo(0.3006, 4)
     expect(interval.upper).toBeCloseTo(1 - 0.05129329438755053 / 4, 10)
@@ -97,7 +97,7 @@ describe('tQuantile975', () => {
     [5, 2.570581836],
     [10, 2.228138852],
     [30, 2.042272456],
-    [40, 2.021075390],
+    [40, 2.02107539],
     [120, 1.979930405],
     [1000, 1.962339081],
   ])('is within 1e-5 of the exact quantile for %i degrees of freedom', (df, expected) => {
@@ -119,7 +119,14 @@ describe('clusteredInterval', () => {
   // Reference: the same NumPy computation; design effect 2.2343 = CR1 variance / independent variance, so the
   // 24 attempts count as 10.74 independent ones in a Wilson interval
   it('gives pass/fail attempts a Wilson interval on the effective sample size', () => {
-    const clusters = [[1, 1, 1, 0], [0, 0, 0, 0], [1, 0, 1, 1], [1, 1, 1, 1], [0, 1, 0, 0], [1, 1, 0, 1]]
+    const clusters = [
+      [1, 1, 1, 0],
+      [0, 0, 0, 0],
+      [1, 0, 1, 1],
+      [1, 1, 1, 1],
+      [0, 1, 0, 0],
+      [1, 1, 0, 1],
+    ]
     const interval = clusteredInterval(clusters)!
     expect(interval.method).toBe('cluster-wilson')
     expect(interval.lower).toBeCloseTo(0.3073995767902619, 9)
@@ -130,7 +137,13 @@ describe('clusteredInterval', () => {
   })
 
   it('counts each sample once when all attempts agree, as nothing shows they are independent', () => {
-    expect(clusteredInterval([[1, 1, 1], [1, 1, 1], [1, 1, 1]])).toEqual({ ...wilsonInterval(3, 3)!, method: 'cluster-wilson' })
+    expect(
+      clusteredInterval([
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ]),
+    ).toEqual({ ...wilsonInterval(3, 3)!, method: 'cluster-wilson' })
   })
 
   it('has no interval with a single sample', () => {
@@ -150,7 +163,10 @@ describe('stratifiedInterval', () => {
   })
 
   it('gives subsets that are each all right or all wrong an interval of honest width, not a point', () => {
-    const interval = stratifiedInterval([[[1], [1], [1], [1]], [[0], [0], [0], [0]]])!
+    const interval = stratifiedInterval([
+      [[1], [1], [1], [1]],
+      [[0], [0], [0], [0]],
+    ])!
     // equal subsets: the same as a Wilson interval on the 8 samples pooled
     expect(interval).toEqual({ ...wilsonInterval(4, 8)!, method: 'stratified-wilson' })
     expect(interval.upper - interval.lower).toBeGreaterThan(0.5)
@@ -159,7 +175,16 @@ describe('stratifiedInterval', () => {
 
   it('counts the repeated attempts of a subset at their effective sample size, as the clustered interval does', () => {
     // every sample answered alike in all its attempts: each sample is worth one, so 2 + 2 samples, not 6 + 6 attempts
-    const interval = stratifiedInterval([[[1, 1, 1], [1, 1, 1]], [[0, 0, 0], [0, 0, 0]]])!
+    const interval = stratifiedInterval([
+      [
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+    ])!
     expect(interval).toEqual({ ...wilsonInterval(2, 4)!, method: 'stratified-wilson' })
   })
 
@@ -167,14 +192,26 @@ describe('stratifiedInterval', () => {
   // n − S degrees of freedom (Cochran, Sampling Techniques, 5.4) from scipy.stats.t.ppf, with the first stratum's
   // variance clustered (CR1) over its 3 samples
   it('gives continuous values a t interval on the stratified variance, clustering repeated attempts within their subset', () => {
-    const interval = stratifiedInterval([[[1, 1, 0], [0, 0, 0], [1, 1, 1]], [[0.2], [0.6], [0.4], [0.8]]])!
+    const interval = stratifiedInterval([
+      [
+        [1, 1, 0],
+        [0, 0, 0],
+        [1, 1, 1],
+      ],
+      [[0.2], [0.6], [0.4], [0.8]],
+    ])!
     expect(interval.method).toBe('stratified-t')
     expect(interval.lower).toBeCloseTo(0.11510847234126487, 6)
     expect(interval.upper).toBeCloseTo(0.9404470832142907, 6)
   })
 
   it('gives continuous values no interval when no variance was measured, rather than a point', () => {
-    expect(stratifiedInterval([[[0.2], [0.2]], [[0.8], [0.8]]])).toBeNull()
+    expect(
+      stratifiedInterval([
+        [[0.2], [0.2]],
+        [[0.8], [0.8]],
+      ]),
+    ).toBeNull()
     expect(stratifiedInterval([[[0.5]], [[0.25]]])).toBeNull()
   })
 })

@@ -58,8 +58,14 @@ describe('createMeanTest', () => {
       for (const value of values) test.observe(value)
       return test.bounds()
     }
-    expect(bounds(Array.from({ length: 200 }, (_, i) => (i % 10 === 9 ? 0 : 1)))).toEqual({ lower: expect.closeTo(0.832, 9), upper: expect.closeTo(0.954, 9) })
-    expect(bounds(Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 1 : 0)))).toEqual({ lower: expect.closeTo(0.098, 9), upper: expect.closeTo(0.473, 9) })
+    expect(bounds(Array.from({ length: 200 }, (_, i) => (i % 10 === 9 ? 0 : 1)))).toEqual({
+      lower: expect.closeTo(0.832, 9),
+      upper: expect.closeTo(0.954, 9),
+    })
+    expect(bounds(Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 1 : 0)))).toEqual({
+      lower: expect.closeTo(0.098, 9),
+      upper: expect.closeTo(0.473, 9),
+    })
   })
 
   it('has no confidence sequence before the first value', () => {
@@ -115,9 +121,11 @@ describe('createMeanTest', () => {
   })
 
   it('refuses a threshold, alpha, minSamples or value out of range, naming it', () => {
-    expect(() => createMeanTest({ threshold: 1, alpha: 0.05 })).toThrow("threshold must be strictly between 0 and 1, received 1")
+    expect(() => createMeanTest({ threshold: 1, alpha: 0.05 })).toThrow('threshold must be strictly between 0 and 1, received 1')
     expect(() => createMeanTest({ threshold: 0.8, alpha: 0 })).toThrow('alpha must be strictly between 0 and 1, received 0')
-    expect(() => createMeanTest({ threshold: 0.8, alpha: 0.05, minSamples: 0.5 })).toThrow('minSamples must be a whole number of at least 1, received 0.5')
+    expect(() => createMeanTest({ threshold: 0.8, alpha: 0.05, minSamples: 0.5 })).toThrow(
+      'minSamples must be a whole number of at least 1, received 0.5',
+    )
     expect(() => createMeanTest({ threshold: 0.8, alpha: 0.05 }).observe(1.5)).toThrow('takes values in [0, 1], received 1.5')
     expect(() => createMeanTest({ threshold: 0.8, alpha: 0.05 }).observe(Number.NaN)).toThrow(RangeError)
   })

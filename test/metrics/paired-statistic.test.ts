@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { comparePairedStatistic, pairedBootstrap, type SetStatistic } from '../../src/metrics/index.ts'
 
 // the mean of the chosen items of each run: a figure of the set whose change is easy to check by hand
-const meanOf = (values: readonly number[]): SetStatistic => (items) => items.reduce((sum, i) => sum + values[i]!, 0) / items.length
+const meanOf =
+  (values: readonly number[]): SetStatistic =>
+  (items) =>
+    items.reduce((sum, i) => sum + values[i]!, 0) / items.length
 
 describe('comparePairedStatistic', () => {
   it('finds no change where both runs give the same items, with an interval of 0', () => {

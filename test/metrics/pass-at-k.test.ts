@@ -53,11 +53,29 @@ describe('majorityVote', () => {
   })
 
   it('breaks a tie in favour of the answer given first', () => {
-    expect(majorityVote([{ answer: '7', value: 0 }, { answer: '8', value: 1 }, { answer: '8', value: 1 }, { answer: '7', value: 0 }])).toBe(0)
+    expect(
+      majorityVote([
+        { answer: '7', value: 0 },
+        { answer: '8', value: 1 },
+        { answer: '8', value: 1 },
+        { answer: '7', value: 0 },
+      ]),
+    ).toBe(0)
   })
 
   it('votes on the scores when an attempt extracted nothing', () => {
-    expect(majorityVote([{ answer: null, value: 1 }, { answer: 'x', value: 0 }, { answer: 'y', value: 1 }])).toBe(1)
-    expect(majorityVote([{ answer: null, value: 0 }, { answer: 'x', value: 1 }])).toBe(0)
+    expect(
+      majorityVote([
+        { answer: null, value: 1 },
+        { answer: 'x', value: 0 },
+        { answer: 'y', value: 1 },
+      ]),
+    ).toBe(1)
+    expect(
+      majorityVote([
+        { answer: null, value: 0 },
+        { answer: 'x', value: 1 },
+      ]),
+    ).toBe(0)
   })
 })

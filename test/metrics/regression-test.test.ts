@@ -16,7 +16,7 @@ describe('createRegressionTest', () => {
     expect(test.decision).toBe('exceeds')
   })
 
-  it('gives the confidence sequence of the drop itself, in the score\'s units', () => {
+  it("gives the confidence sequence of the drop itself, in the score's units", () => {
     const test = createRegressionTest({ maxDrop: 0.02, alpha: 0.05 })
     for (let i = 0; i < 300; i++) test.observe(1, i % 10 === 0 ? 0 : 1)
     expect(test.bounds()).toEqual({ lower: expect.closeTo(0.054, 9), upper: expect.closeTo(0.164, 9) })
@@ -28,7 +28,7 @@ describe('createRegressionTest', () => {
     expect(test.decision).toBe('within')
   })
 
-  it('with maxDrop 0 learns nothing from unchanged samples, as McNemar\'s test; with a larger maxDrop they rule the drop out', () => {
+  it("with maxDrop 0 learns nothing from unchanged samples, as McNemar's test; with a larger maxDrop they rule the drop out", () => {
     const unchanged = (maxDrop: number): string | null => {
       const test = createRegressionTest({ maxDrop, alpha: 0.05 })
       for (let i = 0; i < 5000; i++) test.observe(i % 2, i % 2)
@@ -53,6 +53,8 @@ describe('createRegressionTest', () => {
 
   it('refuses a negative maxDrop and scores outside [0, 1]', () => {
     expect(() => createRegressionTest({ maxDrop: -0.1, alpha: 0.05 })).toThrow('maxDrop must be at least 0 and below 1, received -0.1')
-    expect(() => createRegressionTest({ maxDrop: 0.02, alpha: 0.05 }).observe(1, 2)).toThrow('takes scores in [0, 1], received baseline 1 and current 2')
+    expect(() => createRegressionTest({ maxDrop: 0.02, alpha: 0.05 }).observe(1, 2)).toThrow(
+      'takes scores in [0, 1], received baseline 1 and current 2',
+    )
   })
 })

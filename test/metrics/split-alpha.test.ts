@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { splitAlpha } from '../../src/metrics/index.ts'
 
 describe('splitAlpha', () => {
-  it('gives each of a benchmark\'s gates an equal share of its alpha', () => {
+  it("gives each of a benchmark's gates an equal share of its alpha", () => {
     expect(splitAlpha(0.05, 1)).toBe(0.05)
     expect(splitAlpha(0.05, 4)).toBe(0.0125)
   })

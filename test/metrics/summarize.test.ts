@@ -34,7 +34,7 @@ describe('quantile', () => {
     expect(quantile([3, 1, 2], 1)).toBe(3)
   })
 
-  it('sorts the values numerically without changing the caller\'s list', () => {
+  it("sorts the values numerically without changing the caller's list", () => {
     const values = [100, 9, 20]
     expect(quantile(values, 0.5)).toBe(20)
     expect(values).toEqual([100, 9, 20])

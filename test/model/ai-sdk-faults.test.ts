@@ -32,11 +32,18 @@ const claude = (baseURL: string) => createAnthropic({ baseURL, apiKey: KEY })('c
 // the key left to the provider, which reads ANTHROPIC_API_KEY
 const claudeByEnvironment = (baseURL: string) => createAnthropic({ baseURL })('claude-test')
 const gemini = (baseURL: string) => createGoogleGenerativeAI({ baseURL, apiKey: KEY })('gemini-test')
-const failure = (promise: Promise<unknown>): Promise<Error> => promise.then(() => expect.fail('the call succeeded'), (error: Error) => error)
+const failure = (promise: Promise<unknown>): Promise<Error> =>
+  promise.then(
+    () => expect.fail('the call succeeded'),
+    (error: Error) => error,
+  )
 
-describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
+describe("models.aiSdk retries: evalsuite's, with the AI SDK's off", () => {
   it.each([false, true])("retries Anthropic's 529 overloaded, one request per attempt (stream %s)", async (stream) => {
-    const { baseURL, requests } = await serve({ wire: 'anthropic', fault: (index) => (index <= 2 ? { status: 529, message: 'Overloaded' } : undefined) })
+    const { baseURL, requests } = await serve({
+      wire: 'anthropic',
+      fault: (index) => (index <= 2 ? { status: 529, message: 'Overloaded' } : undefined),
+    })
     const output = await models.aiSdk(claude(baseURL), { stream }).generate(ask)
     expect(output.text).toBe('Echo: Hello?')
     expect(requests).toHaveLength(3)
@@ -46,24 +53,32 @@ describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
     const { baseURL, requests } = await serve({ wire: 'anthropic', fault: () => ({ status: 529, message: 'Overloaded' }) })
     const error = await failure(models.aiSdk(claude(baseURL), { maxRetries: 0 }).generate(ask))
     expect(requests).toHaveLength(1)
-    expect(error).toEqual(new ModelError(`Model "claude-test" (anthropic.messages) failed (HTTP 529 from ${new URL(baseURL).host}): Overloaded`))
+    expect(error).toEqual(
+      new ModelError(`Model "claude-test" (anthropic.messages) failed (HTTP 529 from ${new URL(baseURL).host}): Overloaded`),
+    )
   })
 
   it('gives up on a 500 after maxRetries, saying how many attempts it made', async () => {
     const { baseURL, requests } = await serve({ wire: 'gemini', fault: () => ({ status: 500, message: 'Internal error encountered.' }) })
     const error = await failure(models.aiSdk(gemini(baseURL), { maxRetries: 1 }).generate(ask))
     expect(requests).toHaveLength(2)
-    expect(error.message).toBe(`Model "gemini-test" (google.generative-ai) failed after 2 attempts (HTTP 500 from ${new URL(baseURL).host}): Internal error encountered.`)
+    expect(error.message).toBe(
+      `Model "gemini-test" (google.generative-ai) failed after 2 attempts (HTTP 500 from ${new URL(baseURL).host}): Internal error encountered.`,
+    )
   })
 
-  it.each([false, true])("paces the next request to the rate-limit headers of a reply that succeeded (stream %s)", async (stream) => {
+  it.each([false, true])('paces the next request to the rate-limit headers of a reply that succeeded (stream %s)', async (stream) => {
     const arrivals: number[] = []
     const { baseURL } = await serve({
       wire: 'anthropic',
       replyHeaders: () => {
         arrivals.push(performance.now())
         // the minute's requests used up until 400 ms from now
-        return { 'anthropic-ratelimit-requests-limit': '50', 'anthropic-ratelimit-requests-remaining': '0', 'anthropic-ratelimit-requests-reset': new Date(Date.now() + 400).toISOString() }
+        return {
+          'anthropic-ratelimit-requests-limit': '50',
+          'anthropic-ratelimit-requests-remaining': '0',
+          'anthropic-ratelimit-requests-reset': new Date(Date.now() + 400).toISOString(),
+        }
       },
     })
     const model = models.aiSdk(claude(baseURL), { stream })
@@ -77,7 +92,10 @@ describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
     ['retry-after', '0.3'],
     ['retry-after-ms', '300'],
   ])('waits as long as a 429 asks in %s before the retry', async (header, value) => {
-    const { baseURL, requests } = await serve({ wire: 'anthropic', fault: (index) => (index === 1 ? { status: 429, message: 'Rate limited', headers: { [header]: value } } : undefined) })
+    const { baseURL, requests } = await serve({
+      wire: 'anthropic',
+      fault: (index) => (index === 1 ? { status: 429, message: 'Rate limited', headers: { [header]: value } } : undefined),
+    })
     const started = performance.now()
     const output = await models.aiSdk(claude(baseURL)).generate(ask)
     expect(output.text).toBe('Echo: Hello?')
@@ -86,7 +104,10 @@ describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
   })
 
   it('fails at once when a 429 asks for a longer wait than maxRetryAfterMs', async () => {
-    const { baseURL, requests } = await serve({ wire: 'gemini', fault: () => ({ status: 429, message: 'Quota exceeded', headers: { 'retry-after': '3600' } }) })
+    const { baseURL, requests } = await serve({
+      wire: 'gemini',
+      fault: () => ({ status: 429, message: 'Quota exceeded', headers: { 'retry-after': '3600' } }),
+    })
     const error = await failure(models.aiSdk(gemini(baseURL), { maxRetryAfterMs: 1000 }).generate(ask))
     expect(requests).toHaveLength(1)
     expect(error.message).toBe(
@@ -98,22 +119,30 @@ describe('models.aiSdk retries: evalsuite\'s, with the AI SDK\'s off', () => {
     const { baseURL, requests } = await serve({ wire: 'anthropic', fault: () => ({ status: 401, message: 'invalid x-api-key' }) })
     const error = await failure(models.aiSdk(claude(baseURL)).generate(ask))
     expect(requests).toHaveLength(1)
-    expect(error.message).toBe(`Model "claude-test" (anthropic.messages) failed (HTTP 401 from ${new URL(baseURL).host}): invalid x-api-key`)
+    expect(error.message).toBe(
+      `Model "claude-test" (anthropic.messages) failed (HTTP 401 from ${new URL(baseURL).host}): invalid x-api-key`,
+    )
   })
 
-  it('retries no 429 that says the quota is spent, as models.openai does not (OpenAI\'s insufficient_quota, through @ai-sdk/openai)', async () => {
-    const body = JSON.stringify({ error: { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' } })
+  it("retries no 429 that says the quota is spent, as models.openai does not (OpenAI's insufficient_quota, through @ai-sdk/openai)", async () => {
+    const body = JSON.stringify({
+      error: { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' },
+    })
     openaiServer = await startFakeServer({ fault: () => ({ kind: 'status', status: 429, body }) })
     const model = models.aiSdk(createOpenAI({ baseURL: openaiServer.baseURL, apiKey: KEY }).chat('fake-model'))
     const error = await failure(model.generate(ask))
     expect(openaiServer.requestCount).toBe(1)
-    expect(error.message).toMatch(/^Model "fake-model" \(openai\.chat\) failed \(HTTP 429 from 127\.0\.0\.1:\d+\): You exceeded your current quota\.$/)
+    expect(error.message).toMatch(
+      /^Model "fake-model" \(openai\.chat\) failed \(HTTP 429 from 127\.0\.0\.1:\d+\): You exceeded your current quota\.$/,
+    )
   })
 
   it('retries a lost connection, and says which host could not be reached', async () => {
     const error = await failure(models.aiSdk(claude('http://127.0.0.1:9/v1'), { maxRetries: 1 }).generate(ask))
     expect(error).toBeInstanceOf(ModelError)
-    expect(error.message).toMatch(/^Model "claude-test" \(anthropic\.messages\) failed after 2 attempts: the connection to 127\.0\.0\.1:9 failed before a reply \(.+\)$/)
+    expect(error.message).toMatch(
+      /^Model "claude-test" \(anthropic\.messages\) failed after 2 attempts: the connection to 127\.0\.0\.1:9 failed before a reply \(.+\)$/,
+    )
   })
 })
 
@@ -124,7 +153,11 @@ describe('models.aiSdk timeouts', () => {
     const error = await failure(models.aiSdk(claude(baseURL), { stream, timeoutMs: 200 }).generate(ask))
     expect(performance.now() - started).toBeLessThan(2_000)
     expect(requests).toHaveLength(1)
-    expect(error).toEqual(new ModelError('Model "claude-test" (anthropic.messages) failed: timed out after 0.2 s (timeoutMs); raise timeoutMs if the model is this slow'))
+    expect(error).toEqual(
+      new ModelError(
+        'Model "claude-test" (anthropic.messages) failed: timed out after 0.2 s (timeoutMs); raise timeoutMs if the model is this slow',
+      ),
+    )
   })
 })
 
@@ -134,13 +167,16 @@ describe('models.aiSdk keys', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', secret)
     const { baseURL, requests } = await serve({
       wire: 'anthropic',
-      fault: (index, request) => (index === 1 ? { status: 401, message: `invalid x-api-key: ${String(request.headers['x-api-key'])}` } : undefined),
+      fault: (index, request) =>
+        index === 1 ? { status: 401, message: `invalid x-api-key: ${String(request.headers['x-api-key'])}` } : undefined,
       reply: (request) => ({ text: `you sent ${String(request.headers['x-api-key'])}` }),
     })
     const model = models.aiSdk(claudeByEnvironment(baseURL))
     const error = await failure(model.generate(ask))
     expect(requests[0]!.headers['x-api-key']).toBe(secret)
-    expect(error.message).toBe(`Model "claude-test" (anthropic.messages) failed (HTTP 401 from ${new URL(baseURL).host}): invalid x-api-key: ***`)
+    expect(error.message).toBe(
+      `Model "claude-test" (anthropic.messages) failed (HTTP 401 from ${new URL(baseURL).host}): invalid x-api-key: ***`,
+    )
     expect((await model.generate(ask)).text).toBe('you sent ***')
   })
 
@@ -163,7 +199,9 @@ describe('models.aiSdk without the ai package', () => {
       const fresh = await import('../../src/model/index.ts')
       const model = fresh.models.aiSdk(claude('http://127.0.0.1:9/v1'))
       const error = await failure(model.generate(ask))
-      expect(error).toEqual(new ConfigError('models.aiSdk(anthropic.messages "claude-test") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai'))
+      expect(error).toEqual(
+        new ConfigError('models.aiSdk(anthropic.messages "claude-test") needs the "ai" package (the AI SDK, major 6 or 7): npm install ai'),
+      )
     } finally {
       vi.doUnmock('ai')
       vi.resetModules()

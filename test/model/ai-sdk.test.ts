@@ -28,7 +28,9 @@ async function serve(options: ProviderServerOptions): Promise<ProviderServer> {
 
 /** The real provider package for a wire format, pointed at the local server. */
 function languageModel(wire: Wire, baseURL: string) {
-  return wire === 'anthropic' ? createAnthropic({ baseURL, apiKey: KEY })('claude-test') : createGoogleGenerativeAI({ baseURL, apiKey: KEY })('gemini-test')
+  return wire === 'anthropic'
+    ? createAnthropic({ baseURL, apiKey: KEY })('claude-test')
+    : createGoogleGenerativeAI({ baseURL, apiKey: KEY })('gemini-test')
 }
 
 const weather: Tool = { name: 'get_weather', description: 'The weather in a city now.', parameters: z.object({ city: z.string() }) }
@@ -62,7 +64,9 @@ describe.each(cases)('models.aiSdk on $wire (stream $stream)', ({ wire, stream }
 
   it('sends the tools as JSON Schema and reads parallel tool calls, arguments parsed and their text kept', async () => {
     const { baseURL, requests } = await serve({ wire, reply: () => ({ toolCalls: parisCalls, usage: { input: 30, output: 9 } }) })
-    const output = await models.aiSdk(languageModel(wire, baseURL), { stream }).generate(ask, { tools: [weather, clock], toolChoice: 'required' })
+    const output = await models
+      .aiSdk(languageModel(wire, baseURL), { stream })
+      .generate(ask, { tools: [weather, clock], toolChoice: 'required' })
     expect(output.text).toBe('')
     expect(output.toolCalls?.map(({ name, arguments: args, rawArguments, error }) => ({ name, args, rawArguments, error }))).toEqual([
       { name: 'get_weather', args: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', error: undefined },
@@ -71,7 +75,9 @@ describe.each(cases)('models.aiSdk on $wire (stream $stream)', ({ wire, stream }
     const sent = requests[0]!.body
     const city = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }
     if (wire === 'anthropic') {
-      expect(sent.tools.map(({ name, description, input_schema }: Record<string, unknown>) => ({ name, description, input_schema }))).toEqual([
+      expect(
+        sent.tools.map(({ name, description, input_schema }: Record<string, unknown>) => ({ name, description, input_schema })),
+      ).toEqual([
         { name: 'get_weather', description: 'The weather in a city now.', input_schema: { ...city, additionalProperties: false } },
         { name: 'get_time', description: undefined, input_schema: clock.parameters },
       ])
@@ -90,18 +96,27 @@ describe.each(cases)('models.aiSdk on $wire (stream $stream)', ({ wire, stream }
   it('reports a call of a tool it was not offered as it came, for the caller to judge', async () => {
     const { baseURL } = await serve({ wire, reply: () => ({ toolCalls: [{ name: 'launch_rocket', arguments: '{"target":"moon"}' }] }) })
     const output = await models.aiSdk(languageModel(wire, baseURL), { stream }).generate(ask, { tools: [weather] })
-    expect(output.toolCalls).toEqual([expect.objectContaining({ name: 'launch_rocket', arguments: { target: 'moon' }, rawArguments: '{"target":"moon"}' })])
+    expect(output.toolCalls).toEqual([
+      expect.objectContaining({ name: 'launch_rocket', arguments: { target: 'moon' }, rawArguments: '{"target":"moon"}' }),
+    ])
     expect(output.toolCalls![0]).not.toHaveProperty('error')
   })
 
   it('fails an empty reply, naming the model and its provider, rather than scoring it', async () => {
     const { baseURL } = await serve({ wire, reply: () => ({}) })
-    const error = await models.aiSdk(languageModel(wire, baseURL), { stream }).generate(ask).catch((e: unknown) => e)
+    const error = await models
+      .aiSdk(languageModel(wire, baseURL), { stream })
+      .generate(ask)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ModelError)
-    expect((error as Error).message).toMatch(new RegExp(`^Model "${wire === 'anthropic' ? 'claude' : 'gemini'}-test" \\(${wire === 'anthropic' ? 'anthropic.messages' : 'google.generative-ai'}\\) returned an empty reply \\(finish reason "stop"\\)\\.$`))
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Model "${wire === 'anthropic' ? 'claude' : 'gemini'}-test" \\(${wire === 'anthropic' ? 'anthropic.messages' : 'google.generative-ai'}\\) returned an empty reply \\(finish reason "stop"\\)\\.$`,
+      ),
+    )
   })
 
-  it('sends a conversation with tool calls and their results back in the provider\'s shape', async () => {
+  it("sends a conversation with tool calls and their results back in the provider's shape", async () => {
     const { baseURL, requests } = await serve({ wire })
     const conversation: ChatMessage[] = [
       ...ask,
@@ -118,7 +133,10 @@ describe.each(cases)('models.aiSdk on $wire (stream $stream)', ({ wire, stream }
 
 describe('models.aiSdk with a malformed tool call', () => {
   it('keeps arguments that are not valid JSON on the call, with the reason, and never throws', async () => {
-    const { baseURL } = await serve({ wire: 'anthropic', reply: () => ({ toolCalls: [{ name: 'get_weather', arguments: '{"city": "Par' }, parisCalls[1]!] }) })
+    const { baseURL } = await serve({
+      wire: 'anthropic',
+      reply: () => ({ toolCalls: [{ name: 'get_weather', arguments: '{"city": "Par' }, parisCalls[1]!] }),
+    })
     const output = await models.aiSdk(languageModel('anthropic', baseURL), { stream: true }).generate(ask, { tools: [weather, clock] })
     const [broken, fine] = output.toolCalls!
     expect(broken).toMatchObject({ name: 'get_weather', arguments: undefined, rawArguments: '{"city": "Par' })
@@ -131,7 +149,10 @@ describe.each(cases)('models.aiSdk recorded and replayed on $wire (stream $strea
   it('records the tools and the calls under provider, model and parameters, never the key, and replays them with no request', async () => {
     const { baseURL, requests } = await serve({
       wire,
-      reply: (request) => (JSON.stringify(request.body).includes('18 C') ? { text: 'It is 18 C.', usage: { input: 40, output: 6 } } : { toolCalls: parisCalls, usage: { input: 30, output: 9 } }),
+      reply: (request) =>
+        JSON.stringify(request.body).includes('18 C')
+          ? { text: 'It is 18 C.', usage: { input: 40, output: 6 } }
+          : { toolCalls: parisCalls, usage: { input: 30, output: 9 } },
     })
     const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-ai-sdk-')), 'bench.jsonl')
     const call = { tools: [weather, clock], toolChoice: 'auto' as const }
@@ -141,7 +162,11 @@ describe.each(cases)('models.aiSdk recorded and replayed on $wire (stream $strea
     const first = await recording.generate(ask, call)
     const followUp: ChatMessage[] = [
       ...ask,
-      { role: 'assistant', content: '', toolCalls: first.toolCalls!.slice(0, 1).map((made) => ({ id: made.id, name: made.name, arguments: made.rawArguments })) },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: first.toolCalls!.slice(0, 1).map((made) => ({ id: made.id, name: made.name, arguments: made.rawArguments })),
+      },
       { role: 'tool', toolCallId: first.toolCalls![0]!.id, content: '18 C' },
     ]
     const second = await recording.generate(followUp, call)
@@ -149,16 +174,23 @@ describe.each(cases)('models.aiSdk recorded and replayed on $wire (stream $strea
     expect(second.text).toBe('It is 18 C.')
     expect(requests).toHaveLength(2)
 
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines).toHaveLength(2)
     expect(readFileSync(file, 'utf8')).not.toContain(KEY)
     const toolCall = lines.find((line) => line.reply.toolCalls)
     expect(toolCall.params).toEqual({ temperature: 0, maxOutputTokens: 256 })
     expect(toolCall.tools.definitions.map((tool: { name: string }) => tool.name)).toEqual(['get_weather', 'get_time'])
-    expect(toolCall.reply.toolCalls.map((made: { name: string; arguments: string }) => [made.name, made.arguments])).toEqual(parisCalls.map((made) => [made.name, made.arguments]))
+    expect(toolCall.reply.toolCalls.map((made: { name: string; arguments: string }) => [made.name, made.arguments])).toEqual(
+      parisCalls.map((made) => [made.name, made.arguments]),
+    )
 
     const replay = (model: Model): Model => createRecordedModel(model, loadRecordingStore(file), 'replay')
-    const replayed = replay(models.aiSdk(languageModel(wire, 'http://127.0.0.1:9/none'), { stream, maxTokens: 256, price: { input: 1, output: 2 } }))
+    const replayed = replay(
+      models.aiSdk(languageModel(wire, 'http://127.0.0.1:9/none'), { stream, maxTokens: 256, price: { input: 1, output: 2 } }),
+    )
     const again = await replayed.generate(ask, call)
     expect(again.toolCalls).toEqual(first.toolCalls)
     expect(again).toMatchObject({ text: first.text, usage: first.usage, costUsd: first.costUsd, replayed: true })
@@ -180,7 +212,10 @@ describe('models.aiSdk usage', () => {
   })
 
   it("counts Gemini's reasoning tokens among the output tokens, and its cached input", async () => {
-    const { baseURL } = await serve({ wire: 'gemini', reply: () => ({ text: 'ok', usage: { input: 50, output: 3, reasoning: 7, cachedInput: 20 } }) })
+    const { baseURL } = await serve({
+      wire: 'gemini',
+      reply: () => ({ text: 'ok', usage: { input: 50, output: 3, reasoning: 7, cachedInput: 20 } }),
+    })
     const output = await models.aiSdk(languageModel('gemini', baseURL), { price: { input: 1, output: 1 } }).generate(ask)
     expect(output.usage).toEqual({ inputTokens: 50, outputTokens: 10, reasoningTokens: 7, cachedInputTokens: 20 })
     expect(output.costUsd).toBeCloseTo(60e-6, 12)
@@ -188,14 +223,21 @@ describe('models.aiSdk usage', () => {
 })
 
 describe('models.aiSdk parallel tool calls', () => {
-  it("asks Anthropic for one call at most with its own setting, and refuses the option for a provider without one, before any request", async () => {
+  it('asks Anthropic for one call at most with its own setting, and refuses the option for a provider without one, before any request', async () => {
     const { baseURL, requests } = await serve({ wire: 'anthropic', reply: () => ({ toolCalls: parisCalls.slice(0, 1) }) })
     await models.aiSdk(languageModel('anthropic', baseURL)).generate(ask, { tools: [weather, clock], parallelToolCalls: false })
     expect(requests[0]!.body.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true })
     const gemini = await startProviderServer({ wire: 'gemini' })
     try {
-      const error = await models.aiSdk(languageModel('gemini', gemini.baseURL)).generate(ask, { tools: [weather], parallelToolCalls: false }).catch((e: unknown) => e)
-      expect(error).toEqual(new ConfigError('Provider "google.generative-ai" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider\'s own in providerOptions.'))
+      const error = await models
+        .aiSdk(languageModel('gemini', gemini.baseURL))
+        .generate(ask, { tools: [weather], parallelToolCalls: false })
+        .catch((e: unknown) => e)
+      expect(error).toEqual(
+        new ConfigError(
+          'Provider "google.generative-ai" has no parallelToolCalls setting that evalsuite knows; leave parallelToolCalls out, or set the provider\'s own in providerOptions.',
+        ),
+      )
       expect(gemini.requests).toHaveLength(0)
     } finally {
       await gemini.close()
@@ -206,15 +248,22 @@ describe('models.aiSdk parallel tool calls', () => {
 describe('models.aiSdk options', () => {
   it('refuses what is not an AI SDK language model, and options out of range, naming the model', () => {
     expect(() => models.aiSdk('claude-sonnet-4-5' as never)).toThrowError(
-      new ConfigError('models.aiSdk(languageModel): languageModel must be an AI SDK language model such as anthropic("claude-sonnet-4-5") from @ai-sdk/anthropic, received the string "claude-sonnet-4-5".'),
+      new ConfigError(
+        'models.aiSdk(languageModel): languageModel must be an AI SDK language model such as anthropic("claude-sonnet-4-5") from @ai-sdk/anthropic, received the string "claude-sonnet-4-5".',
+      ),
     )
     expect(() => models.aiSdk(languageModel('anthropic', 'http://127.0.0.1:9/v1'), { maxTokens: 0, rpm: -1 })).toThrowError(
-      new ConfigError('models.aiSdk(anthropic.messages "claude-test"): option "maxTokens" Too small: expected number to be >0; option "rpm" Too small: expected number to be >0.'),
+      new ConfigError(
+        'models.aiSdk(anthropic.messages "claude-test"): option "maxTokens" Too small: expected number to be >0; option "rpm" Too small: expected number to be >0.',
+      ),
     )
   })
 
   it('is named by its model id, or by the name given, and has the identity recordings key it by', () => {
-    const model = models.aiSdk(languageModel('gemini', 'http://127.0.0.1:9/v1beta'), { topP: 0.9, providerOptions: { google: { thinkingConfig: { thinkingBudget: 0 } } } })
+    const model = models.aiSdk(languageModel('gemini', 'http://127.0.0.1:9/v1beta'), {
+      topP: 0.9,
+      providerOptions: { google: { thinkingConfig: { thinkingBudget: 0 } } },
+    })
     expect(model.name).toBe('gemini-test')
     expect(model.identity).toEqual({
       provider: 'google.generative-ai',
@@ -234,12 +283,22 @@ describe.each(['anthropic', 'gemini'] as const)('models.aiSdk images on %s', (wi
     const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-ai-sdk-')), 'images.jsonl')
     const store = loadRecordingStore(file)
     const model = createRecordedModel(models.aiSdk(languageModel(wire, baseURL)), store, 'record')
-    const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is this?' }, { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PNG}` } }] }]
+    const messages = [
+      {
+        role: 'user' as const,
+        content: [
+          { type: 'text' as const, text: 'What is this?' },
+          { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PNG}` } },
+        ],
+      },
+    ]
     expect((await model.generateWithImages!(messages)).text).toBe('A dot.')
     store.save()
     const parts = wire === 'anthropic' ? requests[0]!.body.messages[0].content : requests[0]!.body.contents[0].parts
     expect(parts).toContainEqual(
-      wire === 'anthropic' ? { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } } : { inlineData: { mimeType: 'image/png', data: PNG } },
+      wire === 'anthropic'
+        ? { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }
+        : { inlineData: { mimeType: 'image/png', data: PNG } },
     )
     const recorded = readFileSync(file, 'utf8')
     expect(recorded).not.toContain(PNG)

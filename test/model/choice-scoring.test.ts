@@ -22,7 +22,7 @@ const capital = [{ role: 'user' as const, content: 'The capital of France.\nRepl
 const options = ['\nAnswer: Lyon', '\nAnswer: Paris']
 
 describe('scoring choices by the answer token (logprobs)', () => {
-  it("gives each option letter its log-probability among the top tokens, null when it is not among them", async () => {
+  it('gives each option letter its log-probability among the top tokens, null when it is not among them', async () => {
     const model = await endpoint()
     const scores = await model.scoreChoices!(question, ['A', 'B', 'C', 'D', 'K'], 'logprobs')
     // the server's reply is "C"; the other letters follow at -3, -4, -5, ... (K is past the top 20 it lists)
@@ -41,7 +41,7 @@ describe('scoring choices by the answer token (logprobs)', () => {
 })
 
 describe('scoring choices by perplexity (ppl)', () => {
-  it("gives each option the mean log-probability per token of the prompt and option together, in one request", async () => {
+  it('gives each option the mean log-probability per token of the prompt and option together, in one request', async () => {
     const model = await endpoint()
     const scores = await model.scoreChoices!(capital, options, 'ppl')
     // 9 tokens of text, the first unscored: each costs -2, but for " Paris" after the "Reply with: Paris" line (-0.1);
@@ -61,12 +61,17 @@ describe('scoring choices by perplexity (ppl)', () => {
   })
 
   it('fails at once with a ModelError when the endpoint has no completions, or refuses echo with logprobs', async () => {
-    for (const [completions, status] of [['none', 404], ['no-echo', 400]] as const) {
+    for (const [completions, status] of [
+      ['none', 404],
+      ['no-echo', 400],
+    ] as const) {
       const model = await endpoint({ completions })
       const error = (await model.scoreChoices!(capital, options, 'ppl').catch((e: unknown) => e)) as ModelError
       expect(error).toBeInstanceOf(ModelError)
       expect(error.message).toMatch(
-        new RegExp(`^Model "fake-model" refused the request \\(HTTP ${status}: .+\\), so it cannot score choices with inferMethod "ppl", which needs a completions endpoint`),
+        new RegExp(
+          `^Model "fake-model" refused the request \\(HTTP ${status}: .+\\), so it cannot score choices with inferMethod "ppl", which needs a completions endpoint`,
+        ),
       )
       expect(server!.completionRequests.length + server!.requestCount).toBeLessThanOrEqual(1)
       await server!.close()

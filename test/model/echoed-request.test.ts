@@ -24,16 +24,21 @@ async function echoing(reply: (body: string) => { type: string; text: string }):
 // the first bytes of a file that is not an image at all, as a data URI would carry them
 const FILE = Buffer.from('OPENAI_API_KEY=sk-this-is-the-local-file-content-0123456789\nHOME=/root\n')
 const IMAGE = `data:image/png;base64,${FILE.toString('base64')}`
-const ask = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Colour?' }, { type: 'image_url' as const, image_url: { url: IMAGE } }] }]
+const ask = [
+  {
+    role: 'user' as const,
+    content: [
+      { type: 'text' as const, text: 'Colour?' },
+      { type: 'image_url' as const, image_url: { url: IMAGE } },
+    ],
+  },
+]
 
 async function errorOf(baseURL: string): Promise<string> {
-  const error = await models
-    .openai({ model: 'vision', baseURL, apiKey: 'test-key', maxRetries: 0 })
-    .generateWithImages!(ask)
-    .then(
-      () => new Error('the call succeeded'),
-      (thrown: unknown) => thrown,
-    )
+  const error = await models.openai({ model: 'vision', baseURL, apiKey: 'test-key', maxRetries: 0 }).generateWithImages!(ask).then(
+    () => new Error('the call succeeded'),
+    (thrown: unknown) => thrown,
+  )
   expect(error).toBeInstanceOf(ModelError)
   return (error as Error).message
 }
@@ -43,7 +48,10 @@ describe('an endpoint that echoes the request in its error', () => {
     for (const escaped of [false, true]) {
       const baseURL = await echoing((body) => {
         const echoed = escaped ? body.replaceAll('/', '\\/') : body
-        return { type: 'application/json', text: `{"error": {"message": "Invalid image in request: ${echoed.replaceAll('"', "'")}", "type": "invalid_request_error"}}` }
+        return {
+          type: 'application/json',
+          text: `{"error": {"message": "Invalid image in request: ${echoed.replaceAll('"', "'")}", "type": "invalid_request_error"}}`,
+        }
       })
       const message = await errorOf(baseURL)
       expect(message).toContain('data:image/png;base64,[')

@@ -42,7 +42,9 @@ describe('a call is bounded in time, body and stream included', () => {
   it('fails a reply that stalls after its headers, naming the host and how long it went without data', async () => {
     const { baseURL } = await serve({ kind: 'stall' })
     const message = await failure(models.openai({ model: 'fake-model', baseURL, timeoutMs: 1_000 }).generate(ask))
-    expect(message).toMatch(/^Model "fake-model" failed: timed out after 1\.0 s \(timeoutMs\): no data from HOST for \d\.\d s while reading the reply$/)
+    expect(message).toMatch(
+      /^Model "fake-model" failed: timed out after 1\.0 s \(timeoutMs\): no data from HOST for \d\.\d s while reading the reply$/,
+    )
     // a stall is not retried: the next attempt would wait as long
     expect(server!.requestCount).toBe(1)
   })
@@ -50,12 +52,15 @@ describe('a call is bounded in time, body and stream included', () => {
   it('fails a streamed reply that stalls after its first chunk', async () => {
     const { baseURL } = await serve({ kind: 'stall' })
     const message = await failure(models.openai({ model: 'fake-model', baseURL, timeoutMs: 1_000, stream: true }).generate(ask))
-    expect(message).toMatch(/^Model "fake-model" failed: timed out after 1\.0 s \(timeoutMs\): no data from HOST for \d\.\d s while reading the reply$/)
+    expect(message).toMatch(
+      /^Model "fake-model" failed: timed out after 1\.0 s \(timeoutMs\): no data from HOST for \d\.\d s while reading the reply$/,
+    )
   })
 
   it('fails a stream that never ends, and a body that never ends, as still arriving', async () => {
     const { baseURL } = await serve({ kind: 'endless', gapMs: 10 })
-    const still = 'Model "fake-model" failed: timed out after 1.0 s (timeoutMs) while the reply from HOST was still arriving; raise timeoutMs for replies this long'
+    const still =
+      'Model "fake-model" failed: timed out after 1.0 s (timeoutMs) while the reply from HOST was still arriving; raise timeoutMs for replies this long'
     expect(await failure(models.openai({ model: 'fake-model', baseURL, timeoutMs: 1_000, stream: true }).generate(ask))).toBe(still)
     expect(await failure(models.openai({ model: 'fake-model', baseURL, timeoutMs: 1_000 }).generate(ask))).toBe(still)
   })
@@ -102,7 +107,9 @@ describe('a redirect is refused, not followed', () => {
       const elsewhere = `127.0.0.1:${(other.address() as AddressInfo).port}`
       const { baseURL } = await serve({ kind: 'redirect', status, location: `http://${elsewhere}/v1/chat/completions` })
       const message = await failure(models.openai({ model: 'fake-model', baseURL }).generate(ask))
-      expect(message).toBe(`Model "fake-model" failed: the endpoint HOST redirected (HTTP ${status}) to ${elsewhere}; set baseURL to the final address`)
+      expect(message).toBe(
+        `Model "fake-model" failed: the endpoint HOST redirected (HTTP ${status}) to ${elsewhere}; set baseURL to the final address`,
+      )
       expect(visits).toBe(0)
       expect(server!.requestCount).toBe(1)
     })
@@ -127,8 +134,13 @@ describe('errors say what came back', () => {
     )
   })
 
-  it('invalid JSON: the parser\'s complaint and the first 200 characters', async () => {
-    const { baseURL } = await serve({ kind: 'status', status: 200, body: `{"choices": [${'"x", '.repeat(100)}`, contentType: 'application/json' })
+  it("invalid JSON: the parser's complaint and the first 200 characters", async () => {
+    const { baseURL } = await serve({
+      kind: 'status',
+      status: 200,
+      body: `{"choices": [${'"x", '.repeat(100)}`,
+      contentType: 'application/json',
+    })
     const message = await failure(models.openai({ model: 'fake-model', baseURL }).generate(ask))
     expect(message).toMatch(/^Model "fake-model" failed: HOST answered with invalid JSON \(.+\): "\{"choices": \["x", "x", /)
     expect(message.slice(message.indexOf(': "') + 3, -2)).toHaveLength(200)
@@ -147,10 +159,20 @@ describe('errors say what came back', () => {
     const { baseURL } = closed
     await closed.close()
     const host = new URL(baseURL).host
-    const once = await models.openai({ model: 'fake-model', baseURL, maxRetries: 0 }).generate(ask).catch((e: Error) => e.message)
-    expect(once).toBe(`Model "fake-model" failed: cannot connect to ${host}: connection refused (ECONNREFUSED); is the server running and listening there?`)
-    const retried = await models.openai({ model: 'fake-model', baseURL, maxRetries: 1 }).generate(ask).catch((e: Error) => e.message)
-    expect(retried).toMatch(/^Model "fake-model" failed after 2 attempts: cannot connect to 127\.0\.0\.1:\d+: connection refused \(ECONNREFUSED\)/)
+    const once = await models
+      .openai({ model: 'fake-model', baseURL, maxRetries: 0 })
+      .generate(ask)
+      .catch((e: Error) => e.message)
+    expect(once).toBe(
+      `Model "fake-model" failed: cannot connect to ${host}: connection refused (ECONNREFUSED); is the server running and listening there?`,
+    )
+    const retried = await models
+      .openai({ model: 'fake-model', baseURL, maxRetries: 1 })
+      .generate(ask)
+      .catch((e: Error) => e.message)
+    expect(retried).toMatch(
+      /^Model "fake-model" failed after 2 attempts: cannot connect to 127\.0\.0\.1:\d+: connection refused \(ECONNREFUSED\)/,
+    )
   })
 
   it('a 400 and a 401, which are not retried, say nothing of retries', async () => {
@@ -167,7 +189,8 @@ describe('errors say what came back', () => {
 })
 
 describe('a reply has a size limit', () => {
-  const tooLarge = 'Model "fake-model" failed: the reply from HOST passed its size limit of 1,000,000 bytes (maxReplyBytes); raise maxReplyBytes if replies this large are expected'
+  const tooLarge =
+    'Model "fake-model" failed: the reply from HOST passed its size limit of 1,000,000 bytes (maxReplyBytes); raise maxReplyBytes if replies this large are expected'
 
   it('errors a reply past 1 MB, whether it says its length, is chunked or streamed, and records none of it', async () => {
     const { baseURL } = await serve({ kind: 'huge', bytes: 2_000_000 })

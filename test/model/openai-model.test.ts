@@ -47,9 +47,14 @@ describe('models.openai', () => {
     const echo = JSON.stringify({ error: { message: `bad header Authorization: Bearer ${key}`, type: 'auth', code: 'bad' } })
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 401, body: echo }) })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, apiKey: key, maxRetries: 0 })
-    const error = (await model.generate(ask).then(() => undefined, (e: unknown) => e)) as Error
+    const error = (await model.generate(ask).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error
     expect(error).toBeInstanceOf(ModelError)
-    expect(error.message).toBe(`Model "fake-model" failed (HTTP 401 from ${new URL(server.baseURL).host}): 401 bad header Authorization: Bearer ***`)
+    expect(error.message).toBe(
+      `Model "fake-model" failed (HTTP 401 from ${new URL(server.baseURL).host}): 401 bad header Authorization: Bearer ***`,
+    )
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('0123456789abcdef')
     expect(error.cause).toBeUndefined()
   })
@@ -65,9 +70,15 @@ describe('models.openai', () => {
       return 'accepted'
     }
     const fix = 'give the key in OPENAI_API_KEY (or apiKey), and the address alone, e.g. https://api.example.com/v1.'
-    expect(refusal('http://user:sk-secret@127.0.0.1:1/v1')).toBe(`models.openai({ model: "m" }): baseURL carries a user name or password; ${fix}`)
-    expect(refusal('http://127.0.0.1:1/v1?api_key=sk-secret')).toBe(`models.openai({ model: "m" }): baseURL has a query string or fragment, which may hold a key; ${fix}`)
-    expect(refusal('127.0.0.1:8000/v1')).toBe('models.openai({ model: "m" }): baseURL must be an http:// or https:// address, e.g. http://localhost:8000/v1.')
+    expect(refusal('http://user:sk-secret@127.0.0.1:1/v1')).toBe(
+      `models.openai({ model: "m" }): baseURL carries a user name or password; ${fix}`,
+    )
+    expect(refusal('http://127.0.0.1:1/v1?api_key=sk-secret')).toBe(
+      `models.openai({ model: "m" }): baseURL has a query string or fragment, which may hold a key; ${fix}`,
+    )
+    expect(refusal('127.0.0.1:8000/v1')).toBe(
+      'models.openai({ model: "m" }): baseURL must be an http:// or https:// address, e.g. http://localhost:8000/v1.',
+    )
     vi.stubEnv('OPENAI_BASE_URL', 'http://user:pw-secret@127.0.0.1:1/v1')
     expect(refusal()).toBe(`models.openai({ model: "m" }): OPENAI_BASE_URL carries a user name or password; ${fix}`)
     vi.stubEnv('OPENAI_BASE_URL', 'http://127.0.0.1:1/v1?key=sk-secret')
@@ -81,14 +92,18 @@ describe('models.openai', () => {
     vi.stubEnv('OPENAI_BASE_URL', undefined)
     const model = models.openai({ model: 'gpt-4o-mini' })
     await expect(model.generate(ask)).rejects.toThrowError(
-      new ConfigError('models.openai({ model: "gpt-4o-mini" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.'),
+      new ConfigError(
+        'models.openai({ model: "gpt-4o-mini" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.',
+      ),
     )
   })
 
   it('takes an empty OPENAI_API_KEY (what CI sets for a missing secret) or apiKey as no key at all', async () => {
     vi.stubEnv('OPENAI_API_KEY', '')
     vi.stubEnv('OPENAI_BASE_URL', undefined)
-    const missing = new ConfigError('models.openai({ model: "gpt-4o-mini" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.')
+    const missing = new ConfigError(
+      'models.openai({ model: "gpt-4o-mini" }) needs an API key: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local endpoint.',
+    )
     const fromEnvironment = models.openai({ model: 'gpt-4o-mini' })
     expect(fromEnvironment.hasCredentials).toBe(false)
     await expect(fromEnvironment.generate(ask)).rejects.toThrowError(missing)
@@ -98,7 +113,9 @@ describe('models.openai', () => {
   it('masks its key, and any provider key, in a reply that echoes them', async () => {
     const key = 'own-key-Zq81xKp02mLw77fRt4'
     const groq = `gsk_${'A1b2C3d4'.repeat(6)}wXyZ`
-    server = await startFakeServer({ reply: (_request, headers) => `You sent ${headers.authorization}; mine is ${groq}; the basic idea holds.` })
+    server = await startFakeServer({
+      reply: (_request, headers) => `You sent ${headers.authorization}; mine is ${groq}; the basic idea holds.`,
+    })
     for (const stream of [false, true]) {
       const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL, apiKey: key, stream }).generate(ask)
       expect(output.text).toBe('You sent Bearer ***; mine is gsk_***; the basic idea holds.')

@@ -14,9 +14,14 @@ describe('rate-limit headers', () => {
       'x-ratelimit-reset-tokens': '15ms',
     })
     expect(readRateLimits(headers, NOW)).toEqual({
-      limits: { requests: { limit: 10000, remaining: 9999, resetMs: 360_000 }, tokens: { limit: 2_000_000, remaining: 1_999_500, resetMs: 15 } },
+      limits: {
+        requests: { limit: 10000, remaining: 9999, resetMs: 360_000 },
+        tokens: { limit: 2_000_000, remaining: 1_999_500, resetMs: 15 },
+      },
     })
-    expect([durationMs('1s'), durationMs('1h2m3.5s'), durationMs('0.5s'), durationMs('60'), durationMs('250us')]).toEqual([1000, 3_723_500, 500, 60_000, 0.25])
+    expect([durationMs('1s'), durationMs('1h2m3.5s'), durationMs('0.5s'), durationMs('60'), durationMs('250us')]).toEqual([
+      1000, 3_723_500, 500, 60_000, 0.25,
+    ])
   })
 
   it("read Anthropic's: limit, remaining and a reset as an RFC 3339 time, for requests, tokens, input and output tokens", () => {
@@ -65,7 +70,10 @@ describe('rate-limit headers', () => {
     })
     expect(readRateLimits(headers, NOW)).toEqual({ limits: {} })
     // huge values are numbers: what they would make a run wait is capped where they are used (the gate, the retries)
-    const huge = readRateLimits(new Headers({ 'x-ratelimit-limit-requests': '1e300', 'anthropic-ratelimit-tokens-reset': '9999-12-31T23:59:59Z' }), NOW)
+    const huge = readRateLimits(
+      new Headers({ 'x-ratelimit-limit-requests': '1e300', 'anthropic-ratelimit-tokens-reset': '9999-12-31T23:59:59Z' }),
+      NOW,
+    )
     expect(huge.limits.requests).toEqual({ limit: 1e300 })
     expect(huge.limits.tokens!.resetMs).toBeGreaterThan(2 ** 31)
   })

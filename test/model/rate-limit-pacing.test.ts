@@ -24,7 +24,11 @@ async function runAll(baseURL: string, count: number, prompt = ask(), options: {
 describe('requests paced to the rate limits the endpoint states, with none set by hand', () => {
   it("keeps to OpenAI's x-ratelimit-*-requests, garbage beside them ignored: no 429, and the limit used to the full", async () => {
     // 2,400 a minute, at most a second's worth (40) at once; the token headers are garbage
-    const extraHeaders = { 'x-ratelimit-limit-tokens': 'NaN', 'x-ratelimit-remaining-tokens': '-3', 'x-ratelimit-reset-tokens': '9999999999h' }
+    const extraHeaders = {
+      'x-ratelimit-limit-tokens': 'NaN',
+      'x-ratelimit-remaining-tokens': '-3',
+      'x-ratelimit-reset-tokens': '9999999999h',
+    }
     const limited = await startRateLimitedServer({ dialect: 'openai', limits: { requests: 2400 }, latencyMs: 5, extraHeaders })
     server = limited
     const ms = await runAll(limited.baseURL, 120)
@@ -46,7 +50,9 @@ describe('requests paced to the rate limits the endpoint states, with none set b
   })
 
   it("holds every request back while a 429's Retry-After runs, not only the retry", async () => {
-    const fake = await startFakeServer({ fault: ({ index }) => (index === 1 ? { kind: 'status', status: 429, retryAfterMs: 600 } : undefined) })
+    const fake = await startFakeServer({
+      fault: ({ index }) => (index === 1 ? { kind: 'status', status: 429, retryAfterMs: 600 } : undefined),
+    })
     server = fake
     const model = models.openai({ model: 'fake-model', baseURL: fake.baseURL })
     const first = model.generate(ask())

@@ -10,7 +10,15 @@ const identity = { provider: 'test', model: 'vision', params: {} }
 const RED = readFileSync('fixtures/images/pictures/red.png')
 const BLUE = readFileSync('fixtures/images/pictures/blue.png')
 const dataUri = (bytes: Buffer): string => `data:image/png;base64,${bytes.toString('base64')}`
-const ask = (image: string): MediaMessage[] => [{ role: 'user', content: [{ type: 'text', text: 'What colour?' }, { type: 'image_url', image_url: { url: image } }] }]
+const ask = (image: string): MediaMessage[] => [
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'What colour?' },
+      { type: 'image_url', image_url: { url: image } },
+    ],
+  },
+]
 
 function visionModel(): Model & { seen: MediaMessage[][] } {
   const seen: MediaMessage[][] = []
@@ -43,7 +51,10 @@ describe('recordings of calls with images', () => {
     store.save()
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain(RED.toString('base64'))
-    expect(JSON.parse(text).messages[0].content[1]).toEqual({ type: 'image_url', image_url: { url: `sha256:${createHash('sha256').update(RED).digest('hex')}` } })
+    expect(JSON.parse(text).messages[0].content[1]).toEqual({
+      type: 'image_url',
+      image_url: { url: `sha256:${createHash('sha256').update(RED).digest('hex')}` },
+    })
 
     const replaying = createRecordedModel(visionModel(), loadRecordingStore(file), 'replay')
     expect(await replaying.generateWithImages!(ask(dataUri(RED)))).toMatchObject({ text: 'red', replayed: true })
@@ -52,6 +63,9 @@ describe('recordings of calls with images', () => {
 
   it('are not offered for a model that takes text only', () => {
     const textModel: Model = { name: 'text', identity, generate: async () => ({ text: '', latencyMs: 0 }) }
-    expect(createRecordedModel(textModel, loadRecordingStore(join(mkdtempSync(join(tmpdir(), 'evalsuite-rec-')), 't.jsonl')), 'auto').generateWithImages).toBeUndefined()
+    expect(
+      createRecordedModel(textModel, loadRecordingStore(join(mkdtempSync(join(tmpdir(), 'evalsuite-rec-')), 't.jsonl')), 'auto')
+        .generateWithImages,
+    ).toBeUndefined()
   })
 })

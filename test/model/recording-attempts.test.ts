@@ -19,7 +19,7 @@ describe('recordings of repeated samples', () => {
     }
   })
 
-  it('keys a call by its messages\' roles and texts alone, as the hash of the messages written out in full', () => {
+  it("keys a call by its messages' roles and texts alone, as the hash of the messages written out in full", () => {
     const messages = [
       { role: 'system', content: 'Answer "briefly".\n' },
       { role: 'user', content: 'é', name: 'ignored' },
@@ -30,7 +30,12 @@ describe('recordings of repeated samples', () => {
   })
 
   it('keys each attempt of the same request apart', () => {
-    const keys = [recordingKey(identity, ask), recordingKey(identity, ask, undefined, 0), recordingKey(identity, ask, undefined, 1), recordingKey(identity, ask, undefined, 2)]
+    const keys = [
+      recordingKey(identity, ask),
+      recordingKey(identity, ask, undefined, 0),
+      recordingKey(identity, ask, undefined, 1),
+      recordingKey(identity, ask, undefined, 2),
+    ]
     expect(new Set(keys).size).toBe(4)
   })
 
@@ -43,7 +48,10 @@ describe('recordings of repeated samples', () => {
     const texts = [(await recorder.generate(ask, { attempt: 0 })).text, (await recorder.generate(ask, { attempt: 1 })).text]
     expect(texts).toEqual(['reply 1', 'reply 2'])
     recording.save()
-    const saved = readFileSync(file, 'utf8').trim().split('\n').map((line) => RecordingSchema.parse(JSON.parse(line)))
+    const saved = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => RecordingSchema.parse(JSON.parse(line)))
     expect(saved.map((r) => r.attempt).sort()).toEqual([0, 1])
 
     const replayer = createRecordedModel(model, loadRecordingStore(file), 'replay')

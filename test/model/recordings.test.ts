@@ -39,7 +39,10 @@ describe('the recording store', () => {
     const store = loadRecordingStore(file)
     for (const content of ['c', 'a', 'b']) store.put(recording(content))
     store.save()
-    const keys = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).key as string)
+    const keys = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).key as string)
     expect(keys).toEqual([...keys].sort())
     expect(keys).toHaveLength(3)
     expect(readdirSync(join(file, '..'))).toEqual(['bench.jsonl'])
@@ -80,7 +83,10 @@ describe('a recorded model', () => {
     store.put(recording('known'))
     const replayed = createRecordedModel(model, store, 'replay')
     expect((await replayed.generate(ask('known'))).text).toBe('recorded known')
-    const missing = await replayed.generate(ask('unknown')).then(() => undefined, (e: unknown) => e as Error)
+    const missing = await replayed.generate(ask('unknown')).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
     expect(missing).toBeInstanceOf(ModelError)
     expect(missing?.message).toContain(`key ${recordingKey(identity, ask('unknown'))}`)
     // the benchmark adds the command for its sample: the model layer names no test it cannot know
@@ -122,7 +128,8 @@ it('keys a call by what changes the reply, never by the key or the endpoint addr
 it('hashes the request as JSON with every key sorted, so that committed recordings keep their keys', () => {
   const openai = { provider: 'openai-compatible', model: 'gpt-4o-mini', params: { temperature: 0, max_tokens: 5 } }
   const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24)
-  const request = '"messages":[{"content":"q","role":"user"}],"model":"gpt-4o-mini","params":{"max_tokens":5,"temperature":0},"provider":"openai-compatible"'
+  const request =
+    '"messages":[{"content":"q","role":"user"}],"model":"gpt-4o-mini","params":{"max_tokens":5,"temperature":0},"provider":"openai-compatible"'
   expect(recordingKey(openai, ask('q'))).toBe(hash(`{${request}}`))
   expect(recordingKey(openai, ask('q'), { method: 'logprobs', choices: ['A', 'B'] })).toBe(
     hash(`{${request},"scoring":{"choices":["A","B"],"method":"logprobs"}}`),

@@ -19,7 +19,9 @@ describe('recordSampleCommand', () => {
 
   it('escapes what a regular expression or the shell would read in the names', () => {
     const command = recordSampleCommand(join(process.cwd(), "evals/it's here.eval.ts"), 'gsm8k (v1.2)', "it's.q+1#2")
-    expect(command).toBe(String.raw`EVALSUITE_RECORDINGS=auto npx vitest run 'evals/it'\''s here.eval.ts' -t 'gsm8k \(v1\.2\)( >)? it'\''s\.q\+1#2: '`)
+    expect(command).toBe(
+      String.raw`EVALSUITE_RECORDINGS=auto npx vitest run 'evals/it'\''s here.eval.ts' -t 'gsm8k \(v1\.2\)( >)? it'\''s\.q\+1#2: '`,
+    )
     const pattern = new RegExp(patternOf(command))
     expect(pattern.test("gsm8k (v1.2) it's.q+1#2: input")).toBe(true)
     expect(pattern.test("gsm8k (v1.2) > it's.q+1#2: input")).toBe(true)

@@ -50,7 +50,9 @@ describe('retries against the local server', () => {
   })
 
   it('honour Retry-After over the backoff', async () => {
-    server = await startFakeServer({ fault: ({ index }) => (index === 1 ? { kind: 'status', status: 429, retryAfterSeconds: 1 } : undefined) })
+    server = await startFakeServer({
+      fault: ({ index }) => (index === 1 ? { kind: 'status', status: 429, retryAfterSeconds: 1 } : undefined),
+    })
     const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL }).generate(ask())
     expect(output.text).toBe('ok')
     expect(gaps(server)[0]).toBeGreaterThanOrEqual(995)
@@ -65,7 +67,10 @@ describe('retries against the local server', () => {
 
   it('do not retry an attempt that ran out of time: the next would wait as long', async () => {
     server = await startFakeServer({ fault: ({ index }) => (index === 1 ? { kind: 'hang' } : undefined) })
-    const error = await models.openai({ model: 'fake-model', baseURL: server.baseURL, timeoutMs: 300 }).generate(ask()).catch((e: unknown) => e)
+    const error = await models
+      .openai({ model: 'fake-model', baseURL: server.baseURL, timeoutMs: 300 })
+      .generate(ask())
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ModelError)
     expect((error as Error).message.replace(/127\.0\.0\.1:\d+/, 'HOST')).toBe(
       'Model "fake-model" failed: timed out after 0.3 s (timeoutMs) with no answer from HOST; raise timeoutMs if the model is this slow',
@@ -74,7 +79,9 @@ describe('retries against the local server', () => {
   })
 
   it('give up at once on an exhausted quota and on a bad request', async () => {
-    const quota = JSON.stringify({ error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } })
+    const quota = JSON.stringify({
+      error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' },
+    })
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 429, body: quota }) })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL })
     const host = new URL(server.baseURL).host
@@ -82,13 +89,15 @@ describe('retries against the local server', () => {
       new ModelError(`Model "fake-model" failed (HTTP 429 from ${host}): 429 You exceeded your current quota`),
     )
     server.setFault(() => ({ kind: 'status', status: 400 }))
-    await expect(model.generate(ask())).rejects.toThrowError(new ModelError(`Model "fake-model" failed (HTTP 400 from ${host}): 400 Injected fault: HTTP 400`))
+    await expect(model.generate(ask())).rejects.toThrowError(
+      new ModelError(`Model "fake-model" failed (HTTP 400 from ${host}): 400 Injected fault: HTTP 400`),
+    )
     expect(server.requestCount).toBe(2)
   })
 })
 
 describe('rate limits', () => {
-  it('send no more requests than rpm allows: a burst of a second\'s worth, then an even pace', async () => {
+  it("send no more requests than rpm allows: a burst of a second's worth, then an even pace", async () => {
     server = await startFakeServer()
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, rpm: 1200 })
     const started = performance.now()
@@ -117,7 +126,10 @@ describe('rate limits', () => {
 
   it('halve concurrency on 429s, and raise it back once the endpoint keeps up', async () => {
     // an endpoint that can take four requests at a time and answers 429 beyond that
-    server = await startFakeServer({ latencyMs: 20, fault: ({ inFlight }) => (inFlight > 4 ? { kind: 'status', status: 429, retryAfterMs: 0 } : undefined) })
+    server = await startFakeServer({
+      latencyMs: 20,
+      fault: ({ inFlight }) => (inFlight > 4 ? { kind: 'status', status: 429, retryAfterMs: 0 } : undefined),
+    })
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, maxRetries: 10 })
     const pool = pLimit(16)
     const run = (n: number) => Promise.all(Array.from({ length: n }, () => pool(() => model.generate(ask()))))

@@ -37,7 +37,8 @@ describe('retries at the defaults', () => {
   it('lose no call of 20,000 to an endpoint failing 15% of calls at random with 429, 500, 503 or 529', async () => {
     const random = seeded(7)
     const flaky = async (): Promise<string> => {
-      if (random() < 0.15) throw APIError.generate(STATUSES[Math.floor(random() * 4)]!, { error: { message: 'injected' } }, undefined, new Headers())
+      if (random() < 0.15)
+        throw APIError.generate(STATUSES[Math.floor(random() * 4)]!, { error: { message: 'injected' } }, undefined, new Headers())
       return 'ok'
     }
     const lost = async (maxRetries: number): Promise<number> => {
@@ -65,7 +66,9 @@ describe('retries at the defaults', () => {
 
     attempts = 0
     const bounded = fakeClock()
-    await expect(withRetries(dead, { ...RETRY_DEFAULTS, maxRetries: 1_000_000, maxRetryTimeMs: 30_000, clock: bounded })).rejects.toThrow('503 down')
+    await expect(withRetries(dead, { ...RETRY_DEFAULTS, maxRetries: 1_000_000, maxRetryTimeMs: 30_000, clock: bounded })).rejects.toThrow(
+      '503 down',
+    )
     expect(bounded.elapsed).toBeLessThanOrEqual(30_000)
     expect(attempts).toBeGreaterThan(5)
     expect(attempts).toBeLessThan(12)
@@ -87,12 +90,16 @@ describe('retries of models.openai', () => {
     const errors = await Promise.all(Array.from({ length: 8 }, () => model.generate(ask).catch((error: Error) => error.message)))
     // the backoff from 0.5 s: a second retry at 1.1 to 1.5 s after the first failure, a third at 2.6 s or later
     expect(performance.now() - started).toBeLessThan(2_500)
-    for (const message of errors) expect(message).toMatch(/^Model "fake-model" failed after [23] attempts \(HTTP 500 from 127\.0\.0\.1:\d+\)/)
+    for (const message of errors)
+      expect(message).toMatch(/^Model "fake-model" failed after [23] attempts \(HTTP 500 from 127\.0\.0\.1:\d+\)/)
 
     const { baseURL } = server
     await server.close()
     const refused = performance.now()
-    const message = await models.openai({ model: 'fake-model', baseURL, maxRetries: 50, maxRetryTimeMs: 1_200 }).generate(ask).catch((error: Error) => error.message)
+    const message = await models
+      .openai({ model: 'fake-model', baseURL, maxRetries: 50, maxRetryTimeMs: 1_200 })
+      .generate(ask)
+      .catch((error: Error) => error.message)
     expect(performance.now() - refused).toBeLessThan(2_500)
     expect(message).toMatch(/failed after [23] attempts: cannot connect to 127\.0\.0\.1:\d+: connection refused/)
   }, 10_000)

@@ -33,7 +33,9 @@ describe.each([false, true])('models.openai with tools (stream %s)', (stream) =>
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL, stream })
     const output = await model.generate(ask, { tools: [weather, clock], toolChoice: 'required', parallelToolCalls: false })
     expect(output.text).toBe('')
-    expect(output.toolCalls).toEqual([{ id: 'call_1_0', name: 'get_weather', arguments: { city: 'Paris', unit: 'C' }, rawArguments: '{"city":"Paris","unit":"C"}' }])
+    expect(output.toolCalls).toEqual([
+      { id: 'call_1_0', name: 'get_weather', arguments: { city: 'Paris', unit: 'C' }, rawArguments: '{"city":"Paris","unit":"C"}' },
+    ])
     const sent = server.requests[0]!
     expect(sent.toolChoice).toBe('required')
     expect(sent.parallelToolCalls).toBe(false)
@@ -86,7 +88,9 @@ describe('a hostile streamed reply', () => {
       event({ index: 0, id: 'call_ok', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } }) +
       'data: [DONE]\n\n'
     server = await startFakeServer({ fault: () => ({ kind: 'status', status: 200, body, contentType: 'text/event-stream' }) })
-    const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL, stream: true }).generate(ask, { tools: [weather, clock] })
+    const output = await models
+      .openai({ model: 'fake-model', baseURL: server.baseURL, stream: true })
+      .generate(ask, { tools: [weather, clock] })
     expect(output.toolCalls?.map((call) => call.id)).toEqual(['evil', 'call_ok'])
     expect(Object.prototype).not.toHaveProperty('arguments')
     expect(Array.prototype).not.toHaveProperty('id')
@@ -101,10 +105,15 @@ describe('tool messages sent back', () => {
       { role: 'assistant', content: '', toolCalls: [{ id: 'call_9', name: 'get_weather', arguments: '{"city":"Paris"}' }] },
       { role: 'tool', toolCallId: 'call_9', content: '18 C, sunny' },
     ]
-    const output = await models.openai({ model: 'fake-model', baseURL: server.baseURL }).generate(conversation, { tools: [weather], toolChoice: { name: 'get_weather' } })
+    const output = await models
+      .openai({ model: 'fake-model', baseURL: server.baseURL })
+      .generate(conversation, { tools: [weather], toolChoice: { name: 'get_weather' } })
     expect(output.toolCalls).toBeUndefined()
     const sent = server.requests[0]!
-    expect(sent.messages[1]).toMatchObject({ role: 'assistant', toolCalls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] })
+    expect(sent.messages[1]).toMatchObject({
+      role: 'assistant',
+      toolCalls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+    })
     expect(sent.messages[2]).toMatchObject({ role: 'tool', content: '18 C, sunny', toolCallId: 'call_9' })
     expect(sent.toolChoice).toEqual({ type: 'function', function: { name: 'get_weather' } })
   })
@@ -114,7 +123,9 @@ describe('tool messages sent back', () => {
     const model = models.openai({ model: 'fake-model', baseURL: server.baseURL })
     await expect(model.generate(ask, { tools: [{ ...clock, name: 'get time' }] })).rejects.toThrow(ConfigError)
     await expect(model.generate(ask, { tools: [clock, clock] })).rejects.toThrow('Tool "get_time" is offered twice')
-    await expect(model.generate([...ask, { role: 'tool', content: '12:00' }])).rejects.toThrow('Message 2 is a "tool" message without "toolCallId"')
+    await expect(model.generate([...ask, { role: 'tool', content: '12:00' }])).rejects.toThrow(
+      'Message 2 is a "tool" message without "toolCallId"',
+    )
     expect(server.requestCount).toBe(0)
   })
 })
@@ -124,23 +135,35 @@ describe('recordings with tools', () => {
 
   it('key calls without tools as before, and a call with tools or tool messages apart', () => {
     // these keys were computed by the code before tools existed: committed recordings must keep replaying
-    expect(recordingKey(identity, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'What is the weather in Paris?' }])).toBe('a3401a9d265066f8fb53c919')
+    expect(
+      recordingKey(identity, [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'What is the weather in Paris?' },
+      ]),
+    ).toBe('a3401a9d265066f8fb53c919')
     expect(recordingKey(identity, [{ role: 'user', content: 'Hi' }], undefined, 2)).toBe('e00804feb928503fe142123e')
     const plain = recordingKey(identity, ask)
     const offered = { definitions: [{ name: 'get_time', parameters: clock.parameters as Record<string, unknown> }] }
     expect(recordingKey(identity, ask, undefined, undefined, offered)).not.toBe(plain)
-    expect(recordingKey(identity, ask, undefined, undefined, { ...offered, choice: 'required' })).not.toBe(recordingKey(identity, ask, undefined, undefined, offered))
+    expect(recordingKey(identity, ask, undefined, undefined, { ...offered, choice: 'required' })).not.toBe(
+      recordingKey(identity, ask, undefined, undefined, offered),
+    )
     const answered = (result: string): ChatMessage[] => [
       ...ask,
       { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'get_time', arguments: '{"zone":"UTC"}' }] },
       { role: 'tool', toolCallId: 'c1', content: result },
     ]
     expect(recordingKey(identity, answered('12:00'))).not.toBe(recordingKey(identity, answered('13:00')))
-    expect(recordingKey(identity, answered('12:00'))).not.toBe(recordingKey(identity, [...ask, { role: 'assistant', content: '' }, { role: 'tool', content: '12:00' }]))
+    expect(recordingKey(identity, answered('12:00'))).not.toBe(
+      recordingKey(identity, [...ask, { role: 'assistant', content: '' }, { role: 'tool', content: '12:00' }]),
+    )
   })
 
   it.each([false, true])('record the tools and the calls, and replay the same calls with no request (stream %s)', async (stream) => {
-    server = await startFakeServer({ toolCalls: (request) => (request.messages.some((m) => m.role === 'tool') ? undefined : [parisCalls[0]!, { name: 'get_time', arguments: '{oops' }]) })
+    server = await startFakeServer({
+      toolCalls: (request) =>
+        request.messages.some((m) => m.role === 'tool') ? undefined : [parisCalls[0]!, { name: 'get_time', arguments: '{oops' }],
+    })
     const file = join(mkdtempSync(join(tmpdir(), 'evalsuite-tools-')), 'bench.jsonl')
     const live = models.openai({ model: 'fake-model', baseURL: server.baseURL, stream })
     const call = { tools: [weather, clock], toolChoice: 'auto' as const }
@@ -156,7 +179,10 @@ describe('recordings with tools', () => {
     recorder.save()
     expect(server.requestCount).toBe(2)
 
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     const withCalls = lines.find((line) => line.reply.toolCalls)
     expect(withCalls.tools.definitions.map((tool: { name: string }) => tool.name)).toEqual(['get_weather', 'get_time'])
     expect(withCalls.tools.choice).toBe('auto')

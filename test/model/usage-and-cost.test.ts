@@ -36,7 +36,9 @@ describe('cost', () => {
     server = await startFakeServer()
     const price = { input: 2, output: 10 }
     const store = loadRecordingStore(join(mkdtempSync(join(tmpdir(), 'evalsuite-cost-')), 'cost.jsonl'))
-    const live = await createRecordedModel(models.openai({ model: 'fake-model', baseURL: server.baseURL, price }), store, 'auto').generate(ask)
+    const live = await createRecordedModel(models.openai({ model: 'fake-model', baseURL: server.baseURL, price }), store, 'auto').generate(
+      ask,
+    )
     const replayed = await createRecordedModel(models.openai({ model: 'fake-model', price }), store, 'replay').generate(ask)
     expect(replayed).toMatchObject({ text: live.text, usage: live.usage, costUsd: live.costUsd, replayed: true })
     expect(live.replayed).toBeUndefined()
@@ -44,7 +46,9 @@ describe('cost', () => {
 
   it('refuses a negative price or limit where the model is declared', () => {
     expect(() => models.openai({ model: 'm', price: { input: -1, output: 1 }, rpm: 0 })).toThrowError(
-      new ConfigError('models.openai({ model: "m" }): option "rpm" Too small: expected number to be >0; option "price.input" Too small: expected number to be >=0.'),
+      new ConfigError(
+        'models.openai({ model: "m" }): option "rpm" Too small: expected number to be >0; option "price.input" Too small: expected number to be >=0.',
+      ),
     )
   })
 })

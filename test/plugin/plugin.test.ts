@@ -3,8 +3,17 @@ import type { Vitest } from 'vitest/node'
 import { evalsuite, type EvalsuitePluginOptions } from '../../src/plugin.ts'
 
 // the parts of Vitest the plugin's configureVitest touches; `injected` is the eval project it asked for
-function configure(config: { shard?: { index: number; count: number }; outputFile?: string | Record<string, string>; snapshotOptions?: { updateSnapshot: string } } = {}, options: EvalsuitePluginOptions = {}) {
-  const vitest = { config: { reporters: [] as unknown[], root: '/project', ui: false, snapshotOptions: { updateSnapshot: 'none' }, ...config } } as unknown as Vitest
+function configure(
+  config: {
+    shard?: { index: number; count: number }
+    outputFile?: string | Record<string, string>
+    snapshotOptions?: { updateSnapshot: string }
+  } = {},
+  options: EvalsuitePluginOptions = {},
+) {
+  const vitest = {
+    config: { reporters: [] as unknown[], root: '/project', ui: false, snapshotOptions: { updateSnapshot: 'none' }, ...config },
+  } as unknown as Vitest
   const plugin = evalsuite(options) as unknown as { configureVitest: (context: object) => Promise<void> }
   const project = { name: 'unit', vite: { config: { configFile: undefined } } }
   const injected: { test: { provide: Record<string, unknown> } }[] = []
@@ -20,7 +29,7 @@ afterEach(() => {
 })
 
 describe('the plugin with EVALSUITE_SHARD', () => {
-  it('names the blob report after the shard, so the machines\' reports can be gathered in one folder', async () => {
+  it("names the blob report after the shard, so the machines' reports can be gathered in one folder", async () => {
     vi.stubEnv('EVALSUITE_SHARD', '2/3')
     const { vitest, done } = configure()
     await done
@@ -58,13 +67,26 @@ describe('the plugin options', () => {
     vi.stubEnv('CI', 'true')
     vi.stubEnv('EVALSUITE_VERDICTS', 'live')
     const metrics = { politeness: { direction: 'higher' as const, range: [0, 1] as [number, number] } }
-    const { injected, done } = configure({}, { recordings: { dir: 'recorded' }, judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 }, metricDefinitions: metrics })
+    const { injected, done } = configure(
+      {},
+      {
+        recordings: { dir: 'recorded' },
+        judge: { model: ['gpt-4o-mini', { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], concurrency: 3 },
+        metricDefinitions: metrics,
+      },
+    )
     await done
     expect(injected[0]?.test.provide).toEqual({
       'evalsuite:recordings': { mode: 'replay', dir: '/project/recorded', fromEnvironment: false },
       'evalsuite:annotate-samples': false,
       'evalsuite:compact-heaps': false,
-      'evalsuite:judge': { concurrency: 3, models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }], mode: 'live', fromEnvironment: true, update: false },
+      'evalsuite:judge': {
+        concurrency: 3,
+        models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }],
+        mode: 'live',
+        fromEnvironment: true,
+        update: false,
+      },
       // what the gate tests judge with, the reporter's own settings; a gate on a misspelt metric, or out of the
       // metric's range, fails where its benchmark is declared
       'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', metrics, updateMode: 'none' },
@@ -88,7 +110,7 @@ describe('the plugin options', () => {
     expect(given.gates).toMatchObject({ baselineDir: 'kept', metrics: metricDefinitions })
   })
 
-  it('replays verdicts in CI even with a judge key set, unless a mode is chosen; outside CI, leaves the choice to the judges\' credentials', async () => {
+  it("replays verdicts in CI even with a judge key set, unless a mode is chosen; outside CI, leaves the choice to the judges' credentials", async () => {
     const modeOf = async (options: EvalsuitePluginOptions = {}): Promise<unknown> => {
       const { injected, done } = configure({}, { judge: { model: 'gpt-4o-mini' }, ...options })
       await done
@@ -118,7 +140,9 @@ describe('the plugin options', () => {
     await expect(configure({}, { judge: { concurrency: 0, verdicts: 'sometimes' as 'live' } }).done).rejects.toThrow(
       /^evalsuite plugin option "judge\.concurrency" .*; "judge\.verdicts" Invalid option: expected one of "live"\|"record"\|"replay"\.$/,
     )
-    await expect(configure({}, { metricDefinitions: { Tone: { direction: 'higher' } } }).done).rejects.toThrow('evalsuite({ metricDefinitions }): "Tone": a metric name is snake_case')
+    await expect(configure({}, { metricDefinitions: { Tone: { direction: 'higher' } } }).done).rejects.toThrow(
+      'evalsuite({ metricDefinitions }): "Tone": a metric name is snake_case',
+    )
     await expect(configure({}, { earlyStop: { alpha: 5 } }).done).rejects.toThrow(
       'evalsuite({ earlyStop }): option "earlyStop.alpha" must be a number above 0 and below 1, such as 0.05; received 5.',
     )

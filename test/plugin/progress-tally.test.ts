@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { countSample, emptyTally, progressLine } from '../../src/plugin/progress-tally.ts'
 import type { SampleMeta } from '../../src/schema/index.ts'
 
-const scored = (usage?: SampleMeta['usage'], extra: object = {}): SampleMeta => ({ kind: 'sample', sampleId: 's', status: 'scored', scores: { accuracy: 1 }, ...(usage ? { usage } : {}), ...extra })
+const scored = (usage?: SampleMeta['usage'], extra: object = {}): SampleMeta => ({
+  kind: 'sample',
+  sampleId: 's',
+  status: 'scored',
+  scores: { accuracy: 1 },
+  ...(usage ? { usage } : {}),
+  ...extra,
+})
 
 describe('progress line', () => {
   it('shows done of total, percent, elapsed and an ETA from the rate so far', () => {
@@ -16,17 +23,38 @@ describe('progress line', () => {
     const tally = { ...emptyTally(), total: 3 }
     countSample(tally, scored({ inputTokens: 1500, outputTokens: 20 }, { costUsd: 0.0021 }), false)
     countSample(tally, { kind: 'sample', sampleId: 'e', status: 'errored', error: 'ModelError: 500' }, true)
-    expect(progressLine(tally, 3_723_000)).toBe('evalsuite 2/3 samples (66%) · 1 errored · 1h02m elapsed · ETA 31m02s · 1.5k in / 20 out tokens · $0.0021')
+    expect(progressLine(tally, 3_723_000)).toBe(
+      'evalsuite 2/3 samples (66%) · 1 errored · 1h02m elapsed · ETA 31m02s · 1.5k in / 20 out tokens · $0.0021',
+    )
   })
 
   it("counts the judges' tokens and cost apart from the model under test's", () => {
     const tally = { ...emptyTally(), total: 2 }
     const judged = (usage: { inputTokens: number; outputTokens: number }, costUsd: number): SampleMeta['judge'] => [
-      { name: 'polite', status: 'judged', pass: true, score: 1, judges: ['gpt-4o'], calls: { live: 1, stored: 0, invalid: 0 }, usage, costUsd },
+      {
+        name: 'polite',
+        status: 'judged',
+        pass: true,
+        score: 1,
+        judges: ['gpt-4o'],
+        calls: { live: 1, stored: 0, invalid: 0 },
+        usage,
+        costUsd,
+      },
     ]
-    countSample(tally, scored({ inputTokens: 300, outputTokens: 40 }, { costUsd: 0.0001, judge: judged({ inputTokens: 900, outputTokens: 60 }, 0.0024) }), false)
-    countSample(tally, scored({ inputTokens: 300, outputTokens: 40 }, { costUsd: 0.0001, judge: judged({ inputTokens: 800, outputTokens: 50 }, 0.0021) }), false)
-    expect(progressLine(tally, 4_000)).toBe('evalsuite 2/2 samples (100%) · 4s elapsed · 600 in / 80 out tokens · $0.0002 · judge 1.7k in / 110 out tokens, $0.0045')
+    countSample(
+      tally,
+      scored({ inputTokens: 300, outputTokens: 40 }, { costUsd: 0.0001, judge: judged({ inputTokens: 900, outputTokens: 60 }, 0.0024) }),
+      false,
+    )
+    countSample(
+      tally,
+      scored({ inputTokens: 300, outputTokens: 40 }, { costUsd: 0.0001, judge: judged({ inputTokens: 800, outputTokens: 50 }, 0.0021) }),
+      false,
+    )
+    expect(progressLine(tally, 4_000)).toBe(
+      'evalsuite 2/2 samples (100%) · 4s elapsed · 600 in / 80 out tokens · $0.0002 · judge 1.7k in / 110 out tokens, $0.0045',
+    )
   })
 
   it('counts a sample the cost budget left out as done, not as errored', () => {

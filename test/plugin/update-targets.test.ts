@@ -15,7 +15,9 @@ describe('what -u refreshes', () => {
 
   it('refuses a name it does not know, listing the names', () => {
     vi.stubEnv('EVALSUITE_UPDATE', 'verdict')
-    expect(() => updateTargets(true)).toThrow('EVALSUITE_UPDATE names what -u refreshes, a comma-separated list of verdicts, baselines, recordings; received "verdict".')
+    expect(() => updateTargets(true)).toThrow(
+      'EVALSUITE_UPDATE names what -u refreshes, a comma-separated list of verdicts, baselines, recordings; received "verdict".',
+    )
   })
 
   it('leaves the baselines alone under a -u that does not list them: nothing written, a missing one not failed', () => {

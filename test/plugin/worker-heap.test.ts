@@ -45,7 +45,11 @@ await evalsuite(JSON.parse(process.env.EVALSUITE_TEST_OPTIONS)).configureVitest(
 ${WORKER}`
 
 async function workerNewSpace(nodeArguments: string[], env: Record<string, string> = {}, script = SCRIPT): Promise<number> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArguments, '--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, ...env } })
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...nodeArguments, '--import', 'tsx', '--input-type=module', '-e', script],
+    { env: { ...process.env, ...env } },
+  )
   return Number(stdout.trim())
 }
 
@@ -55,7 +59,7 @@ it("leaves the process's V8 flags alone by default: a worker thread the user sta
   expect(await workerNewSpace([], { EVALSUITE_TEST_OPTIONS: '{}' }, PLUGIN_SCRIPT)).toBe(untouched)
 }, 120_000)
 
-it('sizes the workers\' young generation when the options ask for compact heaps', async () => {
+it("sizes the workers' young generation when the options ask for compact heaps", async () => {
   expect(await workerNewSpace([], { EVALSUITE_TEST_OPTIONS: '{"compactWorkerHeaps":true}' }, PLUGIN_SCRIPT)).toBe(8 * MIB)
 }, 60_000)
 
@@ -63,7 +67,7 @@ it('gives the eval workers a young generation of two 4 MiB semi-spaces', async (
   expect(await workerNewSpace([])).toBe(8 * MIB)
 }, 60_000)
 
-it('keeps a semi-space size the user gave on Node\'s command line', async () => {
+it("keeps a semi-space size the user gave on Node's command line", async () => {
   expect(await workerNewSpace(['--max-semi-space-size=16'])).toBe(32 * MIB)
 }, 60_000)
 
@@ -72,7 +76,13 @@ it('keeps a semi-space size the user gave in NODE_OPTIONS', async () => {
 }, 60_000)
 
 function fileOf(tests: number): TaskLike {
-  return { type: 'suite', mode: 'run', name: 'file', meta: {}, tasks: Array.from({ length: tests }, (_, i) => ({ type: 'test', mode: 'run', name: `t${i}`, meta: {} })) }
+  return {
+    type: 'suite',
+    mode: 'run',
+    name: 'file',
+    meta: {},
+    tasks: Array.from({ length: tests }, (_, i) => ({ type: 'test', mode: 'run', name: `t${i}`, meta: {} })),
+  }
 }
 
 // a WeakRef's target outlives the turn that made it; after that, a full collection clears it

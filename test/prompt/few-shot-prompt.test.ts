@@ -20,13 +20,14 @@ describe('buildPrompt', () => {
     ])
   })
 
-  it('renders examples with toFewShot and joins them with the few-shot template, which sees the sample\'s fields', () => {
+  it("renders examples with toFewShot and joins them with the few-shot template, which sees the sample's fields", () => {
     const messages = buildPrompt(
       {
         name: 'b',
         prompt: 'Question: {input}\nAnswer:',
         fewShotTemplate: 'Worked {topic} problems:\n\n{examples}\n\nNow yours.\n{prompt}',
-        toFewShot: (example) => `Question: ${example.input}\nAnswer: ${String(example.metadata?.steps ?? '')} The answer is ${String(example.target)}.`,
+        toFewShot: (example) =>
+          `Question: ${example.input}\nAnswer: ${String(example.metadata?.steps ?? '')} The answer is ${String(example.target)}.`,
       },
       sample,
       examples.slice(0, 1),
@@ -34,12 +35,13 @@ describe('buildPrompt', () => {
     expect(messages).toEqual([
       {
         role: 'user',
-        content: 'Worked arithmetic problems:\n\nQuestion: What is 2 + 2?\nAnswer: 2 plus 2 is 4. The answer is 4.\n\nNow yours.\nQuestion: What is 6 x 7?\nAnswer:',
+        content:
+          'Worked arithmetic problems:\n\nQuestion: What is 2 + 2?\nAnswer: 2 plus 2 is 4. The answer is 4.\n\nNow yours.\nQuestion: What is 6 x 7?\nAnswer:',
       },
     ])
   })
 
-  it('renders examples with a toFewShot template, which also sees the example\'s target', () => {
+  it("renders examples with a toFewShot template, which also sees the example's target", () => {
     const messages = buildPrompt({ name: 'b', toFewShot: 'Q: {input}\nWork: {steps}\nSo: {target}' }, sample, examples.slice(0, 1))
     expect(messages[0]!.content).toBe('Q: What is 2 + 2?\nWork: 2 plus 2 is 4.\nSo: 4\n\nWhat is 6 x 7?')
   })

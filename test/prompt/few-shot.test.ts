@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { drawFewShot, type FewShotDraw } from '../../src/prompt/few-shot.ts'
 import type { Sample } from '../../src/schema/index.ts'
 
-const pool: Sample[] = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, input: `question ${i}`, target: String(i), subset: i < 5 ? 'even' : 'odd' }))
+const pool: Sample[] = Array.from({ length: 10 }, (_, i) => ({
+  id: `p${i}`,
+  input: `question ${i}`,
+  target: String(i),
+  subset: i < 5 ? 'even' : 'odd',
+}))
 const draw = (overrides: Partial<FewShotDraw> = {}): FewShotDraw => ({ count: 3, pick: 'first', seed: 0, ownSamples: true, ...overrides })
 const idsFor = (drawn: Map<string, Sample[]>, id: string): string[] => (drawn.get(id) ?? []).map((s) => s.id)
 
@@ -30,7 +35,7 @@ describe('drawFewShot', () => {
     }
   })
 
-  it('takes an example of a separate pool whose id is the sample\'s, since a separate file numbers its rows on its own', () => {
+  it("takes an example of a separate pool whose id is the sample's, since a separate file numbers its rows on its own", () => {
     // EvalScope numbers the rows of its _dev and _val files each from 1
     const dev: Sample[] = [1, 2, 3].map((row) => ({ id: String(row), input: `dev question ${row}`, target: 'A' }))
     const val: Sample[] = [1, 2].map((row) => ({ id: String(row), input: `val question ${row}`, target: 'B' }))
@@ -44,11 +49,16 @@ describe('drawFewShot', () => {
       { id: 'd1', input: 'Which is true?', choices: ['red', 'blue'], target: 'A' },
       { id: 'd2', input: 'Which is true?', choices: ['cat', 'dog'], target: 'B' },
     ]
-    const drawn = drawFewShot([{ id: 't', input: 'Which is true?', choices: ['dog', 'cat'], target: 'A' }], generic, draw({ count: 1, ownSamples: false }), 'here')
+    const drawn = drawFewShot(
+      [{ id: 't', input: 'Which is true?', choices: ['dog', 'cat'], target: 'A' }],
+      generic,
+      draw({ count: 1, ownSamples: false }),
+      'here',
+    )
     expect(idsFor(drawn, 't')).toEqual(['d1'])
   })
 
-  it('fails at collection when a sample\'s own question leaves a pool short of the asked count, naming the samples', () => {
+  it("fails at collection when a sample's own question leaves a pool short of the asked count, naming the samples", () => {
     const small = pool.slice(0, 3)
     expect(() => drawFewShot(small, small, draw(), 'describeBenchmark("tiny")')).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: describeBenchmark("tiny"): 3 few-shot examples per sample are asked for, but sample "p0" has 2 besides its own question, sample "p1" has 2 besides its own question, sample "p2" has 2 besides its own question. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.]`,
@@ -68,14 +78,19 @@ describe('drawFewShot', () => {
     expect([idsFor(other, 't1'), idsFor(other, 't2')]).not.toEqual([idsFor(first, 't1'), idsFor(first, 't2')])
   })
 
-  it('draws from the sample\'s own subset when asked', () => {
+  it("draws from the sample's own subset when asked", () => {
     const drawn = drawFewShot([{ id: 't1', input: 'test', target: '1', subset: 'odd' }], pool, draw({ groupBy: 'subset' }), 'here')
     expect(idsFor(drawn, 't1')).toEqual(['p5', 'p6', 'p7'])
   })
 
-  it('draws from the sample\'s own group of a metadata field', () => {
+  it("draws from the sample's own group of a metadata field", () => {
     const tagged = pool.map((example, i) => ({ ...example, metadata: { subject: i % 3 === 0 ? 'law' : 'math' } }))
-    const drawn = drawFewShot([{ id: 't1', input: 'test', target: '1', metadata: { subject: 'law' } }], tagged, draw({ groupBy: 'subject' }), 'here')
+    const drawn = drawFewShot(
+      [{ id: 't1', input: 'test', target: '1', metadata: { subject: 'law' } }],
+      tagged,
+      draw({ groupBy: 'subject' }),
+      'here',
+    )
     expect(idsFor(drawn, 't1')).toEqual(['p0', 'p3', 'p6'])
   })
 
@@ -84,7 +99,9 @@ describe('drawFewShot', () => {
       { id: 't1', input: 'a', target: '1', subset: 'odd' },
       { id: 't2', input: 'b', target: '1', subset: 'rare' },
     ]
-    expect(() => drawFewShot(samples, pool, draw({ count: 6, groupBy: 'subset' }), 'describeBenchmark("mmlu")')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      drawFewShot(samples, pool, draw({ count: 6, groupBy: 'subset' }), 'describeBenchmark("mmlu")'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: describeBenchmark("mmlu"): 6 few-shot examples per sample are asked for, but subset "odd" offers 5, subset "rare" offers 0. Ask for fewer with the "fewShot" option, or give a larger few-shot dataset.]`,
     )
   })

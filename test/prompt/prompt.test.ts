@@ -14,7 +14,7 @@ const sample: Sample = {
 const choiceSample: Sample = { id: 'c1', input: 'Capital of France?', target: 'A', choices: ['Paris', 'London', 'Berlin'] }
 
 describe('renderTemplate', () => {
-  it('fills the sample\'s id, input and subset and its scalar metadata fields', () => {
+  it("fills the sample's id, input and subset and its scalar metadata fields", () => {
     expect(renderTemplate('[{id}/{subset}] {input} (from {source}, p. {page}, verified: {verified})', sample, 'arith')).toBe(
       '[q1/easy] What is 2+2? (from book, p. 12, verified: true)',
     )
@@ -31,7 +31,7 @@ describe('renderTemplate', () => {
     expect(renderTemplate('{id}: {input} }{ { {input}', sample, 'arith')).toBe('q1: What is 2+2? }{ { What is 2+2?')
   })
 
-  it('gives the sample\'s own fields precedence over metadata of the same name', () => {
+  it("gives the sample's own fields precedence over metadata of the same name", () => {
     const shadowed: Sample = { id: 'q2', input: 'real input', target: 'x', metadata: { id: 'meta-id', input: 'meta input' } }
     expect(renderTemplate('{id}: {input}', shadowed, 'arith')).toBe('q2: real input')
   })
@@ -95,10 +95,13 @@ describe('buildMessages', () => {
       target: '4',
     }
     expect(buildMessages(chat, undefined, 'arith')).toEqual(chat.input)
-    expect(buildMessages(chat, undefined, 'arith', 'Be brief.')).toEqual([{ role: 'system', content: 'Be brief.' }, ...(chat.input as ChatMessage[])])
+    expect(buildMessages(chat, undefined, 'arith', 'Be brief.')).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      ...(chat.input as ChatMessage[]),
+    ])
   })
 
-  it('uses a prompt function\'s text as the user message, after the system message', () => {
+  it("uses a prompt function's text as the user message, after the system message", () => {
     const prompt = (s: Sample): string => `#${s.id}: ${String(s.input)}`
     expect(buildMessages(sample, prompt, 'arith', 'Be brief.')).toEqual([
       { role: 'system', content: 'Be brief.' },

@@ -7,7 +7,12 @@ function arrived(meta: SampleMeta): Record<string, SampleMeta> {
   return JSON.parse(JSON.stringify({ [META_KEY]: meta })) as Record<string, SampleMeta>
 }
 
-const check = (target: string, extracted: string | null, passage: string | null, pass: boolean): NonNullable<SampleMeta['checks']>[number] => ({
+const check = (
+  target: string,
+  extracted: string | null,
+  passage: string | null,
+  pass: boolean,
+): NonNullable<SampleMeta['checks']>[number] => ({
   matcher: 'default scorer',
   kind: 'exact',
   pass,
@@ -17,8 +22,26 @@ const check = (target: string, extracted: string | null, passage: string | null,
   explanation: pass ? 'the reply equals the target' : 'the reply differs from the target',
 })
 
-const right: SampleMeta = { kind: 'sample', sampleId: 's1', status: 'scored', input: 'Reply with: 42', target: '42', output: '42', scores: { accuracy: 1 }, checks: [check('42', '42', '42', true)] }
-const wrong: SampleMeta = { kind: 'sample', sampleId: 's2', status: 'scored', input: 'Reply with: 7', target: '7', output: 'seven', scores: { accuracy: 0 }, checks: [check('7', null, 'seven', false)] }
+const right: SampleMeta = {
+  kind: 'sample',
+  sampleId: 's1',
+  status: 'scored',
+  input: 'Reply with: 42',
+  target: '42',
+  output: '42',
+  scores: { accuracy: 1 },
+  checks: [check('42', '42', '42', true)],
+}
+const wrong: SampleMeta = {
+  kind: 'sample',
+  sampleId: 's2',
+  status: 'scored',
+  input: 'Reply with: 7',
+  target: '7',
+  output: 'seven',
+  scores: { accuracy: 0 },
+  checks: [check('7', null, 'seven', false)],
+}
 const errored: SampleMeta = { kind: 'sample', sampleId: 's3', status: 'errored', target: ['a', 'b'], error: 'ModelError: refused' }
 
 it('leaves every record the reporter reads as it was', () => {

@@ -19,8 +19,15 @@ const HIDDEN_ID = '..hidden/\u009b31mred\u202eevil'
 const ERROR = 'endpoint said: <img src=x onerror=alert(1)>\n\u001b[31mred\u001b[0m'
 
 function sample(sampleId: string, right: boolean | 'errored', subset?: string): SampleOutcome {
-  if (right === 'errored') return { meta: { kind: 'sample', sampleId, status: 'errored', error: ERROR }, status: 'errored', name: sampleId, error: ERROR }
-  const meta = { kind: 'sample' as const, sampleId, status: 'scored' as const, scores: { accuracy: right ? 1 : 0, [METRIC]: 1 }, ...(subset ? { subset } : {}) }
+  if (right === 'errored')
+    return { meta: { kind: 'sample', sampleId, status: 'errored', error: ERROR }, status: 'errored', name: sampleId, error: ERROR }
+  const meta = {
+    kind: 'sample' as const,
+    sampleId,
+    status: 'scored' as const,
+    scores: { accuracy: right ? 1 : 0, [METRIC]: 1 },
+    ...(subset ? { subset } : {}),
+  }
   return { meta, status: right ? 'right' : 'wrong', name: sampleId }
 }
 
@@ -28,7 +35,12 @@ const hostile: Report = buildReport(
   {
     meta: { kind: 'benchmark', name: BENCHMARK, model: MODEL, thresholds: { accuracy: { subsets: { [SUBSET]: 0.9 } } }, maxErrors: 0 },
     file: 'evals/hostile.eval.ts',
-    samples: [sample('q1', true, SUBSET), sample(HIDDEN_ID, false, SUBSET), sample('www.evil.example', false), sample('a@b.example', 'errored')],
+    samples: [
+      sample('q1', true, SUBSET),
+      sample(HIDDEN_ID, false, SUBSET),
+      sample('www.evil.example', false),
+      sample('a@b.example', 'errored'),
+    ],
   },
   {
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -131,8 +143,18 @@ describe('names from the data, the eval file and the endpoint', () => {
     const names = ['数学推理', 'Проверка знаний', 'mmlu/high_school_physics', '.hidden-v1.2', long]
     const plain = names.map((name) =>
       buildReport(
-        { meta: { kind: 'benchmark', name, model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0 }, file: 'evals/plain.eval.ts', samples: [sample('q1', true)] },
-        { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'evals/__baselines__/plain.json', entry: undefined }, updating: false, missingBaselineFails: true },
+        {
+          meta: { kind: 'benchmark', name, model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0 },
+          file: 'evals/plain.eval.ts',
+          samples: [sample('q1', true)],
+        },
+        {
+          createdAt: '2025-01-01T00:00:00.000Z',
+          catalog: createMetricCatalog(),
+          baseline: { file: 'evals/__baselines__/plain.json', entry: undefined },
+          updating: false,
+          missingBaselineFails: true,
+        },
       ),
     )
     const table = renderReports(plain, { color: false })

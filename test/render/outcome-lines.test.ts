@@ -9,14 +9,29 @@ import { outcomeLines } from '../../src/render/outcome-lines.ts'
 import type { Report } from '../../src/schema/index.ts'
 
 function outcome(sampleId: string, right: boolean): SampleOutcome {
-  return { meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: right ? 1 : 0 } }, status: right ? 'right' : 'wrong', name: sampleId }
+  return {
+    meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: right ? 1 : 0 } },
+    status: right ? 'right' : 'wrong',
+    name: sampleId,
+  }
 }
 
 // a benchmark of four samples gated at 90% accuracy; `right` of them are answered right
 function report(name: string, right: number, shards?: BenchmarkRecords['shards'], extra: SampleOutcome[] = []): Report {
   const samples = [...Array.from({ length: 4 }, (_, i) => outcome(`${name}-${i}`, i < right)), ...extra]
-  const run: BenchmarkRecords = { meta: { kind: 'benchmark', name, model: 'task', thresholds: { accuracy: 0.9 }, maxErrors: 0 }, file: `evals/${name}.eval.ts`, samples, ...(shards ? { shards } : {}) }
-  return buildReport(run, { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: `evals/__baselines__/${name}.json`, entry: undefined }, updating: false, missingBaselineFails: true })
+  const run: BenchmarkRecords = {
+    meta: { kind: 'benchmark', name, model: 'task', thresholds: { accuracy: 0.9 }, maxErrors: 0 },
+    file: `evals/${name}.eval.ts`,
+    samples,
+    ...(shards ? { shards } : {}),
+  }
+  return buildReport(run, {
+    createdAt: '2025-01-01T00:00:00.000Z',
+    catalog: createMetricCatalog(),
+    baseline: { file: `evals/__baselines__/${name}.json`, entry: undefined },
+    updating: false,
+    missingBaselineFails: true,
+  })
 }
 
 function lines(reports: Report[]): string {
@@ -59,7 +74,12 @@ describe('outcomeLines', () => {
   })
 
   it('fails a shard run on a real error, and still says its gates were not evaluated', () => {
-    const errored: SampleOutcome = { meta: { kind: 'sample', sampleId: 'boom', status: 'errored', error: 'HTTP 500' }, status: 'errored', name: 'boom', error: 'HTTP 500' }
+    const errored: SampleOutcome = {
+      meta: { kind: 'sample', sampleId: 'boom', status: 'errored', error: 'HTTP 500' },
+      status: 'errored',
+      name: 'boom',
+      error: 'HTTP 500',
+    }
     expect(lines([report('alone', 4, { count: 2, merged: [1] }, [errored])])).toMatchInlineSnapshot(`
       "
        evalsuite: FAIL

@@ -11,14 +11,25 @@ import type { Baseline, BenchmarkMeta, JudgeRecord, Report } from '../../src/sch
 
 function outcome(sampleId: string, right: boolean, subset?: string): SampleOutcome {
   return {
-    meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: right ? 1 : 0 }, latencyMs: 120, ...(subset ? { subset } : {}) },
+    meta: {
+      kind: 'sample',
+      sampleId,
+      status: 'scored',
+      scores: { accuracy: right ? 1 : 0 },
+      latencyMs: 120,
+      ...(subset ? { subset } : {}),
+    },
     status: right ? 'right' : 'wrong',
     name: sampleId,
   }
 }
 
 function report(meta: Partial<BenchmarkMeta>, samples: SampleOutcome[], baseline?: Baseline['models'][string]): Report {
-  const run: BenchmarkRecords = { meta: { kind: 'benchmark', name: 'qa', model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0, ...meta }, file: `evals/${meta.name}.eval.ts`, samples }
+  const run: BenchmarkRecords = {
+    meta: { kind: 'benchmark', name: 'qa', model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0, ...meta },
+    file: `evals/${meta.name}.eval.ts`,
+    samples,
+  }
   return buildReport(run, {
     createdAt: '2025-01-01T00:00:00.000Z',
     catalog: createMetricCatalog(),
@@ -103,24 +114,35 @@ describe('renderReports', () => {
   })
 
   it('writes token counts with thousands separators', () => {
-    const samples = Array.from({ length: 10 }, (_, i) => ({ ...outcome(`t${i}`, true), meta: { ...outcome(`t${i}`, true).meta, usage: { inputTokens: 1500, outputTokens: 120 } } }))
+    const samples = Array.from({ length: 10 }, (_, i) => ({
+      ...outcome(`t${i}`, true),
+      meta: { ...outcome(`t${i}`, true).meta, usage: { inputTokens: 1500, outputTokens: 120 } },
+    }))
     expect(renderReports([report({ name: 'tokens' }, samples)])).toContain('tokens 15,000 in, 1,200 out')
   })
 
   it('lists the samples that are new or missing against the baseline', () => {
-    const changed = report(
-      { name: 'gsm8k', regression: { maxDrop: 0.02, alpha: 0.05 } },
-      [outcome('g000', true), outcome('g999', true)],
-      { metrics: { accuracy: { g000: 1, g001: 1 } } },
+    const changed = report({ name: 'gsm8k', regression: { maxDrop: 0.02, alpha: 0.05 } }, [outcome('g000', true), outcome('g999', true)], {
+      metrics: { accuracy: { g000: 1, g001: 1 } },
+    })
+    expect(renderReports([changed], { color: false })).toContain(
+      '  gsm8k: vs evals/__baselines__/gsm8k.json: 1 shared, 1 new (g999), 1 missing (g001)',
     )
-    expect(renderReports([changed], { color: false })).toContain('  gsm8k: vs evals/__baselines__/gsm8k.json: 1 shared, 1 new (g999), 1 missing (g001)')
   })
 })
 
 describe("the judges' usage", () => {
   const judged = (sampleId: string, record: Partial<JudgeRecord>): SampleOutcome => {
     const base = outcome(sampleId, true)
-    const judge: JudgeRecord = { name: 'polite', status: 'judged', pass: true, score: 1, judges: ['gpt-4o'], calls: { live: 1, stored: 0, invalid: 0 }, ...record }
+    const judge: JudgeRecord = {
+      name: 'polite',
+      status: 'judged',
+      pass: true,
+      score: 1,
+      judges: ['gpt-4o'],
+      calls: { live: 1, stored: 0, invalid: 0 },
+      ...record,
+    }
     return { ...base, meta: { ...base.meta, usage: { inputTokens: 40, outputTokens: 8 }, costUsd: 0.00002, judge: [judge] } }
   }
   const replies = report({ name: 'replies' }, [
@@ -136,11 +158,17 @@ describe("the judges' usage", () => {
   it("totals the judges' tokens and cost in the report, apart from the model under test's", () => {
     expect(replies.usage).toEqual({ inputTokens: 120, outputTokens: 24 })
     expect(replies.costUsd).toBe(0.00006)
-    expect(replies.judge).toMatchObject({ calls: { live: 2, stored: 1, invalid: 0 }, usage: { inputTokens: 2300, outputTokens: 160 }, costUsd: 0.00735 })
+    expect(replies.judge).toMatchObject({
+      calls: { live: 2, stored: 1, invalid: 0 },
+      usage: { inputTokens: 2300, outputTokens: 160 },
+      costUsd: 0.00735,
+    })
   })
 
-  it('shows them on a line of their own, labelled as the judge\'s', () => {
-    const lines = renderReports([replies], { color: false }).split('\n').filter((line) => line.startsWith('  replies:'))
+  it("shows them on a line of their own, labelled as the judge's", () => {
+    const lines = renderReports([replies], { color: false })
+      .split('\n')
+      .filter((line) => line.startsWith('  replies:'))
     expect(lines).toMatchInlineSnapshot(`
       [
         "  replies: latency p50 120 ms, p90 120 ms, p99 120 ms; tokens 120 in, 24 out; cost $0.00006",
@@ -151,7 +179,9 @@ describe("the judges' usage", () => {
   })
 
   it('counts the invalid replies on that line, where there were any', () => {
-    const line = renderReports([unreadable], { color: false }).split('\n').find((text) => text.startsWith('  unreadable: judge'))
+    const line = renderReports([unreadable], { color: false })
+      .split('\n')
+      .find((text) => text.startsWith('  unreadable: judge'))
     expect(line).toBe('  unreadable: judge gpt-4o: 3 call(s), 1 stored verdict(s), 2 invalid replies')
   })
 

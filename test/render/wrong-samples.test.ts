@@ -3,20 +3,51 @@ import { createMetricCatalog } from '../../src/metrics/index.ts'
 import { buildReport } from '../../src/report/build-report.ts'
 import type { SampleOutcome } from '../../src/records/collect-runs.ts'
 import { renderReports } from '../../src/render/render-table.ts'
-import { cutText, type Check, type JudgeRecord, type Report, type SampleMeta, type Trajectory, type TrajectoryStep } from '../../src/schema/index.ts'
+import {
+  cutText,
+  type Check,
+  type JudgeRecord,
+  type Report,
+  type SampleMeta,
+  type Trajectory,
+  type TrajectoryStep,
+} from '../../src/schema/index.ts'
 import { checkAnswer, type MatchAnswerOptions } from '../../src/scoring/index.ts'
 
 // a sample scored as the default scorer scores it: the benchmark's answer option, or exact after "ANSWER:"
-function scored(sampleId: string, input: string, target: string, output: string, answer: MatchAnswerOptions = { kind: 'exact', marker: 'ANSWER:' }, extra: Partial<SampleMeta> = {}): SampleOutcome {
+function scored(
+  sampleId: string,
+  input: string,
+  target: string,
+  output: string,
+  answer: MatchAnswerOptions = { kind: 'exact', marker: 'ANSWER:' },
+  extra: Partial<SampleMeta> = {},
+): SampleOutcome {
   const check = checkAnswer(output, target, answer, 'default scorer')
-  const meta: SampleMeta = { kind: 'sample', sampleId, status: 'scored', input, target, output: cutText(output), scores: { accuracy: check.pass ? 1 : 0 }, checks: [check], ...extra }
+  const meta: SampleMeta = {
+    kind: 'sample',
+    sampleId,
+    status: 'scored',
+    input,
+    target,
+    output: cutText(output),
+    scores: { accuracy: check.pass ? 1 : 0 },
+    checks: [check],
+    ...extra,
+  }
   return { meta, status: check.pass ? 'right' : 'wrong', name: sampleId }
 }
 
 function report(name: string, samples: SampleOutcome[]): Report {
   return buildReport(
     { meta: { kind: 'benchmark', name, model: 'gpt-4o-mini', thresholds: {}, maxErrors: 0 }, file: `evals/${name}.eval.ts`, samples },
-    { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: `evals/__baselines__/${name}.json`, entry: undefined }, updating: false, missingBaselineFails: true },
+    {
+      createdAt: '2025-01-01T00:00:00.000Z',
+      catalog: createMetricCatalog(),
+      baseline: { file: `evals/__baselines__/${name}.json`, entry: undefined },
+      updating: false,
+      missingBaselineFails: true,
+    },
   )
 }
 
@@ -43,7 +74,12 @@ describe('the wrong samples in the terminal', () => {
 
   it('lists the first 3 wrong samples of a benchmark, then counts and names the rest', () => {
     const samples = ['Paris', 'Rome', 'Madrid', 'Berlin', 'Lisbon', 'Vienna'].map((city, i) =>
-      scored(`c${i}`, `The capital, please (${i})`, city, i === 0 ? 'ANSWER: Paris' : i === 1 ? 'I believe it is Milan.\nANSWER: Milan' : `It is ${city}, of course.`),
+      scored(
+        `c${i}`,
+        `The capital, please (${i})`,
+        city,
+        i === 0 ? 'ANSWER: Paris' : i === 1 ? 'I believe it is Milan.\nANSWER: Milan' : `It is ${city}, of course.`,
+      ),
     )
     expect(wrongLines([report('capitals', samples)])).toMatchInlineSnapshot(`
       [
@@ -63,8 +99,16 @@ describe('the wrong samples in the terminal', () => {
       ['tickets', '56', 'ANSWER: $56'],
       ['pages', '150', 'A quarter of 240 pages is 60 pages, so 240 - 60 = 180 pages are left.'],
     ] as const
-    const words = report('word-problems', replies.map(([id, target, output]) => scored(id, `question ${id}`, target, output)))
-    expect(words.samples.map((row) => row.checks?.[0]?.hint?.answer ?? null)).toEqual(["{ kind: 'number' }", "{ kind: 'number' }", "{ kind: 'number' }", null])
+    const words = report(
+      'word-problems',
+      replies.map(([id, target, output]) => scored(id, `question ${id}`, target, output)),
+    )
+    expect(words.samples.map((row) => row.checks?.[0]?.hint?.answer ?? null)).toEqual([
+      "{ kind: 'number' }",
+      "{ kind: 'number' }",
+      "{ kind: 'number' }",
+      null,
+    ])
     expect(wrongLines([words])).toMatchInlineSnapshot(`
       [
         "  word-problems: 4 wrong:",
@@ -80,7 +124,10 @@ describe('the wrong samples in the terminal', () => {
   it("names the marker that reads an ANSWER: line when an exact check compared the whole reply, as the scorer's own matcher call", () => {
     const check = checkAnswer('The capital of France is Paris.\nANSWER: Paris', 'Paris', { kind: 'exact' })
     const meta: SampleMeta = { kind: 'sample', sampleId: 'fr', status: 'scored', scores: { accuracy: 0 }, checks: [check] }
-    expect(check.hint).toEqual({ answer: "{ kind: 'exact', marker: 'ANSWER:' }", explanation: 'the answer after "ANSWER:" equals the target' })
+    expect(check.hint).toEqual({
+      answer: "{ kind: 'exact', marker: 'ANSWER:' }",
+      explanation: 'the answer after "ANSWER:" equals the target',
+    })
     expect(wrongLines([report('capitals', [{ meta, status: 'wrong', name: 'fr' }])])).toMatchInlineSnapshot(`
       [
         "  capitals: 1 wrong: fr: target Paris, read "The capital of France is Paris.\\nANSWER: Paris" (exact)",
@@ -91,7 +138,10 @@ describe('the wrong samples in the terminal', () => {
 
   it('keeps each line within the terminal width: a reply keeps its start and end, a passage the part around the answer', () => {
     const long = `${'Let me think about this step by step. '.repeat(20)}So the train covers 80 x 2.5 = 210 km in all.`
-    const words = report('word-problems', [scored('train', 'A train...', '200', long, { kind: 'number' }), scored('prose', 'Name it', 'Paris', long)])
+    const words = report('word-problems', [
+      scored('train', 'A train...', '200', long, { kind: 'number' }),
+      scored('prose', 'Name it', 'Paris', long),
+    ])
     for (const width of [80, 100, 120]) {
       const lines = wrongLines([words], width)
       for (const line of lines.slice(1)) expect(line.length).toBeLessThanOrEqual(width)
@@ -122,7 +172,14 @@ describe('the wrong samples in the terminal', () => {
 
   it('shows the first 3 of several accepted answers', () => {
     const samples = [scored('alias', 'Who wrote Frankenstein?', 'x', 'ANSWER: Percy Shelley')]
-    samples[0]!.meta.checks = [checkAnswer('ANSWER: Percy Shelley', ['Mary Shelley', 'Mary Wollstonecraft Shelley', 'M. Shelley', 'Shelley'], { kind: 'exact', marker: 'ANSWER:' }, 'default scorer')]
+    samples[0]!.meta.checks = [
+      checkAnswer(
+        'ANSWER: Percy Shelley',
+        ['Mary Shelley', 'Mary Wollstonecraft Shelley', 'M. Shelley', 'Shelley'],
+        { kind: 'exact', marker: 'ANSWER:' },
+        'default scorer',
+      ),
+    ]
     expect(wrongLines([report('authors', samples)])).toMatchInlineSnapshot(`
       [
         "  authors: 1 wrong: alias: target "Mary Shelley" or "Mary Wollstonecraft Shelley" or "M. Shelley" and 1 more, read "Percy Shelley" from "ANSWER: Percy Shelley" (exact)",
@@ -131,11 +188,36 @@ describe('the wrong samples in the terminal', () => {
   })
 
   it('says which judge failed a judged sample, and labels a repeated sample with its attempt', () => {
-    const judge: JudgeRecord = { name: 'same-answer', status: 'judged', pass: false, score: 0, label: 'incorrect', reasoning: 'The reply gives 30 days; the policy says 14.', judges: ['gpt-4o'], calls: { live: 1, stored: 0, invalid: 0 } }
+    const judge: JudgeRecord = {
+      name: 'same-answer',
+      status: 'judged',
+      pass: false,
+      score: 0,
+      label: 'incorrect',
+      reasoning: 'The reply gives 30 days; the policy says 14.',
+      judges: ['gpt-4o'],
+      calls: { live: 1, stored: 0, invalid: 0 },
+    }
     const failed: Check = checkAnswer('Refunds within 30 days.', '14 days', { kind: 'includes' }, 'default scorer')
     const samples: SampleOutcome[] = [
-      { meta: { kind: 'sample', sampleId: 'refund', attempt: 2, status: 'scored', scores: { accuracy: 0 }, checks: [failed], judge: [judge] }, status: 'wrong', name: 'refund' },
-      { meta: { kind: 'sample', sampleId: 'refund', attempt: 3, status: 'scored', scores: { accuracy: 0 } }, status: 'wrong', name: 'refund' },
+      {
+        meta: {
+          kind: 'sample',
+          sampleId: 'refund',
+          attempt: 2,
+          status: 'scored',
+          scores: { accuracy: 0 },
+          checks: [failed],
+          judge: [judge],
+        },
+        status: 'wrong',
+        name: 'refund',
+      },
+      {
+        meta: { kind: 'sample', sampleId: 'refund', attempt: 3, status: 'scored', scores: { accuracy: 0 } },
+        status: 'wrong',
+        name: 'refund',
+      },
     ]
     expect(wrongLines([report('support', samples)])).toMatchInlineSnapshot(`
       [
@@ -146,9 +228,18 @@ describe('the wrong samples in the terminal', () => {
     `)
   })
 
-  it('keeps a judge-failed line within the width, leaving out the judge\'s name when it would crowd out the reasoning', () => {
-    const reasoning = 'The reply promises a refund within thirty days, but the policy in the reference allows fourteen days only, and says so twice.'
-    const judge: JudgeRecord = { name: 'refund-policy-judge-strict', status: 'judged', pass: false, score: 0, reasoning, judges: ['gpt-4o'], calls: { live: 1, stored: 0, invalid: 0 } }
+  it("keeps a judge-failed line within the width, leaving out the judge's name when it would crowd out the reasoning", () => {
+    const reasoning =
+      'The reply promises a refund within thirty days, but the policy in the reference allows fourteen days only, and says so twice.'
+    const judge: JudgeRecord = {
+      name: 'refund-policy-judge-strict',
+      status: 'judged',
+      pass: false,
+      score: 0,
+      reasoning,
+      judges: ['gpt-4o'],
+      calls: { live: 1, stored: 0, invalid: 0 },
+    }
     const samples: SampleOutcome[] = ['refund-policy-question-about-thirty-days', 'r2'].map((sampleId) => ({
       meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: 0 }, judge: [judge] },
       status: 'wrong',
@@ -165,7 +256,7 @@ describe('the wrong samples in the terminal', () => {
     `)
   })
 
-  it('says when a wrong sample\'s tool loop stopped at maxSteps, counting the steps of its last turn, within the width', () => {
+  it("says when a wrong sample's tool loop stopped at maxSteps, counting the steps of its last turn, within the width", () => {
     const step = (turn?: number): TrajectoryStep => ({
       text: 'Let me look that up once more.',
       toolCalls: [{ id: 'c1', name: 'search', arguments: { q: 'refunds' }, rawArguments: '{"q":"refunds"}' }],

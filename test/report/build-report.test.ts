@@ -8,7 +8,11 @@ import { cutText, ReportSchema, SampleMetaSchema, type BenchmarkMeta, type Sampl
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }
 
 function outcome(sampleId: string, scores: Record<string, number>, extra: Partial<SampleMeta> = {}): SampleOutcome {
-  return { meta: { kind: 'sample', sampleId, status: 'scored', scores, ...extra }, status: scores.accuracy === 0 ? 'wrong' : 'right', name: sampleId }
+  return {
+    meta: { kind: 'sample', sampleId, status: 'scored', scores, ...extra },
+    status: scores.accuracy === 0 ? 'wrong' : 'right',
+    name: sampleId,
+  }
 }
 
 function run(samples: SampleOutcome[], meta: Partial<BenchmarkMeta> = {}): BenchmarkRecords {
@@ -99,7 +103,14 @@ describe('buildReport: sample rows', () => {
   // writeReport parses everything but the rows, which it writes as built: each row must already be what a parse
   // would give, key order included, or committed reports would churn
   it('builds every field of a row in the schema key order, as parsing the report would', () => {
-    const judge = { calls: { invalid: 0, stored: 1, live: 0 }, judges: ['gpt-4o'], status: 'judged', pass: true, name: 'polite', usage: { outputTokens: 3, inputTokens: 9 } }
+    const judge = {
+      calls: { invalid: 0, stored: 1, live: 0 },
+      judges: ['gpt-4o'],
+      status: 'judged',
+      pass: true,
+      name: 'polite',
+      usage: { outputTokens: 3, inputTokens: 9 },
+    }
     const meta = SampleMetaSchema.parse({
       judge: [judge],
       costUsd: 0.001,
@@ -107,7 +118,18 @@ describe('buildReport: sample rows', () => {
       ttftMs: 12.34,
       latencyMs: 100.06,
       output: 'The answer is B.\nANSWER: B',
-      checks: [{ hint: { explanation: 'the last number equals the target', answer: "{ kind: 'number' }" }, explanation: 'exact', passage: 'B', extracted: 'B', target: 'A', pass: false, kind: 'exact', matcher: 'toMatchAnswer' }],
+      checks: [
+        {
+          hint: { explanation: 'the last number equals the target', answer: "{ kind: 'number' }" },
+          explanation: 'exact',
+          passage: 'B',
+          extracted: 'B',
+          target: 'A',
+          pass: false,
+          kind: 'exact',
+          matcher: 'toMatchAnswer',
+        },
+      ],
       target: ['A', 'a'],
       input: 'Which letter?',
       scores: { accuracy: 0 },
@@ -117,23 +139,65 @@ describe('buildReport: sample rows', () => {
       sampleId: 'q1',
       kind: 'sample',
     })
-    const skipped = SampleMetaSchema.parse({ notRun: 'budget', status: 'pending', subset: 'hard', attempt: 0, sampleId: 'q2', kind: 'sample' })
+    const skipped = SampleMetaSchema.parse({
+      notRun: 'budget',
+      status: 'pending',
+      subset: 'hard',
+      attempt: 0,
+      sampleId: 'q2',
+      kind: 'sample',
+    })
     const samples: SampleOutcome[] = [
       { meta, status: 'wrong', name: 'q1' },
       { meta: skipped, status: 'skipped', name: 'q2' },
       { meta: { ...skipped, sampleId: 'q3', notRun: undefined }, status: 'errored', name: 'q3', error: 'HTTP 500' },
     ]
     const report = buildReport(run(samples, { repeats: 2 }), context())
-    expect(Object.keys(report.samples[0]!)).toEqual(['id', 'attempt', 'subset', 'status', 'input', 'target', 'output', 'scores', 'extracted', 'checks', 'latencyMs', 'ttftMs', 'usage', 'costUsd', 'judge'])
+    expect(Object.keys(report.samples[0]!)).toEqual([
+      'id',
+      'attempt',
+      'subset',
+      'status',
+      'input',
+      'target',
+      'output',
+      'scores',
+      'extracted',
+      'checks',
+      'latencyMs',
+      'ttftMs',
+      'usage',
+      'costUsd',
+      'judge',
+    ])
     expect(JSON.stringify(report.samples)).toBe(JSON.stringify(ReportSchema.parse(report).samples))
   })
 
   it('reports an early stop: its reason, the samples it left unrun and what their calls would have cost', () => {
-    const scored = (sampleId: string, costUsd: number): SampleOutcome => ({ meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: 1 }, costUsd }, status: 'right', name: sampleId })
-    const left = (sampleId: string): SampleOutcome => ({ meta: { kind: 'sample', sampleId, status: 'pending', notRun: 'early-stop' }, status: 'skipped', name: sampleId })
+    const scored = (sampleId: string, costUsd: number): SampleOutcome => ({
+      meta: { kind: 'sample', sampleId, status: 'scored', scores: { accuracy: 1 }, costUsd },
+      status: 'right',
+      name: sampleId,
+    })
+    const left = (sampleId: string): SampleOutcome => ({
+      meta: { kind: 'sample', sampleId, status: 'pending', notRun: 'early-stop' },
+      status: 'skipped',
+      name: sampleId,
+    })
     const reason = 'decided after 2 of 5 samples: accuracy ≥ 80% at 95% confidence; confidence sequence accuracy ≥ 90%'
-    const gate = { metric: 'accuracy', subset: null, bound: 'min' as const, value: 0.8, decision: 'pass' as const, sequence: { lower: 0.9, upper: 1 }, samples: 2 }
-    const report = buildReport(run([scored('a', 0.01), scored('b', 0.03), left('c'), left('d'), left('e')], { earlyStop: reason, earlyStopGates: [gate] }), context())
+    const gate = {
+      metric: 'accuracy',
+      subset: null,
+      bound: 'min' as const,
+      value: 0.8,
+      decision: 'pass' as const,
+      sequence: { lower: 0.9, upper: 1 },
+      samples: 2,
+    }
+    const report = buildReport(
+      run([scored('a', 0.01), scored('b', 0.03), left('c'), left('d'), left('e')], { earlyStop: reason, earlyStopGates: [gate] }),
+      context(),
+    )
     expect(report.earlyStop).toEqual({ reason, notRun: 3, savedUsd: 0.06, gates: [gate] })
   })
 
@@ -147,7 +211,17 @@ describe('buildReport: sample rows', () => {
       input: 'q'.repeat(1500),
       target: ['8', 'x'.repeat(2001)],
       output: cutText(reply),
-      checks: [{ matcher: 'default scorer', kind: 'exact', pass: false, target: ['8', 'x'.repeat(2001)], extracted: reply, passage: reply, explanation: 'the reply is not the target' }],
+      checks: [
+        {
+          matcher: 'default scorer',
+          kind: 'exact',
+          pass: false,
+          target: ['8', 'x'.repeat(2001)],
+          extracted: reply,
+          passage: reply,
+          explanation: 'the reply is not the target',
+        },
+      ],
     }
     const [row] = buildReport(run([{ meta, status: 'wrong', name: 'long' }]), context()).samples
     expect(row!.input).toBe('q'.repeat(1500))
@@ -161,15 +235,35 @@ describe('buildReport: sample rows', () => {
 })
 
 describe('buildReport: baselines and gates', () => {
-  const samples = Array.from({ length: 40 }, (_, i) => outcome(`s${i}`, { accuracy: i < 20 ? 1 : 0 }, { subset: i % 2 === 0 ? 'even' : 'odd' }))
+  const samples = Array.from({ length: 40 }, (_, i) =>
+    outcome(`s${i}`, { accuracy: i < 20 ? 1 : 0 }, { subset: i % 2 === 0 ? 'even' : 'odd' }),
+  )
   const entry = { metrics: { accuracy: Object.fromEntries(Array.from({ length: 42 }, (_, i) => [`s${i}`, i < 36 ? 1 : 0])) } }
 
   it('compares with the baseline on shared samples, listing new and missing ones', () => {
-    const report = buildReport(run([...samples, outcome('fresh', { accuracy: 1 })]), context({ baseline: { file: 'evals/__baselines__/qa.json', entry } }))
-    expect(report.baseline).toMatchObject({ found: true, updated: false, shared: 40, newSamples: ['fresh'], missingSamples: ['s40', 's41'] })
+    const report = buildReport(
+      run([...samples, outcome('fresh', { accuracy: 1 })]),
+      context({ baseline: { file: 'evals/__baselines__/qa.json', entry } }),
+    )
+    expect(report.baseline).toMatchObject({
+      found: true,
+      updated: false,
+      shared: 40,
+      newSamples: ['fresh'],
+      missingSamples: ['s40', 's41'],
+    })
     // 16 samples went from right to wrong (s20..s35), none the other way: McNemar exact p = 2 / 2^16
     expect(report.baseline!.metrics).toEqual([
-      expect.objectContaining({ metric: 'accuracy', test: 'mcnemar', n: 40, baseline: 0.9, current: 0.5, worse: 16, better: 0, pValue: expect.closeTo(2 / 2 ** 16, 15) }),
+      expect.objectContaining({
+        metric: 'accuracy',
+        test: 'mcnemar',
+        n: 40,
+        baseline: 0.9,
+        current: 0.5,
+        worse: 16,
+        better: 0,
+        pValue: expect.closeTo(2 / 2 ** 16, 15),
+      }),
     ])
   })
 
@@ -245,7 +339,10 @@ describe('buildReport: a run that holds one shard of the samples', () => {
     const report = buildReport(sharded({ count: 2, merged: [1, 2] }), context())
     expect(report.gates.map((gate) => [gate.passed, gate.reason])).toEqual([
       [false, '0 < min 0.9'],
-      [false, 'no baseline scores of "accuracy" for model "gpt-test" in evals/__baselines__/qa.json: run "vitest run -u" and commit the file'],
+      [
+        false,
+        'no baseline scores of "accuracy" for model "gpt-test" in evals/__baselines__/qa.json: run "vitest run -u" and commit the file',
+      ],
     ])
     expect(report.passed).toBe(false)
   })
@@ -253,7 +350,12 @@ describe('buildReport: a run that holds one shard of the samples', () => {
 
 // a Vitest module as the reporter receives it, reduced to what the collection reads
 function syntheticModule(tests: { meta: SampleMeta; state: 'passed' | 'failed' }[]): TestModule {
-  const suite = { type: 'suite', meta: () => ({ evalsuite: { ...META, name: 'repeated' } }), errors: () => [], fullName: 'repeated' } as unknown as { type: 'suite' }
+  const suite = {
+    type: 'suite',
+    meta: () => ({ evalsuite: { ...META, name: 'repeated' } }),
+    errors: () => [],
+    fullName: 'repeated',
+  } as unknown as { type: 'suite' }
   const testCases = tests.map(({ meta, state }, index) => ({
     type: 'test',
     name: `${meta.sampleId}#${meta.attempt}`,
@@ -275,17 +377,36 @@ describe('collectRuns and buildReport: repeated samples', () => {
   const attempt = (sampleId: string, index: number, right: boolean | 'errored'): { meta: SampleMeta; state: 'passed' | 'failed' } =>
     right === 'errored'
       ? { meta: { kind: 'sample', sampleId, attempt: index, status: 'errored', error: 'timeout' }, state: 'failed' }
-      : { meta: { kind: 'sample', sampleId, attempt: index, status: 'scored', scores: { accuracy: right ? 1 : 0 } }, state: right ? 'passed' : 'failed' }
+      : {
+          meta: { kind: 'sample', sampleId, attempt: index, status: 'scored', scores: { accuracy: right ? 1 : 0 } },
+          state: right ? 'passed' : 'failed',
+        }
   const module = syntheticModule([
-    attempt('a', 0, true), attempt('a', 1, true), attempt('a', 2, true),
-    attempt('b', 0, false), attempt('b', 1, true), attempt('b', 2, false),
-    attempt('c', 0, true), attempt('c', 1, 'errored'), attempt('c', 2, true),
+    attempt('a', 0, true),
+    attempt('a', 1, true),
+    attempt('a', 2, true),
+    attempt('b', 0, false),
+    attempt('b', 1, true),
+    attempt('b', 2, false),
+    attempt('c', 0, true),
+    attempt('c', 1, 'errored'),
+    attempt('c', 2, true),
   ])
 
   it('groups the attempts by sample id and reports mean, pass@k, pass^k and majority vote with the exclusions', () => {
     const { runs, problems } = collectRuns([module], '/project')
     expect(problems.failures).toEqual([])
-    expect(runs[0]!.samples.map((s) => s.status)).toEqual(['right', 'right', 'right', 'wrong', 'right', 'wrong', 'right', 'errored', 'right'])
+    expect(runs[0]!.samples.map((s) => s.status)).toEqual([
+      'right',
+      'right',
+      'right',
+      'wrong',
+      'right',
+      'wrong',
+      'right',
+      'errored',
+      'right',
+    ])
     const report = buildReport(runs[0]!, { ...context(), missingBaselineFails: false })
     expect(report.repeats).toEqual({ attempts: 3, samples: 3 })
     expect(report.metrics.map((row) => [row.aggregation, row.k, row.n, row.samples, row.excluded, row.value])).toEqual([
@@ -296,7 +417,9 @@ describe('collectRuns and buildReport: repeated samples', () => {
     ])
     expect(report.metrics[0]!.interval!.method).toBe('cluster-wilson')
     expect(report.metrics[2]!.interval).toEqual(wilsonInterval(1, 2))
-    expect(report.diagnostics.map((d) => d.message)).toContain('pass@k, pass^k and majority vote leave out 1 sample with fewer than 3 scored attempts')
+    expect(report.diagnostics.map((d) => d.message)).toContain(
+      'pass@k, pass^k and majority vote leave out 1 sample with fewer than 3 scored attempts',
+    )
     expect(report.samples.slice(0, 2)).toEqual([
       { id: 'a', attempt: 0, status: 'right', scores: { accuracy: 1 } },
       { id: 'a', attempt: 1, status: 'right', scores: { accuracy: 1 } },
@@ -308,9 +431,15 @@ describe('buildReport: usage', () => {
   const usage = { usage: { inputTokens: 10, outputTokens: 20 }, latencyMs: 400 }
 
   it('gives the output tokens per second of the wall time of a live run, and none when a reply was replayed', () => {
-    const live = buildReport(run([outcome('a', { accuracy: 1 }, usage), outcome('b', { accuracy: 1 }, usage)], { durationMs: 2000 }), context())
+    const live = buildReport(
+      run([outcome('a', { accuracy: 1 }, usage), outcome('b', { accuracy: 1 }, usage)], { durationMs: 2000 }),
+      context(),
+    )
     expect(live.outputTokensPerSecond).toBe(20)
-    const replayed = buildReport(run([outcome('a', { accuracy: 1 }, usage), outcome('b', { accuracy: 1 }, { ...usage, replayed: true })], { durationMs: 2000 }), context())
+    const replayed = buildReport(
+      run([outcome('a', { accuracy: 1 }, usage), outcome('b', { accuracy: 1 }, { ...usage, replayed: true })], { durationMs: 2000 }),
+      context(),
+    )
     expect(replayed.outputTokensPerSecond).toBeNull()
     expect(replayed.latencyMs).toEqual({ p50: 400, p90: 400, p99: 400 })
   })
@@ -318,12 +447,31 @@ describe('buildReport: usage', () => {
 
 describe('buildReport: intervals of judged scores', () => {
   const graded = (sampleId: string, score: number, scale?: { min: number; max: number }): SampleOutcome =>
-    outcome(sampleId, { accuracy: score >= 3 ? 1 : 0, score }, { judge: [{ name: 'numeric judge', status: 'judged', pass: score >= 3, score, metric: 'score', judges: ['j'], calls: { live: 1, stored: 0, invalid: 0 }, ...(scale ? { scale } : {}) }] })
+    outcome(
+      sampleId,
+      { accuracy: score >= 3 ? 1 : 0, score },
+      {
+        judge: [
+          {
+            name: 'numeric judge',
+            status: 'judged',
+            pass: score >= 3,
+            score,
+            metric: 'score',
+            judges: ['j'],
+            calls: { live: 1, stored: 0, invalid: 0 },
+            ...(scale ? { scale } : {}),
+          },
+        ],
+      },
+    )
 
   it("keeps a 1–5 judge's mean interval inside its scale, which the catalog does not know", () => {
     const scores = [1, 5, 5, 1, 5]
     const row = (scale?: { min: number; max: number }) =>
-      buildReport(run(scores.map((score, i) => graded(`s${i}`, score, scale))), context()).metrics.find((metric) => metric.metric === 'score')!
+      buildReport(run(scores.map((score, i) => graded(`s${i}`, score, scale))), context()).metrics.find(
+        (metric) => metric.metric === 'score',
+      )!
     // without the scale, the t interval of five 1-or-5 grades reaches past both ends
     expect(row().interval!.upper).toBeGreaterThan(5)
     expect(row({ min: 1, max: 5 }).interval).toMatchObject({ lower: 1, upper: 5 })
@@ -336,8 +484,12 @@ describe('buildReport: notes on metrics outside the catalog', () => {
     const report = buildReport(run([outcome('a', { accuracy: 1, ...many })]), context())
     const notes = report.diagnostics.filter((d) => d.code === 'undeclared-metric').map((d) => d.message)
     expect(notes).toHaveLength(6)
-    expect(notes[0]).toBe(`"m0000" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { m0000: { direction: 'higher' } } })`)
-    expect(notes[5]).toMatchInlineSnapshot(`"4,995 more metrics are not in the metric catalog either: "m0005", "m0006", "m0007", "m0008", "m0009" and 4,990 more"`)
+    expect(notes[0]).toBe(
+      `"m0000" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { m0000: { direction: 'higher' } } })`,
+    )
+    expect(notes[5]).toMatchInlineSnapshot(
+      `"4,995 more metrics are not in the metric catalog either: "m0005", "m0006", "m0007", "m0008", "m0009" and 4,990 more"`,
+    )
   })
 
   it('quotes a metric name that is not an identifier in the declaration it suggests, so that it can be pasted', () => {

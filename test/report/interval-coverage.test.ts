@@ -4,7 +4,15 @@ import { buildReport, type ReportContext } from '../../src/report/build-report.t
 import type { BenchmarkRecords, SampleOutcome } from '../../src/records/collect-runs.ts'
 import { ReportSchema, type BenchmarkMeta } from '../../src/schema/index.ts'
 
-const META: BenchmarkMeta = { kind: 'benchmark', name: 'quiz', model: 'm', thresholds: {}, maxErrors: 0, circular: 4, primaryMetric: 'circular_accuracy' }
+const META: BenchmarkMeta = {
+  kind: 'benchmark',
+  name: 'quiz',
+  model: 'm',
+  thresholds: {},
+  maxErrors: 0,
+  circular: 4,
+  primaryMetric: 'circular_accuracy',
+}
 
 function rotation(question: string, attempt: number): SampleOutcome {
   const meta = { kind: 'sample' as const, sampleId: question, attempt, status: 'scored' as const, scores: { accuracy: 1 }, target: 'A' }

@@ -3,7 +3,14 @@ import type { BenchmarkRecords } from '../../src/records/collect-runs.ts'
 import { importProblem, mergedAggregateOf, needsMergedAggregate } from '../../src/report/merged-aggregate.ts'
 import type { BenchmarkMeta } from '../../src/schema/index.ts'
 
-const META: BenchmarkMeta = { kind: 'benchmark', name: 'translation', model: 'm', thresholds: {}, maxErrors: 0, corpus: { rows: [], comparisons: [] } }
+const META: BenchmarkMeta = {
+  kind: 'benchmark',
+  name: 'translation',
+  model: 'm',
+  thresholds: {},
+  maxErrors: 0,
+  corpus: { rows: [], comparisons: [] },
+}
 const run = (meta: Partial<BenchmarkMeta> = {}, merged?: number[]): BenchmarkRecords => ({
   meta: { ...META, ...meta },
   file: 'evals/translation.eval.ts',
@@ -34,7 +41,15 @@ describe("a merged run's aggregate, from what its eval file declared", () => {
         "problem": ""evals/translation.eval.ts", imported outside Vitest's test workers, declares "translation" without an aggregate",
       }
     `)
-    expect(mergedAggregateOf(run(), new Map([['summaries', bleu], ['captions', undefined]]))).toMatchInlineSnapshot(`
+    expect(
+      mergedAggregateOf(
+        run(),
+        new Map([
+          ['summaries', bleu],
+          ['captions', undefined],
+        ]),
+      ),
+    ).toMatchInlineSnapshot(`
       {
         "problem": ""evals/translation.eval.ts", imported outside Vitest's test workers, declares no benchmark "translation" (it declares "summaries", "captions")",
       }
@@ -53,6 +68,8 @@ describe("a merged run's aggregate, from what its eval file declared", () => {
         "problem": "importing "evals/translation.eval.ts" outside Vitest's test workers failed (Vitest failed to find the current suite.); there describeBenchmark only records its benchmarks, and Vitest's describe, it and test cannot run, so keep those out of the top level of an eval file with an aggregate",
       }
     `)
-    expect(importProblem('evals/translation.eval.ts', new Error('ENOENT: no such file or directory')).problem).toContain('(ENOENT: no such file or directory)')
+    expect(importProblem('evals/translation.eval.ts', new Error('ENOENT: no such file or directory')).problem).toContain(
+      '(ENOENT: no such file or directory)',
+    )
   })
 })

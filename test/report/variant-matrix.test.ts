@@ -26,14 +26,23 @@ function variantRun(name: string, errors: readonly number[], costUsd?: number, s
     variant: { of: 'grades', name, values: { model: name }, reference: 'base', compare: { maxDrop: 0.1, alpha: 0.05 } },
   }
   const samples = errors.map((mae, index) => {
-    const sample: SampleMeta = { kind: 'sample', sampleId: `s${index}`, status: 'scored', scores: { mae }, ...(costUsd === undefined ? {} : { costUsd }) }
+    const sample: SampleMeta = {
+      kind: 'sample',
+      sampleId: `s${index}`,
+      status: 'scored',
+      scores: { mae },
+      ...(costUsd === undefined ? {} : { costUsd }),
+    }
     return sampleOutcome(sample, `s${index}`, 'passed', [])
   })
   return { meta, file: 'evals/grades.eval.ts', samples, ...(shard ? { shards: { count: shard.count, merged: [shard.index] } } : {}) }
 }
 
 function matricesOf(runs: BenchmarkRecords[]) {
-  return variantMatrices(runs, runs.map((run) => buildReport(run, CONTEXT)))
+  return variantMatrices(
+    runs,
+    runs.map((run) => buildReport(run, CONTEXT)),
+  )
 }
 
 const BASE = [0.1, 0.2, 0.1, 0.3, 0.2, 0.1, 0.2, 0.1, 0.3, 0.2, 0.1, 0.2]
@@ -58,11 +67,18 @@ describe('the variant matrix of a continuous, lower-is-better metric', () => {
       ['close', true, true],
     ])
     expect(matrix!.passed).toBe(false)
-    const verdict = withVariantGates({ passed: true, reasons: [], notJudged: [] }, matricesOf([variantRun('base', BASE), variantRun('worse', worse)]))
+    const verdict = withVariantGates(
+      { passed: true, reasons: [], notJudged: [] },
+      matricesOf([variantRun('base', BASE), variantRun('worse', worse)]),
+    )
     expect(verdict.passed).toBe(false)
     expect(verdict.reasons).toHaveLength(1)
     expect(verdict.reasons[0]).toMatch(/^grades \[worse\]: significantly worse than base by more than maxDrop 0.1 \(Holm p /)
-    expect(variantAnnotations([matrix!])).toEqual([expect.stringMatching(/^::error file=evals\/grades\.eval\.ts,title=evalsuite%3A grades compare::grades \[worse\]: significantly worse than base/)])
+    expect(variantAnnotations([matrix!])).toEqual([
+      expect.stringMatching(
+        /^::error file=evals\/grades\.eval\.ts,title=evalsuite%3A grades compare::grades \[worse\]: significantly worse than base/,
+      ),
+    ])
   })
 
   it('renders as a Markdown table for the job summary, the mark explained below it', () => {
@@ -95,6 +111,9 @@ describe('the variant matrix of a continuous, lower-is-better metric', () => {
 it('evaluates no gate without the reference, nor in a run of one shard', () => {
   const [alone] = matricesOf([variantRun('worse', worse)])
   expect([alone!.rows[0]!.comparison, alone!.passed]).toEqual([null, null])
-  const [sharded] = matricesOf([variantRun('base', BASE, undefined, { index: 1, count: 2 }), variantRun('worse', worse, undefined, { index: 1, count: 2 })])
+  const [sharded] = matricesOf([
+    variantRun('base', BASE, undefined, { index: 1, count: 2 }),
+    variantRun('worse', worse, undefined, { index: 1, count: 2 }),
+  ])
   expect([sharded!.rows[1]!.comparison?.passed, sharded!.passed]).toEqual([null, null])
 })

@@ -35,7 +35,12 @@ describe('withCostLimit', () => {
     const budget = withCostLimit(model, 0.011, 'bench')
     const outcomes: string[] = []
     for (let i = 0; i < 8; i++) {
-      outcomes.push(await budget.model.generate(ask).then(() => 'ran', (error: unknown) => (error instanceof CostLimitReached ? 'not run' : 'error')))
+      outcomes.push(
+        await budget.model.generate(ask).then(
+          () => 'ran',
+          (error: unknown) => (error instanceof CostLimitReached ? 'not run' : 'error'),
+        ),
+      )
     }
     expect(outcomes).toEqual(['ran', 'ran', 'ran', 'ran', 'ran', 'not run', 'not run', 'not run'])
     expect(state.calls).toBe(5)
@@ -59,7 +64,9 @@ describe('withCostLimit', () => {
     const budget = withCostLimit(model, 0.003, 'bench')
     await budget.model.generate(ask)
     await expect(budget.model.generate(ask)).rejects.toThrowError(
-      new CostLimitReached('Not run: the next call (about $0.0020) would take the spend of "bench" past its maxCost of $0.0030 ($0.0020 spent).'),
+      new CostLimitReached(
+        'Not run: the next call (about $0.0020) would take the spend of "bench" past its maxCost of $0.0030 ($0.0020 spent).',
+      ),
     )
   })
 
@@ -71,35 +78,42 @@ describe('withCostLimit', () => {
     expect(state.calls).toBe(1)
   })
 
-  it('refuses a waiting call once the calls in flight have ended, whatever rounding their estimates left behind', { timeout: 2000 }, async () => {
-    const usage = { inputTokens: 100, outputTokens: 100 }
-    const replies: (() => void)[] = []
-    const model: Model = {
-      name: 'metered',
-      identity: { provider: 'test', model: 'metered', params: {} },
-      price,
-      generate: () => new Promise<ModelOutput>((resolve) => replies.push(() => resolve({ text: 'ok', latencyMs: 1, usage, costUsd: costOf(price, usage) }))),
-    }
-    const budget = withCostLimit(model, 0.009, 'bench')
-    const called = async (count: number): Promise<void> => {
-      while (replies.length < count) await sleep(1)
-    }
-    const probe = budget.model.generate(ask)
-    await called(1)
-    replies[0]!()
-    await probe
-    // estimates for 1 and 6 characters: added, then taken away in the same order, they leave 2e-19 "reserved"
-    const first = budget.model.generate([{ role: 'user', content: 'x' }])
-    const second = budget.model.generate([{ role: 'user', content: 'x'.repeat(6) }])
-    await called(3)
-    const waiting = budget.model.generate([{ role: 'user', content: 'x'.repeat(4000) }])
-    replies[1]!()
-    await first
-    replies[2]!()
-    await second
-    await expect(waiting).rejects.toThrow(CostLimitReached)
-    expect(replies).toHaveLength(3)
-  })
+  it(
+    'refuses a waiting call once the calls in flight have ended, whatever rounding their estimates left behind',
+    { timeout: 2000 },
+    async () => {
+      const usage = { inputTokens: 100, outputTokens: 100 }
+      const replies: (() => void)[] = []
+      const model: Model = {
+        name: 'metered',
+        identity: { provider: 'test', model: 'metered', params: {} },
+        price,
+        generate: () =>
+          new Promise<ModelOutput>((resolve) =>
+            replies.push(() => resolve({ text: 'ok', latencyMs: 1, usage, costUsd: costOf(price, usage) })),
+          ),
+      }
+      const budget = withCostLimit(model, 0.009, 'bench')
+      const called = async (count: number): Promise<void> => {
+        while (replies.length < count) await sleep(1)
+      }
+      const probe = budget.model.generate(ask)
+      await called(1)
+      replies[0]!()
+      await probe
+      // estimates for 1 and 6 characters: added, then taken away in the same order, they leave 2e-19 "reserved"
+      const first = budget.model.generate([{ role: 'user', content: 'x' }])
+      const second = budget.model.generate([{ role: 'user', content: 'x'.repeat(6) }])
+      await called(3)
+      const waiting = budget.model.generate([{ role: 'user', content: 'x'.repeat(4000) }])
+      replies[1]!()
+      await first
+      replies[2]!()
+      await second
+      await expect(waiting).rejects.toThrow(CostLimitReached)
+      expect(replies).toHaveLength(3)
+    },
+  )
 
   it('needs the model to have a price', () => {
     const { model } = meteredModel()

@@ -36,7 +36,10 @@ it('watches the metric the regression gate watches: the grade of a judge that gr
   const file = baselineFileOf('graded', root, 'baselines')
   await mkdir(dirname(file), { recursive: true })
   const scores = Object.fromEntries(ids.map((id) => [id, 1]))
-  await writeFile(file, `${JSON.stringify({ version: 1, benchmark: 'graded', models: { [meta.model]: { metrics: { score: scores } } } })}\n`)
+  await writeFile(
+    file,
+    `${JSON.stringify({ version: 1, benchmark: 'graded', models: { [meta.model]: { metrics: { score: scores } } } })}\n`,
+  )
 
   const regression = gateTests(meta).find((planned) => planned.kind === 'regression')
   expect(regression).toMatchObject({ metric: 'score' })

@@ -181,7 +181,10 @@ describe('createSampleRun', () => {
   })
 
   it("stops listening to a test's signal once the reply has come, whether it came back or failed", async () => {
-    const { infer } = fakeInfer({ delayMs: 20, fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined) })
+    const { infer } = fakeInfer({
+      delayMs: 20,
+      fail: (sample) => (sample.id === 'b' ? new Error('HTTP 500 from the endpoint') : undefined),
+    })
     const run = createSampleRun(samples, infer, { concurrency: 2, stopAfterFailures: 5, ahead: 100 })
     run.start(['a', 'b'])
     const tests = [new AbortController(), new AbortController()]
@@ -225,7 +228,11 @@ describe('createSampleRun', () => {
   })
 
   it('fails a long queue behind a dead endpoint without running out of stack', async () => {
-    const many: PlannedSample[] = Array.from({ length: 20_000 }, (_, i) => ({ key: `s${i}`, sample: { id: `s${i}`, input: 'q', target: 't' }, attempt: 0 }))
+    const many: PlannedSample[] = Array.from({ length: 20_000 }, (_, i) => ({
+      key: `s${i}`,
+      sample: { id: `s${i}`, input: 'q', target: 't' },
+      attempt: 0,
+    }))
     const run = createSampleRun(many, () => Promise.reject(new Error('HTTP 500')), { concurrency: 1, stopAfterFailures: 1, ahead: 100 })
     run.start(many.map((entry) => entry.key))
     const results = await Promise.allSettled(many.map((entry) => run.output(entry.key)))
@@ -236,7 +243,11 @@ describe('createSampleRun', () => {
   it('frees the place of a call its test gave up on, even when the call ignores the signal', async () => {
     const hung = new Promise<ModelOutput>(() => undefined)
     const { infer: quick } = fakeInfer()
-    const run = createSampleRun(samples, (entry, call) => (entry.key === 'a' ? hung : quick(entry, call)), { concurrency: 1, stopAfterFailures: 5, ahead: 100 })
+    const run = createSampleRun(samples, (entry, call) => (entry.key === 'a' ? hung : quick(entry, call)), {
+      concurrency: 1,
+      stopAfterFailures: 5,
+      ahead: 100,
+    })
     run.start(['a', 'b'])
     await sleep(0)
     const test = new AbortController()
@@ -255,7 +266,11 @@ describe('createSampleRun', () => {
     expect(calls).toEqual(['a', 'b'])
     run.stop(new Error('every gate is decided'))
     const replies = await Promise.allSettled(['a', 'c', 'j'].map((key) => run.output(key)))
-    expect(replies.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'fulfilled'))).toEqual(['every gate is decided', 'every gate is decided', 'every gate is decided'])
+    expect(replies.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'fulfilled'))).toEqual([
+      'every gate is decided',
+      'every gate is decided',
+      'every gate is decided',
+    ])
     await sleep(10)
     expect(calls).toEqual(['a', 'b'])
   })

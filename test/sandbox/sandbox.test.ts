@@ -119,7 +119,7 @@ for path in [${JSON.stringify(target)}, "/usr/evalsuite-was-here", "/evalsuite-w
     ['/dev', 'open("/dev/x", "wb").write(b"x")'],
     ['/dev/shm', 'open("/dev/shm/x", "wb").write(b"x")'],
     ['a file in memory (memfd_create)', '__import__("os").memfd_create("x")'],
-  ])('cannot hold files in the host\'s memory through %s', async (_name, attempt) => {
+  ])("cannot hold files in the host's memory through %s", async (_name, attempt) => {
     const execution = await sandbox.run(probe(attempt))
     expect(execution.excerpt).toMatch(/^BLOCKED /)
   })
@@ -181,7 +181,9 @@ describe('a machine that cannot sandbox', () => {
   it('refuses an interpreter whose install holds the project, which every program would see', async () => {
     const fake = join(folder, 'python-in-root')
     writeFileSync(fake, `#!/bin/sh\necho '["/usr/bin/env", "/"]'\n`, { mode: 0o755 })
-    await expect(createSandbox({ python: fake }).run('pass\n')).rejects.toThrow(/shows the interpreter's install \(\/\) to each program, and it holds the project or the home folder/)
+    await expect(createSandbox({ python: fake }).run('pass\n')).rejects.toThrow(
+      /shows the interpreter's install \(\/\) to each program, and it holds the project or the home folder/,
+    )
   })
 
   it('refuses options out of range, naming them', () => {

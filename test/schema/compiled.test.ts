@@ -1,7 +1,15 @@
 import { expect, it } from 'vitest'
 import { compiledSchema, SampleMetaSchema } from '../../src/schema/index.ts'
 
-const scored = { kind: 'sample', sampleId: 's1', status: 'scored', scores: { accuracy: 1 }, output: '42', latencyMs: 12.5, extra: 'dropped' }
+const scored = {
+  kind: 'sample',
+  sampleId: 's1',
+  status: 'scored',
+  scores: { accuracy: 1 },
+  output: '42',
+  latencyMs: 12.5,
+  extra: 'dropped',
+}
 
 it('parses as the schema does: the same value, unknown fields left out', () => {
   expect(compiledSchema(SampleMetaSchema).parse(scored)).toEqual(SampleMetaSchema.parse(scored))

@@ -2,7 +2,14 @@ import { expect, it } from 'vitest'
 import { escapeControlCharacters } from '../../src/schema/index.ts'
 
 it('writes out the C0 and C1 controls that start escape sequences, and the bidi overrides, as visible text', () => {
-  const hostile = ['\u001b[2J\u001b[H', '\u001b]0;title\u0007', '\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\', '\u009b31mred', 'line\r\nevalsuite: PASS\t', 'abc\u202edef\u2066']
+  const hostile = [
+    '\u001b[2J\u001b[H',
+    '\u001b]0;title\u0007',
+    '\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\',
+    '\u009b31mred',
+    'line\r\nevalsuite: PASS\t',
+    'abc\u202edef\u2066',
+  ]
   expect(hostile.map(escapeControlCharacters)).toMatchInlineSnapshot(`
     [
       "\\x1b[2J\\x1b[H",

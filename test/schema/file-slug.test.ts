@@ -7,13 +7,32 @@ import { FILE_SLUG_BYTES, fileSlug } from '../../src/schema/index.ts'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 // the slug every release before hashed names wrote; files named by it are committed in users' repositories
-const before = (name: string): string => name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'benchmark'
+const before = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'benchmark'
 
 const slugs = (names: readonly string[]): Record<string, string> => Object.fromEntries(names.map((name) => [name, fileSlug(name)]))
 
 describe('fileSlug', () => {
   it('keeps the file names plain ASCII names always had', () => {
-    const names = ['capitals', 'gsm8k', 'word-math', 'order-number', 'support-replies', 'mmlu_pro', 'math500', 'judged-tone', 'shard-mixed-part', 'GSM8K', 'Word Math', 'llama 3.1', ' padded ', 'v1.2_final']
+    const names = [
+      'capitals',
+      'gsm8k',
+      'word-math',
+      'order-number',
+      'support-replies',
+      'mmlu_pro',
+      'math500',
+      'judged-tone',
+      'shard-mixed-part',
+      'GSM8K',
+      'Word Math',
+      'llama 3.1',
+      ' padded ',
+      'v1.2_final',
+    ]
     expect(slugs(names)).toEqual({
       capitals: 'capitals',
       gsm8k: 'gsm8k',

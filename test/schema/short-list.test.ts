@@ -11,7 +11,13 @@ it('lists the first items and counts the rest, with thousands separated', () => 
 it('cuts a list printed one item a line the same way, writing only the items it shows', () => {
   const shown: number[] = []
   const show = (n: number) => (shown.push(n), `issue ${n}`)
-  expect(shortLines(Array.from({ length: 1_234 }, (_, index) => index), 2, show)).toEqual(['issue 0', 'issue 1', '… and 1,232 more'])
+  expect(
+    shortLines(
+      Array.from({ length: 1_234 }, (_, index) => index),
+      2,
+      show,
+    ),
+  ).toEqual(['issue 0', 'issue 1', '… and 1,232 more'])
   expect(shown).toEqual([0, 1])
   expect(shortLines([7], 2, show)).toEqual(['issue 7'])
   expect(shortLines([1, 2, 3], 1, show, 'issues of the file')).toEqual(['issue 1', '… and 2 more issues of the file'])

@@ -19,20 +19,41 @@ describe('checkAnswer', () => {
   })
 
   it('records a RegExp target as kind "regex" with its source text', () => {
-    expect(checkAnswer('42 apples', /(\d+) apples/)).toMatchObject({ kind: 'regex', pass: true, target: '/(\\d+) apples/', extracted: '42' })
+    expect(checkAnswer('42 apples', /(\d+) apples/)).toMatchObject({
+      kind: 'regex',
+      pass: true,
+      target: '/(\\d+) apples/',
+      extracted: '42',
+    })
   })
 })
 
 describe('checkAnswer, unanswered apart from wrong', () => {
   it('records a wrong reply with what it chose, and an unanswered one with nothing extracted', () => {
     expect(checkAnswer('ANSWER: A', 'B', { kind: 'choice' })).toMatchObject({ pass: false, extracted: 'A' })
-    expect(checkAnswer('The answer is (A). No wait, the answer is (B).', 'B', { kind: 'choice' })).toMatchObject({ pass: false, extracted: null })
-    expect(checkAnswer('I do not know how to solve this one, and I would rather not guess at it.', '3', { kind: 'math' })).toMatchObject({ kind: 'math', pass: false, extracted: null })
+    expect(checkAnswer('The answer is (A). No wait, the answer is (B).', 'B', { kind: 'choice' })).toMatchObject({
+      pass: false,
+      extracted: null,
+    })
+    expect(checkAnswer('I do not know how to solve this one, and I would rather not guess at it.', '3', { kind: 'math' })).toMatchObject({
+      kind: 'math',
+      pass: false,
+      extracted: null,
+    })
   })
 
   it('records the math and number kinds with their own options', () => {
-    expect(checkAnswer('so $\\boxed{\\frac{1}{2}}$', '0.5', { kind: 'math', timeoutMs: 500 })).toMatchObject({ kind: 'math', pass: true, extracted: '\\frac{1}{2}' })
-    expect(checkAnswer('A: 18\nand 2 more', 18, { kind: 'number', marker: 'A:' })).toMatchObject({ kind: 'number', pass: true, target: '18', extracted: '18' })
+    expect(checkAnswer('so $\\boxed{\\frac{1}{2}}$', '0.5', { kind: 'math', timeoutMs: 500 })).toMatchObject({
+      kind: 'math',
+      pass: true,
+      extracted: '\\frac{1}{2}',
+    })
+    expect(checkAnswer('A: 18\nand 2 more', 18, { kind: 'number', marker: 'A:' })).toMatchObject({
+      kind: 'number',
+      pass: true,
+      target: '18',
+      extracted: '18',
+    })
   })
 })
 
@@ -45,7 +66,10 @@ describe('checkAnswer, a failed exact check that another kind would pass', () =>
   })
 
   it('hints at the number kind when the number the reply answers with is the target', () => {
-    expect(checkAnswer('The sum is 40 + 2 = 42.', '42').hint).toEqual({ answer: "{ kind: 'number' }", explanation: 'the last number equals the target' })
+    expect(checkAnswer('The sum is 40 + 2 = 42.', '42').hint).toEqual({
+      answer: "{ kind: 'number' }",
+      explanation: 'the last number equals the target',
+    })
     expect(checkAnswer('The sum is 42.\nANSWER: 42.', '42', { kind: 'exact', marker: 'ANSWER:' }).hint).toEqual({
       answer: "{ kind: 'number' }",
       explanation: 'the number after "answer:" equals the target',
@@ -61,7 +85,7 @@ describe('checkAnswer, a failed exact check that another kind would pass', () =>
 })
 
 describe('MatchAnswerOptions', () => {
-  it('types each kind\'s options, and refuses an option of another kind', () => {
+  it("types each kind's options, and refuses an option of another kind", () => {
     expectTypeOf<{ kind: 'math'; timeoutMs: number; tolerance: number }>().toExtend<MatchAnswerOptions>()
     expectTypeOf<{ kind: 'choice'; protocol: 'mmlu-pro' }>().toExtend<MatchAnswerOptions>()
     expectTypeOf<{ kind: 'number'; marker: Array<string | RegExp> }>().toExtend<MatchAnswerOptions>()

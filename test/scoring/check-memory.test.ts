@@ -19,7 +19,9 @@ it.each<[string, MatchAnswerOptions, string, string]>([
   checkAnswer(ending, target, options)
   const before = heapAfterCollection()
   // 200 replies of 100,000 characters, each made afresh as a parsed response is: 20 MB if the checks held them
-  const checks = Array.from({ length: 200 }, (_, i) => checkAnswer(JSON.parse(JSON.stringify(`${i} ${'word '.repeat(20_000)}\n${ending}`)) as string, target, options))
+  const checks = Array.from({ length: 200 }, (_, i) =>
+    checkAnswer(JSON.parse(JSON.stringify(`${i} ${'word '.repeat(20_000)}\n${ending}`)) as string, target, options),
+  )
   const held = heapAfterCollection() - before
   expect(checks[0]!.passage).toContain(target)
   expect(held).toBeLessThan(5_000_000)

@@ -3,7 +3,10 @@ import { matchChoice } from '../../src/scoring/index.ts'
 
 describe('matchChoice, letters committed to in prose', () => {
   it('reads the one letter a reply settles on while ruling others out', () => {
-    expect(matchChoice('The speed is too low for B and E, so it must be D; A is far too fast.', 'D')).toMatchObject({ pass: true, extracted: 'D' })
+    expect(matchChoice('The speed is too low for B and E, so it must be D; A is far too fast.', 'D')).toMatchObject({
+      pass: true,
+      extracted: 'D',
+    })
     expect(matchChoice('Weighing it all up, I would go with (C).', 'C')).toMatchObject({ pass: true, extracted: 'C' })
   })
 
@@ -20,7 +23,10 @@ describe('matchChoice, letters committed to in prose', () => {
     expect(matchChoice('It must be A or C, I cannot tell which.', 'A').extracted).toBe(null)
     expect(matchChoice('So it must be A/C.', 'A').extracted).toBe(null)
     expect(matchChoice('B is not correct, and neither is D.', 'A').extracted).toBe(null)
-    expect(matchChoice('At first it must be B. Later I would go with E.', 'E')).toMatchObject({ extracted: null, explanation: 'the reply commits to conflicting options (B / E)' })
+    expect(matchChoice('At first it must be B. Later I would go with E.', 'E')).toMatchObject({
+      extracted: null,
+      explanation: 'the reply commits to conflicting options (B / E)',
+    })
   })
 
   it('reads the pronoun I and lower-case articles as words, not options', () => {

@@ -51,22 +51,43 @@ describe('matchAnswer, kind "exact" with a marker', () => {
       passage: 'The sum is 42.\nANSWER: 42',
       explanation: 'the answer after "ANSWER:" equals the target',
     })
-    expect(matchAnswer('Answer: Paris\nOn reflection...\nfinal answer: Lyon', 'Lyon', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: 'Lyon' })
+    expect(matchAnswer('Answer: Paris\nOn reflection...\nfinal answer: Lyon', 'Lyon', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({
+      pass: true,
+      extracted: 'Lyon',
+    })
   })
 
   it('reads the next line when the marker ends its line, and drops bold markers around the answer', () => {
-    expect(matchAnswer('**ANSWER:**\n\n  **New York**  \n', 'new york', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: 'New York' })
+    expect(matchAnswer('**ANSWER:**\n\n  **New York**  \n', 'new york', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({
+      pass: true,
+      extracted: 'New York',
+    })
   })
 
   it('compares the whole reply when no marker is followed by an answer', () => {
-    expect(matchAnswer('Paris', 'Paris', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: true, extracted: 'Paris', explanation: 'the reply equals the target' })
-    expect(matchAnswer('It is Paris.\nANSWER:', 'Paris', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({ pass: false, extracted: 'It is Paris.\nANSWER:' })
+    expect(matchAnswer('Paris', 'Paris', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({
+      pass: true,
+      extracted: 'Paris',
+      explanation: 'the reply equals the target',
+    })
+    expect(matchAnswer('It is Paris.\nANSWER:', 'Paris', { kind: 'exact', marker: 'ANSWER:' })).toMatchObject({
+      pass: false,
+      extracted: 'It is Paris.\nANSWER:',
+    })
   })
 
   it('tries the markers in order, a RegExp among them', () => {
     const options = { kind: 'exact', marker: [/final:/i, 'ANSWER:'] } as const
-    expect(matchAnswer('ANSWER: B\nFINAL: C', 'C', options)).toMatchObject({ pass: true, extracted: 'C', explanation: 'the answer after /final:/i equals the target' })
-    expect(matchAnswer('ANSWER: B', 'C', options)).toMatchObject({ pass: false, extracted: 'B', explanation: 'the answer after "ANSWER:" is not the target' })
+    expect(matchAnswer('ANSWER: B\nFINAL: C', 'C', options)).toMatchObject({
+      pass: true,
+      extracted: 'C',
+      explanation: 'the answer after /final:/i equals the target',
+    })
+    expect(matchAnswer('ANSWER: B', 'C', options)).toMatchObject({
+      pass: false,
+      extracted: 'B',
+      explanation: 'the answer after "ANSWER:" is not the target',
+    })
   })
 })
 
@@ -133,7 +154,7 @@ describe('matchAnswer, kind "regex"', () => {
     expect(matchAnswer('Answer: Oslo', target).extracted).toBe('Oslo')
   })
 
-  it('with a string target, extracts the answer with the pattern\'s first group and compares it', () => {
+  it("with a string target, extracts the answer with the pattern's first group and compares it", () => {
     const pattern = /capital is (\w+)/
     expect(matchAnswer('I believe the capital is Paris.', 'paris', { kind: 'regex', pattern })).toEqual({
       pass: true,
@@ -299,12 +320,12 @@ describe('matchAnswer, kind "choice"', () => {
     })
   })
 
-  it('reads a reply that is the text of an option as that option\'s letter', () => {
+  it("reads a reply that is the text of an option as that option's letter", () => {
     expect(matchAnswer('London.', 'B', four)).toMatchObject({ pass: true, extracted: 'B', passage: 'London.' })
     expect(matchAnswer('london', 'B', four)).toMatchObject({ pass: true, extracted: 'B' })
   })
 
-  it('accepts a target written as the option\'s text', () => {
+  it("accepts a target written as the option's text", () => {
     expect(matchAnswer('ANSWER: B', 'London', four)).toMatchObject({ pass: true, extracted: 'B' })
   })
 

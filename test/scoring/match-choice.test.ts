@@ -56,7 +56,12 @@ describe('matchChoice, the common forms', () => {
 
 describe('matchChoice, unanswered is not wrong', () => {
   it('gives a wrong choice as extracted, so it counts as wrong', () => {
-    expect(matchChoice('ANSWER: B', 'C')).toEqual({ pass: false, extracted: 'B', passage: 'ANSWER: B', explanation: 'chose B, the answer is C' })
+    expect(matchChoice('ANSWER: B', 'C')).toEqual({
+      pass: false,
+      extracted: 'B',
+      passage: 'ANSWER: B',
+      explanation: 'chose B, the answer is C',
+    })
   })
 
   it('counts a reply that changes its mind as unanswered, with both letters named', () => {
@@ -77,7 +82,11 @@ describe('matchChoice, unanswered is not wrong', () => {
   })
 
   it('does not guess the last capital letter of a reply that commits to nothing', () => {
-    expect(matchChoice('Option A is wrong and so is E, so I cannot decide.', 'E')).toMatchObject({ pass: false, extracted: null, explanation: 'the reply commits to no option' })
+    expect(matchChoice('Option A is wrong and so is E, so I cannot decide.', 'E')).toMatchObject({
+      pass: false,
+      extracted: null,
+      explanation: 'the reply commits to no option',
+    })
   })
 })
 
@@ -99,12 +108,20 @@ describe("matchChoice, protocol 'mmlu-pro'", () => {
   })
 
   it('then takes the last letter A–J standing alone, where Unicode letters are word characters', () => {
-    expect(matchChoice('It is between A and D for sure', 'D', protocol)).toMatchObject({ extracted: 'D', explanation: expect.stringContaining('step 3') })
+    expect(matchChoice('It is between A and D for sure', 'D', protocol)).toMatchObject({
+      extracted: 'D',
+      explanation: expect.stringContaining('step 3'),
+    })
     expect(matchChoice('Option B, not Dé', 'B', protocol).extracted).toBe('B')
   })
 
   it('leaves a reply none of the patterns match unanswered, where the official script draws a random letter', () => {
-    expect(matchChoice('not sure at all.', 'B', protocol)).toEqual({ pass: false, extracted: null, passage: null, explanation: 'no MMLU-Pro pattern matches the reply' })
+    expect(matchChoice('not sure at all.', 'B', protocol)).toEqual({
+      pass: false,
+      extracted: null,
+      passage: null,
+      explanation: 'no MMLU-Pro pattern matches the reply',
+    })
   })
 
   it('stays fast on a 100 kB reply without line breaks, where the official second pattern is quadratic', () => {

@@ -41,7 +41,10 @@ describe('matchNumber, written forms', () => {
 
 describe('matchNumber, answer markers', () => {
   it('reads the number after the last "####", "Answer:" or "the answer is", before later numbers', () => {
-    expect(matchNumber('#### 12\nCheck: 3 x 4 = 12, not 13.', 12)).toMatchObject({ pass: true, explanation: 'the number after "####" equals the target' })
+    expect(matchNumber('#### 12\nCheck: 3 x 4 = 12, not 13.', 12)).toMatchObject({
+      pass: true,
+      explanation: 'the number after "####" equals the target',
+    })
     expect(matchNumber('So the answer is **$18**. That is 9 * 2.', 18)).toMatchObject({ pass: true, extracted: '18' })
     expect(matchNumber('The final answer is $\\boxed{18}$ dollars, from 3 cartons.', 18).pass).toBe(true)
   })
@@ -64,18 +67,29 @@ describe('matchNumber, answer markers', () => {
   })
 
   it('falls back to the last number when no number follows a marker closely', () => {
-    expect(matchNumber('The answer is unclear; my estimate is 42', 42)).toMatchObject({ pass: true, explanation: 'the last number equals the target' })
+    expect(matchNumber('The answer is unclear; my estimate is 42', 42)).toMatchObject({
+      pass: true,
+      explanation: 'the last number equals the target',
+    })
   })
 
   it('is unanswered, not wrong, when the reply has no number', () => {
-    expect(matchNumber('I cannot tell.', 12)).toEqual({ pass: false, extracted: null, passage: null, explanation: 'the reply gives no number' })
+    expect(matchNumber('I cannot tell.', 12)).toEqual({
+      pass: false,
+      extracted: null,
+      passage: null,
+      explanation: 'the reply gives no number',
+    })
   })
 })
 
 describe('matchNumber on real GSM8K solutions', () => {
   // the slice keeps every question whose solutions are hard to read (fixtures/real/SOURCES.md), in the test file's order
-  it('agrees with OpenAI\'s is_correct on 99 questions × 4 models', () => {
-    const golds = readFileSync('fixtures/real/gsm8k/test.jsonl', 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { answer: string }).answer.split('####').at(-1)?.trim() ?? '')
+  it("agrees with OpenAI's is_correct on 99 questions × 4 models", () => {
+    const golds = readFileSync('fixtures/real/gsm8k/test.jsonl', 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { answer: string }).answer.split('####').at(-1)?.trim() ?? '')
     const rows = readFileSync('fixtures/real/gsm8k/example_model_solutions.jsonl', 'utf8').split('\n').filter(Boolean)
     const verdicts = rows.flatMap((line, i) => {
       const row = JSON.parse(line) as Record<string, { is_correct: boolean; solution: string }>

@@ -4,7 +4,8 @@ import { BUILTIN_METRICS } from '../../src/metrics/index.ts'
 import { checkAnswer, matchAnswer } from '../../src/scoring/index.ts'
 
 const CITIES = ['Paris', 'Tokyo', 'Lyon', 'Nice']
-const credit = (reply: string, target: string | string[]) => matchAnswer(reply, target, { kind: 'choice', choices: CITIES, partialCredit: true }).credit
+const credit = (reply: string, target: string | string[]) =>
+  matchAnswer(reply, target, { kind: 'choice', choices: CITIES, partialCredit: true }).credit
 
 describe('partial credit for multiple-answer choice', () => {
   it('gives the share of the right options chosen, and 0 once a wrong option is chosen', () => {

@@ -36,7 +36,7 @@ describe('toScores', () => {
     expect(toScores(undefined, 0)).toEqual({ score: 0 })
   })
 
-  it('records a returned record as named metrics, next to the checks\' accuracy', () => {
+  it("records a returned record as named metrics, next to the checks' accuracy", () => {
     expect(toScores(undefined, { bleu: 0.3, f1: 0.5 })).toEqual({ bleu: 0.3, f1: 0.5 })
     expect(toScores([check(true)], { f1: 0.5 })).toEqual({ accuracy: 1, f1: 0.5 })
   })

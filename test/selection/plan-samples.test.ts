@@ -75,7 +75,10 @@ describe('planAttempts', () => {
     const two = planAttempts(samples, { index: 2, count: 2 }, 2)
     expect(one.length + two.length).toBe(40)
     const shardsOf = new Map<string, Set<number>>()
-    for (const [shard, planned] of [[1, one], [2, two]] as const) {
+    for (const [shard, planned] of [
+      [1, one],
+      [2, two],
+    ] as const) {
       for (const { sample } of planned) shardsOf.set(sample.id, (shardsOf.get(sample.id) ?? new Set()).add(shard))
     }
     expect(shardsOf.size).toBe(20)

@@ -10,7 +10,7 @@ const samples: Sample[] = [
 ]
 
 describe('assignSubsets', () => {
-  it('takes each sample\'s subset from the named field, unless the sample names its own', () => {
+  it("takes each sample's subset from the named field, unless the sample names its own", () => {
     expect(assignSubsets(samples, { field: 'category' }, 'here').map((s) => s.subset)).toEqual(['math', 'law', 'physics', 'math'])
   })
 
@@ -38,7 +38,9 @@ describe('selectSubsets', () => {
   })
 
   it('refuses an unknown subset, listing the known ones from the spec or else from the data', () => {
-    expect(() => selectSubsets(assigned, ['maths'], ['math', 'law', 'physics'], 'describeBenchmark("x")')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      selectSubsets(assigned, ['maths'], ['math', 'law', 'physics'], 'describeBenchmark("x")'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: describeBenchmark("x"): option "subset" names unknown subsets "maths"; the subsets are "math", "law", "physics".]`,
     )
     expect(() => selectSubsets(assigned, ['maths'], { field: 'category' }, 'here')).toThrow('the subsets are "law", "math", "physics"')

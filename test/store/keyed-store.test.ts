@@ -20,7 +20,10 @@ it('loses no entry when several processes write and save the same file at once',
   const file = join(dir, 'shared.jsonl')
   const codes = await Promise.all(['a', 'b', 'c', 'd'].map((writer) => write(file, writer, 60)))
   expect(codes).toEqual([0, 0, 0, 0])
-  const keys = readFileSync(file, 'utf8').trim().split('\n').map((line) => Entry.parse(JSON.parse(line)).key)
+  const keys = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => Entry.parse(JSON.parse(line)).key)
   expect(keys).toHaveLength(240)
   expect(keys).toEqual([...keys].sort())
   expect(readdirSync(dir)).toEqual(['shared.jsonl'])
@@ -36,10 +39,15 @@ it("keeps a live writer's journal when another writer saves, and folds it once t
   store.put({ key: 'own-1', writer: 'own', n: 1 })
   store.save()
   expect(readdirSync(dir).sort()).toEqual(['shared.jsonl', basename(live)])
-  expect(readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).key)).toEqual(['live-1', 'own-1'])
+  expect(
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).key),
+  ).toEqual(['live-1', 'own-1'])
 })
 
-it("folds and removes the journal of a writer that died without saving", () => {
+it('folds and removes the journal of a writer that died without saving', () => {
   const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
   const file = join(dir, 'shared.jsonl')
   // no process has an id this large
@@ -53,7 +61,10 @@ it("folds and removes the journal of a writer that died without saving", () => {
 it('folds the journals of a Unicode-named file that the file system lists decomposed (as HFS+ does)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
   const file = join(dir, 'тест-й.jsonl'.normalize('NFC'))
-  writeFileSync(join(dir, `${basename(file).normalize('NFD')}.99999999-0-abcdef12.pending.jsonl`), `${JSON.stringify({ key: 'dead-1', writer: 'dead', n: 1 })}\n`)
+  writeFileSync(
+    join(dir, `${basename(file).normalize('NFD')}.99999999-0-abcdef12.pending.jsonl`),
+    `${JSON.stringify({ key: 'dead-1', writer: 'dead', n: 1 })}\n`,
+  )
   const store = loadKeyedStore(file, { schema: Entry })
   expect(store.get('dead-1')?.writer).toBe('dead')
   store.save()
@@ -74,7 +85,11 @@ it("leaves alone the journals of another file whose name starts with this one's"
 
 describe('dropping keys', () => {
   const entry = (key: string, writer: string) => ({ key, writer, n: 1 })
-  const keysIn = (file: string): string[] => readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).key)
+  const keysIn = (file: string): string[] =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).key)
 
   it('drops what it loaded from the file, and keeps what a running writer journaled, before or since', () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalsuite-store-'))
@@ -112,7 +127,9 @@ it('writes no provider key into its file, whoever put the entry', () => {
   const store = loadKeyedStore(file, { schema: z.object({ key: z.string(), writer: z.string(), n: z.number() }) })
   store.put({ key: 'k1', writer: `echoed Authorization: Bearer ${key}`, n: 1 })
   expect(store.get('k1')?.writer).toBe('echoed Authorization: Bearer ***')
-  const journal = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('')
+  const journal = readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('')
   store.save()
   for (const text of [journal, readFileSync(file, 'utf8')]) {
     expect(text).not.toContain(key.slice(4))

@@ -12,7 +12,9 @@ it('leaves ordinary text and short "secrets" alone', () => {
 
 it('masks key-like query parameters that an endpoint echoes with the URL', () => {
   const text = 'GET http://host/v1?api_key=abc123&model=m&token=t0k&X-Amz-Signature=f00 failed; see https://user@host/x'
-  expect(redactSecrets(text, [])).toBe('GET http://host/v1?api_key=***&model=m&token=***&X-Amz-Signature=*** failed; see https://***@host/x')
+  expect(redactSecrets(text, [])).toBe(
+    'GET http://host/v1?api_key=***&model=m&token=***&X-Amz-Signature=*** failed; see https://***@host/x',
+  )
 })
 
 describe('redactKeys, for replies and everything written', () => {
@@ -48,13 +50,21 @@ describe('redactKeys, for replies and everything written', () => {
     registerKey('tok-Zq81xKp02mLw77fRt4')
     registerKey('ollama')
     registerKey(undefined)
-    expect(redactKeys('key tok-Zq81xKp02mLw77fRt4, twice: xtok-Zq81xKp02mLw77fRt4x; served by ollama')).toBe('key ***, twice: x***x; served by ollama')
+    expect(redactKeys('key tok-Zq81xKp02mLw77fRt4, twice: xtok-Zq81xKp02mLw77fRt4x; served by ollama')).toBe(
+      'key ***, twice: x***x; served by ollama',
+    )
   })
 
   it('masks every string of plain data, leaving the rest as it was', () => {
     const key = `gsk_${'R2d2'.repeat(13)}`
     const data = { text: `echo ${key}`, list: [key, 3, null, { nested: key }], count: 2, flag: true, missing: undefined }
-    expect(redactKeysDeep(data)).toEqual({ text: 'echo gsk_***', list: ['gsk_***', 3, null, { nested: 'gsk_***' }], count: 2, flag: true, missing: undefined })
+    expect(redactKeysDeep(data)).toEqual({
+      text: 'echo gsk_***',
+      list: ['gsk_***', 3, null, { nested: 'gsk_***' }],
+      count: 2,
+      flag: true,
+      missing: undefined,
+    })
     expect(data.text).toBe(`echo ${key}`)
   })
 })

@@ -30,7 +30,7 @@ describe.each([
     expect(readFileSync(join(blocked, 'inside.txt'), 'utf8')).toBe('kept')
   })
 
-  it('removes the temporary files of writers that died before their rename, and leaves a live writer\'s alone', async () => {
+  it("removes the temporary files of writers that died before their rename, and leaves a live writer's alone", async () => {
     const dir = scratch()
     const uuid = 'f0e1d2c3-b4a5-4697-8899-aabbccddeeff'
     // no process has an id this large; this test's parent runs while it does

@@ -5,7 +5,10 @@ export function cliInProcess(dir: string): (...args: string[]) => Promise<{ code
   return async (...args) => {
     let stdout = ''
     let stderr = ''
-    const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } })
+    const code = await runCli(args, {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    })
     return { code, stdout: stdout.replaceAll(dir, '<dir>'), stderr: stderr.replaceAll(dir, '<dir>') }
   }
 }

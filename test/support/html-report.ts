@@ -48,6 +48,8 @@ export function readHtmlReport(root: string): HtmlReport {
 /** Every test of a report's files, depth first, with the names of its suites. */
 export function htmlTests(report: HtmlReport): (HtmlTask & { path: string })[] {
   const walk = (task: HtmlTask, path: string): (HtmlTask & { path: string })[] =>
-    task.type === 'test' ? [{ ...task, path: `${path}${task.name}` }] : (task.tasks ?? []).flatMap((child) => walk(child, task.type === 'suite' && 'filepath' in task ? path : `${path}${task.name} > `))
+    task.type === 'test'
+      ? [{ ...task, path: `${path}${task.name}` }]
+      : (task.tasks ?? []).flatMap((child) => walk(child, task.type === 'suite' && 'filepath' in task ? path : `${path}${task.name} > `))
   return report.files.flatMap((file) => walk(file, ''))
 }

@@ -208,7 +208,11 @@ describe('fake OpenAI server', () => {
     const post = () =>
       fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'fake-model', messages: [] }) })
     const responses = await Promise.all([post(), post(), post()])
-    expect(responses.map((r) => [r.status, r.headers.get('retry-after-ms')])).toEqual([[503, '250'], [503, '250'], [503, '250']])
+    expect(responses.map((r) => [r.status, r.headers.get('retry-after-ms')])).toEqual([
+      [503, '250'],
+      [503, '250'],
+      [503, '250'],
+    ])
     expect(seen).toEqual([1, 2, 3])
     expect(server.arrivals.map((a) => a.inFlight)).toEqual([1, 2, 3])
     expect(server.inFlight).toBe(0)
@@ -233,13 +237,23 @@ describe('fake OpenAI server', () => {
 
   it('plays an endpoint that ignores logprobs', async () => {
     const { client } = await start({ logprobs: false })
-    const completion = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'hi' }], logprobs: true })
+    const completion = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'hi' }],
+      logprobs: true,
+    })
     expect(completion.choices[0]!.logprobs).toBeNull()
   })
 
   it('echoes completions prompts with per-token logprobs and offsets, the first token unscored', async () => {
     const { server, client } = await start({ tokenLogprob: (token) => -token.trim().length })
-    const completion = await client.completions.create({ model: 'fake-model', prompt: ['ab c', 'd'], echo: true, logprobs: 1, max_tokens: 1 })
+    const completion = await client.completions.create({
+      model: 'fake-model',
+      prompt: ['ab c', 'd'],
+      echo: true,
+      logprobs: 1,
+      max_tokens: 1,
+    })
     expect(completion.choices.map((c) => [c.text, c.logprobs])).toEqual([
       ['ab c end', { tokens: ['ab', ' c', ' end'], token_logprobs: [null, -1, -50], top_logprobs: null, text_offset: [0, 2, 4] }],
       ['d end', { tokens: ['d', ' end'], token_logprobs: [null, -50], top_logprobs: null, text_offset: [0, 1] }],
@@ -249,7 +263,10 @@ describe('fake OpenAI server', () => {
   })
 
   it('plays completions endpoints that refuse echo with logprobs, or do not exist', async () => {
-    for (const [completions, status] of [['no-echo', 400], ['none', 404]] as const) {
+    for (const [completions, status] of [
+      ['no-echo', 400],
+      ['none', 404],
+    ] as const) {
       const { client } = await start({ completions })
       const error = await client.completions.create({ model: 'fake-model', prompt: 'x', echo: true, logprobs: 1 }).catch((e: unknown) => e)
       expect((error as APIError).status).toBe(status)
@@ -260,7 +277,11 @@ describe('fake OpenAI server', () => {
   it('spaces streamed chunks by streamGapMs', async () => {
     const { client } = await start({ streamGapMs: 40 })
     const started = performance.now()
-    const stream = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'Reply with: a b c' }], stream: true })
+    const stream = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Reply with: a b c' }],
+      stream: true,
+    })
     const times: number[] = []
     for await (const chunk of stream) if (chunk.choices[0]?.delta.content) times.push(performance.now())
     expect(times).toHaveLength(3)

@@ -13,7 +13,13 @@ export interface FakeServerOptions {
    * Inject a fault for the Nth chat request (1-based count over all requests) or by predicate; return undefined for a
    * normal reply. `inFlight` counts the requests being answered, this one included.
    */
-  fault?: (request: { index: number; model: string; messages: ChatMessage[]; inFlight: number; headers: IncomingHttpHeaders }) => Fault | undefined
+  fault?: (request: {
+    index: number
+    model: string
+    messages: ChatMessage[]
+    inFlight: number
+    headers: IncomingHttpHeaders
+  }) => Fault | undefined
   /** Milliseconds between the chunks of a streamed reply (the first chunk comes after `latencyMs`). @default 0 */
   streamGapMs?: number
   /** Whether chat requests with `logprobs: true` get log-probabilities; false plays an endpoint that ignores them. @default true */
@@ -127,12 +133,19 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
       if (injected?.kind === 'status') return sendFault(res, injected)
       if (injected?.kind === 'stall') return sendStall(res, stream)
       if (injected?.kind === 'endless') return sendEndless(res, stream, injected.gapMs ?? 10)
-      if (injected?.kind === 'redirect') return void res.writeHead(injected.status, { location: injected.location, 'content-length': 0 }).end()
+      if (injected?.kind === 'redirect')
+        return void res.writeHead(injected.status, { location: injected.location, 'content-length': 0 }).end()
       if (injected?.kind === 'huge') return sendHuge(res, stream, injected)
       const id = `chatcmpl-fake-${index}`
       const created = Math.floor(Date.now() / 1000)
       const calls = options.toolCalls?.(request)?.map((call, at) => ({ id: `call_${index}_${at}`, ...call }))
-      if (calls) return sendToolCalls(res, { id, created, model: request.model, calls, usage: countUsage(request.messages, '') }, stream, includeUsage)
+      if (calls)
+        return sendToolCalls(
+          res,
+          { id, created, model: request.model, calls, usage: countUsage(request.messages, '') },
+          stream,
+          includeUsage,
+        )
       const full = reply(request, req.headers)
       const content = firstWords(full, maxTokens)
       const usage = countUsage(request.messages, content)
@@ -167,7 +180,13 @@ export function startFakeServer(options: FakeServerOptions = {}): Promise<FakeSe
     later(() => {
       if (res.destroyed) return
       if (options.completions === 'no-echo' && parsed.echo && parsed.logprobs !== null) {
-        return sendError(res, 400, 'Setting echo and logprobs at the same time is not supported for this model.', 'invalid_request_error', null)
+        return sendError(
+          res,
+          400,
+          'Setting echo and logprobs at the same time is not supported for this model.',
+          'invalid_request_error',
+          null,
+        )
       }
       sendJson(res, 200, completionReply(parsed, completionRequests.length, options.tokenLogprob ?? tokenLogprob))
     })
@@ -269,7 +288,10 @@ function parseChatBody(raw: string): Parsed | string {
   for (const m of body.messages) {
     if (!isRecord(m) || typeof m.role !== 'string') return "Invalid 'messages': each message needs a string 'role'."
     const images = imagesOf(m.content)
-    const tools = { ...(m.tool_calls === undefined ? {} : { toolCalls: m.tool_calls }), ...(m.tool_call_id === undefined ? {} : { toolCallId: m.tool_call_id }) }
+    const tools = {
+      ...(m.tool_calls === undefined ? {} : { toolCalls: m.tool_calls }),
+      ...(m.tool_call_id === undefined ? {} : { toolCallId: m.tool_call_id }),
+    }
     messages.push({ role: m.role, content: textOf(m.content), ...(images.length > 0 ? { images } : {}), ...tools })
   }
   const offered = {
@@ -311,7 +333,9 @@ const LETTERS = 'ABCDEFGHIJ'
  */
 function answerLogprobs(content: string, top: number | null): unknown[] {
   const token = content.match(/\S+/)?.[0] ?? ''
-  const others = [...LETTERS].filter((letter) => letter !== token).map((letter, index) => ({ token: letter, logprob: -3 - index, bytes: null }))
+  const others = [...LETTERS]
+    .filter((letter) => letter !== token)
+    .map((letter, index) => ({ token: letter, logprob: -3 - index, bytes: null }))
   return [{ token, logprob: -0.01, bytes: null, top_logprobs: [{ token, logprob: -0.01, bytes: null }, ...others].slice(0, top ?? 0) }]
 }
 
@@ -369,7 +393,11 @@ function textOf(content: unknown): string {
 
 function imagesOf(content: unknown): string[] {
   if (!Array.isArray(content)) return []
-  return content.flatMap((part) => (isRecord(part) && part.type === 'image_url' && isRecord(part.image_url) && typeof part.image_url.url === 'string' ? [part.image_url.url] : []))
+  return content.flatMap((part) =>
+    isRecord(part) && part.type === 'image_url' && isRecord(part.image_url) && typeof part.image_url.url === 'string'
+      ? [part.image_url.url]
+      : [],
+  )
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -396,7 +424,14 @@ function sendRaw(res: ServerResponse, status: number, body: string, type: string
   res.end(body)
 }
 
-function sendError(res: ServerResponse, status: number, message: string, type: string, code: string | null, headers?: Record<string, string>): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: string | null,
+  headers?: Record<string, string>,
+): void {
   sendJson(res, status, { error: { message, type, param: null, code } }, headers)
 }
 
@@ -504,7 +539,14 @@ function sendToolCalls(res: ServerResponse, c: ToolCallReply, stream: boolean, i
   if (!stream) {
     const calls = c.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }))
     const message = { role: 'assistant', content: null, tool_calls: calls }
-    return sendJson(res, 200, { id: c.id, object: 'chat.completion', created: c.created, model: c.model, choices: [{ index: 0, message, logprobs: null, finish_reason: 'tool_calls' }], usage: c.usage })
+    return sendJson(res, 200, {
+      id: c.id,
+      object: 'chat.completion',
+      created: c.created,
+      model: c.model,
+      choices: [{ index: 0, message, logprobs: null, finish_reason: 'tool_calls' }],
+      usage: c.usage,
+    })
   }
   const chunk = (choices: unknown[], extra: object = {}) =>
     `data: ${JSON.stringify({ id: c.id, object: 'chat.completion.chunk', created: c.created, model: c.model, choices, ...extra })}\n\n`
@@ -519,7 +561,8 @@ function sendToolCalls(res: ServerResponse, c: ToolCallReply, stream: boolean, i
   })
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   const head = chunk([{ index: 0, delta: { role: 'assistant', content: null }, finish_reason: null }])
-  const tail = chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]) + (includeUsage ? chunk([], { usage: c.usage }) : '') + 'data: [DONE]\n\n'
+  const tail =
+    chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]) + (includeUsage ? chunk([], { usage: c.usage }) : '') + 'data: [DONE]\n\n'
   res.end(head + pieces.join('') + tail)
 }
 

@@ -52,14 +52,20 @@ export interface ProviderServer {
 function lastUserText(request: ReceivedRequest, wire: Wire): string {
   const messages: any[] = wire === 'anthropic' ? (request.body.messages ?? []) : (request.body.contents ?? [])
   const last = messages.filter((message) => message.role === 'user').at(-1)
-  const parts: any[] = wire === 'anthropic' ? (typeof last?.content === 'string' ? [{ text: last.content }] : (last?.content ?? [])) : (last?.parts ?? [])
+  const parts: any[] =
+    wire === 'anthropic' ? (typeof last?.content === 'string' ? [{ text: last.content }] : (last?.content ?? [])) : (last?.parts ?? [])
   return parts.map((part) => part.text ?? '').join('')
 }
 
 const sse = (event: string | undefined, data: unknown): string => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`
 
 function anthropicUsage(usage: ScriptedReply['usage']) {
-  return { input_tokens: usage?.input ?? 0, output_tokens: usage?.output ?? 0, cache_read_input_tokens: usage?.cachedInput ?? 0, cache_creation_input_tokens: 0 }
+  return {
+    input_tokens: usage?.input ?? 0,
+    output_tokens: usage?.output ?? 0,
+    cache_read_input_tokens: usage?.cachedInput ?? 0,
+    cache_creation_input_tokens: 0,
+  }
 }
 
 function anthropicReply(reply: ScriptedReply, model: string, stream: boolean): string {
@@ -70,19 +76,44 @@ function anthropicReply(reply: ScriptedReply, model: string, stream: boolean): s
       ...(reply.text === undefined ? [] : [{ type: 'text', text: reply.text }]),
       ...calls.map((call, index) => ({ type: 'tool_use', id: `toolu_${index}`, name: call.name, input: JSON.parse(call.arguments) })),
     ]
-    return JSON.stringify({ id: 'msg_1', type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage: anthropicUsage(reply.usage) })
+    return JSON.stringify({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content,
+      stop_reason: stop,
+      stop_sequence: null,
+      usage: anthropicUsage(reply.usage),
+    })
   }
   const usage = anthropicUsage(reply.usage)
-  let body = sse('message_start', { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } })
+  let body = sse('message_start', {
+    type: 'message_start',
+    message: {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      usage: { ...usage, output_tokens: 1 },
+    },
+  })
   let index = 0
   if (reply.text !== undefined) {
     body += sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } })
-    for (const piece of reply.text.match(/.{1,4}/gs) ?? []) body += sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
+    for (const piece of reply.text.match(/.{1,4}/gs) ?? [])
+      body += sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
     body += sse('content_block_stop', { type: 'content_block_stop', index })
     index++
   }
   for (const [number, call] of calls.entries()) {
-    body += sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${number}`, name: call.name, input: {} } })
+    body += sse('content_block_start', {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: `toolu_${number}`, name: call.name, input: {} },
+    })
     const half = Math.ceil(call.arguments.length / 2)
     for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)]) {
       body += sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } })
@@ -90,7 +121,11 @@ function anthropicReply(reply: ScriptedReply, model: string, stream: boolean): s
     body += sse('content_block_stop', { type: 'content_block_stop', index })
     index++
   }
-  body += sse('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } })
+  body += sse('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: stop, stop_sequence: null },
+    usage: { output_tokens: usage.output_tokens },
+  })
   return body + sse('message_stop', { type: 'message_stop' })
 }
 
@@ -114,7 +149,8 @@ function geminiChunk(parts: unknown[], finish: boolean, usage: ScriptedReply['us
 
 function geminiReply(reply: ScriptedReply, stream: boolean): string {
   const calls = (reply.toolCalls ?? []).map((call) => ({ functionCall: { name: call.name, args: JSON.parse(call.arguments) } }))
-  if (!stream) return JSON.stringify(geminiChunk([...(reply.text === undefined ? [] : [{ text: reply.text }]), ...calls], true, reply.usage))
+  if (!stream)
+    return JSON.stringify(geminiChunk([...(reply.text === undefined ? [] : [{ text: reply.text }]), ...calls], true, reply.usage))
   const pieces = (reply.text?.match(/.{1,4}/gs) ?? []).map((text) => geminiChunk([{ text }], false, undefined))
   return [...pieces, geminiChunk(calls, true, reply.usage)].map((chunk) => sse(undefined, chunk)).join('')
 }
@@ -123,7 +159,14 @@ function errorBody(wire: Wire, fault: ProviderFault): string {
   if (fault.body !== undefined) return fault.body
   const message = fault.message ?? `status ${fault.status}`
   if (wire === 'anthropic') {
-    const type = fault.status === 529 ? 'overloaded_error' : fault.status === 429 ? 'rate_limit_error' : fault.status === 401 ? 'authentication_error' : 'api_error'
+    const type =
+      fault.status === 529
+        ? 'overloaded_error'
+        : fault.status === 429
+          ? 'rate_limit_error'
+          : fault.status === 401
+            ? 'authentication_error'
+            : 'api_error'
     return JSON.stringify({ type: 'error', error: { type, message } })
   }
   return JSON.stringify({ error: { code: fault.status, message, status: fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } })
@@ -152,7 +195,11 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
       const reply = options.reply?.(request) ?? { text: `Echo: ${lastUserText(request, wire)}`, usage: { input: 10, output: 4 } }
       const model = wire === 'anthropic' ? String(body.model) : (/models\/([^:]+)/.exec(path)?.[1] ?? '')
       const text = wire === 'anthropic' ? anthropicReply(reply, model, request.stream) : geminiReply(reply, request.stream)
-      const answer = (): void => send(res, 200, text, { 'content-type': request.stream ? 'text/event-stream' : 'application/json', ...options.replyHeaders?.(requests.length) })
+      const answer = (): void =>
+        send(res, 200, text, {
+          'content-type': request.stream ? 'text/event-stream' : 'application/json',
+          ...options.replyHeaders?.(requests.length),
+        })
       if (options.latencyMs) setTimeout(answer, options.latencyMs).unref()
       else answer()
     })

@@ -138,7 +138,18 @@ export function startRateLimitedServer(options: RateLimitedServerOptions): Promi
     if (wait > 0) {
       refused++
       const retry = { 'retry-after': String(Math.ceil(wait / 1000)), 'retry-after-ms': String(Math.ceil(wait)) }
-      return send(res, 429, { error: { message: 'Rate limit reached', type: options.dialect === 'openai' ? 'requests' : 'rate_limit_error', code: 'rate_limit_exceeded' } }, retry)
+      return send(
+        res,
+        429,
+        {
+          error: {
+            message: 'Rate limit reached',
+            type: options.dialect === 'openai' ? 'requests' : 'rate_limit_error',
+            code: 'rate_limit_exceeded',
+          },
+        },
+        retry,
+      )
     }
     for (const [kind, amount] of needs) {
       const bucket = buckets.get(kind)

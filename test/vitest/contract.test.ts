@@ -9,8 +9,12 @@ import type { VerdictFileTask } from '../../src/judge/index.ts'
 import type { FinishedModule } from '../../src/records/index.ts'
 import type { TaskLike } from '../../src/vitest/tasks.ts'
 
-const installed = JSON.parse(readFileSync(new URL('../../node_modules/vitest/package.json', import.meta.url), 'utf8')) as { version: string }
-const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { peerDependencies: Record<string, string> }
+const installed = JSON.parse(readFileSync(new URL('../../node_modules/vitest/package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
+const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  peerDependencies: Record<string, string>
+}
 const major = installed.version.split('.')[0]!
 
 it('runs on a Vitest major that package.json declares it supports', () => {
@@ -39,7 +43,10 @@ describe('a suite, as hooks hand it over (tasks.ts beforeSuite and afterSuite, v
   it('gives beforeAll the suite being run, its tests declared with their mode, name and meta, and its file', ({ task }) => {
     const suite = seen.before!
     expect(suite.type).toBe('suite')
-    expect(suite.tasks.map((test) => [test.type, test.mode, test.name])).toEqual([['test', 'run', task.name], ['test', 'run', 'keeps meta written during the test on the task']])
+    expect(suite.tasks.map((test) => [test.type, test.mode, test.name])).toEqual([
+      ['test', 'run', task.name],
+      ['test', 'run', 'keeps meta written during the test on the task'],
+    ])
     expect(suite.tasks[0]).toBe(task)
     expect(suite.file.filepath).toMatch(/contract\.test\.ts$/)
     expect(task.suite).toBe(suite)
@@ -59,7 +66,9 @@ describe("a test's context (describe-benchmark.ts, tasks.ts skipWithReason and i
     expect(typeof context.skip).toBe('function')
     expect(context.signal).toBeInstanceOf(AbortSignal)
     await context.annotate('contract', 'evalsuite:contract')
-    expect(context.task.annotations.map((annotation) => [annotation.type, annotation.message])).toEqual([['evalsuite:contract', 'contract']])
+    expect(context.task.annotations.map((annotation) => [annotation.type, annotation.message])).toEqual([
+      ['evalsuite:contract', 'contract'],
+    ])
   })
 
   it('lists the results of the tests before it among its siblings', ({ task }) => {
@@ -74,14 +83,14 @@ describe("a test's context (describe-benchmark.ts, tasks.ts skipWithReason and i
     expect(result?.retryCount ?? 0).toBe(0)
   })
 
-  it('places a top-level suite among its file\'s tasks (variant-gate-tests.ts suiteSiblingsOf)', ({ task }) => {
+  it("places a top-level suite among its file's tasks (variant-gate-tests.ts suiteSiblingsOf)", ({ task }) => {
     const file = task.file
     expect(task.suite?.suite).toBeUndefined()
     expect(file.tasks).toContain(task.suite)
   })
 })
 
-describe('a matcher\'s state (to-match-answer.ts, to-pass-judge.ts)', () => {
+describe("a matcher's state (to-match-answer.ts, to-pass-judge.ts)", () => {
   it("hands a matcher its test's task, with meta, full name, file and context", ({ task, signal }) => {
     const states: { task?: unknown; isNot?: boolean; testPath?: string }[] = []
     expect.extend({
@@ -94,7 +103,12 @@ describe('a matcher\'s state (to-match-answer.ts, to-pass-judge.ts)', () => {
     recorded(1).toRecordState()
     recorded(1).not.toRecordState()
     const state = states[0]!
-    const seen = state.task as { meta: object; fullTestName?: string; file?: { filepath: string }; context?: { signal?: AbortSignal; annotate?: unknown } }
+    const seen = state.task as {
+      meta: object
+      fullTestName?: string
+      file?: { filepath: string }
+      context?: { signal?: AbortSignal; annotate?: unknown }
+    }
     expect(seen).toBe(task)
     expect(seen.meta).toBe(task.meta)
     expect(seen.fullTestName).toContain(task.name)
@@ -112,7 +126,9 @@ describe(`the Vitest ${major} instance a reporter is given (reporter.ts, progres
     try {
       const reporters = (vitest as unknown as { reporters?: unknown[] }).reporters
       expect(reporters?.some((reporter) => reporter instanceof DefaultReporter)).toBe(true)
-      const summary = (reporters!.find((reporter) => reporter instanceof DefaultReporter) as unknown as { summary?: { createSummary?: unknown } }).summary
+      const summary = (
+        reporters!.find((reporter) => reporter instanceof DefaultReporter) as unknown as { summary?: { createSummary?: unknown } }
+      ).summary
       expect(typeof summary?.createSummary).toBe('function')
       expect(vitest.snapshot.options.updateSnapshot).toMatch(/^(all|new|none)$/)
       expect(typeof vitest.logger.log).toBe('function')

@@ -3,7 +3,9 @@ import { defineBenchmark } from '../../src/benchmark/index.ts'
 import { describeBenchmark } from '../../src/vitest/describe-benchmark.ts'
 import { aggregateCollector, collectAggregates, type CorpusSample } from '../../src/metrics/index.ts'
 
-const share = (samples: readonly CorpusSample[]): Record<string, number> => ({ answered: samples.filter((s) => s.answer !== null).length / samples.length })
+const share = (samples: readonly CorpusSample[]): Record<string, number> => ({
+  answered: samples.filter((s) => s.answer !== null).length / samples.length,
+})
 const count = (samples: readonly CorpusSample[]): Record<string, number> => ({ samples: samples.length })
 const dataset = [{ id: 'a', input: '1+1', target: '2' }]
 
@@ -13,7 +15,12 @@ const collected = await collectAggregates(async () => {
   describeBenchmark('inline-plain', { dataset, task: () => '2' })
   describeBenchmark(defineBenchmark({ name: 'defined-own', dataset, aggregate: count }), { task: () => '2' })
   describeBenchmark(defineBenchmark({ name: 'defined-replaced', dataset, aggregate: count }), { task: () => '2', aggregate: share })
-  describeBenchmark.skip('varied', { dataset, task: () => '2', variants: { system: { terse: 'Be terse.', plain: 'Answer.' } }, aggregate: share })
+  describeBenchmark.skip('varied', {
+    dataset,
+    task: () => '2',
+    variants: { system: { terse: 'Be terse.', plain: 'Answer.' } },
+    aggregate: share,
+  })
 })
 
 it("records each benchmark's aggregate by name, the variants' under their benchmark's name, and declares nothing", ({ task }) => {

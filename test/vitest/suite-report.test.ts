@@ -35,7 +35,12 @@ const counted = (key: keyof typeof aggregateCalls) => (samples: readonly CorpusS
 describeBenchmark('one', { dataset, task, aggregate: counted('one') })
 describeBenchmark('three', { dataset, task, aggregate: counted('three'), thresholds: { accuracy: 0.5, answered: 0.5 } })
 // three variants, each with its gate test, and two compare gates that read every variant's report
-describeBenchmark('varied', { dataset, task, variants: { system: { terse: 'Be terse.', plain: 'Answer.', formal: 'Answer formally.' } }, compare: { maxDrop: 0.5 } })
+describeBenchmark('varied', {
+  dataset,
+  task,
+  variants: { system: { terse: 'Be terse.', plain: 'Answer.', formal: 'Answer formally.' } },
+  compare: { maxDrop: 0.5 },
+})
 
 it("builds one report per benchmark for all its gate tests: the baseline read once, the user's aggregate and its bootstrap run once", () => {
   expect(aggregateCalls.one).toBeGreaterThan(0)

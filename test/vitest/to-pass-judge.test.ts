@@ -11,12 +11,16 @@ registerMatchers()
 // outside the plugin, verdicts are recorded beside the test file; this test leaves none behind
 afterAll(() => rmSync(fileURLToPath(new URL('./__verdicts__', import.meta.url)), { recursive: true, force: true }))
 
-const polite = scriptedJudge('grader', ({ parts }) => verdict(parts.get('response')!.includes('please') ? 'pass' : 'fail', 'checked the tone'))
+const polite = scriptedJudge('grader', ({ parts }) =>
+  verdict(parts.get('response')!.includes('please') ? 'pass' : 'fail', 'checked the tone'),
+)
 
 describe('toPassJudge outside a benchmark', () => {
   it('passes when the judge passes the output, and annotates the test with the verdict', async ({ task }) => {
     await expect('One moment, please.').toPassJudge('The reply is polite.', { model: polite })
-    expect(task.annotations.map((a) => [a.type, a.message])).toEqual([['judge', 'judge grader ("criteria judge"): pass "pass", score 1 — checked the tone']])
+    expect(task.annotations.map((a) => [a.type, a.message])).toEqual([
+      ['judge', 'judge grader ("criteria judge"): pass "pass", score 1 — checked the tone'],
+    ])
   })
 
   it('names the judge by its name, else its metric, else its kind, never by the start of its prompt', async ({ task }) => {
@@ -25,11 +29,18 @@ describe('toPassJudge outside a benchmark', () => {
     for (const named of [{}, { metric: 'window' }, { name: 'return window', metric: 'window' }]) {
       await expect('One moment, please.').toPassJudge(judge.labels({ prompt, labels, ...named }), { model: polite })
     }
-    await expect('One moment, please.').toPassJudge(judge.numeric({ prompt, min: 1, max: 5 }), { model: scriptedJudge('grader', () => JSON.stringify({ reasoning: 'fine', score: 5 })) })
-    expect(task.annotations.map((a) => /^judge grader \("([^"]*)"\)/.exec(a.message)?.[1])).toEqual(['labels judge', 'window', 'return window', 'numeric judge'])
+    await expect('One moment, please.').toPassJudge(judge.numeric({ prompt, min: 1, max: 5 }), {
+      model: scriptedJudge('grader', () => JSON.stringify({ reasoning: 'fine', score: 5 })),
+    })
+    expect(task.annotations.map((a) => /^judge grader \("([^"]*)"\)/.exec(a.message)?.[1])).toEqual([
+      'labels judge',
+      'window',
+      'return window',
+      'numeric judge',
+    ])
   })
 
-  it('fails with the judge\'s verdict and reasoning when it fails the output; .not inverts', async () => {
+  it("fails with the judge's verdict and reasoning when it fails the output; .not inverts", async () => {
     await expect(expect('Wait.').toPassJudge('The reply is polite.', { model: polite })).rejects.toThrowError(
       'expected the output to pass the judge\n  judge grader ("criteria judge"): fail "fail", score 0 — checked the tone',
     )
@@ -63,7 +74,9 @@ describe('toPassJudge outside a benchmark', () => {
   })
 
   it('refuses an output that is not a string, and criteria that are not criteria', async () => {
-    await expect(expect(42).toPassJudge('polite', { model: polite })).rejects.toThrowError('toPassJudge expects the output to judge as a string, received number')
+    await expect(expect(42).toPassJudge('polite', { model: polite })).rejects.toThrowError(
+      'toPassJudge expects the output to judge as a string, received number',
+    )
     await expect(expect('x').toPassJudge({ prompt: 'polite' } as never, { model: polite })).rejects.toThrowError(
       'toPassJudge: expected criteria (a non-empty string) or a definition from judge.labels/numeric/pairwise/workflow/skip, received {"prompt":"polite"}.',
     )

@@ -24,7 +24,9 @@ describe('the trajectory matchers outside a benchmark', () => {
   })
 
   it('refuse what is not a trajectory', () => {
-    expect(() => expect('a reply').toCallTool('search')).toThrow(`toCallTool expects the sample's trajectory ({ steps, ended }), received "a reply"`)
+    expect(() => expect('a reply').toCallTool('search')).toThrow(
+      `toCallTool expects the sample's trajectory ({ steps, ended }), received "a reply"`,
+    )
   })
 })
 
@@ -48,7 +50,14 @@ describe('the trajectory matchers inside a sample', () => {
 
 it('gives no precision to a sample that called nothing, and no recall to one that expected nothing', () => {
   const check = (made: number, expected: number, matched: number, pass: boolean): Check => ({
-    matcher: 'toCallTools', kind: 'trajectory', pass, target: [], extracted: null, passage: null, explanation: '', toolCalls: { expected, made, matched },
+    matcher: 'toCallTools',
+    kind: 'trajectory',
+    pass,
+    target: [],
+    extracted: null,
+    passage: null,
+    explanation: '',
+    toolCalls: { expected, made, matched },
   })
   expect(toScores([check(0, 0, 0, true)], undefined)).toEqual({ accuracy: 1, tool_call_accuracy: 1 })
   expect(toScores([check(2, 0, 0, false)], undefined)).toEqual({ accuracy: 0, tool_call_accuracy: 0, tool_precision: 0 })
@@ -58,16 +67,34 @@ it('gives no precision to a sample that called nothing, and no recall to one tha
 
 it("says in the wrong sample's line where the trajectory left the expected calls", () => {
   const wrong: Check = {
-    matcher: 'toCallTools', kind: 'trajectory', pass: false, target: ['`lookup`'], extracted: 'step 1: `search`', passage: null,
-    explanation: 'step 2: called `search` with `{ q: "refunds" }`, expected `lookup`', toolCalls: { expected: 1, made: 1, matched: 0 },
+    matcher: 'toCallTools',
+    kind: 'trajectory',
+    pass: false,
+    target: ['`lookup`'],
+    extracted: 'step 1: `search`',
+    passage: null,
+    explanation: 'step 2: called `search` with `{ q: "refunds" }`, expected `lookup`',
+    toolCalls: { expected: 1, made: 1, matched: 0 },
   }
   const meta: SampleMeta = { kind: 'sample', sampleId: 'refund-7', status: 'scored', scores: { accuracy: 0 }, checks: [wrong] }
   const report = buildReport(
-    { meta: { kind: 'benchmark', name: 'support-agent', model: 'm', thresholds: {}, maxErrors: 0 }, file: 'evals/a.eval.ts', samples: [{ meta, status: 'wrong', name: 'refund-7' }] },
-    { createdAt: '2025-01-01T00:00:00.000Z', catalog: createMetricCatalog(), baseline: { file: 'evals/__baselines__/a.json', entry: undefined }, updating: false, missingBaselineFails: true },
+    {
+      meta: { kind: 'benchmark', name: 'support-agent', model: 'm', thresholds: {}, maxErrors: 0 },
+      file: 'evals/a.eval.ts',
+      samples: [{ meta, status: 'wrong', name: 'refund-7' }],
+    },
+    {
+      createdAt: '2025-01-01T00:00:00.000Z',
+      catalog: createMetricCatalog(),
+      baseline: { file: 'evals/__baselines__/a.json', entry: undefined },
+      updating: false,
+      missingBaselineFails: true,
+    },
   )
   expect(report.samples[0]!.checks![0]!.toolCalls).toEqual({ expected: 1, made: 1, matched: 0 })
-  const lines = renderReports([report], { color: false, width: 120 }).split('\n').filter((line) => line.includes(' wrong:'))
+  const lines = renderReports([report], { color: false, width: 120 })
+    .split('\n')
+    .filter((line) => line.includes(' wrong:'))
   expect(lines).toMatchInlineSnapshot(`
     [
       "  support-agent: 1 wrong: refund-7: "step 2: called \`search\` with \`{ q: "refunds" }\`, expected \`lookup\`" (trajectory)",

@@ -7,7 +7,10 @@ it("masks the keys in a test's meta in place, and in the error it ends with, its
   const sample = { output: `said ${KEY}`, checks: [{ passage: KEY, pass: false }] }
   const meta = { evalsuite: sample }
   const error = Object.assign(new Error(`expected "${KEY}" to be "4"`, { cause: new Error(`from ${KEY}`) }), { actual: KEY, expected: '4' })
-  const thrown = await withoutKeys(meta, () => Promise.reject(error)).then(() => undefined, (caught: unknown) => caught)
+  const thrown = await withoutKeys(meta, () => Promise.reject(error)).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
   expect(thrown).toBe(error)
   expect(error.message).toBe('expected "xai-***" to be "4"')
   expect(error.stack).not.toContain(KEY)
@@ -18,7 +21,10 @@ it("masks the keys in a test's meta in place, and in the error it ends with, its
 
 it('replaces an error whose text cannot be set by a masked copy', async () => {
   const error = new DOMException(`aborted by ${KEY}`, 'AbortError')
-  const thrown = await withoutKeys({}, () => Promise.reject(error)).then(() => undefined, (caught: unknown) => caught)
+  const thrown = await withoutKeys({}, () => Promise.reject(error)).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
   expect(thrown).not.toBe(error)
   expect((thrown as Error).message).toBe('aborted by xai-***')
 })

@@ -33,7 +33,8 @@ function arcSample(record: Record<string, unknown>): SampleInput {
   const labels = choices.labels.map(String)
   const index = labels.indexOf(String(record.answerKey))
   // some questions label their options 1-4 instead of A-D; the sample always letters them
-  if (index < 0) throw new Error(`field "answerKey" is "${String(record.answerKey)}", which labels none of the options (${labels.join(', ')})`)
+  if (index < 0)
+    throw new Error(`field "answerKey" is "${String(record.answerKey)}", which labels none of the options (${labels.join(', ')})`)
   return {
     ...(record.id === undefined ? {} : { id: record.id as string }),
     input: String(stem ?? ''),
@@ -57,7 +58,8 @@ export function arc(options: ArcOptions): Benchmark {
     tags: ['science', 'reasoning', 'multiple-choice'],
     expectedFields: {
       id: 'the question id',
-      question: 'the question: `{ stem, choices: [{ text, label }] }` in the original release, or the text with `choices: { text: [...], label: [...] }` beside it',
+      question:
+        'the question: `{ stem, choices: [{ text, label }] }` in the original release, or the text with `choices: { text: [...], label: [...] }` beside it',
       answerKey: 'the label of the right option',
     },
     dataset: datasets.jsonl(options.path),

@@ -18,7 +18,10 @@ const shown = (values: readonly PythonValue[]): string => `[${values.map(pythonT
 
 /** Lower case, without spaces and the punctuation ,./-_*^, single quotes as double: how the checker compares strings. */
 function standardString(text: string): string {
-  return text.replaceAll(/[ ,./\-_*^]/g, '').toLowerCase().replaceAll("'", '"')
+  return text
+    .replaceAll(/[ ,./\-_*^]/g, '')
+    .toLowerCase()
+    .replaceAll("'", '"')
 }
 
 const standard = (value: PythonValue): PythonValue => (value.type === 'str' ? { type: 'str', value: standardString(value.value) } : value)
@@ -35,7 +38,13 @@ interface TypeVerdict {
   listed: boolean
 }
 
-function checkType(name: string, value: PythonValue, acceptable: readonly PythonValue[], expected: PythonType, items: PythonType | undefined): TypeVerdict {
+function checkType(
+  name: string,
+  value: PythonValue,
+  acceptable: readonly PythonValue[],
+  expected: PythonType,
+  items: PythonType | undefined,
+): TypeVerdict {
   const listed = listedType(acceptable)
   const isListed = listed !== undefined && listed !== expected
   if (value.type === expected) {
@@ -58,15 +67,28 @@ function dictMismatch(value: PythonValue & { type: 'dict' }, acceptable: readonl
     if (option.type !== 'dict') continue
     const lists = new Map([...option.entries].map(([key, listed]) => [key, listed.type === 'list' ? listed.items : [listed]]))
     const unknown = [...value.entries.keys()].find((key) => !lists.has(key))
-    const wrong = [...value.entries].find(([key, item]) => lists.has(key) && !lists.get(key)!.some((good) => pythonEqual(standard(item), standard(good))))
+    const wrong = [...value.entries].find(
+      ([key, item]) => lists.has(key) && !lists.get(key)!.some((good) => pythonEqual(standard(item), standard(good))),
+    )
     const missing = [...lists].find(([key, listedValues]) => !value.entries.has(key) && !listedValues.some(isEmpty))
     if (unknown === undefined && wrong === undefined && missing === undefined) return ''
-    why = unknown !== undefined ? `unexpected key "${unknown}"` : wrong !== undefined ? `key "${wrong[0]}": ${pythonText(wrong[1])} is not one of ${shown(lists.get(wrong[0])!)}` : `key "${missing![0]}" is missing`
+    why =
+      unknown !== undefined
+        ? `unexpected key "${unknown}"`
+        : wrong !== undefined
+          ? `key "${wrong[0]}": ${pythonText(wrong[1])} is not one of ${shown(lists.get(wrong[0])!)}`
+          : `key "${missing![0]}" is missing`
   }
   return why
 }
 
-function valueMismatch(name: string, value: PythonValue, acceptable: readonly PythonValue[], expected: PythonType, items: PythonType | undefined): string | undefined {
+function valueMismatch(
+  name: string,
+  value: PythonValue,
+  acceptable: readonly PythonValue[],
+  expected: PythonType,
+  items: PythonType | undefined,
+): string | undefined {
   const wrong = `argument "${name}": ${pythonText(value)} is not one of ${shown(acceptable)}`
   if (expected === 'dict' && value.type === 'dict') {
     const why = dictMismatch(value, acceptable)
@@ -75,16 +97,22 @@ function valueMismatch(name: string, value: PythonValue, acceptable: readonly Py
   if (expected === 'list' && items === 'dict' && value.type === 'list') {
     const fits = acceptable.some((option) => {
       const dicts = option.type === 'list' ? option.items : []
-      return dicts.length === value.items.length && value.items.every((item, index) => item.type === 'dict' && dictMismatch(item, [dicts[index]!]) === '')
+      return (
+        dicts.length === value.items.length &&
+        value.items.every((item, index) => item.type === 'dict' && dictMismatch(item, [dicts[index]!]) === '')
+      )
     })
     return fits ? undefined : wrong
   }
-  if (expected === 'str') return acceptable.some((option) => option.type === 'str' && pythonEqual(standard(value), standard(option))) ? undefined : wrong
+  if (expected === 'str')
+    return acceptable.some((option) => option.type === 'str' && pythonEqual(standard(value), standard(option))) ? undefined : wrong
   if (expected === 'list' && value.type === 'list') {
     // "" among the acceptable values stands for the empty list, as the checker's reading of it does
     const options = acceptable.map((option) => (isEmpty(option) ? { type: 'list' as const, items: [] } : option))
     const written = { type: 'list' as const, items: value.items.map(standard) }
-    return options.some((option) => option.type === 'list' && pythonEqual(written, { type: 'list', items: option.items.map(standard) })) ? undefined : wrong
+    return options.some((option) => option.type === 'list' && pythonEqual(written, { type: 'list', items: option.items.map(standard) }))
+      ? undefined
+      : wrong
   }
   return acceptable.some((option) => pythonEqual(value, option)) ? undefined : wrong
 }
@@ -103,12 +131,21 @@ export function callMismatch(fn: BfclFunction, args: PythonValue, answer: Readon
     const acceptable = answer.get(name)
     if (parameter === undefined || acceptable === undefined) return `unexpected argument "${name}"`
     const expected = PYTHON_TYPES[parameter.type] ?? 'str'
-    const items = parameter.type === 'array' || parameter.type === 'tuple' ? (parameter.items ? PYTHON_TYPES[parameter.items.type] : undefined) : undefined
+    const items =
+      parameter.type === 'array' || parameter.type === 'tuple'
+        ? parameter.items
+          ? PYTHON_TYPES[parameter.items.type]
+          : undefined
+        : undefined
     // Python's checker lets an integer stand for a float, and nothing else for anything
     const value: PythonValue = expected === 'float' && written.type === 'int' ? { type: 'float', value: written.value } : written
     const type = checkType(name, value, acceptable, expected, items)
     if (type.why !== undefined) return type.why
-    const why = type.listed ? (acceptable.some((option) => pythonEqual(value, option)) ? undefined : `argument "${name}": ${pythonText(value)} is not one of ${shown(acceptable)}`) : valueMismatch(name, value, acceptable, expected, items)
+    const why = type.listed
+      ? acceptable.some((option) => pythonEqual(value, option))
+        ? undefined
+        : `argument "${name}": ${pythonText(value)} is not one of ${shown(acceptable)}`
+      : valueMismatch(name, value, acceptable, expected, items)
     if (why !== undefined) return why
   }
   for (const [name, acceptable] of answer) {

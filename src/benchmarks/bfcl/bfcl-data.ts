@@ -48,7 +48,8 @@ function groundTruthOf(value: PythonValue | undefined): BfclAnswer {
   if (value?.type !== 'list') throw new Error('field "ground_truth" must be a list of calls')
   return value.items.map((item, index) => {
     const only = item.type === 'dict' && item.entries.size === 1 ? [...item.entries][0]! : undefined
-    if (only === undefined || only[1].type !== 'dict') throw new Error(`ground_truth[${index}] must be { "function name": { "parameter": [acceptable values] } }`)
+    if (only === undefined || only[1].type !== 'dict')
+      throw new Error(`ground_truth[${index}] must be { "function name": { "parameter": [acceptable values] } }`)
     const parameters = new Map<string, PythonValue[]>()
     for (const [name, acceptable] of only[1].entries) {
       if (acceptable.type !== 'list') throw new Error(`ground_truth[${index}].${name} must be a list of acceptable values`)
@@ -73,21 +74,26 @@ export function parseGroundTruth(line: string): BfclAnswer {
  */
 export function loadAnswers(question: string): Map<string, string> {
   const file = join(dirname(question), 'possible_answer', basename(question))
-  if (!existsSync(file)) throw new ConfigError(`bfcl(): the possible answers of "${question}" are not at "${file}"; BFCL's data folder holds them in possible_answer/.`)
+  if (!existsSync(file))
+    throw new ConfigError(
+      `bfcl(): the possible answers of "${question}" are not at "${file}"; BFCL's data folder holds them in possible_answer/.`,
+    )
   const answers = new Map<string, string>()
   const issues: DatasetIssue[] = []
-  readFileSync(file, 'utf8').split('\n').forEach((text, index) => {
-    if (text.trim() === '') return
-    try {
-      const record = readPythonJson(text)
-      const id = recordField(record, 'id')
-      if (id?.type !== 'str') throw new Error('field "id" must be a string')
-      groundTruthOf(recordField(record, 'ground_truth'))
-      answers.set(id.value, text)
-    } catch (error) {
-      issues.push({ file, line: index + 1, message: (error as Error).message })
-    }
-  })
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, index) => {
+      if (text.trim() === '') return
+      try {
+        const record = readPythonJson(text)
+        const id = recordField(record, 'id')
+        if (id?.type !== 'str') throw new Error('field "id" must be a string')
+        groundTruthOf(recordField(record, 'ground_truth'))
+        answers.set(id.value, text)
+      } catch (error) {
+        issues.push({ file, line: index + 1, message: (error as Error).message })
+      }
+    })
   if (issues.length > 0) throw new DatasetError(issues)
   return answers
 }

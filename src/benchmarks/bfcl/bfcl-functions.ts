@@ -32,9 +32,12 @@ const JSON_SCHEMA_TYPES: Readonly<Record<string, string>> = { dict: 'object', fl
 export function toJsonSchema(parameter: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const schema: Record<string, unknown> = { ...parameter }
   if (typeof parameter.type === 'string') schema.type = JSON_SCHEMA_TYPES[parameter.type] ?? parameter.type
-  if (typeof parameter.items === 'object' && parameter.items !== null) schema.items = toJsonSchema(parameter.items as Record<string, unknown>)
+  if (typeof parameter.items === 'object' && parameter.items !== null)
+    schema.items = toJsonSchema(parameter.items as Record<string, unknown>)
   if (typeof parameter.properties === 'object' && parameter.properties !== null) {
-    schema.properties = Object.fromEntries(Object.entries(parameter.properties).map(([name, inner]) => [name, toJsonSchema(inner as Record<string, unknown>)]))
+    schema.properties = Object.fromEntries(
+      Object.entries(parameter.properties).map(([name, inner]) => [name, toJsonSchema(inner as Record<string, unknown>)]),
+    )
   }
   return schema
 }

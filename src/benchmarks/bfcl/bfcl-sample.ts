@@ -25,19 +25,27 @@ function zodProblem(field: string, error: z.ZodError): Error {
 function describeAnswer(answer: BfclAnswer): string {
   return answer
     .map(({ name, parameters }) => {
-      const shown = [...parameters].map(([param, values]) => `${param}=${values.map((value) => (value.type === 'str' && value.value === '' ? 'omitted' : pythonText(value))).join(' | ')}`)
+      const shown = [...parameters].map(
+        ([param, values]) =>
+          `${param}=${values.map((value) => (value.type === 'str' && value.value === '' ? 'omitted' : pythonText(value))).join(' | ')}`,
+      )
       return `${name}(${shown.join(', ')})`
     })
     .join('; ')
 }
 
 /** A record of a BFCL question file as a sample: its BFCL id, the conversation, and the functions it offers. */
-export function bfclSample(record: Record<string, unknown>, category: BfclCategory, answers: ReadonlyMap<string, string> | undefined): SampleInput {
+export function bfclSample(
+  record: Record<string, unknown>,
+  category: BfclCategory,
+  answers: ReadonlyMap<string, string> | undefined,
+): SampleInput {
   const id = record.id
   if (typeof id !== 'string' || id === '') throw new Error('field "id" must be a non-empty string')
   const question = z.array(TurnSchema).safeParse(record.question)
   if (!question.success) throw zodProblem('question', question.error)
-  if (question.data.length !== 1) throw new Error(`field "question" holds ${question.data.length} turns; bfcl() reads the single-turn categories`)
+  if (question.data.length !== 1)
+    throw new Error(`field "question" holds ${question.data.length} turns; bfcl() reads the single-turn categories`)
   const functions = z.array(BfclFunctionSchema).min(1).safeParse(record.function)
   if (!functions.success) throw zodProblem('function', functions.error)
   const metadata: BfclMetadata = { category, functions: functions.data as BfclFunction[] }

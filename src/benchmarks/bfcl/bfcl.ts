@@ -19,7 +19,10 @@ export type BfclOptions = BuiltinOptions & {
 function functionTools(sample: Sample): AgentTools {
   const { functions } = BfclMetadataSchema.parse(sample.metadata)
   return Object.fromEntries(
-    functions.map((fn) => [toolName(fn.name), { ...(fn.description === undefined ? {} : { description: fn.description }), parameters: toJsonSchema(fn.parameters) }]),
+    functions.map((fn) => [
+      toolName(fn.name),
+      { ...(fn.description === undefined ? {} : { description: fn.description }), parameters: toJsonSchema(fn.parameters) },
+    ]),
   )
 }
 
@@ -49,7 +52,7 @@ export function bfcl(options: BfclOptions): Benchmark {
     expectedFields: {
       id: 'the question\'s BFCL id, such as "simple_python_0"',
       question: 'the conversation: a list of turns, each a list of { role, content } messages (one turn in these categories)',
-      function: 'the functions offered: { name, description, parameters } with BFCL\'s types',
+      function: "the functions offered: { name, description, parameters } with BFCL's types",
     },
     dataset: datasets.jsonl(question),
     toSample: (record) => bfclSample(record, category, isIrrelevance(category) ? undefined : (answers ??= loadAnswers(question))),

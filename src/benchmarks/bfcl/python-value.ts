@@ -85,14 +85,19 @@ export function readPythonJson(text: string): PythonValue {
 
 /** Python's `==`: numbers (booleans among them) by value, lists item by item, dicts key by key. */
 export function pythonEqual(a: PythonValue, b: PythonValue): boolean {
-  const numeric = (v: PythonValue): number | undefined => (v.type === 'int' || v.type === 'float' ? v.value : v.type === 'bool' ? Number(v.value) : undefined)
+  const numeric = (v: PythonValue): number | undefined =>
+    v.type === 'int' || v.type === 'float' ? v.value : v.type === 'bool' ? Number(v.value) : undefined
   const [x, y] = [numeric(a), numeric(b)]
   if (x !== undefined || y !== undefined) return x === y
   if (a.type === 'str' && b.type === 'str') return a.value === b.value
   if (a.type === 'none' || b.type === 'none') return a.type === b.type
-  if (a.type === 'list' && b.type === 'list') return a.items.length === b.items.length && a.items.every((item, index) => pythonEqual(item, b.items[index]!))
+  if (a.type === 'list' && b.type === 'list')
+    return a.items.length === b.items.length && a.items.every((item, index) => pythonEqual(item, b.items[index]!))
   if (a.type === 'dict' && b.type === 'dict') {
-    return a.entries.size === b.entries.size && [...a.entries].every(([key, item]) => b.entries.has(key) && pythonEqual(item, b.entries.get(key)!))
+    return (
+      a.entries.size === b.entries.size &&
+      [...a.entries].every(([key, item]) => b.entries.has(key) && pythonEqual(item, b.entries.get(key)!))
+    )
   }
   return false
 }

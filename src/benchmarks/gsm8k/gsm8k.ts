@@ -15,11 +15,17 @@ function gsm8kSample(record: Record<string, unknown>): SampleInput {
   const marker = solution.lastIndexOf('####')
   if (marker < 0) throw new Error('field "answer" has no final "#### <number>" line')
   // the solutions carry calculator annotations such as <<48/2=24>>, which are no part of the reasoning shown
-  const reasoning = solution.slice(0, marker).replace(/<<[^>]*>>/g, '').trim()
+  const reasoning = solution
+    .slice(0, marker)
+    .replace(/<<[^>]*>>/g, '')
+    .trim()
   return {
     input: String(record.question ?? ''),
     // some golds keep thousands separators ("1,450,000"); the target is the plain number
-    target: solution.slice(marker + 4).trim().replace(/,/g, ''),
+    target: solution
+      .slice(marker + 4)
+      .trim()
+      .replace(/,/g, ''),
     metadata: { reasoning },
   }
 }

@@ -15,7 +15,8 @@ function text(record: Record<string, unknown>, field: string): string {
 /** A HumanEval record: the prompt (signature and docstring) to complete, and `check(candidate)` run on the entry point. */
 function humanEvalSample(record: Record<string, unknown>): SampleInput {
   const entryPoint = text(record, 'entry_point')
-  if (!/^[A-Za-z_]\w*$/.test(entryPoint)) throw new Error(`field "entry_point" must be a Python name, received ${JSON.stringify(entryPoint)}`)
+  if (!/^[A-Za-z_]\w*$/.test(entryPoint))
+    throw new Error(`field "entry_point" must be a Python name, received ${JSON.stringify(entryPoint)}`)
   return {
     id: text(record, 'task_id'),
     input: text(record, 'prompt'),
@@ -36,11 +37,11 @@ export function humaneval(options: HumanEvalOptions): Benchmark {
     name: 'humaneval',
     prettyName: 'HumanEval',
     description:
-      'Hand-written Python programming problems (Chen et al., 2021): the prompt is a function signature and docstring, sent as it is, as the paper does. The program is the reply\'s last fenced Python block (or the whole reply) after the prompt, so a reply that continues the function and one that writes it whole both run; it is right when the problem\'s tests pass in the code sandbox.',
+      "Hand-written Python programming problems (Chen et al., 2021): the prompt is a function signature and docstring, sent as it is, as the paper does. The program is the reply's last fenced Python block (or the whole reply) after the prompt, so a reply that continues the function and one that writes it whole both run; it is right when the problem's tests pass in the code sandbox.",
     tags: ['code', 'python'],
     expectedFields: {
       task_id: 'the problem\'s id, such as "HumanEval/0"',
-      prompt: 'the function\'s signature and docstring, with the imports it needs',
+      prompt: "the function's signature and docstring, with the imports it needs",
       test: 'a `check(candidate)` function of assertions',
       entry_point: 'the name of the function the tests call',
     },

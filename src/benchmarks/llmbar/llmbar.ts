@@ -36,7 +36,8 @@ function llmbarSample(record: Record<string, unknown>): SampleInput {
   const outcome = LABELS[String(record.label)]
   if (outcome === undefined) throw new Error(`field "label" must be 1 or 2, received ${JSON.stringify(record.label)}`)
   for (const field of ['input', 'output_1', 'output_2']) {
-    if (typeof record[field] !== 'string') throw new Error(`field "${field}" must be a string, received ${JSON.stringify(record[field]) ?? 'nothing'}`)
+    if (typeof record[field] !== 'string')
+      throw new Error(`field "${field}" must be a string, received ${JSON.stringify(record[field]) ?? 'nothing'}`)
   }
   return {
     ...(record.id === undefined ? {} : { id: String(record.id) }),
@@ -61,7 +62,7 @@ export function llmbar(options: LlmbarOptions): Benchmark {
     name,
     prettyName: 'LLMBar',
     description:
-      'Pairs of outputs to one instruction, the better one chosen by people (Zeng et al., 2024): a natural set, and four adversarial sets whose worse output looks better at a glance. The judge compares the two in both orders; the report gives its agreement with the human labels, its Cohen\'s kappa and how often the two orders agree.',
+      "Pairs of outputs to one instruction, the better one chosen by people (Zeng et al., 2024): a natural set, and four adversarial sets whose worse output looks better at a glance. The judge compares the two in both orders; the report gives its agreement with the human labels, its Cohen's kappa and how often the two orders agree.",
     tags: ['judge', 'pairwise', 'human-labels'],
     expectedFields: {
       input: 'the instruction',
@@ -74,10 +75,24 @@ export function llmbar(options: LlmbarOptions): Benchmark {
     toSample: llmbarSample,
     task: (sample) => outputOf(sample.metadata, 'output_1'),
     judge: {
-      definition: judge.pairwise({ prompt: PROMPT, name: 'llmbar judge', against: (context) => outputOf(context.sample?.metadata, 'output_2'), parseReply }),
+      definition: judge.pairwise({
+        prompt: PROMPT,
+        name: 'llmbar judge',
+        against: (context) => outputOf(context.sample?.metadata, 'output_2'),
+        parseReply,
+      }),
       expected: (sample) => String(sample.target),
     },
-    metrics: ['judge_agreement', 'judge_agreement_original', 'judge_agreement_swapped', 'judge_agreement_both', 'position_consistency', 'judge_kappa_original', 'judge_kappa_swapped', 'position_kappa'],
+    metrics: [
+      'judge_agreement',
+      'judge_agreement_original',
+      'judge_agreement_swapped',
+      'judge_agreement_both',
+      'position_consistency',
+      'judge_kappa_original',
+      'judge_kappa_swapped',
+      'position_kappa',
+    ],
     primaryMetric: 'judge_agreement',
   })
 }

@@ -41,7 +41,7 @@ export function math500(options: Math500Options): Benchmark {
       'The 500 problems of the MATH test set (Hendrycks et al., 2021) that Lightman et al. (2023) kept for evaluation: competition mathematics in seven subjects and five levels of difficulty. The final answer, in `\\boxed{}`, is compared with the gold answer as mathematics (fractions, radicals, intervals, sets, equations).',
     tags: ['math', 'reasoning'],
     expectedFields: {
-      unique_id: 'the problem\'s id, kept as the sample id',
+      unique_id: "the problem's id, kept as the sample id",
       problem: 'the problem, in LaTeX',
       answer: 'the final answer, in LaTeX',
       subject: 'one of the seven subjects',

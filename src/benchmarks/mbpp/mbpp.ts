@@ -8,7 +8,8 @@ export type MbppOptions = BuiltinOptions & CodeBuiltinOptions
 
 function lines(record: Record<string, unknown>, field: string): string[] {
   const value = record[field] ?? []
-  if (!Array.isArray(value) || !value.every((line) => typeof line === 'string')) throw new Error(`field "${field}" must be a list of strings`)
+  if (!Array.isArray(value) || !value.every((line) => typeof line === 'string'))
+    throw new Error(`field "${field}" must be a list of strings`)
   return value
 }
 
@@ -19,7 +20,8 @@ function lines(record: Record<string, unknown>, field: string): string[] {
  */
 function mbppSample(record: Record<string, unknown>): SampleInput {
   const task = record.prompt ?? record.text
-  if (typeof task !== 'string' || task.length === 0) throw new Error('field "prompt" (sanitized) or "text" (original) must be a non-empty string')
+  if (typeof task !== 'string' || task.length === 0)
+    throw new Error('field "prompt" (sanitized) or "text" (original) must be a non-empty string')
   const tests = lines(record, 'test_list')
   if (tests.length === 0) throw new Error('field "test_list" must hold at least one assertion')
   const setup = typeof record.test_setup_code === 'string' ? [record.test_setup_code] : lines(record, 'test_imports')
@@ -45,10 +47,10 @@ export function mbpp(options: MbppOptions): Benchmark {
     name: 'mbpp',
     prettyName: 'MBPP',
     description:
-      'Mostly Basic Python Problems (Austin et al., 2021): a task in a sentence and the assertions the function must pass, shown in the prompt as the paper shows them. The program is the reply\'s last fenced Python block (or the whole reply); it is right when the assertions pass in the code sandbox.',
+      "Mostly Basic Python Problems (Austin et al., 2021): a task in a sentence and the assertions the function must pass, shown in the prompt as the paper shows them. The program is the reply's last fenced Python block (or the whole reply); it is right when the assertions pass in the code sandbox.",
     tags: ['code', 'python'],
     expectedFields: {
-      task_id: 'the task\'s number',
+      task_id: "the task's number",
       prompt: 'the task (sanitized file; "text" in the original)',
       test_list: 'the assertions the function must pass',
       test_imports: 'optional: imports the assertions need (sanitized file; "test_setup_code" in the original)',

@@ -21,7 +21,7 @@ export function mcq(options: McqOptions): Benchmark {
       'A, B, C, ...': 'the options, at least two, consecutive from A',
       answer: 'the letter of the right option',
       id: 'optional: the sample id (a content hash otherwise)',
-      subset: 'optional: the sample\'s subset',
+      subset: "optional: the sample's subset",
     },
     prompt: DEFAULT_CHOICE_PROMPT,
     answer: { kind: 'choice' },

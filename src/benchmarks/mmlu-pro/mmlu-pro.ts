@@ -32,7 +32,9 @@ export const MMLU_PRO_CATEGORIES = [
 function mmluProSample(record: Record<string, unknown>): SampleInput {
   const answer = String(record.answer ?? '')
   // the validation split's worked answers start with "A: " and end with "The answer is (X)."
-  const cot = String(record.cot_content ?? '').replace(/^A:\s*/, '').trim()
+  const cot = String(record.cot_content ?? '')
+    .replace(/^A:\s*/, '')
+    .trim()
   return {
     id: record.question_id as string | number,
     input: String(record.question ?? ''),
@@ -56,7 +58,7 @@ export function mmluPro(options: MmluProOptions): Benchmark {
       'A harder successor of MMLU (Wang et al., 2024): 12,032 reasoning-heavy questions with up to ten options (A–J) in 14 categories. The model reasons step by step and ends with "The answer is (X)".',
     tags: ['knowledge', 'reasoning', 'multiple-choice'],
     expectedFields: {
-      question_id: 'the question\'s id, kept as the sample id',
+      question_id: "the question's id, kept as the sample id",
       question: 'the question',
       options: 'the options, up to ten',
       answer: 'the letter of the right option',

@@ -34,7 +34,11 @@ export function mmluSplit(folder: string, split: string, subjects: readonly stri
         }),
       )
       const issues: DatasetIssue[] = loaded.flatMap((result) =>
-        result.status === 'rejected' ? (result.reason instanceof DatasetError ? result.reason.issues : [{ file: join(folder, split), message: String(result.reason) }]) : [],
+        result.status === 'rejected'
+          ? result.reason instanceof DatasetError
+            ? result.reason.issues
+            : [{ file: join(folder, split), message: String(result.reason) }]
+          : [],
       )
       if (issues.length > 0) throw new DatasetError(issues)
       return loaded.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))

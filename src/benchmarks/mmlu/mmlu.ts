@@ -27,7 +27,10 @@ const SUBJECT_NAMES = Object.keys(MMLU_SUBJECTS)
 export function mmlu(options: MmluOptions): Benchmark {
   checkBuiltinOptions('mmlu', options, {
     split: z.enum(['test', 'val']).optional(),
-    subjects: z.array(z.enum(SUBJECT_NAMES as [string, ...string[]])).min(1).optional(),
+    subjects: z
+      .array(z.enum(SUBJECT_NAMES as [string, ...string[]]))
+      .min(1)
+      .optional(),
   })
   const subjects = options.subjects ?? SUBJECT_NAMES
   const split = options.split ?? 'test'

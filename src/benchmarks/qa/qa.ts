@@ -22,7 +22,7 @@ export function qa(options: QaOptions): Benchmark {
       question: 'the question',
       answer: 'the reference answer',
       id: 'optional: the sample id (a content hash otherwise)',
-      subset: 'optional: the sample\'s subset',
+      subset: "optional: the sample's subset",
     },
     prompt: `{input}\n\n${SHORT_ANSWER_RULE}`,
     answer: OPEN_ANSWER,

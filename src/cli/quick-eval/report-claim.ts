@@ -27,7 +27,9 @@ export function claimReport(claim: string, report: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = ownerOf(claim)
       if (owner !== undefined && isProcessAlive(owner)) {
-        throw new ConfigError(`evalsuite eval: another run (process ${owner}) is writing ${report}; wait for it to end, or give this run its own --output-dir`)
+        throw new ConfigError(
+          `evalsuite eval: another run (process ${owner}) is writing ${report}; wait for it to end, or give this run its own --output-dir`,
+        )
       }
       rmSync(claim, { force: true })
     }

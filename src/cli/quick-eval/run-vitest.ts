@@ -35,12 +35,20 @@ export async function runQuickEval(root: string, settings: QuickEvalSettings, ou
   ].join('\n')
   // two runs of one name would write one report in one folder: the later one waits for nothing and stops
   const folder = createHash('sha256').update(resolve(root, outputDir)).digest('hex').slice(0, 12)
-  const release = claimReport(join(root, QUICK_EVAL_DIR, `${fileSlug(settings.name)}.${folder}.running`), join(outputDir, `${fileSlug(settings.name)}.json`))
+  const release = claimReport(
+    join(root, QUICK_EVAL_DIR, `${fileSlug(settings.name)}.${folder}.running`),
+    join(outputDir, `${fileSlug(settings.name)}.json`),
+  )
   try {
     if (!existsSync(file) || readFileSync(file, 'utf8') !== source) await writeFileAtomic(file, source)
     return await runVitest(
       root,
-      { include: [include], outputDir, recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') }, judge: { verdicts: 'record' } },
+      {
+        include: [include],
+        outputDir,
+        recordings: { mode: 'auto', dir: join(QUICK_EVAL_DIR, 'recordings') },
+        judge: { verdicts: 'record' },
+      },
       { [QUICK_EVAL_KEY]: settings },
     )
   } finally {

@@ -14,7 +14,14 @@ export const QuickEvalSettingsSchema = z.object({
   split: z.string().optional(),
   /** The columns `--field` names for the sample's fields. */
   fields: z
-    .object({ input: z.string(), target: z.string(), choices: z.union([z.string(), z.array(z.string())]), id: z.string(), subset: z.string(), system: z.string() })
+    .object({
+      input: z.string(),
+      target: z.string(),
+      choices: z.union([z.string(), z.array(z.string())]),
+      id: z.string(),
+      subset: z.string(),
+      system: z.string(),
+    })
     .partial()
     .optional(),
   /** The folders `--image-folder` names, absolute: local images may also be read from them. */

@@ -35,7 +35,16 @@ function run(settings: QuickEvalSettings, referenceFree: boolean, circular: bool
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     ...(settings.subset ? { subset: settings.subset } : {}),
     // the rule settles every reply it reads as right; the judge sees only the rest
-    ...(settings.judge ? { judge: { model: models.openai({ model: settings.judge, ...connection }), ...(referenceFree ? { definition: GOOD_ANSWER, policy: 'judge-only' as const } : { definition: SAME_ANSWER, policy: 'cascade' as const }) } } : {}),
+    ...(settings.judge
+      ? {
+          judge: {
+            model: models.openai({ model: settings.judge, ...connection }),
+            ...(referenceFree
+              ? { definition: GOOD_ANSWER, policy: 'judge-only' as const }
+              : { definition: SAME_ANSWER, policy: 'cascade' as const }),
+          },
+        }
+      : {}),
   }
 }
 
@@ -49,7 +58,11 @@ export async function declareQuickEval(): Promise<void> {
   const data = await loadDataFile(settings.file, dataFileOptions(settings))
   // the meta file's data_type "circular-mcq" asks for it as --circular does
   const circular = settings.circular === true || data.opencompass?.circular === true
-  const options = run(settings, data.samples.some((sample) => sample.target === undefined), circular)
+  const options = run(
+    settings,
+    data.samples.some((sample) => sample.target === undefined),
+    circular,
+  )
   // named fields are read into the samples here; the built-ins read the file by its own names
   if (data.format === 'opencompass' && settings.fields === undefined) {
     const builtin = data.kind === 'mcq' ? mcq({ path: settings.file }) : qa({ path: settings.file })

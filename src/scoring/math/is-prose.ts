@@ -38,7 +38,7 @@ export function isProse(text: string): boolean {
       span = spans.next().value
       run = 0
     } else if (text.charCodeAt(i) === BACKSLASH && isLetter(text.charCodeAt(i + 1))) {
-      for (i += 2; isLetter(text.charCodeAt(i)); ) i++
+      for (i += 2; isLetter(text.charCodeAt(i));) i++
       lastClose ??= text.charCodeAt(i) === OPEN_BRACE ? lastCloseOutsideSpans(text) : undefined
       if (text.charCodeAt(i) !== OPEN_BRACE || lastClose === undefined || i > lastClose) i--
       else {

@@ -3,16 +3,60 @@
 // else makes the conversion fail, and the answers are then compared as text.
 
 const FUNCTIONS: Record<string, string> = {
-  sin: 'sin', cos: 'cos', tan: 'tan', sec: 'sec', csc: 'csc', cot: 'cot',
-  arcsin: 'asin', arccos: 'acos', arctan: 'atan', sinh: 'sinh', cosh: 'cosh', tanh: 'tanh',
-  ln: 'log', log: 'log', exp: 'exp',
+  sin: 'sin',
+  cos: 'cos',
+  tan: 'tan',
+  sec: 'sec',
+  csc: 'csc',
+  cot: 'cot',
+  arcsin: 'asin',
+  arccos: 'acos',
+  arctan: 'atan',
+  sinh: 'sinh',
+  cosh: 'cosh',
+  tanh: 'tanh',
+  ln: 'log',
+  log: 'log',
+  exp: 'exp',
 }
 const CONSTANTS: Record<string, string> = { pi: 'pi', infty: 'Infinity' }
 const OPERATORS: Record<string, string> = { cdot: '*', times: '*', div: '/', ast: '*' }
 const GREEK = new Set([
-  'alpha', 'beta', 'gamma', 'delta', 'epsilon', 'varepsilon', 'zeta', 'eta', 'theta', 'vartheta', 'iota', 'kappa',
-  'lambda', 'mu', 'nu', 'xi', 'rho', 'sigma', 'tau', 'upsilon', 'phi', 'varphi', 'chi', 'psi', 'omega',
-  'Gamma', 'Delta', 'Theta', 'Lambda', 'Xi', 'Pi', 'Sigma', 'Phi', 'Psi', 'Omega',
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'epsilon',
+  'varepsilon',
+  'zeta',
+  'eta',
+  'theta',
+  'vartheta',
+  'iota',
+  'kappa',
+  'lambda',
+  'mu',
+  'nu',
+  'xi',
+  'rho',
+  'sigma',
+  'tau',
+  'upsilon',
+  'phi',
+  'varphi',
+  'chi',
+  'psi',
+  'omega',
+  'Gamma',
+  'Delta',
+  'Theta',
+  'Lambda',
+  'Xi',
+  'Pi',
+  'Sigma',
+  'Phi',
+  'Psi',
+  'Omega',
 ])
 
 type Token = { type: 'number' | 'letter' | 'command' | 'char'; text: string }
@@ -162,7 +206,12 @@ class Converter {
     let name = text === 'e' || text === 'i' ? text : `_${text}`
     if (this.isChar('_')) {
       this.at++
-      const sub = this.isChar('{') ? this.tokens.slice(this.at + 1, this.closingOf(this.at)).map((t) => t.text).join('') : (this.tokens[this.at] as Token | undefined)?.text ?? ''
+      const sub = this.isChar('{')
+        ? this.tokens
+            .slice(this.at + 1, this.closingOf(this.at))
+            .map((t) => t.text)
+            .join('')
+        : ((this.tokens[this.at] as Token | undefined)?.text ?? '')
       if (!/^\w+$/.test(sub)) throw new Unsupported()
       this.at = this.isChar('{') ? this.closingOf(this.at) + 1 : this.at + 1
       name = `_${text}_${sub}`

@@ -53,13 +53,24 @@ export function matchMath(output: string, target: string | number | readonly (st
   const budget: CheckLimits = { deadline: performance.now() + timeoutMs, tolerance: options.tolerance ?? 1e-6, timedOut: false }
   if (options.precision !== undefined) budget.precision = options.precision
   const found = readMathAnswer(output, budget)
-  if (budget.timedOut) return { pass: false, extracted: null, passage: null, explanation: `could not decide within ${timeoutMs} ms which final answer the reply states` }
+  if (budget.timedOut)
+    return {
+      pass: false,
+      extracted: null,
+      passage: null,
+      explanation: `could not decide within ${timeoutMs} ms which final answer the reply states`,
+    }
   if (found === null) return { pass: false, extracted: null, passage: null, explanation: 'the reply states no final answer' }
   const passage = passageAround(output, found.start, found.end)
   const written = (Array.isArray(target) ? target : [target]).map((t) => readMathTarget(String(t)))
   if ([found.answer, ...written].some((text) => text.length > MAX_ANSWER)) {
     const pass = written.some((t) => t.trim() === found.answer.trim())
-    return { pass, extracted: found.answer, passage, explanation: `${pass ? 'the answer is the target' : 'the answer is not the target'}, compared as text: answers over ${MAX_ANSWER} characters are not read as mathematics` }
+    return {
+      pass,
+      extracted: found.answer,
+      passage,
+      explanation: `${pass ? 'the answer is the target' : 'the answer is not the target'}, compared as text: answers over ${MAX_ANSWER} characters are not read as mathematics`,
+    }
   }
   const answer = normalizeLatex(found.answer)
   const value = parseMathValue(answer)
@@ -72,8 +83,15 @@ export function matchMath(output: string, target: string | number | readonly (st
     return result !== null && sameValue(result, target, budget)
   })
   if (hit !== undefined) {
-    return { pass: true, extracted: found.answer, passage, explanation: hit === answer ? 'the answer is the target, as written' : 'the answer equals the target' }
+    return {
+      pass: true,
+      extracted: found.answer,
+      passage,
+      explanation: hit === answer ? 'the answer is the target, as written' : 'the answer equals the target',
+    }
   }
-  const why = budget.timedOut ? `could not decide within ${timeoutMs} ms whether ${answer} equals ${targets.join(' or ')}` : `${answer} is not ${targets.join(' or ')}`
+  const why = budget.timedOut
+    ? `could not decide within ${timeoutMs} ms whether ${answer} equals ${targets.join(' or ')}`
+    : `${answer} is not ${targets.join(' or ')}`
   return { pass: false, extracted: found.answer, passage, explanation: why }
 }

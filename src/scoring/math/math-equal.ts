@@ -56,7 +56,11 @@ function agreeAtPoints(a: Expression, b: Expression, budget: CheckLimits, relate
 }
 
 function textOf(latex: string): string {
-  return latex.toLowerCase().replace(/\\text\{([^}]*)\}/g, '$1').replace(/^\(([a-z])\)$/, '$1').replace(/[\s{}]/g, '')
+  return latex
+    .toLowerCase()
+    .replace(/\\text\{([^}]*)\}/g, '$1')
+    .replace(/^\(([a-z])\)$/, '$1')
+    .replace(/[\s{}]/g, '')
 }
 
 // numbers as MATH writes them: "-3", "0.25", "\frac{3}{8}", "-\frac{40}{153}", and the mixed number "1\frac{1}{4}"
@@ -100,7 +104,10 @@ function difference(left: string, right: string): string {
 function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[]; ops: string[] }, budget: CheckLimits): boolean {
   if (a.ops.length !== b.ops.length || a.ops.some((op, i) => op !== b.ops[i])) return false
   for (let i = 0; i < a.ops.length; i++) {
-    const [x, y] = [expressionOf(difference(a.parts[i] as string, a.parts[i + 1] as string)), expressionOf(difference(b.parts[i] as string, b.parts[i + 1] as string))]
+    const [x, y] = [
+      expressionOf(difference(a.parts[i] as string, a.parts[i + 1] as string)),
+      expressionOf(difference(b.parts[i] as string, b.parts[i + 1] as string)),
+    ]
     if (x === null || y === null) {
       if (!a.parts.every((part, j) => textOf(part) === textOf(b.parts[j] ?? ''))) return false
       continue
@@ -109,7 +116,8 @@ function sameRelation(a: { parts: string[]; ops: string[] }, b: { parts: string[
     const symmetric = a.ops[i] === '=' || a.ops[i] === '\\ne'
     const proportional = agreeAtPoints(x, y, budget, (u, v) => {
       if (Math.abs(u.im) > 1e-12 || Math.abs(v.im) > 1e-12) return false
-      if (close(u.re, 0, budget.tolerance) || close(v.re, 0, budget.tolerance)) return close(u.re, 0, budget.tolerance) && close(v.re, 0, budget.tolerance)
+      if (close(u.re, 0, budget.tolerance) || close(v.re, 0, budget.tolerance))
+        return close(u.re, 0, budget.tolerance) && close(v.re, 0, budget.tolerance)
       ratio ??= u.re / v.re
       return close(u.re / v.re, ratio, budget.tolerance) && (symmetric || ratio > 0)
     })
@@ -174,7 +182,12 @@ function intervalOf(value: MathValue): MathValue | null {
   const close = (op: string | undefined): string => (op === '<' ? ')' : ']')
   const expression = (latex: string): MathValue => ({ kind: 'expression', latex })
   if (value.parts.length === 3) {
-    return { kind: 'list', items: [expression(value.parts[0] as string), expression(value.parts[2] as string)], open: open(value.ops[0]), close: close(value.ops[1]) }
+    return {
+      kind: 'list',
+      items: [expression(value.parts[0] as string), expression(value.parts[2] as string)],
+      open: open(value.ops[0]),
+      close: close(value.ops[1]),
+    }
   }
   if (value.parts.length !== 2) return null
   const [left, right] = value.parts as [string, string]
@@ -189,7 +202,8 @@ function sameItemsInOrder(a: MathValue[], b: MathValue[], budget: CheckLimits): 
 
 /** The same items as sets: each of either side equals some item of the other, repeats aside. */
 function sameItemsAnyOrder(a: MathValue[], b: MathValue[], budget: CheckLimits): boolean {
-  const covered = (from: MathValue[], into: MathValue[]): boolean => from.every((item) => into.some((other) => sameValue(item, other, budget)))
+  const covered = (from: MathValue[], into: MathValue[]): boolean =>
+    from.every((item) => into.some((other) => sameValue(item, other, budget)))
   return covered(a, b) && covered(b, a)
 }
 

@@ -40,11 +40,12 @@ export function createSpanReader(text: string): (start: number) => MathSpan | nu
   const inline = (start: number): MathSpan | null => {
     if (text.charCodeAt(start - 1) === BACKSLASH) return null
     // one unit at a time, "\" with the character it escapes counting as one; each unit may be the last before "$"
-    for (let at = start + 1; at < text.length; ) {
+    for (let at = start + 1; at < text.length;) {
       const char = text.charCodeAt(at)
       if (char === DOLLAR || char === NEWLINE || (char === BACKSLASH && at + 1 === text.length)) return null
       at += char === BACKSLASH ? 2 : 1
-      if (text.charCodeAt(at) === DOLLAR && text.charCodeAt(at - 1) !== BACKSLASH) return { start, end: at + 1, content: text.slice(start + 1, at) }
+      if (text.charCodeAt(at) === DOLLAR && text.charCodeAt(at - 1) !== BACKSLASH)
+        return { start, end: at + 1, content: text.slice(start + 1, at) }
     }
     return null
   }
@@ -55,7 +56,8 @@ export function createSpanReader(text: string): (start: number) => MathSpan | nu
       if (second === DOLLAR) {
         const close = next('$', start + 2)
         const length = close - start - 2
-        if (length >= 1 && length <= MAX_CONTENT && text[close + 1] === '$') return { start, end: close + 2, content: text.slice(start + 2, close) }
+        if (length >= 1 && length <= MAX_CONTENT && text[close + 1] === '$')
+          return { start, end: close + 2, content: text.slice(start + 2, close) }
       }
       return inline(start)
     }

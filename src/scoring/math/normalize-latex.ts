@@ -4,21 +4,35 @@ const TEXT_COMMANDS = ['text', 'textbf', 'textit', 'textnormal', 'textrm', 'mbox
 const UNITS =
   /^(?:cm|mm|km|m|in|inch|inches|ft|feet|foot|yd|yards?|miles?|mph|units?|sq|square|cubic|meters?|centimeters?|kilometers?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|s|sec|min|hr|hrs|g|kg|grams?|pounds?|lbs?|ounces?|oz|liters?|l|ml|dollars?|cents?|yuan|euros?|degrees?|deg|radians?|rad|people|students?|ways|times|points?)\b/i
 const UNICODE: Array<[RegExp, string]> = [
-  [/−/g, '-'], [/×/g, '\\times '], [/·/g, '\\cdot '], [/π/g, '\\pi '], [/∞/g, '\\infty '], [/√/g, '\\sqrt '],
-  [/≤/g, '\\le '], [/≥/g, '\\ge '], [/≠/g, '\\ne '], [/∪/g, '\\cup '], [/°/g, ''],
+  [/−/g, '-'],
+  [/×/g, '\\times '],
+  [/·/g, '\\cdot '],
+  [/π/g, '\\pi '],
+  [/∞/g, '\\infty '],
+  [/√/g, '\\sqrt '],
+  [/≤/g, '\\le '],
+  [/≥/g, '\\ge '],
+  [/≠/g, '\\ne '],
+  [/∪/g, '\\cup '],
+  [/°/g, ''],
 ]
 // "\\left" written with a doubled backslash, as escaped strings often carry it; a matrix row break is left alone,
 // and so is a doubled one before "\\end" ("\\\end" is a row break, then "\end")
-const DOUBLED = /(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|ne|neq|boxed|text|pi|cdot|times|in|cup|infty|pm|begin|end)(?![a-zA-Z]))/g
+const DOUBLED =
+  /(?<!\\)\\\\(?=(?:left|right|frac|dfrac|tfrac|sqrt|le|leq|ge|geq|ne|neq|boxed|text|pi|cdot|times|in|cup|infty|pm|begin|end)(?![a-zA-Z]))/g
 const RELATIONS: Array<[RegExp, string]> = [
-  [/\\leqslant|\\leq|\\le(?![a-z])|<=/g, '\\le '], [/\\geqslant|\\geq|\\ge(?![a-z])|>=/g, '\\ge '],
-  [/\\neq|\\ne(?![a-z])|!=/g, '\\ne '], [/\\lt(?![a-z])/g, '<'], [/\\gt(?![a-z])/g, '>'],
+  [/\\leqslant|\\leq|\\le(?![a-z])|<=/g, '\\le '],
+  [/\\geqslant|\\geq|\\ge(?![a-z])|>=/g, '\\ge '],
+  [/\\neq|\\ne(?![a-z])|!=/g, '\\ne '],
+  [/\\lt(?![a-z])/g, '<'],
+  [/\\gt(?![a-z])/g, '>'],
 ]
 
 /** Units after a number, written as text ("5\text{ cm}^2", "125 miles") or words: what is left once they go. */
 function withoutUnits(answer: string): string {
-  const unwrapped = answer.replace(/\\(?:text|textbf|mbox|textnormal|textrm|mathrm)\{\s*[a-zA-Z][a-zA-Z\s.]*\}(?:\^\{?\d\}?)?\s*$/, (whole: string) =>
-    /[\d}]\s*$/.test(answer.slice(0, answer.length - whole.length)) ? '' : whole,
+  const unwrapped = answer.replace(
+    /\\(?:text|textbf|mbox|textnormal|textrm|mathrm)\{\s*[a-zA-Z][a-zA-Z\s.]*\}(?:\^\{?\d\}?)?\s*$/,
+    (whole: string) => (/[\d}]\s*$/.test(answer.slice(0, answer.length - whole.length)) ? '' : whole),
   )
   const trailing = /^(.*[\d}])\s*([a-zA-Z][a-zA-Z\s.]*?)(?:\^\{?\d\}?)?\s*$/.exec(unwrapped)
   return trailing && UNITS.test((trailing[2] ?? '').trim()) ? (trailing[1] as string) : unwrapped

@@ -65,13 +65,17 @@ function joinedSpans(said: string, offset: number): MathAnswer | null {
   const last = spans.at(-1)
   if (first === undefined || last === undefined || spans.length < 2 || spans.length > MAX_JOINED_BOXES) return null
   if (!/^[\s"'“”\\]*$/.test(said.slice(0, first.start)) || !/^[\s"'“”\\.,]*$/.test(said.slice(last.end))) return null
-  for (let i = 1; i < spans.length; i++) if (!isConnector(said.slice((spans[i - 1] as MathSpan).end, (spans[i] as MathSpan).start))) return null
+  for (let i = 1; i < spans.length; i++)
+    if (!isConnector(said.slice((spans[i - 1] as MathSpan).end, (spans[i] as MathSpan).start))) return null
   return { answer: spans.map((span) => span.content.trim()).join(', '), start: offset + first.start, end: offset + last.end }
 }
 
 /** Strips math delimiters ("$x$", "\(x\)", "\[x\]", "$$x$$") around a whole answer. */
 function stripDelimiters(answer: string): string {
-  const trimmed = answer.trim().replace(/[.。]$/, '').trim()
+  const trimmed = answer
+    .trim()
+    .replace(/[.。]$/, '')
+    .trim()
   const wrapped = /^(?:\$\$([^]*)\$\$|\$([^]*)\$|\\\(([^]*)\\\)|\\\[([^]*)\\\])$/.exec(trimmed)
   return (wrapped ? (wrapped[1] ?? wrapped[2] ?? wrapped[3] ?? wrapped[4] ?? '') : trimmed).trim()
 }

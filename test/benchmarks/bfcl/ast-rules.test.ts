@@ -45,18 +45,24 @@ const book = (args: string): string => judged(booking, truth, answered(['travel_
 describe('BFCL AST rules, each right and wrong', () => {
   it('function name: the offered name (dots as "_") of the answer\'s function', () => {
     expect(book('{"city": "NYC", "nights": 3}')).toBe('right')
-    expect(judged(booking, truth, answered(['travel_book_flight', '{"city": "NYC", "nights": 3}']))).toMatchInlineSnapshot(`"expected \`travel_book_hotel\` with arguments passing BFCL's checker, but \`travel_book_hotel\` was not called: step 1 called \`travel_book_flight\` with \`{ city: "NYC", nights: 3 }\`"`)
+    expect(judged(booking, truth, answered(['travel_book_flight', '{"city": "NYC", "nights": 3}']))).toMatchInlineSnapshot(
+      `"expected \`travel_book_hotel\` with arguments passing BFCL's checker, but \`travel_book_hotel\` was not called: step 1 called \`travel_book_flight\` with \`{ city: "NYC", nights: 3 }\`"`,
+    )
   })
 
   it('required parameters: each given', () => {
     expect(book('{"city": "NYC", "nights": 3}')).toBe('right')
-    expect(book('{"city": "NYC"}')).toMatchInlineSnapshot(`"step 1: called \`travel_book_hotel\` with \`{ city: "NYC" }\`: required argument "nights" is missing"`)
+    expect(book('{"city": "NYC"}')).toMatchInlineSnapshot(
+      `"step 1: called \`travel_book_hotel\` with \`{ city: "NYC" }\`: required argument "nights" is missing"`,
+    )
   })
 
   it('no unknown parameters: none outside the function, nor outside the possible answer', () => {
     expect(book('{"city": "NYC", "nights": 3, "stars": 4}')).toContain('unexpected argument "stars"')
     const narrow = [{ 'travel.book_hotel': { city: ['NYC'], nights: [3] } }]
-    expect(judged(booking, narrow, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3, "budget": 150}']))).toContain('unexpected argument "budget"')
+    expect(judged(booking, narrow, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3, "budget": 150}']))).toContain(
+      'unexpected argument "budget"',
+    )
   })
 
   it('types: each value of its parameter\'s type, a boolean no integer, "any" a string', () => {
@@ -85,15 +91,21 @@ describe('BFCL AST rules, each right and wrong', () => {
     expect(book('{"city": "New York", "nights": 3}')).toContain('argument "city": "New York" is not one of ["New York, NY", "NYC"]')
   })
 
-  it('lists: item by item in order, strings normalised, items of the items\' type', () => {
+  it("lists: item by item in order, strings normalised, items of the items' type", () => {
     expect(book('{"city": "NYC", "nights": 3, "guests": ["ann lee", "BO"]}')).toBe('right')
-    expect(book('{"city": "NYC", "nights": 3, "guests": ["Bo", "Ann Lee"]}')).toContain('argument "guests": ["Bo", "Ann Lee"] is not one of')
+    expect(book('{"city": "NYC", "nights": 3, "guests": ["Bo", "Ann Lee"]}')).toContain(
+      'argument "guests": ["Bo", "Ann Lee"] is not one of',
+    )
     const lists = '[{"travel.book_hotel": {"city": ["NYC"], "nights": [3], "guests": [["Ann Lee", "Bo"]], "ratings": [[4.5, 5.0]]}}]'
     const listed = (args: string): string => judged(booking, lists, answered(['travel_book_hotel', args]))
     expect(listed('{"city": "NYC", "nights": 3, "guests": ["Ann Lee", "Bo"], "ratings": [4.5, 5.0]}')).toBe('right')
-    expect(listed('{"city": "NYC", "nights": 3, "guests": ["Ann Lee", 2], "ratings": [4.5, 5.0]}')).toContain('the items of ["Ann Lee", 2] must be str')
+    expect(listed('{"city": "NYC", "nights": 3, "guests": ["Ann Lee", 2], "ratings": [4.5, 5.0]}')).toContain(
+      'the items of ["Ann Lee", 2] must be str',
+    )
     // the item check has no integer-for-float allowance: 5 is an int where the list's items are floats
-    expect(listed('{"city": "NYC", "nights": 3, "guests": ["Ann Lee", "Bo"], "ratings": [4.5, 5]}')).toContain('the items of [4.5, 5] must be float')
+    expect(listed('{"city": "NYC", "nights": 3, "guests": ["Ann Lee", "Bo"], "ratings": [4.5, 5]}')).toContain(
+      'the items of [4.5, 5] must be float',
+    )
     // unless "" is among the acceptable values, which ends the item check as the checker's does, and 5 == 5.0
     expect(book('{"city": "NYC", "nights": 3, "ratings": [4.5, 5]}')).toBe('right')
   })
@@ -115,7 +127,9 @@ describe('BFCL AST rules, each right and wrong', () => {
   it('optional parameters: one whose acceptable values include "" may be left out, any other must be given', () => {
     expect(book('{"city": "NYC", "nights": 3}')).toBe('right')
     const strict = [{ 'travel.book_hotel': { city: ['NYC'], nights: [3], budget: [150.0] } }]
-    expect(judged(booking, strict, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3}']))).toContain('argument "budget" is missing, expected one of [150]')
+    expect(judged(booking, strict, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3}']))).toContain(
+      'argument "budget" is missing, expected one of [150]',
+    )
   })
 
   it('a value of the acceptable values\' own type is taken as it is: null where they are "" and None', () => {
@@ -126,7 +140,9 @@ describe('BFCL AST rules, each right and wrong', () => {
   it('acceptable values are read as written too: a float answer 150.0 takes 150 and 150.0', () => {
     const written = '[{"travel.book_hotel": {"city": ["NYC"], "nights": [3], "budget": [150.0]}}]'
     expect(judged(booking, written, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3, "budget": 150}']))).toBe('right')
-    expect(judged(booking, written, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3, "budget": 149.5}']))).toContain('149.5 is not one of [150.0]')
+    expect(judged(booking, written, answered(['travel_book_hotel', '{"city": "NYC", "nights": 3, "budget": 149.5}']))).toContain(
+      '149.5 is not one of [150.0]',
+    )
   })
 
   it('arguments that are not JSON are wrong', () => {
@@ -136,27 +152,51 @@ describe('BFCL AST rules, each right and wrong', () => {
 
 describe('BFCL categories', () => {
   const weather = question('parallel_0', [
-    { name: 'get_weather', description: 'Weather', parameters: { type: 'dict', properties: { city: { type: 'string' }, unit: { type: 'string' } }, required: ['city'] } },
+    {
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: { type: 'dict', properties: { city: { type: 'string' }, unit: { type: 'string' } }, required: ['city'] },
+    },
   ])
   const both = [{ get_weather: { city: ['Paris'], unit: ['', 'celsius'] } }, { get_weather: { city: ['Rome'], unit: ['', 'celsius'] } }]
 
-  it('parallel: the calls matched to the answer\'s in any order, as many as it has', () => {
-    expect(judged(weather, both, answered(['get_weather', '{"city": "Rome"}'], ['get_weather', '{"city": "paris"}']), 'parallel')).toBe('right')
-    expect(judged(weather, both, answered(['get_weather', '{"city": "Rome"}']), 'parallel')).toMatchInlineSnapshot(`"expected \`get_weather\` with arguments passing BFCL's checker, but the one call made matched another expected call"`)
-    expect(judged(weather, both, answered(['get_weather', '{"city": "Rome"}'], ['get_weather', '{"city": "Paris"}'], ['get_weather', '{"city": "Oslo"}']), 'parallel')).toContain('which no expected call matches')
+  it("parallel: the calls matched to the answer's in any order, as many as it has", () => {
+    expect(judged(weather, both, answered(['get_weather', '{"city": "Rome"}'], ['get_weather', '{"city": "paris"}']), 'parallel')).toBe(
+      'right',
+    )
+    expect(judged(weather, both, answered(['get_weather', '{"city": "Rome"}']), 'parallel')).toMatchInlineSnapshot(
+      `"expected \`get_weather\` with arguments passing BFCL's checker, but the one call made matched another expected call"`,
+    )
+    expect(
+      judged(
+        weather,
+        both,
+        answered(['get_weather', '{"city": "Rome"}'], ['get_weather', '{"city": "Paris"}'], ['get_weather', '{"city": "Oslo"}']),
+        'parallel',
+      ),
+    ).toContain('which no expected call matches')
   })
 
-  it('simple and multiple: exactly one call, to the answer\'s function among those offered', () => {
-    const offered = question('multiple_0', [...(weather.function as unknown[]), { name: 'get_time', description: 'Time', parameters: { type: 'dict', properties: { city: { type: 'string' } }, required: ['city'] } }])
+  it("simple and multiple: exactly one call, to the answer's function among those offered", () => {
+    const offered = question('multiple_0', [
+      ...(weather.function as unknown[]),
+      { name: 'get_time', description: 'Time', parameters: { type: 'dict', properties: { city: { type: 'string' } }, required: ['city'] } },
+    ])
     const paris = [{ get_weather: { city: ['Paris'], unit: [''] } }]
     expect(judged(offered, paris, answered(['get_weather', '{"city": "Paris"}']), 'multiple')).toBe('right')
     expect(judged(offered, paris, answered(['get_time', '{"city": "Paris"}']), 'multiple')).toContain('expected `get_weather`')
-    expect(judged(offered, paris, answered(['get_weather', '{"city": "Paris"}'], ['get_weather', '{"city": "Paris"}']), 'multiple')).toContain('which no expected call matches')
-    expect(judged(offered, paris, answered(), 'multiple')).toBe("expected `get_weather` with arguments passing BFCL's checker, but no tool was called")
+    expect(
+      judged(offered, paris, answered(['get_weather', '{"city": "Paris"}'], ['get_weather', '{"city": "Paris"}']), 'multiple'),
+    ).toContain('which no expected call matches')
+    expect(judged(offered, paris, answered(), 'multiple')).toBe(
+      "expected `get_weather` with arguments passing BFCL's checker, but no tool was called",
+    )
   })
 
   it('irrelevance: right when no function is called, wrong on any call', () => {
     expect(judged(weather, undefined, answered(), 'irrelevance')).toBe('right')
-    expect(judged(weather, undefined, answered(['get_weather', '{"city": "Paris"}']), 'irrelevance')).toMatchInlineSnapshot(`"step 1: called \`get_weather\` with \`{ city: "Paris" }\`, which no expected call matches"`)
+    expect(judged(weather, undefined, answered(['get_weather', '{"city": "Paris"}']), 'irrelevance')).toMatchInlineSnapshot(
+      `"step 1: called \`get_weather\` with \`{ city: "Paris" }\`, which no expected call matches"`,
+    )
   })
 })

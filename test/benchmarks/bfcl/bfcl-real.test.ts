@@ -17,7 +17,10 @@ async function samplesOf(category: BfclCategory): Promise<Sample[]> {
 }
 
 function verdict(metadata: BfclMetadata, calls: Array<[string, Array<[string, string]>]>): boolean {
-  return matchToolCalls(answered(...calls.map(([name, args]): [string, string] => [name, written(args)])), bfclExpectedCalls(metadata), { order: 'any', extra: 'forbid' }).pass
+  return matchToolCalls(answered(...calls.map(([name, args]): [string, string] => [name, written(args)])), bfclExpectedCalls(metadata), {
+    order: 'any',
+    extra: 'forbid',
+  }).pass
 }
 
 const metadataOf = (sample: Sample): BfclMetadata => BfclMetadataSchema.parse(sample.metadata)
@@ -26,7 +29,10 @@ const answeredCategories = BFCL_CATEGORIES.filter((category) => !category.endsWi
 describe('bfcl on slices of the public BFCL files', () => {
   it.each(BFCL_CATEGORIES)('%s: reads every question with its BFCL id, the conversation as its input', async (category) => {
     const file = `${PATH}/BFCL_v4_${category === 'simple' ? 'simple_python' : category}.json`
-    const records = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; question: unknown[][] })
+    const records = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; question: unknown[][] })
     const samples = await samplesOf(category)
     expect(samples.map((sample) => sample.id)).toEqual(records.map((record) => record.id))
     expect(samples[0]!.input).toEqual(records[0]!.question[0])
@@ -53,7 +59,10 @@ describe('bfcl on slices of the public BFCL files', () => {
       expect(verdict(metadata, [...calls, calls[0]!]), `${sample.id} with a call repeated`).toBe(false)
       const fn = metadata.functions.find((candidate) => toolName(candidate.name) === name)!
       const required = fn.parameters.required.find((param) => args.some(([given]) => given === param))
-      if (required !== undefined) expect(verdict(metadata, [[name, args.filter(([param]) => param !== required)], ...rest]), `${sample.id} without ${required}`).toBe(false)
+      if (required !== undefined)
+        expect(verdict(metadata, [[name, args.filter(([param]) => param !== required)], ...rest]), `${sample.id} without ${required}`).toBe(
+          false,
+        )
       const integer = args.findIndex(([param, value]) => fn.parameters.properties[param]?.type === 'integer' && /^-?\d+$/.test(value))
       if (integer !== -1) {
         integers++

@@ -30,9 +30,17 @@ export function answered(...calls: Array<[name: string, rawArguments: string]>):
  * How BFCL's scorer judges the calls: "right", or where they left the possible answer (its ground truth as the
  * answer file writes it, in JSON text where the numbers' form counts).
  */
-export function judged(record: Record<string, unknown>, groundTruth: unknown[] | string | undefined, trajectory: Trajectory, category: BfclCategory = 'simple'): string {
+export function judged(
+  record: Record<string, unknown>,
+  groundTruth: unknown[] | string | undefined,
+  trajectory: Trajectory,
+  category: BfclCategory = 'simple',
+): string {
   const truth = typeof groundTruth === 'string' ? groundTruth : JSON.stringify(groundTruth)
-  const answers = groundTruth === undefined ? undefined : new Map([[record.id as string, `{"id": ${JSON.stringify(record.id)}, "ground_truth": ${truth}}`]])
+  const answers =
+    groundTruth === undefined
+      ? undefined
+      : new Map([[record.id as string, `{"id": ${JSON.stringify(record.id)}, "ground_truth": ${truth}}`]])
   const sample = bfclSample(record, category, answers)
   const match = matchToolCalls(trajectory, bfclExpectedCalls(BfclMetadataSchema.parse(sample.metadata)), { order: 'any', extra: 'forbid' })
   return match.pass ? 'right' : match.explanation
@@ -50,7 +58,8 @@ function instance(value: PythonValue, type: string | undefined): PythonValue {
     })
     return { type: 'dict', entries: new Map(entries) }
   }
-  if (type === 'array' && value.type === 'list') return { type: 'list', items: value.items.map((item) => instance(item, item.type === 'dict' ? 'dict' : undefined)) }
+  if (type === 'array' && value.type === 'list')
+    return { type: 'list', items: value.items.map((item) => instance(item, item.type === 'dict' ? 'dict' : undefined)) }
   return value
 }
 
@@ -67,4 +76,5 @@ export function answerCalls(metadata: BfclMetadata): Array<[string, Array<[strin
 }
 
 /** Arguments as JSON text, each value already written. */
-export const written = (args: Array<[string, string]>): string => `{${args.map(([param, value]) => `${JSON.stringify(param)}: ${value}`).join(', ')}}`
+export const written = (args: Array<[string, string]>): string =>
+  `{${args.map(([param, value]) => `${JSON.stringify(param)}: ${value}`).join(', ')}}`

@@ -90,7 +90,10 @@ describe('matchMath, equivalence', () => {
     ['3.14', '\\pi'],
     ['10^{10^{10^{10}}}', '10^{10^{10^{10}}}+1'],
   ])('%s does not equal %s', (answer, target) => {
-    expect(matchMath(boxed(answer), target, { timeoutMs: 30_000 })).toMatchObject({ pass: false, explanation: expect.not.stringContaining('could not decide') })
+    expect(matchMath(boxed(answer), target, { timeoutMs: 30_000 })).toMatchObject({
+      pass: false,
+      explanation: expect.not.stringContaining('could not decide'),
+    })
   })
 
   it('says how the answer matched, and why not', () => {
@@ -146,7 +149,10 @@ describe('matchMath on real MATH chain-of-thought completions', () => {
 describe('matchMath, bounded', () => {
   it('compares an answer over 1,000 characters as text, saying so', () => {
     const long = `1${' + x'.repeat(300)}`
-    expect(matchMath(boxed(long), long)).toMatchObject({ pass: true, explanation: 'the answer is the target, compared as text: answers over 1000 characters are not read as mathematics' })
+    expect(matchMath(boxed(long), long)).toMatchObject({
+      pass: true,
+      explanation: 'the answer is the target, compared as text: answers over 1000 characters are not read as mathematics',
+    })
     expect(matchMath(boxed(long), '1').pass).toBe(false)
   })
 

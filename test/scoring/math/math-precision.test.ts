@@ -31,13 +31,19 @@ describe('matchMath, precision', () => {
     expect(matchMath('$\\boxed{[0.33, 1.67)}$', '[\\frac{1}{3}, \\frac{5}{3})', { precision: 2 }).pass).toBe(true)
     expect(matchMath('$\\boxed{(0.25, 0.14)}$', '(\\frac{1}{4}, \\frac{1}{7})', { precision: 2 }).pass).toBe(true)
     const matrix = '\\begin{pmatrix} 0.5 & 0.33 \\\\ 0.17 & 1 \\end{pmatrix}'
-    expect(matchMath(`$\\boxed{${matrix}}$`, '\\begin{pmatrix} \\frac12 & \\frac13 \\\\ \\frac16 & 1 \\end{pmatrix}', { precision: 2 }).pass).toBe(true)
-    expect(matchMath(`$\\boxed{${matrix}}$`, '\\begin{pmatrix} \\frac12 & \\frac13 \\\\ \\frac16 & 2 \\end{pmatrix}', { precision: 2 }).pass).toBe(false)
+    expect(
+      matchMath(`$\\boxed{${matrix}}$`, '\\begin{pmatrix} \\frac12 & \\frac13 \\\\ \\frac16 & 1 \\end{pmatrix}', { precision: 2 }).pass,
+    ).toBe(true)
+    expect(
+      matchMath(`$\\boxed{${matrix}}$`, '\\begin{pmatrix} \\frac12 & \\frac13 \\\\ \\frac16 & 2 \\end{pmatrix}', { precision: 2 }).pass,
+    ).toBe(false)
   })
 
   it('refuses a precision that is not a whole number of digits, naming the kind', () => {
     expect(() => matchMath('$\\boxed{1}$', '1', { precision: 2.5 })).toThrow(EvalsuiteError)
-    expect(() => matchMath('$\\boxed{1}$', '1', { precision: -1 })).toThrow(/kind "math": precision -1 must be a whole number of digits from 0 to 15/)
+    expect(() => matchMath('$\\boxed{1}$', '1', { precision: -1 })).toThrow(
+      /kind "math": precision -1 must be a whole number of digits from 0 to 15/,
+    )
   })
 })
 
