@@ -7,7 +7,8 @@ import type { AiSdkLanguageModel } from './ai-sdk-model.ts'
 import { secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
 import type { RequestGate } from './request-gate.ts'
-import { errorHeaders, withRetries } from './retry.ts'
+import { withGatedRetries } from './gated-retries.ts'
+import { errorHeaders } from './retry.ts'
 
 /** One answered call of an AI SDK model. */
 export interface AiSdkReply {
@@ -197,45 +198,40 @@ export function connect(endpoint: AiSdkEndpoint): AiSdkConnection {
   const { provider, modelId } = endpoint.languageModel
   const policy = { maxRetries: endpoint.maxRetries, maxRetryTimeMs: endpoint.maxRetryTimeMs, maxRetryAfterMs: endpoint.maxRetryAfterMs }
   return {
-    async generate(messages, offer, tokens, signal) {
-      let attempts = 0
-      try {
-        return await withRetries(
-          async () => {
-            const admission = await endpoint.gate.admit(tokens, signal)
-            attempts++
-            const deadline = attemptSignal(endpoint.timeoutMs, signal)
-            try {
-              const settings = callSettings(endpoint, messages, offer, deadline.signal)
-              const answered = await (endpoint.stream ? streamed(endpoint, settings) : generated(endpoint, settings))
-              const { headers, ...rest } = answered
-              admission.release({
-                tokensUsed: answered.usage ? { input: answered.usage.inputTokens, output: answered.usage.outputTokens } : undefined,
-                headers,
-              })
-              return rest
-            } catch (error) {
-              const failure = deadline.timedOut()
-                ? new EndpointFault(
-                    `timed out after ${secondsText(endpoint.timeoutMs)} (timeoutMs); raise timeoutMs if the model is this slow`,
-                    false,
-                  )
-                : attemptFailure(error)
-              admission.release({
-                rateLimited: failure instanceof Error && 'status' in failure && failure.status === 429,
-                tokensUsed: 0,
-                headers: errorHeaders(failure),
-              })
-              throw failure
-            } finally {
-              deadline.done()
-            }
-          },
-          { ...policy, signal },
-        )
-      } catch (error) {
-        throw callFailure(error, { provider, modelId, attempts, maxRetryAfterMs: endpoint.maxRetryAfterMs })
-      }
-    },
+    generate: (messages, offer, tokens, signal) =>
+      withGatedRetries(
+        endpoint.gate,
+        tokens,
+        { ...policy, signal },
+        async (admission) => {
+          const deadline = attemptSignal(endpoint.timeoutMs, signal)
+          try {
+            const settings = callSettings(endpoint, messages, offer, deadline.signal)
+            const answered = await (endpoint.stream ? streamed(endpoint, settings) : generated(endpoint, settings))
+            const { headers, ...rest } = answered
+            admission.release({
+              tokensUsed: answered.usage ? { input: answered.usage.inputTokens, output: answered.usage.outputTokens } : undefined,
+              headers,
+            })
+            return rest
+          } catch (error) {
+            const failure = deadline.timedOut()
+              ? new EndpointFault(
+                  `timed out after ${secondsText(endpoint.timeoutMs)} (timeoutMs); raise timeoutMs if the model is this slow`,
+                  false,
+                )
+              : attemptFailure(error)
+            admission.release({
+              rateLimited: failure instanceof Error && 'status' in failure && failure.status === 429,
+              tokensUsed: 0,
+              headers: errorHeaders(failure),
+            })
+            throw failure
+          } finally {
+            deadline.done()
+          }
+        },
+        (error, attempts) => callFailure(error, { provider, modelId, attempts, maxRetryAfterMs: endpoint.maxRetryAfterMs }),
+      ),
   }
 }

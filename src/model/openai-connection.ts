@@ -10,7 +10,8 @@ import { requestChat, type ChatReply, type ChatRequest } from './openai-chat.ts'
 import { requestChoiceScores, type ChoiceRequest, type ScoredChoices } from './openai-choices.ts'
 import { excerpt } from './reply-excerpt.ts'
 import type { RequestGate, TokenEstimate } from './request-gate.ts'
-import { RetryWaitRefused, withRetries } from './retry.ts'
+import { withGatedRetries } from './gated-retries.ts'
+import { RetryWaitRefused } from './retry.ts'
 import { statusErrorText } from './status-error-text.ts'
 
 /** Where and how an OpenAI-compatible endpoint is called. */
@@ -87,32 +88,28 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
     maxBytes: number,
     request: (options: OpenAI.RequestOptions) => Promise<T>,
   ): Promise<T> => {
-    let attempts = 0
-    try {
-      return await withRetries(
-        async () => {
-          const admission = await endpoint.gate.admit(tokens, signal)
-          attempts++
-          const state = new AttemptState(maxBytes)
-          try {
-            const reply = await request({ signal, fetchOptions: attemptFetchOptions(state) })
-            admission.release({ tokensUsed: tokensOf(reply.usage), headers: state.headers })
-            return reply
-          } catch (error) {
-            const failure = attemptFailure(error, state, host)
-            admission.release({
-              rateLimited: failure instanceof OpenAI.APIError && failure.status === 429,
-              tokensUsed: 0,
-              headers: state.headers,
-            })
-            throw failure
-          }
-        },
-        { ...policy, signal },
-      )
-    } catch (error) {
-      throw toModelError(endpoint, host, error, attempts)
-    }
+    return withGatedRetries(
+      endpoint.gate,
+      tokens,
+      { ...policy, signal },
+      async (admission) => {
+        const state = new AttemptState(maxBytes)
+        try {
+          const reply = await request({ signal, fetchOptions: attemptFetchOptions(state) })
+          admission.release({ tokensUsed: tokensOf(reply.usage), headers: state.headers })
+          return reply
+        } catch (error) {
+          const failure = attemptFailure(error, state, host)
+          admission.release({
+            rateLimited: failure instanceof OpenAI.APIError && failure.status === 429,
+            tokensUsed: 0,
+            headers: state.headers,
+          })
+          throw failure
+        }
+      },
+      (error, attempts) => toModelError(endpoint, host, error, attempts),
+    )
   }
   return {
     chat: (request, tokens, signal) => send(tokens, signal, endpoint.maxReplyBytes, (options) => requestChat(client, request, options)),
