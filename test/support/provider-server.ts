@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the server reads and writes two providers' JSON in their own shapes */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { listenOnLoopback } from './loopback.ts'
 
 /** The wire formats the AI SDK's providers speak: Anthropic Messages and Gemini generateContent. */
 export type Wire = 'anthropic' | 'gemini'
@@ -176,7 +176,6 @@ function errorBody(wire: Wire, fault: ProviderFault): string {
 export async function startProviderServer(options: ProviderServerOptions): Promise<ProviderServer> {
   const { wire } = options
   const requests: ReceivedRequest[] = []
-  const sockets = new Set<Socket>()
   const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string>): void => {
     res.writeHead(status, headers)
     res.end(body)
@@ -204,19 +203,6 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
       else answer()
     })
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    baseURL: `http://127.0.0.1:${port}/${wire === 'anthropic' ? 'v1' : 'v1beta'}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
+  const { port, close } = await listenOnLoopback(server)
+  return { baseURL: `http://127.0.0.1:${port}/${wire === 'anthropic' ? 'v1' : 'v1beta'}`, requests, close }
 }

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { listenOnLoopback } from './loopback.ts'
 
 /** Which provider's rate-limit headers the server speaks. */
 export type Dialect = 'openai' | 'anthropic'
@@ -75,7 +75,7 @@ const HEADER_KIND = { requests: 'requests', tokens: 'tokens', inputTokens: 'inpu
  * and a request over a limit is refused with 429 and `Retry-After` (whole seconds, rounded up, as HTTP has it) and
  * `retry-after-ms`. Tokens are words: a request's input is counted on arrival, its output when it is answered.
  */
-export function startRateLimitedServer(options: RateLimitedServerOptions): Promise<RateLimitedServer> {
+export async function startRateLimitedServer(options: RateLimitedServerOptions): Promise<RateLimitedServer> {
   const buckets = new Map<keyof ServerLimits, Bucket>()
   for (const kind of ['requests', 'tokens', 'inputTokens', 'outputTokens'] as const) {
     const limit = options.limits[kind]
@@ -84,7 +84,6 @@ export function startRateLimitedServer(options: RateLimitedServerOptions): Promi
   const arrivals: number[] = []
   let answered = 0
   let refused = 0
-  const sockets = new Set<Socket>()
 
   const headers = (): Record<string, string> => {
     const out: Record<string, string> = {}
@@ -191,32 +190,18 @@ export function startRateLimitedServer(options: RateLimitedServerOptions): Promi
     req.on('error', () => {})
   })
   server.keepAliveTimeout = 5_000
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject)
-      const { port } = server.address() as AddressInfo
-      resolve({
-        baseURL: `http://127.0.0.1:${port}/v1`,
-        get answered() {
-          return answered
-        },
-        get refused() {
-          return refused
-        },
-        get arrivals() {
-          return arrivals
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            for (const socket of sockets) socket.destroy()
-          }),
-      })
-    })
-  })
+  const { port, close } = await listenOnLoopback(server)
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    get answered() {
+      return answered
+    },
+    get refused() {
+      return refused
+    },
+    get arrivals() {
+      return arrivals
+    },
+    close,
+  }
 }
