@@ -7,13 +7,15 @@ import { startFakeServer, type FakeServer } from '../test/support/openai-server.
 import { writeFixture, type Fixture } from './overhead/fixture.ts'
 import type { RawLoopResult } from './overhead/raw-loop.ts'
 import { runChild, type ChildRun } from './overhead/run-child.ts'
+import { wholeNumberFlag } from './before-after/flags.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS = join(REPO, 'bench/results')
 const WORK = join(RESULTS, 'work')
 const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
 const RAW_LOOP = join(REPO, 'bench/overhead/raw-loop.ts')
-const REPEATS = 3
+// `npm run bench -- [A|B] [--rounds N]`: three rounds unless asked otherwise (bench/before-after.ts asks for fewer)
+const { value: REPEATS, rest: ONLY } = wholeNumberFlag(process.argv.slice(2), 'rounds', 3)
 const CONCURRENCY = 16
 
 interface Scenario {
@@ -173,7 +175,7 @@ function render(results: ScenarioResult[]): string {
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2)
+  const only = ONLY
   const selected = only.length === 0 ? SCENARIOS : SCENARIOS.filter((scenario) => only.includes(scenario.name))
   check(selected.length > 0, `no scenario named ${only.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`)
   console.log(

@@ -8,12 +8,14 @@ import { startFakeServer, type FakeServer } from '../test/support/openai-server.
 import { writeFixture, type Fixture } from './overhead/fixture.ts'
 import { trivialTestFile } from './overhead/test-files.ts'
 import { runChild, type ChildRun } from './overhead/run-child.ts'
+import { wholeNumberFlag } from './before-after/flags.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS = join(REPO, 'bench/results')
 const WORK = join(RESULTS, 'work-replay')
 const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
-const ROUNDS = 5
+// `npm run bench:replay -- [--rounds N]`: five rounds unless asked otherwise (bench/before-after.ts asks for fewer)
+const ROUNDS = wholeNumberFlag(process.argv.slice(2), 'rounds', 5).value
 const CONCURRENCY = 16
 
 /** Replay: a replayed benchmark against plain Vitest. Recording: recording against calling only. */
