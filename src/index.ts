@@ -104,6 +104,7 @@ export {
 } from './model/index.ts'
 export type { FewShotSpec, PromptTemplate } from './prompt/index.ts'
 export {
+  parseReport,
   REPORT_VERSION,
   ReportSchema,
   VARIANT_MATRIX_VERSION,

@@ -23,7 +23,7 @@ export function benchmarkMeta(resolved: ResolvedBenchmark, measuredJudge?: strin
           }),
         }),
     maxErrors: run.maxErrors ?? 0,
-    ...(run.maxCost === undefined ? {} : { maxCostUsd: run.maxCost }),
+    ...(run.maxCost === undefined ? {} : { maxCost: run.maxCost }),
     ...(selection.repeats > 1 ? { repeats: selection.repeats } : {}),
     ...(selection.shard ? { shard: selection.shard } : {}),
     ...(run.classification ? { classification: true as const } : {}),

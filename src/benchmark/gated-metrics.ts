@@ -4,11 +4,11 @@ import type { GateSettings, Threshold } from '../schema/index.ts'
 const catalogs = new WeakMap<GateSettings, GateCatalog>()
 let withoutPlugin: GateCatalog | undefined
 
-/** The run's catalog, with the plugin's `metrics`; without the plugin (no settings), the built-in one, known to be partial. */
+/** The run's catalog, with the plugin's `metricDefinitions`; without the plugin (no settings), the built-in one, known to be partial. */
 export function providedCatalog(settings: GateSettings | undefined): GateCatalog {
   if (settings === undefined) return (withoutPlugin ??= gateCatalog(undefined, false))
   let catalog = catalogs.get(settings)
-  if (catalog === undefined) catalogs.set(settings, (catalog = gateCatalog(settings.metrics, true)))
+  if (catalog === undefined) catalogs.set(settings, (catalog = gateCatalog(settings.metricDefinitions, true)))
   return catalog
 }
 

@@ -32,7 +32,7 @@ import { errorMessage } from '../errors.ts'
 /** Where the reports and baselines go, and the metrics the user added (set through the plugin). */
 export interface FinishRunOptions {
   outputDir: string
-  baselineDir: string
+  baselines: { dir: string }
   metricDefinitions: Record<string, MetricDefinition> | undefined
   /** The Vitest project of the eval files. */
   projectName: string
@@ -60,7 +60,7 @@ export function warmUp(): void {
 }
 
 const baselineFile = (run: BenchmarkRecords, root: string, options: FinishRunOptions): string =>
-  baselineFileOf(run.meta.name, root, options.baselineDir)
+  baselineFileOf(run.meta.name, root, options.baselines.dir)
 
 /**
  * The end of a run: the reports built, compared with their baselines (rewritten on `-u`), written and printed.
@@ -87,7 +87,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   await loadMergedAggregates(ran, end.modules, root)
   const settings: ReportSettings = {
     root,
-    baselineDir: options.baselineDir,
+    baselines: options.baselines,
     catalog,
     createdAt,
     updating,

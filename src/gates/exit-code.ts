@@ -45,8 +45,8 @@ export function decideOutcome(inputs: OutcomeInputs): RunOutcome {
     }
     // a partial report's gates are not evaluated (passed is null): they fail nothing
     for (const gate of report.gates) if (gate.passed === false) reasons.push(`${where}: ${gateTitle(gate)} failed, ${gate.reason}`)
-    const budget = report.errorBudget
-    if (!budget.passed) reasons.push(`${where}: ${budget.errored} errored sample(s), maxErrors is ${budget.maxErrors}`)
+    const allowance = report.errorAllowance
+    if (!allowance.passed) reasons.push(`${where}: ${allowance.errored} errored sample(s), maxErrors is ${allowance.maxErrors}`)
   }
   return { passed: reasons.length === 0, reasons, notJudged }
 }

@@ -25,7 +25,7 @@ export interface GateEvaluation {
 /**
  * The gates of a benchmark in the order its gate tests run: each threshold (as `thresholdGates` lists them), the
  * regression gate (on the metric the benchmark's resolution decided; null when the scores will decide it), the
- * error budget.
+ * error allowance.
  */
 export function gateTests(meta: BenchmarkMeta): GateTest[] {
   const planned: GateTest[] = []
@@ -105,7 +105,7 @@ function regressionSummary(report: Report, gate: Extract<Gate, { kind: 'regressi
 const SHOWN_ERRORS = 3
 
 function errorsJudgement(report: Report): GateEvaluation {
-  const { errored, maxErrors } = report.errorBudget
+  const { errored, maxErrors } = report.errorAllowance
   const problems = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)
   const erroredSamples = report.samples.filter((s) => s.status === 'errored')
   const listed = shortLines(
@@ -114,7 +114,7 @@ function errorsJudgement(report: Report): GateEvaluation {
     (s) => `${s.attempt === undefined ? s.id : `${s.id}#${s.attempt}`}: ${s.error ?? 'errored'}`,
   )
   const count = `${errored} errored sample(s), maxErrors ${maxErrors}`
-  const passed = report.errorBudget.passed && problems.length === 0
+  const passed = report.errorAllowance.passed && problems.length === 0
   const detail = [count, ...(listed.length > 0 ? [`errored: ${listed.join('; ')}`] : []), ...problems]
   return { passed, summary: `${report.benchmark} [${report.model}] errors ${passed ? 'held' : 'FAILED'}: ${detail.join('; ')}` }
 }

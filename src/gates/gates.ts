@@ -127,7 +127,7 @@ export function regressionGate(regression: Regression, context: RegressionContex
  */
 export function notEvaluatedGate(gate: Gate, shards: string): Gate {
   const reason = `not evaluated: this run holds ${shards} of the samples, and gates are evaluated on all of them (--merge-reports)`
-  return gate.kind === 'regression' ? { ...gate, outcome: 'not-judged', passed: null, reason } : { ...gate, passed: null, reason }
+  return gate.kind === 'regression' ? { ...gate, outcome: 'not-evaluated', passed: null, reason } : { ...gate, passed: null, reason }
 }
 
 /** How a gate is named in messages: "gate accuracy", "gate accuracy (subset hard)", "regression gate on accuracy". */

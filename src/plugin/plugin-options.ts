@@ -13,12 +13,13 @@ export interface EvalsuitePluginOptions {
   /** Name of the Vitest project the eval files run in. @default "evals" */
   projectName?: string
   /**
-   * Recorded model replies. `mode`: "live" calls only, "record" calls and records, "replay" never calls (a missing
+   * Recorded model replies: their mode alone (`"replay"`, as a benchmark's `recordings` is written), or the mode and
+   * the folder. `mode`: "live" calls only, "record" calls and records, "replay" never calls (a missing
    * recording fails its sample), "auto" replays what exists and records the rest. The environment variable
    * EVALSUITE_RECORDINGS overrides it; `-u` with EVALSUITE_UPDATE=recordings records every reply again.
    * @default { mode: "replay" when CI is set, else "auto"; dir: "evals/__recordings__" }
    */
-  recordings?: { mode?: RecordingMode; dir?: string }
+  recordings?: RecordingMode | { mode?: RecordingMode; dir?: string }
   /** The default judge models and verdict settings; a benchmark's own `judge` option outranks them. */
   judge?: JudgePluginOptions
   /**
@@ -62,15 +63,15 @@ export const PLUGIN_DEFAULTS = {
   testTimeout: 600_000,
   outputDir: 'eval-reports',
   projectName: 'evals',
-  recordingsDir: 'evals/__recordings__',
-  baselineDir: 'evals/__baselines__',
+  recordings: { dir: 'evals/__recordings__' },
+  baselines: { dir: 'evals/__baselines__' },
 } as const
 
 /** What the reporter takes from the plugin's options: where the reports and baselines go, and the added metrics. */
 export interface ReporterSettings {
   outputDir: string
   /** Relative to the project root. */
-  baselineDir: string
+  baselines: { dir: string }
   metricDefinitions: Record<string, MetricDefinition> | undefined
   /** The Vitest project of the eval files. */
   projectName: string
@@ -88,6 +89,12 @@ export interface ResolvedPluginOptions extends ReporterSettings {
   compactWorkerHeaps: boolean
 }
 
+// a mode alone is the mode, with the default folder
+function recordingOptions(given: EvalsuitePluginOptions['recordings']): ResolvedPluginOptions['recordings'] {
+  const { mode, dir } = typeof given === 'string' ? { mode: given, dir: undefined } : (given ?? {})
+  return { ...(mode === undefined ? {} : { mode }), dir: dir ?? PLUGIN_DEFAULTS.recordings.dir }
+}
+
 /** The plugin's options with their defaults; paths stay as given, relative to the project root, which Vitest knows later. */
 export function resolvePluginOptions(options: EvalsuitePluginOptions): ResolvedPluginOptions {
   return {
@@ -95,11 +102,8 @@ export function resolvePluginOptions(options: EvalsuitePluginOptions): ResolvedP
     testTimeout: options.testTimeout ?? PLUGIN_DEFAULTS.testTimeout,
     outputDir: options.outputDir ?? PLUGIN_DEFAULTS.outputDir,
     projectName: options.projectName ?? PLUGIN_DEFAULTS.projectName,
-    recordings: {
-      ...(options.recordings?.mode === undefined ? {} : { mode: options.recordings.mode }),
-      dir: options.recordings?.dir ?? PLUGIN_DEFAULTS.recordingsDir,
-    },
-    baselineDir: options.baselines?.dir ?? PLUGIN_DEFAULTS.baselineDir,
+    recordings: recordingOptions(options.recordings),
+    baselines: { dir: options.baselines?.dir ?? PLUGIN_DEFAULTS.baselines.dir },
     metricDefinitions: options.metricDefinitions,
     judge: options.judge,
     progress: options.progress,

@@ -48,6 +48,12 @@ function inCI(): boolean {
 }
 
 function recordingSettings(options: ResolvedPluginOptions, root: string, updates: ReadonlySet<UpdateTarget>): RecordingSettings {
+  const given = options.recordings.mode
+  if (given !== undefined && !RECORDING_MODES.includes(given)) {
+    throw new ConfigError(
+      `evalsuite({ recordings }): the mode must be one of ${RECORDING_MODES.join(', ')}; received ${JSON.stringify(given)}. Give recordings: "replay" or recordings: { mode: "replay", dir }.`,
+    )
+  }
   const chosen = modeFromEnvironment('EVALSUITE_RECORDINGS', RECORDING_MODES)
   const mode: RecordingMode = chosen ?? (updates.has('recordings') ? 'record' : (options.recordings.mode ?? (inCI() ? 'replay' : 'auto')))
   return { mode, dir: resolve(root, options.recordings.dir), fromEnvironment: chosen !== undefined }
@@ -176,8 +182,8 @@ export function evalsuite(options: EvalsuitePluginOptions = {}): Plugin {
             [JUDGE_KEY]: judge,
             [GATES_KEY]: {
               root: vitest.config.root,
-              baselineDir: resolved.baselineDir,
-              ...(resolved.metricDefinitions === undefined ? {} : { metrics: resolved.metricDefinitions }),
+              baselines: resolved.baselines,
+              ...(resolved.metricDefinitions === undefined ? {} : { metricDefinitions: resolved.metricDefinitions }),
               ...(resolved.earlyStop === undefined ? {} : { earlyStop: resolved.earlyStop }),
               updateMode: baselineUpdateMode(updateMode),
             },

@@ -29,7 +29,7 @@ export function emptyTally(): ProgressTally {
 /** Counts one finished sample into the tally. */
 export function countSample(tally: ProgressTally, meta: SampleMeta, failedWithError: boolean): void {
   tally.done += 1
-  // a sample the cost budget left out was not run, which is no error
+  // a sample the cost limit left out was not run, which is no error
   if (meta.notRun === undefined && (meta.status !== 'scored' || failedWithError)) tally.errored += 1
   tally.inputTokens += meta.usage?.inputTokens ?? 0
   tally.outputTokens += meta.usage?.outputTokens ?? 0

@@ -27,7 +27,7 @@ export class EvalsuiteReporter implements Reporter {
   constructor(options: ReporterSettings) {
     this.options = {
       outputDir: options.outputDir,
-      baselineDir: options.baselineDir,
+      baselines: options.baselines,
       metricDefinitions: options.metricDefinitions,
       projectName: options.projectName,
     }

@@ -69,7 +69,7 @@ function regressionLabel(semantics: MetricSemantics, gate: Extract<Gate, { kind:
     'within-max-drop': `drop ≤ ${maxDrop}`,
     'not-significant': 'drop n.s.',
     regressed: `drop > ${maxDrop}`,
-    'not-judged': 'not evaluated',
+    'not-evaluated': 'not evaluated',
   }
   return labels[gate.outcome]
 }

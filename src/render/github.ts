@@ -12,9 +12,9 @@ export function githubAnnotations(reports: readonly Report[]): string[] {
     const messages = [
       ...report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
       ...report.gates.filter((gate) => gate.passed === false).map((gate) => `${gateTitle(gate)} failed, ${gate.reason}`),
-      ...(report.errorBudget.passed
+      ...(report.errorAllowance.passed
         ? []
-        : [`${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`]),
+        : [`${report.errorAllowance.errored} errored sample(s), maxErrors is ${report.errorAllowance.maxErrors}`]),
     ]
     const properties = `file=${escapeCommandProperty(report.file)},title=${escapeCommandProperty(`evalsuite: ${report.benchmark} [${report.model}]`)}`
     for (const message of messages) lines.push(`::error ${properties}::${escapeCommandData(message)}`)

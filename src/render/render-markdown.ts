@@ -45,8 +45,10 @@ export function renderMarkdown(reports: readonly Report[], verdict: Pick<RunOutc
       for (const diagnostic of report.diagnostics) {
         lines.push(`- ${diagnostic.severity === 'error' ? ':x:' : ':warning:'} **${benchmark}**: ${escapeMarkdown(diagnostic.message)}`)
       }
-      if (!report.errorBudget.passed)
-        lines.push(`- :x: **${benchmark}**: ${report.errorBudget.errored} errored sample(s), maxErrors is ${report.errorBudget.maxErrors}`)
+      if (!report.errorAllowance.passed)
+        lines.push(
+          `- :x: **${benchmark}**: ${report.errorAllowance.errored} errored sample(s), maxErrors is ${report.errorAllowance.maxErrors}`,
+        )
     }
     lines.push('')
   }

@@ -80,10 +80,10 @@ function judgeLine(report: Report): string | undefined {
   return `  ${report.benchmark}: judge ${judge.models.join(', ')}: ${parts.join('; ')}`
 }
 
-function budgetLine(report: Report): string | undefined {
-  const { budget } = report
-  if (budget === undefined || budget.notRun === 0) return undefined
-  return `  ${report.benchmark}: maxCost ${usd(budget.maxCostUsd)} reached (${usd(budget.spentUsd)} spent): ${budget.notRun} sample(s) not run`
+function costLimitLine(report: Report): string | undefined {
+  const { costLimit } = report
+  if (costLimit === undefined || costLimit.notRun === 0) return undefined
+  return `  ${report.benchmark}: maxCost ${usd(costLimit.maxCost)} reached (${usd(costLimit.spentUsd)} spent): ${costLimit.notRun} sample(s) not run`
 }
 
 function earlyStopLine(report: Report): string | undefined {
@@ -108,13 +108,13 @@ function erroredLine(report: Report): string | undefined {
   if (errored === 0) return undefined
   const first = report.samples.find((s) => s.status === 'errored')
   const firstError = (first?.error ?? '').replace(/\s+/g, ' ')
-  return `  ${report.benchmark}: ${errored} errored, budget ${report.errorBudget.maxErrors} (${erroredIds(report)}); first: ${firstError}`
+  return `  ${report.benchmark}: ${errored} errored, maxErrors ${report.errorAllowance.maxErrors} (${erroredIds(report)}); first: ${firstError}`
 }
 
 // names, sample ids and messages come from the user's files, the data and the endpoints: every line is escaped
 // before a colour of ours is added to it (the wrong samples' lines escape each text before cutting it to the width)
 function notes(report: Report, paint: (tone: Tone, text: string) => string, width: number): string[] {
-  const lines = [usageLine(report), judgeLine(report), budgetLine(report), earlyStopLine(report), baselineLine(report)]
+  const lines = [usageLine(report), judgeLine(report), costLimitLine(report), earlyStopLine(report), baselineLine(report)]
   const benchmark = escapeControlCharacters(report.benchmark)
   const diagnostics = report.diagnostics.map((diagnostic) => {
     const label = diagnostic.severity === 'error' ? paint('fail', 'error') : paint('warn', 'note')

@@ -161,7 +161,7 @@ function round(value: number | null): number {
   return Math.round((value ?? 0) * 10) / 10
 }
 
-/** Aggregates one benchmark run: metrics with intervals, the baseline comparison, gates, the error budget, usage. */
+/** Aggregates one benchmark run: metrics with intervals, the baseline comparison, gates, the error allowance, usage. */
 export function buildReport(run: BenchmarkRecords, context: ReportContext): Report {
   const { catalog } = context
   const counts = { samples: run.samples.length, right: 0, wrong: 0, errored: 0, skipped: 0 }
@@ -228,7 +228,7 @@ export function buildReport(run: BenchmarkRecords, context: ReportContext): Repo
   const partial = isPartial(run)
   const judged = partial ? gates.map((gate) => notEvaluatedGate(gate, shardLabel(run.shards!))) : gates
   const { errored } = counts
-  const errorBudget = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
+  const errorAllowance = { maxErrors: run.meta.maxErrors, errored, passed: errored <= run.meta.maxErrors }
   const diagnostics: Diagnostic[] = [
     ...(primary.problem ? [primary.problem] : []),
     ...warnings(metrics, primary.metric, catalog),
@@ -236,7 +236,7 @@ export function buildReport(run: BenchmarkRecords, context: ReportContext): Repo
   ]
   // Vitest's timeout ends a test before the sample can be counted against maxErrors: its failed test fails Vitest's
   // run, and the verdict must say so rather than pass beside it
-  const failedWithin = errorBudget.passed ? run.samples.filter((sample) => sample.testFailed) : []
+  const failedWithin = errorAllowance.passed ? run.samples.filter((sample) => sample.testFailed) : []
   if (failedWithin.length > 0) {
     const ids = failedWithin
       .slice(0, 5)
@@ -249,7 +249,7 @@ export function buildReport(run: BenchmarkRecords, context: ReportContext): Repo
   }
   const unreadable = context.baseline.problem
   if (unreadable !== undefined) diagnostics.unshift({ severity: 'error', code: 'baseline-invalid', message: unreadable })
-  const noRealError = errorBudget.passed && diagnostics.every((d) => d.severity !== 'error')
+  const noRealError = errorAllowance.passed && diagnostics.every((d) => d.severity !== 'error')
   const named = new Set([...metrics.map((row) => row.metric), ...gates.flatMap((gate) => (gate.metric === null ? [] : [gate.metric]))])
   const judge = summarizeJudges(run.samples)
   return {
@@ -262,7 +262,7 @@ export function buildReport(run: BenchmarkRecords, context: ReportContext): Repo
     passed: noRealError ? (partial ? null : gates.every((gate) => gate.passed === true)) : false,
     counts,
     repeats: isRepeated(run.samples) ? { attempts, samples: new Set(run.samples.map((s) => s.meta.sampleId)).size } : null,
-    errorBudget,
+    errorAllowance,
     catalog: Object.fromEntries([...named].sort().map((metric) => [metric, catalog.get(metric)])),
     metrics,
     baseline,

@@ -9,7 +9,8 @@ import { checkedAggregate } from './checked-aggregate.ts'
 /** What building a run's report takes besides the run: where the project and its baselines are, and Vitest's `-u` state. */
 export interface ReportSettings {
   root: string
-  baselineDir: string
+  /** The plugin's `baselines`. */
+  baselines: { dir: string }
   catalog: MetricCatalog
   createdAt: string
   /** `vitest run -u`: the baseline is being rewritten from this run. */
@@ -24,7 +25,7 @@ export interface ReportSettings {
  * so that the verdict Vitest shows and the one evalsuite prints cannot disagree.
  */
 export function reportRun(run: BenchmarkRecords, loaded: LoadedBaseline, settings: ReportSettings): Report {
-  const file = baselineFileOf(run.meta.name, settings.root, settings.baselineDir)
+  const file = baselineFileOf(run.meta.name, settings.root, settings.baselines.dir)
   const baseline = {
     file: relative(settings.root, file),
     entry: loaded.baseline?.models[run.meta.model],
@@ -40,7 +41,7 @@ export function reportRun(run: BenchmarkRecords, loaded: LoadedBaseline, setting
   })
 }
 
-let cachedCatalog: { metrics: GateSettings['metrics']; catalog: MetricCatalog } | undefined
+let cachedCatalog: { metricDefinitions: GateSettings['metricDefinitions']; catalog: MetricCatalog } | undefined
 
 /**
  * A benchmark's report from its gate tests' side (in the worker, after its samples): built and evaluated exactly as
@@ -55,18 +56,18 @@ export async function evaluateBenchmark(
   aggregate?: CorpusAggregate,
 ): Promise<Report> {
   const cached =
-    cachedCatalog !== undefined && cachedCatalog.metrics === settings.metrics
+    cachedCatalog !== undefined && cachedCatalog.metricDefinitions === settings.metricDefinitions
       ? cachedCatalog
-      : { metrics: settings.metrics, catalog: createMetricCatalog(settings.metrics) }
+      : { metricDefinitions: settings.metricDefinitions, catalog: createMetricCatalog(settings.metricDefinitions) }
   cachedCatalog = cached
-  const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
+  const loaded = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselines.dir), settings.root)
   if (aggregate)
     meta.corpus = corpusFigures(samples, checkedAggregate(meta.name, aggregate), loaded.baseline?.models[meta.model], cached.catalog)
   const run = newRun(meta, file)
   run.samples.push(...samples)
   return reportRun(run, loaded, {
     root: settings.root,
-    baselineDir: settings.baselineDir,
+    baselines: settings.baselines,
     catalog: cached.catalog,
     createdAt: new Date().toISOString(),
     updating: settings.updateMode === 'all',

@@ -20,11 +20,11 @@ export function totalCostUsd(costs: readonly number[]): number | null {
   return costs.length === 0 ? null : micro(costs.reduce((sum, cost) => sum + cost, 0))
 }
 
-/** Per benchmark: time to first token, output throughput, cost, and what the budget or an early stop left unrun. */
+/** Per benchmark: time to first token, output throughput, cost, and what the cost limit or an early stop left unrun. */
 export function usageTotals(
   run: BenchmarkRecords,
   usage: Usage,
-): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'budget' | 'earlyStop'> {
+): Pick<Report, 'ttftMs' | 'outputTokensPerSecond' | 'costUsd' | 'costLimit' | 'earlyStop'> {
   // one pass over a large run's samples, without an array per sample
   const ttfts: number[] = []
   const costs: number[] = []
@@ -35,21 +35,21 @@ export function usageTotals(
     if (meta.replayed) replayed = true
     if (meta.ttftMs !== undefined) ttfts.push(meta.ttftMs)
     if (meta.costUsd !== undefined) costs.push(meta.costUsd)
-    if (meta.notRun === 'budget') notRun++
+    if (meta.notRun === 'cost-limit') notRun++
     if (meta.notRun === 'early-stop') decided++
   }
   const duration = run.meta.durationMs
-  const { maxCostUsd, earlyStop } = run.meta
+  const { maxCost, earlyStop } = run.meta
   return {
     ttftMs: percentiles(ttfts),
     // replayed replies took no time, so the run's wall time says nothing of the model's throughput
     outputTokensPerSecond: duration && usage.outputTokens > 0 && !replayed ? tenths((usage.outputTokens * 1000) / duration) : null,
     costUsd: totalCostUsd(costs),
-    ...(maxCostUsd === undefined
+    ...(maxCost === undefined
       ? {}
       : {
-          budget: {
-            maxCostUsd,
+          costLimit: {
+            maxCost,
             spentUsd: micro(run.meta.spentUsd ?? 0),
             notRun,
           },

@@ -160,7 +160,7 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
           if (own?.kind !== 'benchmark') return
           const elapsed = run.elapsedMs()
           if (elapsed !== undefined) own.durationMs = elapsed
-          if (own.maxCostUsd !== undefined) own.spentUsd = recorded?.spentUsd()
+          if (own.maxCost !== undefined) own.spentUsd = recorded?.spentUsd()
           if (early.current?.reason !== undefined) {
             own.earlyStop = early.current.reason
             own.earlyStopGates = early.current.gates

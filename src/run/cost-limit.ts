@@ -26,11 +26,11 @@ const dollars = (value: number): string => `$${value.toFixed(4)}`
 
 /**
  * Wraps a model so that no call starts when its estimated cost, with what is spent and what is in flight, would pass
- * `maxCostUsd`. Until the first reply the calls go one at a time, so that estimates rest on a real reply: the input
+ * `maxCost`. Until the first reply the calls go one at a time, so that estimates rest on a real reply: the input
  * tokens per character of prompt, and the mean output tokens per call. It sits below the recordings, so replayed
  * replies neither spend nor wait.
  */
-export function withCostLimit(model: Model, maxCostUsd: number, benchmark: string): CostLimitedModel {
+export function withCostLimit(model: Model, maxCost: number, benchmark: string): CostLimitedModel {
   const price = model.price
   if (price === undefined) {
     throw new ConfigError(
@@ -63,12 +63,12 @@ export function withCostLimit(model: Model, maxCostUsd: number, benchmark: strin
     // the first call goes alone; the others wait for it (or, if it fails, for the next one to try)
     while (seen.calls === 0 && probe) await probe.catch(() => undefined)
     let cost = estimate(characters)
-    while (stopped === undefined && inFlight > 0 && spent + reserved + cost > maxCostUsd) {
+    while (stopped === undefined && inFlight > 0 && spent + reserved + cost > maxCost) {
       await nextSettle()
       cost = estimate(characters)
     }
-    if (stopped === undefined && spent + cost > maxCostUsd) {
-      stopped = `the next call (about ${dollars(cost)}) would take the spend of "${benchmark}" past its maxCost of ${dollars(maxCostUsd)} (${dollars(spent)} spent)`
+    if (stopped === undefined && spent + cost > maxCost) {
+      stopped = `the next call (about ${dollars(cost)}) would take the spend of "${benchmark}" past its maxCost of ${dollars(maxCost)} (${dollars(spent)} spent)`
     }
     if (stopped !== undefined) throw new CostLimitReached(`Not run: ${stopped}.`)
     reserved += cost

@@ -11,7 +11,7 @@ import type { SampleRun } from './sample-run.ts'
 async function loadBaselineScores(meta: BenchmarkMeta, settings: GateSettings | undefined): Promise<BaselineScores | undefined> {
   const metric = meta.regression?.metric
   if (settings === undefined || metric === undefined) return undefined
-  const { baseline } = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselineDir), settings.root)
+  const { baseline } = await readBaseline(baselineFileOf(meta.name, settings.root, settings.baselines.dir), settings.root)
   const scores = baseline?.models[meta.model]?.metrics[metric]
   const { direction } = providedCatalog(settings).catalog.get(metric)
   return scores === undefined || direction === 'none' ? undefined : { metric, lowerIsBetter: direction === 'lower', scores }

@@ -155,9 +155,9 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
   } catch (error) {
     // a call given up once every gate was decided, while its (concurrent) test awaited it
     if (early.current?.reason !== undefined) skipDecided(test, meta, early.current.reason)
-    // a sample the budget left out is not run: neither wrong nor errored, and reported as such
+    // a sample the cost limit left out is not run: neither wrong nor errored, and reported as such
     if (error instanceof CostLimitReached) {
-      meta.notRun = 'budget'
+      meta.notRun = 'cost-limit'
       test.skip(error.message)
     }
     // in replay mode no call is made, so a failed one is a sample to record: the model layer does not know which

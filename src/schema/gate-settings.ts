@@ -13,10 +13,10 @@ const MetricDefinitionsSchema = z.record(
 export const GateSettingsSchema = z.object({
   /** The project root, which the baseline folder is relative to. */
   root: z.string().min(1),
-  /** The folder of the committed baselines, relative to `root`. */
-  baselineDir: z.string().min(1),
-  /** The metrics the user added to the catalog (the plugin's `metricDefinitions`). */
-  metrics: MetricDefinitionsSchema.optional(),
+  /** The plugin's `baselines`: the folder of the committed baselines, relative to `root`. */
+  baselines: z.object({ dir: z.string().min(1) }),
+  /** The plugin's `metricDefinitions`: the metrics the user added to the catalog. */
+  metricDefinitions: MetricDefinitionsSchema.optional(),
   /** Vitest's snapshot update mode: "all" with `-u`, "none" in CI. */
   updateMode: z.string(),
   /** The plugin's `earlyStop`, for benchmarks that set none and may shuffle their samples. */

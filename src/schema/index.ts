@@ -54,6 +54,7 @@ export {
   type MetricRow,
   type Report,
 } from './report.ts'
+export { parseReport } from './report-versions.ts'
 export {
   AggregationSchema,
   IntervalSchema,

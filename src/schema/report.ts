@@ -8,7 +8,7 @@ import { TrajectorySchema } from './trajectory.ts'
 import { UsageSchema } from './usage.ts'
 
 /** Bumped on every incompatible change of the report file. */
-export const REPORT_VERSION = 6
+export const REPORT_VERSION = 7
 
 const count = z.number().int().nonnegative()
 
@@ -60,7 +60,7 @@ const RegressionGateSchema = z.object({
     'within-max-drop',
     'not-significant',
     'regressed',
-    'not-judged',
+    'not-evaluated',
   ]),
   passed: GatePassedSchema,
   reason: z.string(),
@@ -111,10 +111,10 @@ const SampleRowSchema = z.object({
   usage: UsageSchema.optional(),
   costUsd: z.number().optional(),
   /**
-   * Why a skipped sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when
+   * Why a skipped sample was not run: `cost-limit` when `maxCost` stopped the benchmark before it, `early-stop` when
    * every gate was decided before it.
    */
-  notRun: z.enum(['budget', 'early-stop']).optional(),
+  notRun: z.enum(['cost-limit', 'early-stop']).optional(),
   error: z.string().optional(),
   /** The sample's judgements: verdict, reasoning and judge models, or why there is none. */
   judge: z.array(JudgeRecordSchema).optional(),
@@ -169,7 +169,8 @@ export const ReportSchema = z.object({
   counts: z.object({ samples: count, right: count, wrong: count, errored: count, skipped: count }),
   /** Present when the benchmark repeats each sample: attempts per sample, and how many samples. */
   repeats: z.object({ attempts: z.number().int().positive(), samples: count }).nullable(),
-  errorBudget: z.object({ maxErrors: count, errored: count, passed: z.boolean() }),
+  /** The benchmark's `maxErrors`: the errored samples it allows, and how many errored. */
+  errorAllowance: z.object({ maxErrors: count, errored: count, passed: z.boolean() }),
   /** What each metric in `metrics` means: direction, unit, range, how to show it. */
   catalog: z.record(z.string(), MetricSemanticsSchema),
   metrics: z.array(MetricRowSchema),
@@ -184,8 +185,8 @@ export const ReportSchema = z.object({
   outputTokensPerSecond: z.number().nullable().optional(),
   /** What the samples' model calls cost at the model's price, in US dollars; null when no price is known. */
   costUsd: z.number().nullable().optional(),
-  /** The benchmark's `maxCost`: what was spent, and how many samples it left unrun. */
-  budget: z.object({ maxCostUsd: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
+  /** The benchmark's `maxCost` (US dollars): what was spent, and how many samples it left unrun. */
+  costLimit: z.object({ maxCost: z.number(), spentUsd: z.number(), notRun: z.number().int() }).optional(),
   /**
    * Set when `earlyStop` decided every gate before the last sample: why, how many samples it left unrun, what their
    * calls would have cost at the mean cost of the samples that ran (null when no cost is known), and each gate's

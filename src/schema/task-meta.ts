@@ -92,7 +92,7 @@ export const BenchmarkMetaSchema = z.object({
   /** Set when this run holds one shard of the benchmark's samples (EVALSUITE_SHARD or the `shard` option). */
   shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
   /** The benchmark's `maxCost` in US dollars: spending on model calls stops before it would be exceeded. */
-  maxCostUsd: z.number().nonnegative().optional(),
+  maxCost: z.number().nonnegative().optional(),
   /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
   spentUsd: z.number().nonnegative().optional(),
   /** Why `earlyStop` skipped the samples left, once every gate was decided ("decided after 212 of 2,000 samples: …"). */
@@ -185,10 +185,10 @@ export const SampleMetaSchema = z.object({
   /** For `inferMethod` "logprobs" and "ppl": each option's log-probability, null where the endpoint gave none. */
   choiceLogprobs: z.array(z.number().nullable()).optional(),
   /**
-   * Why the sample was not run: `budget` when `maxCost` stopped the benchmark before it, `early-stop` when every
+   * Why the sample was not run: `cost-limit` when `maxCost` stopped the benchmark before it, `early-stop` when every
    * gate was decided before it.
    */
-  notRun: z.enum(['budget', 'early-stop']).optional(),
+  notRun: z.enum(['cost-limit', 'early-stop']).optional(),
   error: z.string().optional(),
 })
 /** What a sample test records for the reporter. */

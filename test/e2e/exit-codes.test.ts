@@ -67,7 +67,7 @@ describe('a user runs evals with `vitest run`', () => {
     // one retry per sample, then the sample is reported with the endpoint's error
     expect(server.requestCount - before).toBe(6)
     expect(report.samples[0]?.error).toMatch(/HTTP 500/)
-    expect(run.stdout).toMatch(/endpoint-down: 3 errored, budget 0 \(d1, d2, d3\); first: .*HTTP 500/)
+    expect(run.stdout).toMatch(/endpoint-down: 3 errored, maxErrors 0 \(d1, d2, d3\); first: .*HTTP 500/)
     expect(run.stdout).toContain('3 errored sample(s), maxErrors is 0')
     // past maxErrors, each errored sample fails its test, and so does the error budget's gate
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 failed (1)', 'Tests  4 failed (4)'])
@@ -119,7 +119,7 @@ describe('a user runs evals with `vitest run`', () => {
     const report = await readReport('error-budget')
     expect(report.counts).toEqual({ samples: 3, right: 2, wrong: 0, errored: 1, skipped: 0 })
     expect(report.metrics[0]).toMatchObject({ metric: 'accuracy', n: 2, value: 1 })
-    expect(report.errorBudget).toEqual({ maxErrors: 1, errored: 1, passed: true })
+    expect(report.errorAllowance).toEqual({ maxErrors: 1, errored: 1, passed: true })
     // within the budget, the errored sample ends skipped with its error: Vitest's summary shows no failure
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  3 passed | 1 skipped (4)'])
   })

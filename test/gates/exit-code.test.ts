@@ -15,7 +15,7 @@ function report(overrides: Partial<Report> = {}): Report {
     passed: true,
     counts: { samples: 4, right: 3, wrong: 1, errored: 0, skipped: 0 },
     repeats: null,
-    errorBudget: { maxErrors: 0, errored: 0, passed: true },
+    errorAllowance: { maxErrors: 0, errored: 0, passed: true },
     catalog: {},
     metrics: [],
     baseline: null,
@@ -57,7 +57,7 @@ describe('decideOutcome', () => {
   })
 
   it('fails a run with more errored samples than the budget allows', () => {
-    const errored = report({ passed: false, errorBudget: { maxErrors: 1, errored: 2, passed: false } })
+    const errored = report({ passed: false, errorAllowance: { maxErrors: 1, errored: 2, passed: false } })
     expect(decideOutcome(inputs({ reports: [errored] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: 2 errored sample(s), maxErrors is 1'],
@@ -71,7 +71,7 @@ describe('decideOutcome', () => {
   })
 
   it('passes a run whose errored samples are within the budget', () => {
-    const errored = report({ errorBudget: { maxErrors: 1, errored: 1, passed: true } })
+    const errored = report({ errorAllowance: { maxErrors: 1, errored: 1, passed: true } })
     expect(decideOutcome(inputs({ reports: [errored] }))).toEqual({ passed: true, reasons: [], notJudged: [] })
   })
 
@@ -135,7 +135,7 @@ describe('decideOutcome', () => {
   })
 
   it('fails a shard run on a real error only', () => {
-    const errored = shard({ passed: false, errorBudget: { maxErrors: 0, errored: 1, passed: false } })
+    const errored = shard({ passed: false, errorAllowance: { maxErrors: 0, errored: 1, passed: false } })
     expect(decideOutcome(inputs({ reports: [errored] }))).toEqual({
       passed: false,
       reasons: ['arithmetic [gpt-test]: 1 errored sample(s), maxErrors is 0'],
@@ -186,7 +186,7 @@ describe('decideOutcome', () => {
       diagnostics: [
         { severity: 'error', code: 'primary-metric-ambiguous', message: 'it emits "accuracy", "f1" and names no primary metric' },
       ],
-      errorBudget: { maxErrors: 0, errored: 1, passed: false },
+      errorAllowance: { maxErrors: 0, errored: 1, passed: false },
     })
     expect(
       decideOutcome(inputs({ reason: 'interrupted', unhandledErrors: 1, failures: ['setup.ts'], reports: [failing] })).reasons,

@@ -42,7 +42,9 @@ describe('sampleOutcome', () => {
       error: 'HTTP 500',
     })
     expect(sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending' }, 'a', 'skipped', []).status).toBe('skipped')
-    expect(sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending', notRun: 'budget' }, 'a', 'skipped', []).status).toBe('skipped')
+    expect(sampleOutcome({ kind: 'sample', sampleId: 'a', status: 'pending', notRun: 'cost-limit' }, 'a', 'skipped', []).status).toBe(
+      'skipped',
+    )
   })
 
   it('counts a test that failed after scoring, or never finished, as errored, and says its test failed', () => {

@@ -89,7 +89,7 @@ describe('the plugin options', () => {
       },
       // what the gate tests judge with, the reporter's own settings; a gate on a misspelt metric, or out of the
       // metric's range, fails where its benchmark is declared
-      'evalsuite:gates': { root: '/project', baselineDir: 'evals/__baselines__', metrics, updateMode: 'none' },
+      'evalsuite:gates': { root: '/project', baselines: { dir: 'evals/__baselines__' }, metricDefinitions: metrics, updateMode: 'none' },
     })
   })
 
@@ -101,13 +101,45 @@ describe('the plugin options', () => {
       return { reporter: reporter.options, gates: injected[0]?.test.provide['evalsuite:gates'] }
     }
     expect(await settingsOf({})).toEqual({
-      reporter: { outputDir: 'eval-reports', baselineDir: 'evals/__baselines__', metricDefinitions: undefined, projectName: 'evals' },
-      gates: { root: '/project', baselineDir: 'evals/__baselines__', updateMode: 'none' },
+      reporter: {
+        outputDir: 'eval-reports',
+        baselines: { dir: 'evals/__baselines__' },
+        metricDefinitions: undefined,
+        projectName: 'evals',
+      },
+      gates: { root: '/project', baselines: { dir: 'evals/__baselines__' }, updateMode: 'none' },
     })
     const metricDefinitions = { politeness: { direction: 'higher' as const } }
     const given = await settingsOf({ outputDir: 'out', baselines: { dir: 'kept' }, projectName: 'quality', metricDefinitions })
-    expect(given.reporter).toEqual({ outputDir: 'out', baselineDir: 'kept', metricDefinitions, projectName: 'quality' })
-    expect(given.gates).toMatchObject({ baselineDir: 'kept', metrics: metricDefinitions })
+    expect(given.reporter).toEqual({ outputDir: 'out', baselines: { dir: 'kept' }, metricDefinitions, projectName: 'quality' })
+    expect(given.gates).toMatchObject({ baselines: { dir: 'kept' }, metricDefinitions })
+  })
+
+  it('keeps the name the user writes for each option in the settings the reporter and the gate tests get', async () => {
+    const { vitest, injected, done } = configure(
+      {},
+      { progress: false, baselines: { dir: 'b' }, metricDefinitions: { tone: { direction: 'higher' } } },
+    )
+    await done
+    const reporter = (vitest.config.reporters[0] as { options: Record<string, unknown> }).options
+    const gates = injected[0]?.test.provide['evalsuite:gates'] as Record<string, unknown>
+    for (const settings of [reporter, gates]) {
+      expect(settings.baselines).toEqual({ dir: 'b' })
+      expect(settings.metricDefinitions).toEqual({ tone: { direction: 'higher' } })
+    }
+  })
+
+  it("takes a recording mode alone as the plugin's recordings, as a benchmark's recordings option is written", async () => {
+    const recordingsOf = async (recordings: EvalsuitePluginOptions['recordings']): Promise<unknown> => {
+      const { injected, done } = configure({}, { recordings })
+      await done
+      return injected[0]?.test.provide['evalsuite:recordings']
+    }
+    expect(await recordingsOf('live')).toEqual({ mode: 'live', dir: '/project/evals/__recordings__', fromEnvironment: false })
+    expect(await recordingsOf({ mode: 'record', dir: 'r' })).toEqual({ mode: 'record', dir: '/project/r', fromEnvironment: false })
+    await expect(recordingsOf('sometimes' as 'live')).rejects.toThrow(
+      'evalsuite({ recordings }): the mode must be one of live, record, replay, auto; received "sometimes". Give recordings: "replay" or recordings: { mode: "replay", dir }.',
+    )
   })
 
   it("replays verdicts in CI even with a judge key set, unless a mode is chosen; outside CI, leaves the choice to the judges' credentials", async () => {

@@ -59,7 +59,7 @@ describe('progress line', () => {
 
   it('counts a sample the cost budget left out as done, not as errored', () => {
     const tally = { ...emptyTally(), total: 1 }
-    countSample(tally, { kind: 'sample', sampleId: 'b', status: 'pending', notRun: 'budget' }, false)
+    countSample(tally, { kind: 'sample', sampleId: 'b', status: 'pending', notRun: 'cost-limit' }, false)
     expect(tally).toMatchObject({ done: 1, errored: 0 })
   })
 

@@ -74,7 +74,7 @@ describe('names from the data, the eval file and the endpoint', () => {
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: 2 wrong:
           ..hidden/\\x9b31mred\\u202eevil: the scorer returned a failing verdict
           www.evil.example: the scorer returned a failing verdict
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: 1 errored, budget 0 (a@b.example); first: endpoint said: <img src=x onerror=alert(1)> \\x1b[31mred\\x1b[0m
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: 1 errored, maxErrors 0 (a@b.example); first: endpoint said: <img src=x onerror=alert(1)> \\x1b[31mred\\x1b[0m
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: "score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'score\\u001b]8;;https://evil.example\\u0007link\\u001b]8;;\\u0007': { direction: 'higher' } } })
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: note: only 3 samples: the 95% interval of accuracy spans 86.4 points, so smaller changes cannot be told from noise
         ! fewer than 30 samples: the interval is wide, and only a large change can be told from noise"

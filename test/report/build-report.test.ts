@@ -140,7 +140,7 @@ describe('buildReport: sample rows', () => {
       kind: 'sample',
     })
     const skipped = SampleMetaSchema.parse({
-      notRun: 'budget',
+      notRun: 'cost-limit',
       status: 'pending',
       subset: 'hard',
       attempt: 0,
@@ -320,7 +320,7 @@ describe('buildReport: a run that holds one shard of the samples', () => {
         alpha: 0.05,
         delta: null,
         pValue: null,
-        outcome: 'not-judged',
+        outcome: 'not-evaluated',
         passed: null,
         reason: 'not evaluated: this run holds shard 1 of 2 of the samples, and gates are evaluated on all of them (--merge-reports)',
       },
@@ -330,7 +330,7 @@ describe('buildReport: a run that holds one shard of the samples', () => {
   it('fails on a real error all the same', () => {
     const errored = { ...outcome('e', {}), status: 'errored' as const, error: 'HTTP 500' }
     const report = buildReport({ ...sharded({ count: 2, merged: [2] }), samples: [...samples, errored] }, context())
-    expect(report.errorBudget.passed).toBe(false)
+    expect(report.errorAllowance.passed).toBe(false)
     expect(report.passed).toBe(false)
     expect(report.gates.map((gate) => gate.passed)).toEqual([null, null])
   })

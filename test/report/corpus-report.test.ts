@@ -217,7 +217,7 @@ describe('a report of circular evaluation', () => {
 })
 
 describe("a benchmark's own aggregate in its gate tests", () => {
-  const settings = { root: '/nonexistent-project', baselineDir: 'evals/__baselines__', updateMode: 'new' }
+  const settings = { root: '/nonexistent-project', baselines: { dir: 'evals/__baselines__' }, updateMode: 'new' }
   const own = { ...META, classification: undefined }
 
   it("records its figures on the suite's meta, where the reporter reads them", async () => {

@@ -17,7 +17,7 @@ const judgeModel: Model = { name: 'judge', generate: async () => ({ text: '', la
 const ids = Array.from({ length: 300 }, (_, i) => `s${i + 1}`)
 
 it('watches the metric the regression gate watches: the grade of a judge that grades alone, read from the baseline', async () => {
-  const gates = { root, baselineDir: 'baselines', updateMode: 'new' }
+  const gates = { root, baselines: { dir: 'baselines' }, updateMode: 'new' }
   // no metric named: a numeric judge grading alone stands for the benchmark, with its grade ("score")
   const resolved = resolveNamed(
     'graded',

@@ -8,7 +8,7 @@ const { built } = vi.hoisted(() => ({ built: new Map<string, number>() }))
 
 vi.mock(import('../../src/vitest/provided-settings.ts'), async (original) => ({
   ...(await original()),
-  providedGateSettings: () => ({ root: '/', baselineDir: 'no-baselines-here', updateMode: 'new' }),
+  providedGateSettings: () => ({ root: '/', baselines: { dir: 'no-baselines-here' }, updateMode: 'new' }),
 }))
 
 vi.mock(import('../../src/report/report-run.ts'), async (original) => {
