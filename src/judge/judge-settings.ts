@@ -45,7 +45,7 @@ export function resolveJudgeSettings(
 ): JudgeSettings {
   const judges =
     own.model === undefined ? provided.models.map(modelFromSpec) : (Array.isArray(own.model) ? own.model : [own.model]).map(judgeModelOf)
-  const chosen = provided.fromEnvironment ? provided.mode : (own.verdicts ?? provided.mode)
+  const chosen = provided.fromEnvironment ? provided.verdicts : (own.verdicts ?? provided.verdicts)
   const mode = chosen ?? (judges.some((judge) => judge.hasCredentials === false) ? 'replay' : 'record')
   const aggregate = own.aggregate ?? provided.aggregate
   const quorum = own.quorum ?? provided.quorum

@@ -98,7 +98,7 @@ async function judgeSettings(options: ResolvedPluginOptions, updates: ReadonlySe
   return {
     ...run,
     models,
-    ...(chosen === undefined ? {} : { mode: chosen }),
+    ...(chosen === undefined ? {} : { verdicts: chosen }),
     fromEnvironment: fromEnvironment !== undefined,
     update,
   }

@@ -58,10 +58,10 @@ export function usageTotals(
       ? {}
       : {
           earlyStop: {
-            reason: earlyStop,
+            reason: earlyStop.reason,
             notRun: decided,
             savedUsd: costs.length === 0 ? null : micro((costs.reduce((sum, cost) => sum + cost, 0) / costs.length) * decided),
-            gates: run.meta.earlyStopGates ?? [],
+            gates: earlyStop.gates,
           },
         }),
   }

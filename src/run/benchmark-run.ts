@@ -162,8 +162,7 @@ export function createBenchmarkRun(declared: ResolvedBenchmark, settings: RunSet
           if (elapsed !== undefined) own.durationMs = elapsed
           if (own.maxCost !== undefined) own.spentUsd = recorded?.spentUsd()
           if (early.current?.reason !== undefined) {
-            own.earlyStop = early.current.reason
-            own.earlyStopGates = early.current.gates
+            own.earlyStop = { reason: early.current.reason, gates: early.current.gates ?? [] }
           }
         },
         runTest: (test, entry) =>

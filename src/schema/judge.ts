@@ -64,8 +64,8 @@ export type JudgeRunOptions = z.infer<typeof JudgeRunOptionsSchema>
 /** What the plugin hands the workers: default judge models, the verdict mode and how to run judges. */
 export const ProvidedJudgeSettingsSchema = JudgeRunOptionsSchema.extend({
   models: z.array(JudgeModelSpecSchema),
-  /** Undefined: replay when a judge has no credentials, else record. */
-  mode: VerdictModeSchema.optional(),
+  /** The plugin's `judge.verdicts`, or EVALSUITE_VERDICTS; undefined: replay when a judge has no credentials, else record. */
+  verdicts: VerdictModeSchema.optional(),
   /** Set by EVALSUITE_VERDICTS, which outranks a benchmark's own `verdicts` option. */
   fromEnvironment: z.boolean(),
   /** Vitest's `-u`: judge again and rewrite the verdict files. */

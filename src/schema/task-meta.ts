@@ -95,10 +95,12 @@ export const BenchmarkMetaSchema = z.object({
   maxCost: z.number().nonnegative().optional(),
   /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
   spentUsd: z.number().nonnegative().optional(),
-  /** Why `earlyStop` skipped the samples left, once every gate was decided ("decided after 212 of 2,000 samples: …"). */
-  earlyStop: z.string().optional(),
-  /** The gates `earlyStop` decided, with the confidence sequences the decisions rest on. */
-  earlyStopGates: z.array(EarlyStopGateSchema).optional(),
+  /**
+   * Set when `earlyStop` skipped the samples left, once every gate was decided: why ("decided after 212 of 2,000
+   * samples: …"), and the gates it decided with the confidence sequences the decisions rest on; the report's
+   * `earlyStop` adds what it saved.
+   */
+  earlyStop: z.object({ reason: z.string(), gates: z.array(EarlyStopGateSchema) }).optional(),
   /** The benchmark's `classification` option: per-label precision, recall and F1 and Cohen's kappa of its answers. */
   classification: z.literal(true).optional(),
   /** Circular evaluation: the rotations of each question's options, whose `circular_accuracy` is a figure of the set. */

@@ -83,7 +83,7 @@ describe('the plugin options', () => {
       'evalsuite:judge': {
         concurrency: 3,
         models: [{ model: 'gpt-4o-mini' }, { model: 'judge-2', apiKeyEnv: 'JUDGE_KEY' }],
-        mode: 'live',
+        verdicts: 'live',
         fromEnvironment: true,
         update: false,
       },
@@ -118,9 +118,10 @@ describe('the plugin options', () => {
   it('keeps the name the user writes for each option in the settings the reporter and the gate tests get', async () => {
     const { vitest, injected, done } = configure(
       {},
-      { progress: false, baselines: { dir: 'b' }, metricDefinitions: { tone: { direction: 'higher' } } },
+      { progress: false, baselines: { dir: 'b' }, metricDefinitions: { tone: { direction: 'higher' } }, judge: { verdicts: 'live' } },
     )
     await done
+    expect(injected[0]?.test.provide['evalsuite:judge']).toMatchObject({ verdicts: 'live' })
     const reporter = (vitest.config.reporters[0] as { options: Record<string, unknown> }).options
     const gates = injected[0]?.test.provide['evalsuite:gates'] as Record<string, unknown>
     for (const settings of [reporter, gates]) {
@@ -146,7 +147,7 @@ describe('the plugin options', () => {
     const modeOf = async (options: EvalsuitePluginOptions = {}): Promise<unknown> => {
       const { injected, done } = configure({}, { judge: { model: 'gpt-4o-mini' }, ...options })
       await done
-      return (injected[0]?.test.provide['evalsuite:judge'] as { mode?: string }).mode
+      return (injected[0]?.test.provide['evalsuite:judge'] as { verdicts?: string }).verdicts
     }
     vi.stubEnv('OPENAI_API_KEY', 'sk-test')
     vi.stubEnv('CI', 'true')
@@ -155,7 +156,7 @@ describe('the plugin options', () => {
     const { injected, done } = configure({ snapshotOptions: { updateSnapshot: 'all' } }, { judge: { model: 'gpt-4o-mini' } })
     await done
     expect(injected[0]?.test.provide['evalsuite:judge']).toMatchObject({ update: true })
-    expect(injected[0]?.test.provide['evalsuite:judge']).not.toHaveProperty('mode')
+    expect(injected[0]?.test.provide['evalsuite:judge']).not.toHaveProperty('verdicts')
     vi.stubEnv('CI', 'false')
     expect(await modeOf()).toBeUndefined()
   })

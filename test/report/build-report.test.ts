@@ -195,7 +195,7 @@ describe('buildReport: sample rows', () => {
       samples: 2,
     }
     const report = buildReport(
-      run([scored('a', 0.01), scored('b', 0.03), left('c'), left('d'), left('e')], { earlyStop: reason, earlyStopGates: [gate] }),
+      run([scored('a', 0.01), scored('b', 0.03), left('c'), left('d'), left('e')], { earlyStop: { reason, gates: [gate] } }),
       context(),
     )
     expect(report.earlyStop).toEqual({ reason, notRun: 3, savedUsd: 0.06, gates: [gate] })
