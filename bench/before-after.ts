@@ -155,50 +155,24 @@ function shown(value: number | null, unit: string): string {
   return `${Math.round(value).toLocaleString('en-US')} ${unit}`
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2))
-  const after = git(['rev-parse', 'HEAD'])
-  const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== ''
-  console.log(
-    `before ${options.before.slice(0, 10)}, after ${after.slice(0, 10)}${dirty ? ' with uncommitted changes' : ''}; ` +
-      `${options.rounds} rounds of ${options.only.join(', ')}, each bench on before then after (${availableParallelism()} CPUs, Node ${process.version})`,
-  )
-  const uptime = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim()
-  const startedAt = uptime()
-  console.log(`  ${startedAt}`)
-  mkdirSync(LOGS, { recursive: true })
-  const beforeTree = checkOutBefore(options.before)
-  const trees: Record<Side, string> = { before: beforeTree, after: REPO }
-  const values = new Map<string, Record<Side, number[]>>(FIGURES.map((f) => [f.name, { before: [], after: [] }]))
-  const loads: number[] = []
-  try {
-    for (let round = 1; round <= options.rounds; round++) {
-      for (const bench of options.only) {
-        for (const side of ['before', 'after'] as const) {
-          loads.push(loadavg()[0]!)
-          const started = performance.now()
-          const results = await runBench(trees[side], bench, options, join(LOGS, `${bench}-${side}-${round}.log`))
-          const read = FIGURES.filter((f) => f.bench === bench).map((f) => {
-            const value = f.read(results)
-            if (value !== null) values.get(f.name)![side].push(value)
-            return `${f.name.split(',')[0]} ${shown(value, f.unit)}`
-          })
-          const seconds = Math.round((performance.now() - started) / 1000)
-          console.log(
-            `  round ${round}, ${bench}, ${side} (${seconds} s, load ${loads.at(-1)!.toFixed(1)}): ${[...new Set(read)].join('; ')}`,
-          )
-        }
-      }
-    }
-  } finally {
-    git(['worktree', 'remove', '--force', beforeTree])
-  }
-  const endedAt = uptime()
-  const rows = FIGURES.filter((f) => options.only.includes(f.bench)).map((f) => {
-    const { before, after } = values.get(f.name)!
-    const b = median(before)
-    const a = median(after)
-    const perRound = before.flatMap((value, i) => (after[i] === undefined ? [] : [after[i]! / value]))
+interface Run {
+  options: Options
+  after: string
+  dirty: boolean
+  startedAt: string
+  values: Map<string, Record<Side, (number | undefined)[]>>
+  loads: number[]
+  roundsDone: number
+}
+
+/** The medians so far, and their table; written after every round, so that a run cut short still leaves its rounds. */
+function summarize(run: Run, uptime: string): string {
+  const rows = FIGURES.filter((f) => run.options.only.includes(f.bench)).map((f) => {
+    // by round: a run that failed leaves its round's place empty
+    const { before, after } = run.values.get(f.name)!
+    const b = median(before.filter((value) => value !== undefined))
+    const a = median(after.filter((value) => value !== undefined))
+    const perRound = before.flatMap((value, i) => (value === undefined || after[i] === undefined ? [] : [after[i]! / value]))
     return { figure: f.name, unit: f.unit, before: b, after: a, ratio: a === null || b === null ? null : a / b, perRound }
   })
   const header = '| figure | before | after | after ÷ before | per round |\n|---|---:|---:|---:|---|'
@@ -206,17 +180,71 @@ async function main(): Promise<void> {
     (row) =>
       `| ${row.figure} | ${shown(row.before, row.unit)} | ${shown(row.after, row.unit)} | ${row.ratio === null ? 'n/a' : `×${row.ratio.toFixed(3)}`} | ${row.perRound.map((r) => r.toFixed(3)).join(', ')} |`,
   )
-  const load = { min: Math.min(...loads), median: median(loads), max: Math.max(...loads) }
-  const table = `${header}\n${lines.join('\n')}`
-  console.log(`\n${table}\n`)
-  console.log(
-    `Load average (1 min) at each bench's start: ${load.min.toFixed(1)} to ${load.max.toFixed(1)}, median ${load.median!.toFixed(1)}.`,
-  )
-  console.log(`  at the start: ${startedAt}\n  at the end:   ${endedAt}`)
+  const load = { min: Math.min(...run.loads), median: median(run.loads), max: Math.max(...run.loads) }
+  const json = { createdAt: new Date().toISOString(), ...run.options, after: run.after, dirty: run.dirty, roundsDone: run.roundsDone }
   const output = join(RESULTS, 'before-after.json')
-  const json = { createdAt: new Date().toISOString(), ...options, after, dirty, load, startedAt, endedAt, rows }
-  writeFileSync(output, `${JSON.stringify(json, null, 2)}\n`)
-  console.log(`Results in ${output}; each bench's output in ${LOGS}`)
+  writeFileSync(output, `${JSON.stringify({ ...json, load, startedAt: run.startedAt, endedAt: uptime, rows }, null, 2)}\n`)
+  return (
+    `${header}\n${lines.join('\n')}\n\n${run.roundsDone} of ${run.options.rounds} rounds. Load average (1 min) at each bench's start: ` +
+    `${load.min.toFixed(1)} to ${load.max.toFixed(1)}, median ${load.median!.toFixed(1)}.\n  at the start: ${run.startedAt}\n  now:          ${uptime}\n` +
+    `Results in ${output}; each bench's output in ${LOGS}`
+  )
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2))
+  const uptime = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim()
+  const run: Run = {
+    options,
+    after: git(['rev-parse', 'HEAD']),
+    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+    startedAt: uptime(),
+    values: new Map(FIGURES.map((f) => [f.name, { before: [], after: [] }])),
+    loads: [],
+    roundsDone: 0,
+  }
+  console.log(
+    `before ${options.before.slice(0, 10)}, after ${run.after.slice(0, 10)}${run.dirty ? ' with uncommitted changes' : ''}; ` +
+      `${options.rounds} rounds of ${options.only.join(', ')}, each bench on before then after (${availableParallelism()} CPUs, Node ${process.version})`,
+  )
+  console.log(`  ${run.startedAt}`)
+  mkdirSync(LOGS, { recursive: true })
+  const beforeTree = checkOutBefore(options.before)
+  const trees: Record<Side, string> = { before: beforeTree, after: REPO }
+  try {
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const bench of options.only) {
+        for (const side of ['before', 'after'] as const) {
+          run.loads.push(loadavg()[0]!)
+          const started = performance.now()
+          const log = join(LOGS, `${bench}-${side}-${round}.log`)
+          let results: unknown
+          try {
+            results = await runBench(trees[side], bench, options, log)
+          } catch (error) {
+            // one failed run leaves a gap in its column; the rounds go on
+            console.log(`  round ${round}, ${bench}, ${side}: FAILED, see ${log}: ${(error as Error).message.split('\n')[0]}`)
+            continue
+          }
+          const read = FIGURES.filter((f) => f.bench === bench).map((f) => {
+            const value = f.read(results)
+            if (value !== null) run.values.get(f.name)![side][round - 1] = value
+            return `${f.name.split(',')[0]} ${shown(value, f.unit)}`
+          })
+          const seconds = Math.round((performance.now() - started) / 1000)
+          console.log(
+            `  round ${round}, ${bench}, ${side} (${seconds} s, load ${run.loads.at(-1)!.toFixed(1)}): ${[...new Set(read)].join('; ')}`,
+          )
+        }
+      }
+      run.roundsDone = round
+      const summary = summarize(run, uptime())
+      if (round < options.rounds) console.log(`  round ${round} done; medians so far in bench/results/before-after.json`)
+      else console.log(`\n${summary}`)
+    }
+  } finally {
+    git(['worktree', 'remove', '--force', beforeTree])
+  }
 }
 
 await main()
