@@ -1,7 +1,8 @@
 // The bench figures of two commits side by side: `npm run bench:before-after -- [--before <rev>] [--rounds N]
-// [--only replay,overhead,memory] [--memory-samples N]`. BEFORE is checked out into a temporary git worktree (its
-// node_modules hard-linked from this tree's), AFTER is this tree as it stands; each bench runs on BEFORE, then on
-// AFTER, round after round, so that a change in the machine's load falls on both alike, and the medians are compared.
+// [--only replay,overhead,memory] [--replay-samples N] [--overhead A,B] [--memory-samples N]`. BEFORE is checked out
+// into a temporary git worktree (its node_modules hard-linked from this tree's), AFTER is this tree as it stands; each
+// bench runs on BEFORE, then on AFTER, round after round, so that a change in the machine's load falls on both alike,
+// and the medians are compared.
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -41,9 +42,9 @@ const scenario = (results: unknown, name: string) => (results as OverheadResults
 const largest = (results: unknown) => (results as MemoryResults).rows.at(-1)!
 
 const FIGURES: Figure[] = [
-  { bench: 'replay', name: 'replay, 5,000 samples ÷ plain Vitest (wall)', unit: '×', read: (r) => (r as ReplayResults).replay.ratio },
+  { bench: 'replay', name: 'replay ÷ plain Vitest (wall)', unit: '×', read: (r) => (r as ReplayResults).replay.ratio },
   { bench: 'replay', name: 'replay ÷ plain Vitest (CPU)', unit: '×', read: (r) => (r as ReplayResults).replay.cpuRatio },
-  { bench: 'replay', name: 'replay, 5,000 samples (wall)', unit: 'ms', read: (r) => (r as ReplayResults).replay.replayMs },
+  { bench: 'replay', name: 'replay (wall)', unit: 'ms', read: (r) => (r as ReplayResults).replay.replayMs },
   { bench: 'replay', name: 'recording ÷ live, 1,000 × 50 ms', unit: '×', read: (r) => (r as ReplayResults).recording.ratio },
   { bench: 'overhead', name: 'overhead A, 1,000 × 50 ms ÷ raw loop', unit: '×', read: (r) => scenario(r, 'A')?.ratio ?? null },
   { bench: 'overhead', name: 'overhead B, 5,000 × 0 ms ÷ raw loop', unit: '×', read: (r) => scenario(r, 'B')?.ratio ?? null },
@@ -75,27 +76,35 @@ interface Options {
   rounds: number
   only: BenchName[]
   memorySamples: number
+  replaySamples: number
+  /** The overhead bench's scenarios: A (1,000 samples at 50 ms) and B (5,000 at 0 ms). */
+  overhead: string[]
 }
 
 function parseOptions(args: string[]): Options {
   const rounds = wholeNumberFlag(args, 'rounds', 3)
   const memory = wholeNumberFlag(rounds.rest, 'memory-samples', 10_000, 10)
+  const replay = wholeNumberFlag(memory.rest, 'replay-samples', 5000, 10)
   let before: string | undefined
   let only: BenchName[] = [...BENCHES]
-  const rest = memory.rest
+  let overhead = ['A', 'B']
+  const rest = replay.rest
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--before') before = rest[++i]
     else if (rest[i] === '--only') {
       only = (rest[++i] ?? '').split(',') as BenchName[]
       const unknown = only.filter((name) => !BENCHES.includes(name))
       if (unknown.length > 0) throw new Error(`--only: unknown bench ${unknown.join(', ')}; known: ${BENCHES.join(', ')}`)
-    } else throw new Error(`unknown argument "${rest[i]}"; see the first line of bench/before-after.ts`)
+    } else if (rest[i] === '--overhead') overhead = (rest[++i] ?? '').split(',')
+    else throw new Error(`unknown argument "${rest[i]}"; see the first line of bench/before-after.ts`)
   }
   return {
     before: git(['rev-parse', '--verify', `${before ?? defaultBefore()}^{commit}`]),
     rounds: rounds.value,
     only,
     memorySamples: memory.value,
+    replaySamples: replay.value,
+    overhead,
   }
 }
 
@@ -115,8 +124,8 @@ function checkOutBefore(rev: string): string {
 }
 
 function argsOf(bench: BenchName, options: Options): string[] {
-  if (bench === 'replay') return ['bench/replay.ts', '--rounds', '1']
-  if (bench === 'overhead') return ['bench/overhead.ts', '--rounds', '1']
+  if (bench === 'replay') return ['bench/replay.ts', '--rounds', '1', '--samples', String(options.replaySamples)]
+  if (bench === 'overhead') return ['bench/overhead.ts', '--rounds', '1', ...options.overhead]
   return ['bench/memory.ts', String(options.memorySamples), '1']
 }
 

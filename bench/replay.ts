@@ -14,12 +14,14 @@ const REPO = fileURLToPath(new URL('..', import.meta.url))
 const RESULTS = join(REPO, 'bench/results')
 const WORK = join(RESULTS, 'work-replay')
 const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
-// `npm run bench:replay -- [--rounds N]`: five rounds unless asked otherwise (bench/before-after.ts asks for fewer)
+// `npm run bench:replay -- [--rounds N] [--samples N]`: five rounds of 5,000 replayed samples unless asked otherwise
+// (bench/before-after.ts asks for fewer)
 const ROUNDS = wholeNumberFlag(process.argv.slice(2), 'rounds', 5).value
+const REPLAYED = wholeNumberFlag(process.argv.slice(2), 'samples', 5000, 10).value
 const CONCURRENCY = 16
 
 /** Replay: a replayed benchmark against plain Vitest. Recording: recording against calling only. */
-const REPLAY = { samples: 5000, target: 1.3 }
+const REPLAY = { samples: REPLAYED, target: 1.3 }
 const RECORDING = { samples: 1000, latencyMs: 50, target: 1.1 }
 
 function check(condition: boolean, message: string, run?: ChildRun): asserts condition {
