@@ -7,7 +7,7 @@ import { BenchmarkMetaSchema } from '../../src/schema/index.ts'
 const dataset = [{ id: 'a', input: 'x', target: 'y' }]
 
 describe('benchmarkMeta', () => {
-  it('records the model or task, the gates and the error budget, and no primary metric unless one is named', () => {
+  it('records the model or task, the gates and the error allowance, and no primary metric unless one is named', () => {
     const answer = (): string => 'y'
     expect(
       benchmarkMeta(resolveNamed('b', { dataset, task: answer, thresholds: { accuracy: 0.5 }, maxErrors: 2 }, undefined, undefined)),

@@ -69,7 +69,7 @@ describe('a user runs evals with `vitest run`', () => {
     expect(report.samples[0]?.error).toMatch(/HTTP 500/)
     expect(run.stdout).toMatch(/endpoint-down: 3 errored, maxErrors 0 \(d1, d2, d3\); first: .*HTTP 500/)
     expect(run.stdout).toContain('3 errored sample(s), maxErrors is 0')
-    // past maxErrors, each errored sample fails its test, and so does the error budget's gate
+    // past maxErrors, each errored sample fails its test, and so does the error allowance's gate
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 failed (1)', 'Tests  4 failed (4)'])
     expect(failedTests(run).at(-1)).toBe('evals/endpoint-down.eval.ts > endpoint-down > gate: errored samples ≤ 0 (maxErrors)')
   })

@@ -55,7 +55,7 @@ describe("LLMBar's recorded GPT-4 judgments, replayed as the judge's replies and
   it('give exactly the counts and the kappa between the orders that LLMBar reads from them, on every set and strategy', async () => {
     const run = await runVitest(['evals'], { LLMBAR_DATA: DATA }, PROJECT)
     expect(run.code, run.stderr).toBe(0)
-    // 300 samples, and three gate tests (two thresholds, the error budget) for each of the ten benchmarks
+    // 300 samples, and three gate tests (two thresholds, the error allowance) for each of the ten benchmarks
     expect(run.stdout).toMatch(/Tests {2}330 passed \(330\)/)
     for (const set of LLMBAR_SETS) {
       for (const strategy of LLMBAR_STRATEGIES) {

@@ -93,7 +93,7 @@ describe('sample-level shards (EVALSUITE_SHARD=i/n)', () => {
     expect(lastLine(run.stdout)).toMatchInlineSnapshot(
       `"evalsuite: no gate evaluated in this shard run (shard 1 of 2 of "shard-alone"); the merged run (--merge-reports) evaluates its gates. No real error; 3 wrong answer(s) are data, not failures. Reports in eval-reports/"`,
     )
-    // Vitest's own summary agrees: the threshold's gate test is skipped (left to the merged run), the error budget's
+    // Vitest's own summary agrees: the threshold's gate test is skipped (left to the merged run), the error allowance's
     // passes, the wrong samples are skipped
     expect(vitestSummary(run.stdout)).toEqual(['Test Files  1 passed (1)', 'Tests  1 passed | 4 skipped (5)'])
     const report = await readReport('shard-alone')

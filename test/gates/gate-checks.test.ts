@@ -64,7 +64,7 @@ describe('sampleOutcome', () => {
 })
 
 describe('gate tests', () => {
-  it('are named for their gates before the run, in the order the report evaluates them, the error budget last', () => {
+  it('are named for their gates before the run, in the order the report evaluates them, the error allowance last', () => {
     expect(gateTests(META).map(gateTestName)).toEqual([
       'gate: accuracy ≥ 0.7',
       'gate: accuracy (subset hard) ≥ 0.5',
@@ -102,7 +102,7 @@ describe('gate tests', () => {
     `)
   })
 
-  it('fail the error budget past maxErrors, and on a sample a test timeout failed within it', () => {
+  it('fail the error allowance past maxErrors, and on a sample a test timeout failed within it', () => {
     const errored = (sampleId: string, state: 'skipped' | 'failed') =>
       sampleOutcome({ kind: 'sample', sampleId, status: 'errored', error: 'HTTP 500' }, sampleId, state, [])
     const budget = { kind: 'errors' as const, maxErrors: 1 }

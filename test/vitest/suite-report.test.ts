@@ -31,7 +31,7 @@ const counted = (key: keyof typeof aggregateCalls) => (samples: readonly CorpusS
   return { answered: samples.filter((sample) => sample.answer !== null).length / samples.length }
 }
 
-// one gate test (the error budget), and three (two thresholds and the error budget)
+// one gate test (the error allowance), and three (two thresholds and the error allowance)
 describeBenchmark('one', { dataset, task, aggregate: counted('one') })
 describeBenchmark('three', { dataset, task, aggregate: counted('three'), thresholds: { accuracy: 0.5, answered: 0.5 } })
 // three variants, each with its gate test, and two compare gates that read every variant's report
