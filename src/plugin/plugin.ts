@@ -108,7 +108,7 @@ const SETUP_FILE = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../v
 
 const EVALSUITE_TAGS = [
   [SAMPLE_TAG, 'A benchmark sample: passed when right; skipped, with the reason, when wrong or errored within maxErrors'],
-  [GATE_TAG, "A benchmark's gate: a threshold, the regression gate or the error budget, judged on the samples before it"],
+  [GATE_TAG, "A benchmark's gate: a threshold, the regression gate or maxErrors, evaluated on the samples before it"],
 ] as const
 
 // configureVitest runs once per project, including the one we inject; set up each Vitest instance only once. The set
