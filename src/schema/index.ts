@@ -2,6 +2,7 @@ export { cutText, KEPT_CHARS } from './cut-text.ts'
 export { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS } from './option-bounds.ts'
 export { optionProblems } from './option-problems.ts'
 export { shortLines, shortList } from './short-list.ts'
+export { thousands } from './thousands.ts'
 export { shownValue } from './shown-value.ts'
 export {
   ChatMessageSchema,
