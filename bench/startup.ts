@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,10 +17,16 @@ const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
 const RAW_LOOP = join(REPO, 'bench/overhead/raw-loop.ts')
 const CONCURRENCY = 16
 
-// `npm run bench:startup -- [rounds]`: 1 for a quick look
-const rounds = Number(process.argv[2] ?? 5)
-if (!Number.isInteger(rounds) || rounds < 1)
-  throw new Error(`usage: npm run bench:startup -- [rounds ≥ 1]; received ${process.argv.slice(2).join(' ')}`)
+// `npm run bench:startup -- [rounds] [--before <dist folder>]`: 1 round for a quick look; --before runs a build of an
+// earlier commit (its dist/, copied aside) as a fourth contestant in the same rounds, for a before/after on a shared machine
+const USAGE = 'usage: npm run bench:startup -- [rounds ≥ 1] [--before <dist folder>]'
+const beforeAt = process.argv.indexOf('--before')
+const beforeDist = beforeAt === -1 ? undefined : process.argv[beforeAt + 1]
+if (beforeAt !== -1 && beforeDist === undefined) throw new Error(USAGE)
+const positional = process.argv.slice(2).filter((_, i) => beforeAt === -1 || (i + 2 !== beforeAt && i + 2 !== beforeAt + 1))
+const rounds = Number(positional[0] ?? 5)
+if (!Number.isInteger(rounds) || rounds < 1 || positional.length > 1)
+  throw new Error(`${USAGE}; received ${process.argv.slice(2).join(' ')}`)
 
 /** The three runs of the comparison: one sample (start-up), many samples at no latency (CPU), and the model's pace. */
 const SCENARIOS = {
@@ -72,8 +78,10 @@ async function writePlain(dir: string, fixture: Fixture, pool: 'forks' | 'thread
   return dir
 }
 
-const CONTESTANTS = ['forks', 'threads', 'evalsuite'] as const
-type Contestant = (typeof CONTESTANTS)[number]
+const ALL_CONTESTANTS = ['forks', 'threads', 'evalsuite', 'before'] as const
+type Contestant = (typeof ALL_CONTESTANTS)[number]
+const CONTESTANTS: readonly Contestant[] = ALL_CONTESTANTS.filter((c) => c !== 'before' || beforeDist !== undefined)
+const isEvalsuite = (contestant: Contestant): boolean => contestant === 'evalsuite' || contestant === 'before'
 
 function check(condition: boolean, message: string, run: TimedRun): void {
   if (!condition)
@@ -84,20 +92,29 @@ async function runContestant(contestant: Contestant, dir: string, samples: numbe
   const before = server.requestCount
   const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' }
   const reportFile = join(dir, 'eval-reports/bench.json')
-  if (contestant === 'evalsuite') await rm(reportFile, { force: true })
+  if (isEvalsuite(contestant)) await rm(reportFile, { force: true })
   // the plugin runs eval files only when the command names them
-  const args = contestant === 'evalsuite' ? [VITEST, 'run', 'evals'] : [VITEST, 'run']
+  const args = isEvalsuite(contestant) ? [VITEST, 'run', 'evals'] : [VITEST, 'run']
   const run = await runTimed(process.execPath, args, { cwd: dir, env, scratch: join(dir, 'time.out') })
   check(run.exitCode === 0, `${contestant}, ${samples} samples: vitest exited with ${run.exitCode}`, run)
-  if (contestant === 'evalsuite') {
+  if (isEvalsuite(contestant)) {
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
-    check(report.counts.right === samples, `evalsuite, ${samples} samples: counts ${JSON.stringify(report.counts)}`, run)
+    check(report.counts.right === samples, `${contestant}, ${samples} samples: counts ${JSON.stringify(report.counts)}`, run)
   } else {
     check(run.stdout.includes(`${samples} passed`), `${contestant}, ${samples} samples: not every test passed`, run)
   }
   const requests = server.requestCount - before
   check(requests === samples, `${contestant}, ${samples} samples: the server saw ${requests} requests`, run)
   return run
+}
+
+// the benchmark's project again, with the earlier build in its node_modules
+async function writeBefore(dir: string, fixture: Fixture, dist: string): Promise<string> {
+  await cp(fixture.dir, dir, { recursive: true })
+  const installed = join(dir, 'node_modules/evalsuite/dist')
+  await rm(installed, { recursive: true, force: true })
+  await cp(dist, installed, { recursive: true })
+  return dir
 }
 
 async function runRawLoop(fixture: Fixture, server: FakeServer): Promise<number> {
@@ -133,10 +150,11 @@ async function main(): Promise<void> {
       projects[name] = {
         fixture,
         evalsuite: fixture.dir,
+        before: beforeDist === undefined ? '' : await writeBefore(join(WORK, `before-${name}`), fixture, beforeDist),
         forks: await writePlain(join(WORK, `forks-${name}`), fixture, 'forks'),
         threads: await writePlain(join(WORK, `threads-${name}`), fixture, 'threads'),
       }
-      measured[name] = { forks: [], threads: [], evalsuite: [] }
+      measured[name] = { forks: [], threads: [], evalsuite: [], before: [] }
     }
     for (let round = 1; round <= rounds; round++) {
       for (const [name, scenario] of Object.entries(SCENARIOS) as [ScenarioName, (typeof SCENARIOS)[ScenarioName]][]) {
@@ -162,45 +180,62 @@ async function main(): Promise<void> {
   // paired within each round, then the median: the rounds share the machine's load of their moment
   const paired = (
     name: ScenarioName,
+    subject: Contestant,
     baseline: Contestant,
     key: 'wallMs' | 'cpuMs' | 'peakTreeMib',
     combine: (a: number, b: number) => number,
-  ): number => median(measured[name].evalsuite.map((run, i) => combine(run[key], measured[name][baseline][i]![key])))
+  ): number => median(measured[name][subject].map((run, i) => combine(run[key], measured[name][baseline][i]![key])))
   const minus = (a: number, b: number): number => a - b
   const over = (a: number, b: number): number => a / b
   const perSample = (contestant: Contestant): number =>
     (of('cpu', contestant, 'cpuMs') - of('startup', contestant, 'cpuMs')) / (SCENARIOS.cpu.samples - 1)
-  const against = (baseline: Contestant) => ({
-    startupMs: paired('startup', baseline, 'wallMs', minus),
-    startupMib: paired('startup', baseline, 'peakTreeMib', minus),
-    cpuRatio: paired('cpu', baseline, 'cpuMs', over),
-    cpuPerSampleRatio: perSample('evalsuite') / perSample(baseline),
-    wallRatio: paired('wall', baseline, 'wallMs', over),
+  const against = (subject: Contestant, baseline: Contestant) => ({
+    startupMs: paired('startup', subject, baseline, 'wallMs', minus),
+    startupCpuMs: paired('startup', subject, baseline, 'cpuMs', minus),
+    startupMib: paired('startup', subject, baseline, 'peakTreeMib', minus),
+    cpuRatio: paired('cpu', subject, baseline, 'cpuMs', over),
+    cpuPerSampleRatio: perSample(subject) / perSample(baseline),
+    wallRatio: paired('wall', subject, baseline, 'wallMs', over),
   })
-  const forks = against('forks')
-  const threads = against('threads')
+  const subjects = CONTESTANTS.filter(isEvalsuite)
+  const comparisons = Object.fromEntries(
+    subjects.map((subject) => [subject, { threads: against(subject, 'threads'), forks: against(subject, 'forks') }]),
+  )
   const rawLoop = median(rawLoopMs)
-  console.log('\n  scenario                       plain Vitest (forks)   plain Vitest (threads)   evalsuite')
+  const TITLES: Record<Contestant, string> = {
+    forks: 'plain Vitest (forks)',
+    threads: 'plain Vitest (threads)',
+    evalsuite: 'evalsuite',
+    before: 'evalsuite (before)',
+  }
   const row = (label: string, cell: (c: Contestant) => string): void =>
-    console.log(`  ${label.padEnd(31)}${CONTESTANTS.map((c) => cell(c).padEnd(c === 'evalsuite' ? 0 : c === 'forks' ? 23 : 25)).join('')}`)
+    console.log(`  ${label.padEnd(31)}${CONTESTANTS.map((c) => cell(c).padEnd(TITLES[c].length + 3)).join('')}`)
+  console.log('')
+  row('scenario', (c) => TITLES[c])
   row('start-up (1 sample): wall', (c) => `${Math.round(of('startup', c, 'wallMs'))} ms`)
+  row('start-up (1 sample): CPU', (c) => `${Math.round(of('startup', c, 'cpuMs'))} ms`)
   row('start-up (1 sample): peak RSS', (c) => `${Math.round(of('startup', c, 'peakTreeMib'))} MiB`)
   row('5,000 × 0 ms: CPU', (c) => `${Math.round(of('cpu', c, 'cpuMs'))} ms`)
   row('CPU per sample (beyond 1)', (c) => `${(perSample(c) * 1000).toFixed(0)} µs`)
   row('1,000 × 50 ms: wall', (c) => `${Math.round(of('wall', c, 'wallMs'))} ms`)
+  row('1,000 × 50 ms: CPU', (c) => `${Math.round(of('wall', c, 'cpuMs'))} ms`)
   row('1,000 × 50 ms: ÷ raw SDK loop', (c) => `×${(of('wall', c, 'wallMs') / rawLoop).toFixed(3)}`)
   const verdict = (met: boolean): string => (met ? 'ok' : 'MISSED')
-  const startupMet = forks.startupMs <= TARGETS.startupMs && forks.startupMib <= TARGETS.startupMib
   console.log(`\n  raw SDK loop (1,000 × 50 ms, in process): ${Math.round(rawLoop)} ms`)
-  console.log(
-    `  against plain Vitest as it runs by default (forks): start-up ${sign(forks.startupMs)} ms and ${sign(forks.startupMib)} MiB (target +${TARGETS.startupMs} ms, +${TARGETS.startupMib} MiB) ${verdict(startupMet)}; ` +
-      `CPU at 5,000 ×${forks.cpuRatio.toFixed(3)} (per sample ×${forks.cpuPerSampleRatio.toFixed(3)}; target ×${TARGETS.cpuRatio}) ${verdict(forks.cpuRatio <= TARGETS.cpuRatio)}; ` +
-      `1,000 × 50 ms wall ×${forks.wallRatio.toFixed(3)} (target ≤ ×${TARGETS.wallRatio}) ${verdict(forks.wallRatio <= TARGETS.wallRatio)}`,
-  )
-  console.log(
-    `  against plain Vitest in worker threads: start-up ${sign(threads.startupMs)} ms and ${sign(threads.startupMib)} MiB; CPU at 5,000 ×${threads.cpuRatio.toFixed(3)} (per sample ×${threads.cpuPerSampleRatio.toFixed(3)}); ` +
-      `1,000 × 50 ms wall ×${threads.wallRatio.toFixed(3)}`,
-  )
+  for (const subject of subjects) {
+    // the targets hold against the same pool: the plugin runs eval files in worker threads unless the config chose one
+    const { threads, forks } = comparisons[subject]!
+    const startupMet = threads.startupMs <= TARGETS.startupMs && threads.startupMib <= TARGETS.startupMib
+    console.log(
+      `  ${TITLES[subject]} against plain Vitest in worker threads, the pool it runs eval files in: start-up ${sign(threads.startupMs)} ms (CPU ${sign(threads.startupCpuMs)} ms) and ${sign(threads.startupMib)} MiB (target +${TARGETS.startupMs} ms, +${TARGETS.startupMib} MiB) ${verdict(startupMet)}; ` +
+        `CPU at 5,000 ×${threads.cpuRatio.toFixed(3)} (per sample ×${threads.cpuPerSampleRatio.toFixed(3)}; target ×${TARGETS.cpuRatio}) ${verdict(threads.cpuRatio <= TARGETS.cpuRatio)}; ` +
+        `1,000 × 50 ms wall ×${threads.wallRatio.toFixed(3)} (target ≤ ×${TARGETS.wallRatio}) ${verdict(threads.wallRatio <= TARGETS.wallRatio)}`,
+    )
+    console.log(
+      `  ${TITLES[subject]} against plain Vitest as it runs by default (forks): start-up ${sign(forks.startupMs)} ms (CPU ${sign(forks.startupCpuMs)} ms) and ${sign(forks.startupMib)} MiB; CPU at 5,000 ×${forks.cpuRatio.toFixed(3)} (per sample ×${forks.cpuPerSampleRatio.toFixed(3)}); ` +
+        `1,000 × 50 ms wall ×${forks.wallRatio.toFixed(3)}`,
+    )
+  }
   console.log(
     '\nWall: whole vitest processes. CPU: user and system time of vitest and its workers (GNU time). Peak RSS: the largest sum over the process tree, sampled every 10 ms.',
   )
@@ -219,7 +254,7 @@ async function main(): Promise<void> {
   )
   await writeFile(
     output,
-    `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, medians, rawLoopMs: rawLoop, forks, threads, targets: TARGETS }, null, 2)}\n`,
+    `${JSON.stringify({ createdAt: new Date().toISOString(), node: process.version, cpus: availableParallelism(), rounds, medians, rawLoopMs: rawLoop, comparisons, targets: TARGETS }, null, 2)}\n`,
   )
   console.log(`Results in ${output}`)
 }

@@ -1,6 +1,6 @@
 import { asksCircular, loadFewShotPool, loadRecords, loadSamples, toSamples, type Dataset, type FieldMap } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
-import { MAX_TESTS, type MediaMessage, type Sample } from '../schema/index.ts'
+import { MAX_TESTS, type MediaMessage, type Sample, thousands as count } from '../schema/index.ts'
 import {
   assignSubsets,
   circularRotations,
@@ -67,8 +67,6 @@ function checkOnly(only: readonly string[] | undefined, selected: readonly Sampl
   const unknown = only?.filter((id) => !known.has(id)) ?? []
   if (unknown.length > 0) throw new ConfigError(`${where}: option "only" names unknown sample ids: ${unknown.join(', ')}.`)
 }
-
-const count = (n: number): string => n.toLocaleString('en-US')
 
 // checked before the tests are planned: planning a billion of them is what ran the worker out of memory
 function checkTestCount(samples: number, attempts: number, where: string): void {

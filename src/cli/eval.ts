@@ -4,7 +4,7 @@ import { loadDataFile, NEEDS_JUDGE } from '../dataset/index.ts'
 import { ConfigError, DatasetError } from '../errors.ts'
 import { closestName, gateCatalog, gateProblems, type GateableMetrics, type GateEntry } from '../metrics/index.ts'
 import { baseURLProblem } from '../model/index.ts'
-import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS, shortList, type Sample } from '../schema/index.ts'
+import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS, shortList, thousands, type Sample } from '../schema/index.ts'
 import { EXIT, type CliOutput, type Command } from './command.ts'
 import { fieldColumnsProblem, parseFieldOptions } from './field-option.ts'
 import { parseOptions } from './parse-options.ts'
@@ -80,9 +80,7 @@ function positiveInteger(option: keyof typeof MAXIMA, value: string | undefined)
   if (value === undefined) return undefined
   const most = MAXIMA[option]
   if (!/^[1-9]\d*$/.test(value) || Number(value) > most) {
-    throw new ConfigError(
-      `evalsuite eval: --${option} must be a whole number from 1 to ${most.toLocaleString('en-US')}; received "${value}"`,
-    )
+    throw new ConfigError(`evalsuite eval: --${option} must be a whole number from 1 to ${thousands(most)}; received "${value}"`)
   }
   return Number(value)
 }

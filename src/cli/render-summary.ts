@@ -1,7 +1,7 @@
 import { extname } from 'node:path'
 import { type DataFileSummary, type ImageBase, type ImageFiles, NEEDS_JUDGE } from '../dataset/index.ts'
 import { type DatasetIssue, formatIssue } from '../errors.ts'
-import { escapeControlCharacters, imageCountOf, shortLines, shortList } from '../schema/index.ts'
+import { escapeControlCharacters, imageCountOf, shortLines, shortList, thousands as count } from '../schema/index.ts'
 
 const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   jsonl: 'JSONL',
@@ -12,8 +12,6 @@ const FORMAT_NAMES: Record<DataFileSummary['format'], string> = {
   chatml: 'ChatML (JSONL)',
   evalscope: 'EvalScope custom dataset',
 }
-
-const count = (n: number): string => n.toLocaleString('en-US')
 
 // a file may have a million columns, subsets or splits: each row lists the first few and counts the rest
 const SHOWN_NAMES = 20

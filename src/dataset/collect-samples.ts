@@ -1,4 +1,4 @@
-import { compiledSchema, SampleSchema, type Sample } from '../schema/index.ts'
+import { compiledAfter, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
@@ -43,7 +43,7 @@ export function createSampleCollector(
   const unreferenced: DataRecord[] = []
   const firstPlaceOfId = new Map<string, Omit<DataRecord, 'fields'>>()
   const hashCounts = new Map<string, number>()
-  const schema = compiledSchema(SampleSchema)
+  const schema = compiledAfter(SampleSchema)
   return {
     samples,
     get issues() {

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path'
 import { DatasetError, type DatasetIssue } from '../errors.ts'
-import type { Sample } from '../schema/index.ts'
+import { type Sample, thousands as count } from '../schema/index.ts'
 import { createSampleCollector } from './collect-samples.ts'
 import { devFileOf } from './dev-file.ts'
 import type { DataRecord } from './data-record.ts'
@@ -14,8 +14,6 @@ import { csvFormat, JSONL_FORMAT, tsvFormat } from './formats.ts'
 import { IGNORED_META_KEYS, readOpenCompassMeta, type OpenCompassMetaFile, type OpenCompassMetaRead } from './opencompass-meta.ts'
 import { filledLength, MAX_FILLED_PROMPT_CHARS, placeholders, render, renderForOptions, text } from './opencompass-prompt.ts'
 import type { FieldProblem } from './zod-issues.ts'
-
-const count = (n: number): string => n.toLocaleString('en-US')
 
 /** What an OpenCompass custom dataset is, inferred from its columns and overridden by its `.meta.json`. */
 export interface OpenCompassInfo {

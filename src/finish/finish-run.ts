@@ -1,15 +1,7 @@
 import { appendFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { createMetricCatalog, type MetricCatalog } from '../metrics/index.ts'
-import {
-  compiledSchema,
-  escapeControlCharacters,
-  type MetricDefinition,
-  type Report,
-  ReportSchema,
-  SampleMetaSchema,
-  type VariantMatrix,
-} from '../schema/index.ts'
+import { escapeControlCharacters, type MetricDefinition, type Report, type VariantMatrix } from '../schema/index.ts'
 import { redactKeys } from '../store/index.ts'
 import {
   baselineAnswersOf,
@@ -51,12 +43,6 @@ export interface RunEnd {
   log(text: string): void
   /** The stream the log goes to: its width, and whether it takes colour. */
   output: unknown
-}
-
-/** Compiles the schemas every sample and report is parsed with, so that it is done while the tests run. */
-export function warmUp(): void {
-  compiledSchema(SampleMetaSchema)
-  compiledSchema(ReportSchema)
 }
 
 const baselineFile = (run: BenchmarkRecords, root: string, options: FinishRunOptions): string =>

@@ -1,1 +1,1 @@
-export { finishRun, type FinishRunOptions, type RunEnd, warmUp } from './finish-run.ts'
+export { finishRun, type FinishRunOptions, type RunEnd } from './finish-run.ts'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { compiledSchema, FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report } from '../schema/index.ts'
+import { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report } from '../schema/index.ts'
 import { keyRedactingReplacer, writeFileAtomic } from '../store/index.ts'
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -50,7 +50,8 @@ export function reportFileNames(reports: readonly Report[]): string[] {
  * parsed a second time; everything else is, which also puts its keys in the schema's order.
  */
 export async function writeReport(dir: string, fileName: string, report: Report): Promise<string> {
-  const valid = compiledSchema(ReportSchema).parse({ ...report, samples: [] })
+  // parsed once per report: compiling the schema would cost several times the parse
+  const valid = ReportSchema.parse({ ...report, samples: [] })
   valid.samples = report.samples
   const target = join(dir, fileName)
   // the samples' records were masked where they were made; this is the guard for whatever reached the report otherwise

@@ -1,7 +1,7 @@
+import { thousands } from '../schema/index.ts'
+
 /** The longest delay Node's timers take; a longer one fires after 1 ms, with a TimeoutOverflowWarning. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
-
-const thousands = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
 
 /** Milliseconds as seconds for a message: "0.3 s" and "2.5 s" below ten seconds, "30 s" and "1,000,000 s" above. */
 export function secondsText(ms: number): string {

@@ -23,10 +23,26 @@ export interface RateLimitReading {
 /** Headers as fetch gives them, or as a plain record (the AI SDK's `responseHeaders`). */
 export type HeaderSource = Headers | Readonly<Record<string, string | undefined>>
 
-function headerOf(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined
-  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name)
-  return found?.[1]
+/** A header's value by its lower-case name. */
+type HeaderLookup = (name: string) => string | undefined
+
+const RATE_HEADER = /^(x-ratelimit-|anthropic-ratelimit-|retry-after)/
+
+/**
+ * The rate-limit headers of a reply, read in one pass over them: each reply is read for 20 names, and a lookup in
+ * fetch's Headers validates and lower-cases the name each time, which cost more than the rest of the gate's work on a
+ * reply. As `Headers.get` gives them (a repeated header's values joined) or, for a record, the first key of the name
+ * in any letter case.
+ */
+function rateHeaders(headers: HeaderSource): HeaderLookup {
+  const found = new Map<string, string>()
+  const entries: Iterable<[string, string | undefined]> = headers instanceof Headers ? headers : Object.entries(headers)
+  for (const [key, value] of entries) {
+    if (value === undefined) continue
+    const name = key.toLowerCase()
+    if (RATE_HEADER.test(name) && !found.has(name)) found.set(name, value)
+  }
+  return (name) => found.get(name)
 }
 
 // a header value is text from the endpoint: only finite non-negative numbers are taken ("-1", "0x10", "1e400" are not)
@@ -60,9 +76,13 @@ function untilMs(text: string, now: number): number | undefined {
 
 /** The wait asked for by `retry-after-ms`, or `Retry-After` in seconds or as an HTTP date, in ms; undefined when absent or not sane. */
 export function retryAfterMsOf(headers: HeaderSource, now: number = Date.now()): number | undefined {
-  const milliseconds = count(headerOf(headers, 'retry-after-ms'))
+  return retryAfterMs(rateHeaders(headers), now)
+}
+
+function retryAfterMs(headerOf: HeaderLookup, now: number): number | undefined {
+  const milliseconds = count(headerOf('retry-after-ms'))
   if (milliseconds !== undefined) return milliseconds
-  const value = headerOf(headers, 'retry-after')?.trim()
+  const value = headerOf('retry-after')?.trim()
   if (!value) return undefined
   const seconds = count(value)
   if (seconds !== undefined) return seconds * 1000
@@ -98,25 +118,26 @@ function reading(
  */
 export function readRateLimits(headers: HeaderSource, now: number = Date.now()): RateLimitReading {
   const limits: RateLimitReading['limits'] = {}
+  const headerOf = rateHeaders(headers)
   for (const kind of LIMIT_KINDS) {
     const anthropic = reading(
-      headerOf(headers, `anthropic-ratelimit-${kind}-limit`),
-      headerOf(headers, `anthropic-ratelimit-${kind}-remaining`),
-      headerOf(headers, `anthropic-ratelimit-${kind}-reset`),
+      headerOf(`anthropic-ratelimit-${kind}-limit`),
+      headerOf(`anthropic-ratelimit-${kind}-remaining`),
+      headerOf(`anthropic-ratelimit-${kind}-reset`),
       (text) => untilMs(text, now),
     )
     const openai =
       kind === 'requests' || kind === 'tokens'
         ? reading(
-            headerOf(headers, `x-ratelimit-limit-${kind}`),
-            headerOf(headers, `x-ratelimit-remaining-${kind}`),
-            headerOf(headers, `x-ratelimit-reset-${kind}`),
+            headerOf(`x-ratelimit-limit-${kind}`),
+            headerOf(`x-ratelimit-remaining-${kind}`),
+            headerOf(`x-ratelimit-reset-${kind}`),
             durationMs,
           )
         : undefined
     const found = anthropic ?? openai
     if (found) limits[kind] = found
   }
-  const retryAfterMs = retryAfterMsOf(headers, now)
-  return retryAfterMs === undefined ? { limits } : { limits, retryAfterMs }
+  const wait = retryAfterMs(headerOf, now)
+  return wait === undefined ? { limits } : { limits, retryAfterMs: wait }
 }

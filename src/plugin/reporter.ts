@@ -42,10 +42,8 @@ export class EvalsuiteReporter implements Reporter {
     this.sharedStrings.clear()
   }
 
-  // the schemas every sample and report is parsed with are compiled while the tests run, not after the last one
   async onTestModuleCollected(): Promise<void> {
-    const { warmUp } = await this.load()
-    warmUp()
+    await this.load()
   }
 
   // each record is held to the end of the run, when its memory peaks: it is made compact as it arrives

@@ -1,9 +1,9 @@
 import { inspect } from 'node:util'
 import stringWidth from 'string-width'
 import { SMALL_SAMPLE } from '../metrics/index.ts'
-import { escapeControlCharacters, type Report, sampleLabel } from '../schema/index.ts'
+import { escapeControlCharacters, type Report, sampleLabel, thousands } from '../schema/index.ts'
 import { type Cell, displayRows, tableOf, type Tone } from './display-rows.ts'
-import { thousands, usd } from './format-usage.ts'
+import { usd } from './format-usage.ts'
 import { idList } from './id-list.ts'
 import { wrongSampleLines } from './wrong-samples.ts'
 

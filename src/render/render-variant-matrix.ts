@@ -1,5 +1,12 @@
 import stringWidth from 'string-width'
-import { escapeControlCharacters, type Interval, type MetricSemantics, type VariantMatrix, type VariantRow } from '../schema/index.ts'
+import {
+  escapeControlCharacters,
+  thousands,
+  type Interval,
+  type MetricSemantics,
+  type VariantMatrix,
+  type VariantRow,
+} from '../schema/index.ts'
 import { escapeMarkdown } from './escape-markdown.ts'
 import {
   formatAmount,
@@ -10,7 +17,7 @@ import {
   noChangeIntervalReason,
   noIntervalReason,
 } from '../metrics/index.ts'
-import { thousands, usd } from './format-usage.ts'
+import { usd } from './format-usage.ts'
 
 const NON_DOMINATED = '*'
 

@@ -9,6 +9,7 @@ import {
   type Report,
   REPORT_VERSION,
   shortList,
+  thousands,
 } from '../schema/index.ts'
 import { compareWithBaseline, measuredById } from '../baseline/index.ts'
 import { type BenchmarkRecords, isPartial, type SampleOutcome, shardLabel } from '../records/index.ts'
@@ -126,7 +127,7 @@ function undeclaredNotes(rows: readonly MetricRow[], catalog: MetricCatalog): Di
     notes.push({
       severity: 'warning',
       code: 'undeclared-metric',
-      message: `${rest.length.toLocaleString('en-US')} more metrics are not in the metric catalog either: ${names}`,
+      message: `${thousands(rest.length)} more metrics are not in the metric catalog either: ${names}`,
     })
   }
   return notes

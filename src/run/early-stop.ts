@@ -1,5 +1,5 @@
 import { DEFAULT_MIN_SAMPLES, splitAlpha } from '../metrics/index.ts'
-import type { EarlyStopGate, EarlyStopOptions, Threshold } from '../schema/index.ts'
+import { type EarlyStopGate, type EarlyStopOptions, type Threshold, thousands } from '../schema/index.ts'
 import type { RegressionOptions } from '../benchmark/index.ts'
 import {
   percent,
@@ -105,7 +105,7 @@ export function createEarlyStop(plan: EarlyStopPlan, samples: readonly EarlyStop
     if (gates.length === 0 || !gates.every((gate) => gate.decided)) return
     decided = gates.map((gate) => gate.summary())
     const verdicts = decided.map(verdictOf).join(', ')
-    reason = `decided after ${next.toLocaleString('en-US')} of ${groups.length.toLocaleString('en-US')} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${decided.map(sequenceEndOf).join(', ')}`
+    reason = `decided after ${thousands(next)} of ${thousands(groups.length)} samples: ${verdicts} at ${percent(1 - alpha)} confidence; confidence sequence ${decided.map(sequenceEndOf).join(', ')}`
   }
 
   return {

@@ -1,9 +1,10 @@
+import { thousands } from './thousands.ts'
+
 /** How many characters of a sample's input, target, output and check texts a report keeps. */
 export const KEPT_CHARS = 2000
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff
-const thousands = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
 // ASCII, so that a cut text of Latin-1 characters stays one byte a character in V8: with a "…" every cut reply took twice
 // the memory, in the worker that ran it and again in Vitest's main process, for each sample to the end of the run
 const marker = (cut: number): string => `...[${thousands(cut)} characters cut]...`

@@ -2,6 +2,7 @@ export { cutText, KEPT_CHARS } from './cut-text.ts'
 export { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS } from './option-bounds.ts'
 export { optionProblems } from './option-problems.ts'
 export { shortLines, shortList } from './short-list.ts'
+export { thousands } from './thousands.ts'
 export { shownValue } from './shown-value.ts'
 export {
   ChatMessageSchema,
@@ -83,7 +84,7 @@ export {
   type ToolDefinition,
   type ToolOffer,
 } from './recording.ts'
-export { compiledSchema } from './compiled.ts'
+export { compiledAfter, compiledSchema } from './compiled.ts'
 export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
 export {

@@ -1,4 +1,4 @@
-const count = (n: number): string => n.toLocaleString('en-US')
+import { thousands as count } from './thousands.ts'
 
 /**
  * A list as a message prints it: the first `shown` items joined, then how many more (`a, b, c and 999,980 more`), so

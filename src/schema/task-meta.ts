@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { compiledSchema } from './compiled.ts'
+import { compiledAfter } from './compiled.ts'
 import { shownValue } from './shown-value.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
@@ -196,12 +196,15 @@ export const SampleMetaSchema = z.object({
 /** What a sample test records for the reporter. */
 export type SampleMeta = z.infer<typeof SampleMetaSchema>
 
+// the progress reporter parses each sample's entry as its result arrives: a large run compiles the parser during the run
+const sampleMetaParser = compiledAfter(SampleMetaSchema)
+
 /**
  * A test's evalsuite entry parsed as a sample record. The copy is not cached: the main process would hold every
  * sample twice while the tests run, which is when its memory peaks; each reader parses again instead.
  */
 export function parseSampleMeta(entry: unknown): z.ZodSafeParseResult<SampleMeta> {
-  return compiledSchema(SampleMetaSchema).safeParse(entry)
+  return sampleMetaParser.safeParse(entry)
 }
 
 /** What a gate test records: the gate of its benchmark it judges, named as the test is. */

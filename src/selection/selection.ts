@@ -1,7 +1,5 @@
 import { z } from 'zod'
-import { MAX_REPEATS, MAX_TESTS, ShardSchema } from '../schema/index.ts'
-
-const count = (n: number): string => n.toLocaleString('en-US')
+import { MAX_REPEATS, MAX_TESTS, ShardSchema, thousands as count } from '../schema/index.ts'
 
 /** The zod shape of `SelectionOptions`, shared by every options object that accepts them. */
 export const SelectionShape = {

@@ -33,3 +33,20 @@ it("loads none of Vitest's Node side (Vite, its server, its bundler) into an eva
   const added = modulesLoadedBy(new URL('../../dist/index.js', import.meta.url).href).filter((url) => !workerHas.has(url))
   expect(added.filter((url) => /\/node_modules\/(vite|vitest|rolldown)\//.test(url))).toEqual([])
 })
+
+/** How many numbers a fresh Node process formats with the locale data (Intl) while it imports `specifier`. */
+function localeFormatsWhileImporting(specifier: string): number {
+  const counted = `let formats = 0
+const toLocaleString = Number.prototype.toLocaleString
+Number.prototype.toLocaleString = function (...args) { formats++; return toLocaleString.apply(this, args) }
+const NumberFormat = Intl.NumberFormat
+Intl.NumberFormat = function (...args) { formats++; return new NumberFormat(...args) }
+await import(${JSON.stringify(specifier)})
+console.log(formats)`
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', counted], { encoding: 'utf8' }).trim())
+}
+
+it("formats no number with the locale data while an eval worker imports the package's main entry, whose first use costs 25 to 90 ms", () => {
+  const byVitest = localeFormatsWhileImporting('vitest')
+  expect(localeFormatsWhileImporting(new URL('../../dist/index.js', import.meta.url).href)).toBe(byVitest)
+})

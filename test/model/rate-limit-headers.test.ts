@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { durationMs, readRateLimits } from '../../src/model/rate-limit-headers.ts'
 
 const NOW = Date.parse('2026-01-01T00:00:00Z')
@@ -77,4 +77,19 @@ describe('rate-limit headers', () => {
     expect(huge.limits.requests).toEqual({ limit: 1e300 })
     expect(huge.limits.tokens!.resetMs).toBeGreaterThan(2 ** 31)
   })
+})
+
+it("reads a reply's rate-limit headers in one pass over them, with no lookup by name (each validates and lower-cases the name)", () => {
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'x-ratelimit-limit-requests': '3000',
+    'x-ratelimit-remaining-requests': '2999',
+  })
+  const get = vi.spyOn(Headers.prototype, 'get')
+  try {
+    expect(readRateLimits(headers, 0).limits.requests).toEqual({ limit: 3000, remaining: 2999 })
+    expect(get).not.toHaveBeenCalled()
+  } finally {
+    get.mockRestore()
+  }
 })
