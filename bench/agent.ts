@@ -66,28 +66,22 @@ afterAll(() => {
 })
 `
 
-const SINGLE_EVAL = `import { datasets, describeBenchmark, models } from 'evalsuite'
-${CPU_HOOKS}
-describeBenchmark('bench', {
-  dataset: datasets.jsonl('data.jsonl'),
-  model: models.openai({ model: 'fake-model', maxRetries: 0 }),
-  concurrency: ${CONCURRENCY},
-})
-`
-
-const AGENT_EVAL = `import { datasets, describeBenchmark, models } from 'evalsuite'
+// the benchmark of both projects, the agent's with its tools: the same samples, model and concurrency
+const evalFile = (tools: string): string => `import { datasets, describeBenchmark, models } from 'evalsuite'
 import { z } from 'zod'
 ${CPU_HOOKS}
 describeBenchmark('bench', {
   dataset: datasets.jsonl('data.jsonl'),
   model: models.openai({ model: 'fake-model', maxRetries: 0 }),
-  concurrency: ${CONCURRENCY},
+  concurrency: ${CONCURRENCY},${tools}
+})
+`
+const SINGLE_EVAL = evalFile('')
+const AGENT_EVAL = evalFile(`
   tools: {
     search: { parameters: z.object({ q: z.string() }), execute: ({ q }: { q: string }) => q.replace('Reply with: ', 'id ') },
     lookup: { parameters: z.object({ id: z.string() }), execute: ({ id }: { id: string }) => id.replace('id ', 'answer of ') },
-  },
-})
-`
+  },`)
 
 async function record(dir: string, label: string): Promise<void> {
   const server = await startFakeServer({ toolCalls: agentCalls, reply: agentReply })
