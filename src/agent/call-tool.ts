@@ -27,6 +27,9 @@ function failed(call: ToolCall, error: string, durationMs = 0): ToolResult {
   return { toolCallId: call.id, name: call.name, output: `Error: ${error}`, error, durationMs }
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function'
+
 // one run of `execute`, bounded by the tool's timeout and the sample's signal; what it throws is its result's error
 async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: string): Promise<ToolRun> {
   const execute = tool.execute!
@@ -36,11 +39,10 @@ async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: s
   let timer: NodeJS.Timeout | undefined
   const started = performance.now()
   try {
-    const bounds = [
-      new Promise<unknown>((resolve) =>
-        resolve((execute as (args: unknown, context: unknown) => unknown)(args, { signal: controller.signal, sample: place.sample })),
-      ),
-    ]
+    const value = (execute as (args: unknown, context: unknown) => unknown)(args, { signal: controller.signal, sample: place.sample })
+    // a tool that answered at once ended before its timeout or the sample's end could: nothing to race
+    if (!isThenable(value)) return { output: resultText(value), durationMs: tenths(performance.now() - started) }
+    const bounds: Promise<unknown>[] = [Promise.resolve(value)]
     // a tool that ignores its signal is left behind rather than waited for
     bounds.push(
       new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })),
@@ -49,8 +51,8 @@ async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: s
       const ms = tool.timeoutMs
       timer = setTimeout(() => controller.abort(new Error(`tool "${name}" timed out after ${ms} ms`)), ms)
     }
-    const value = await Promise.race(bounds)
-    return { output: resultText(value), durationMs: tenths(performance.now() - started) }
+    const settled = await Promise.race(bounds)
+    return { output: resultText(settled), durationMs: tenths(performance.now() - started) }
   } catch (error) {
     // the sample's own end is not the tool's error: the loop stops with it
     if (place.signal.aborted) throw place.signal.reason

@@ -1,6 +1,6 @@
 import { ModelError } from '../errors.ts'
 import { compiledSchema, ToolRecordingSchema, type RecordingMode, type ToolRecording } from '../schema/index.ts'
-import { loadKeyedStore, stableHash, type KeyedStore } from '../store/index.ts'
+import { loadKeyedStore, SortedJson, sortedJsonOf, stableHash, type KeyedStore } from '../store/index.ts'
 
 /** Where a tool call sits in a sample's run: what its recording is keyed by. */
 export interface ToolCallPlace {
@@ -23,14 +23,15 @@ export interface ToolRecordings {
   save(): void
 }
 
-const keyOf = (place: ToolCallPlace): string =>
-  stableHash({
-    sample: place.sample,
-    ...(place.attempt === undefined ? {} : { attempt: place.attempt }),
-    step: place.step,
-    tool: place.tool,
-    arguments: place.arguments ?? null,
-  })
+// the hash of `{ sample, attempt?, step, tool, arguments }` as `stableHash` writes it, its keys in their sorted order
+// written directly: a replayed loop keys every call of every step
+const keyOf = ({ sample, attempt, step, tool, arguments: args }: ToolCallPlace): string =>
+  stableHash(
+    new SortedJson(
+      `{"arguments":${sortedJsonOf(args ?? null).text}${attempt === undefined ? '' : `,"attempt":${JSON.stringify(attempt)}`},` +
+        `"sample":${JSON.stringify(sample)},"step":${JSON.stringify(step)},"tool":${JSON.stringify(tool)}}`,
+    ),
+  )
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? 'undefined'
 

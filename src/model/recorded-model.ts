@@ -1,5 +1,5 @@
 import { ConfigError, ModelError } from '../errors.ts'
-import type { ChatMessage, MediaMessage, Recording, RecordingMode, ToolDefinition, ToolOffer } from '../schema/index.ts'
+import type { ChatMessage, MediaMessage, MessageToolCall, Recording, RecordingMode, ToolDefinition, ToolOffer } from '../schema/index.ts'
 import { SortedJson, sortedJsonOf, stableHasher } from '../store/index.ts'
 import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
@@ -22,18 +22,24 @@ function recordingKeys(
   identity: ModelIdentity,
 ): (messages: readonly MediaMessage[], scoring?: ChoiceScoring, attempt?: number, tools?: ToolOffer) => string {
   const hashWith = stableHasher({ ...identity })
-  // a tool loop offers the same definitions at every step of every sample: they are written once
-  const written = new WeakMap<readonly ToolDefinition[], SortedJson>()
-  const definitionsJson = (definitions: readonly ToolDefinition[]): SortedJson => {
-    let text = written.get(definitions)
-    if (text === undefined) written.set(definitions, (text = sortedJsonOf(definitions)))
-    return text
+  // a tool loop offers the same definitions at every step of every sample: they are written once, and so is the
+  // offer of them alone, as the loop makes it
+  const written = new WeakMap<readonly ToolDefinition[], { definitions: SortedJson; offer: SortedJson }>()
+  const offerJson = (tools: ToolOffer): SortedJson | Record<string, unknown> => {
+    let text = written.get(tools.definitions)
+    if (text === undefined) {
+      const definitions = sortedJsonOf(tools.definitions)
+      text = { definitions, offer: new SortedJson(`{"definitions":${definitions.text}}`) }
+      written.set(tools.definitions, text)
+    }
+    const alone = tools.choice === undefined && tools.parallel === undefined && Object.keys(tools).length === 1
+    return alone ? text.offer : { ...tools, definitions: text.definitions }
   }
   return (messages, scoring, attempt, tools) => {
     const varying: Record<string, unknown> = { messages: messagesJson(messages) }
     if (scoring) varying.scoring = scoring
     if (attempt !== undefined) varying.attempt = attempt
-    if (tools) varying.tools = { ...tools, definitions: definitionsJson(tools.definitions) }
+    if (tools) varying.tools = offerJson(tools)
     return hashWith(varying)
   }
 }
@@ -43,15 +49,45 @@ function keyedMessage({ role, content, toolCalls, toolCallId }: MediaMessage): M
   return { role, content, ...(toolCalls === undefined ? {} : { toolCalls }), ...(toolCallId === undefined ? {} : { toolCallId }) }
 }
 
-// the messages as the hash writes their `keyedMessage` copies, the common text-only ones written directly: a
-// replayed run computes one key per sample
+// a tool call as the hash writes it, when it holds its three text fields alone, as the loop makes it
+function callJson(call: unknown): string | undefined {
+  if (call === null || typeof call !== 'object') return undefined
+  const { id, name, arguments: args } = call as Partial<MessageToolCall>
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof args !== 'string') return undefined
+  if (Object.keys(call).length !== 3 || !Object.hasOwn(call, 'id') || !Object.hasOwn(call, 'name') || !Object.hasOwn(call, 'arguments'))
+    return undefined
+  return `{"arguments":${JSON.stringify(args)},"id":${JSON.stringify(id)},"name":${JSON.stringify(name)}}`
+}
+
+// a message of text (an assistant's calls, the call a tool answers) as the hash writes its `keyedMessage` copy
+function messageJson({ role, content, toolCalls, toolCallId }: MediaMessage): string | undefined {
+  if (typeof role !== 'string' || typeof content !== 'string') return undefined
+  let text = `{"content":${JSON.stringify(content)},"role":${JSON.stringify(role)}`
+  if (toolCallId !== undefined) {
+    if (typeof toolCallId !== 'string') return undefined
+    text += `,"toolCallId":${JSON.stringify(toolCallId)}`
+  }
+  if (toolCalls !== undefined) {
+    if (!Array.isArray(toolCalls)) return undefined
+    text += ',"toolCalls":['
+    for (let index = 0; index < toolCalls.length; index++) {
+      const call = callJson(toolCalls[index])
+      if (call === undefined) return undefined
+      text += `${index === 0 ? '' : ','}${call}`
+    }
+    text += ']'
+  }
+  return `${text}}`
+}
+
+// the messages as the hash writes their `keyedMessage` copies, text messages (a tool loop's too) written directly: a
+// replayed run computes a key for every step of every sample
 function messagesJson(messages: readonly MediaMessage[]): SortedJson | MediaMessage[] {
   let text = '['
   for (let index = 0; index < messages.length; index++) {
-    const { role, content, toolCalls, toolCallId } = messages[index]!
-    if (typeof role !== 'string' || typeof content !== 'string' || toolCalls !== undefined || toolCallId !== undefined)
-      return messages.map(keyedMessage)
-    text += `${index === 0 ? '' : ','}{"content":${JSON.stringify(content)},"role":${JSON.stringify(role)}}`
+    const message = messageJson(messages[index]!)
+    if (message === undefined) return messages.map(keyedMessage)
+    text += `${index === 0 ? '' : ','}${message}`
   }
   return new SortedJson(`${text}]`)
 }
