@@ -2,7 +2,8 @@
 // whose figures are known, each interval computed by evalsuite's own code (src/metrics), over a grid of n. Prints, per
 // interval kind, the coverage of each population at each n, the mean width, and the methods that made the intervals.
 // `npm run bench:coverage` (minutes on 2 cores); `-- --scale 0.25` simulates a quarter of the runs, `-- --kind circular`
-// only the kinds whose name holds that text (`"F1|kappa"`: either), `-- --workers 1` on one thread, `-- --json file` also writes every cell.
+// only the kinds whose name holds that text (`"F1|kappa"`: either), `-- --workers 1` on one thread, `-- --json file`
+// also writes every cell.
 import { writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
