@@ -2,7 +2,6 @@ import type { Interval, MetricSemantics } from '../schema/index.ts'
 import { createRandom } from '../random/index.ts'
 import { bootstrapInterval } from './bootstrap-interval.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
-import { CONFUSION_PRIOR } from './classification-intervals.ts'
 import type { Category } from './cohen-kappa.ts'
 import { dirichletDraws } from './dirichlet.ts'
 import { posteriorInterval } from './posterior-interval.ts'
@@ -11,10 +10,17 @@ import { tableKappa } from './confusion.ts'
 const RESAMPLES = 2000
 
 /**
+ * The prior observations on each cell of the agreement table: Jeffreys' half, which covered a judge's kappa of a 10%
+ * label at n = 20 93.6% of the time against 91.4% for the classification figures' quarter (CONFUSION_PRIOR), as
+ * well or better at n = 5 to 100 (bench/coverage).
+ */
+export const AGREEMENT_PRIOR = 0.5
+
+/**
  * The 95% interval of Cohen's kappa between two raters of the same n items (`cohenKappa`; a judge against human
  * labels), `dirichlet`: the hull of the bootstrap interval (bootstrapInterval, over the resamples resampledInterval
  * draws, so it is the interval that gave) and the middle 95% of kappa on draws from the Dirichlet posterior of their
- * agreement table, square over the categories either used, with CONFUSION_PRIOR on each cell. A rare label agreed on
+ * agreement table, square over the categories either used, with AGREEMENT_PRIOR on each cell. A rare label agreed on
  * every time gives every resample kappa 1; the posterior sizes it by its few items. Null below 2 items or where kappa
  * is undefined on the items.
  */
@@ -66,7 +72,7 @@ export function kappaInterval(
 
   const drawn = new Float64Array(resamples)
   let d = 0
-  dirichletDraws(counts, new Float64Array(size * size).fill(CONFUSION_PRIOR), resamples, BOOTSTRAP_SEED, (cells) => {
+  dirichletDraws(counts, new Float64Array(size * size).fill(AGREEMENT_PRIOR), resamples, BOOTSTRAP_SEED, (cells) => {
     drawn[d++] = kappaOf(cells)
   })
   const posterior = posteriorInterval(observed, drawn, range)
