@@ -11,26 +11,39 @@ export interface Classifier {
 
 const f1Of = (precision: number, recall: number): number => (precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall))
 
-/** The classifier's figures in the population, named as `classificationMetrics` names them. */
-export function populationFigures({ labels, shares, confusion }: Classifier): Record<string, number> {
-  const joint = confusion.map((row, t) => row.map((chance) => shares[t]! * chance))
+/**
+ * The classifier's figures in the population, named as `classificationMetrics` names them, over the labels `present`
+ * (all by default). A run's figures are over the labels its targets hold, so a run without a rare label estimates
+ * the population of samples whose target is one of the others, in which a prediction of the missing label is an
+ * answer outside the labels: against its target's recall, and no label's precision.
+ */
+export function populationFigures(
+  { labels, shares, confusion }: Classifier,
+  present: ReadonlySet<string> = new Set(labels),
+): Record<string, number> {
+  const kept = labels.map((label) => present.has(label))
+  const total = shares.reduce((sum, share, t) => sum + (kept[t] ? share : 0), 0)
+  const joint = confusion.map((row, t) => row.map((chance) => (kept[t] ? (shares[t]! / total) * chance : 0)))
   const figures: Record<string, number> = {}
   let macro = 0
   let agreed = 0
   let chance = 0
+  let answered = 0
   for (const [l, label] of labels.entries()) {
+    if (!kept[l]) continue
     const tp = joint[l]![l]!
     const predicted = joint.reduce((sum, row) => sum + row[l]!, 0)
     const precision = predicted === 0 ? 0 : tp / predicted
-    const recall = tp / shares[l]!
+    const recall = tp / (shares[l]! / total)
     figures[`f1_${labelSlug(label)}`] = f1Of(precision, recall)
     macro += f1Of(precision, recall)
     agreed += tp
-    chance += shares[l]! * predicted
+    answered += predicted
+    chance += (shares[l]! / total) * predicted
   }
-  figures.macro_f1 = macro / labels.length
-  // every prediction is one of the labels, so micro precision and recall are both the accuracy
-  figures.micro_f1 = agreed
+  figures.macro_f1 = macro / present.size
+  // micro precision: right answers among answers that are a present label; micro recall: right answers among all
+  figures.micro_f1 = f1Of(answered === 0 ? 0 : agreed / answered, agreed)
   figures.kappa = (agreed - chance) / (1 - chance)
   return figures
 }

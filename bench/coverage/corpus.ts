@@ -9,7 +9,7 @@ import {
   type CorpusSample,
 } from '../../src/metrics/index.ts'
 import { populationFigures, type Classifier } from './classification.ts'
-import { categorical, type Estimate, type Scenario } from './kind.ts'
+import { categorical, type Budget, type Estimate, type Scenario } from './kind.ts'
 
 const UNIT = { min: 0, max: 1 }
 const COEFFICIENT = { min: -1, max: 1 }
@@ -18,6 +18,14 @@ const percent = (value: number): string => `${Number((100 * value).toFixed(2))}%
 function intervalsOf(samples: readonly CorpusSample[], aggregate: CorpusAggregate, resamples: number): Map<string, Estimate['interval']> {
   const rows = corpusRows(samples, aggregate, { resamples, range: (metric) => (metric === 'kappa' ? COEFFICIENT : UNIT) })
   return new Map([...rows].map(([metric, [overall]]) => [metric, overall!.interval]))
+}
+
+// the classification figures are computed from confusion counts, so a cell affords many runs at every n
+export function classificationBudget(n: number, scale: number): Budget {
+  const runs = (count: number): number => Math.max(10, Math.round(count * scale))
+  if (n <= 100) return { runs: runs(1000), resamples: 1000 }
+  if (n <= 300) return { runs: runs(500), resamples: 1000 }
+  return { runs: runs(n <= 1000 ? 300 : 200), resamples: 500 }
 }
 
 function classifierScenario(name: string, classifier: Classifier): Scenario {
@@ -30,6 +38,7 @@ function classifierScenario(name: string, classifier: Classifier): Scenario {
   ]
   return {
     resampled: true,
+    budget: classificationBudget,
     draw: (n, random, resamples) => {
       const samples: CorpusSample[] = Array.from({ length: n }, (_, i) => {
         const target = categorical(classifier.shares, random)
@@ -37,11 +46,15 @@ function classifierScenario(name: string, classifier: Classifier): Scenario {
         return { id: String(i).padStart(5, '0'), attempt: 0, subset: null, scores: {}, answer, target: classifier.labels[target]! }
       })
       const intervals = intervalsOf(samples, classificationAggregate, resamples)
+      // the figures are over the labels the targets hold: a run without a rare label estimates them on the samples of
+      // the others (the row still names the figure of the whole population)
+      const present = new Set(samples.map((sample) => sample.target as string))
+      const value = present.size === classifier.labels.length ? truth : populationFigures(classifier, present)
       return kinds.flatMap(([metric, kind]) => {
         // a figure the run does not print (a label no sample has, a kappa undefined) has nothing to cover
         if (!intervals.has(metric)) return []
         const figure = kind === 'per-label F1' ? `${metric} ${percent(truth[metric]!)}` : percent(truth[metric]!)
-        return [{ kind, truth: `${name}: ${figure}`, value: truth[metric]!, interval: intervals.get(metric)! }]
+        return [{ kind, truth: `${name}: ${figure}`, value: value[metric]!, interval: intervals.get(metric)! }]
       })
     },
   }

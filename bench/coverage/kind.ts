@@ -21,6 +21,8 @@ export interface Scenario {
   /** Whether the figures are bootstraps, which the budget simulates fewer runs of at large n. */
   resampled: boolean
   draw: (n: number, random: () => number, resamples: number) => Estimate[]
+  /** Its own budget at n and scale, for figures cheap enough to simulate more runs of than `budget` gives. */
+  budget?: (n: number, scale: number) => Budget
 }
 
 /** An integer from 0 to `weights.length - 1`, drawn with the given probabilities. */

@@ -1,16 +1,16 @@
 // Paired differences as the regression and compare gates compute them (`comparePaired` for per-sample scores,
-// `compareCorpus` for a corpus metric), and a judge's kappa against human labels (`resampledInterval` of
-// `cohenKappa`, as the report measures a judge).
+// `compareCorpus` for a corpus metric), and a judge's kappa against human labels (`kappaInterval`, as the report
+// measures a judge).
 import {
   classificationAggregate,
-  cohenKappa,
   compareCorpus,
   comparePaired,
-  resampledInterval,
+  kappaInterval,
   type CorpusPair,
   type ScorePair,
 } from '../../src/metrics/index.ts'
 import { populationFigures, type Classifier } from './classification.ts'
+import { classificationBudget } from './corpus.ts'
 import { categorical, type Scenario } from './kind.ts'
 
 // the scores' range, as the report passes each metric's from the catalog
@@ -75,6 +75,7 @@ function corpusScenario(name: string, before: Classifier, after: Classifier): Sc
   const value = populationFigures(after).macro_f1! - populationFigures(before).macro_f1!
   return {
     resampled: true,
+    budget: classificationBudget,
     draw: (n, random, resamples) => {
       const pairs: CorpusPair[] = Array.from({ length: n }, (_, i) => {
         const t = categorical(before.shares, random)
@@ -113,19 +114,11 @@ function judgeKappaScenario(yes: number, agree: number): Scenario {
   const value = populationFigures(twoLabels([1 - yes, yes], [agree, agree])).kappa!
   return {
     resampled: true,
+    budget: classificationBudget,
     draw: (n, random, resamples) => {
       const labels = Array.from({ length: n }, () => (random() < yes ? 'yes' : 'no'))
       const verdicts = labels.map((label) => (random() < agree ? label : label === 'yes' ? 'no' : 'yes'))
-      const interval = resampledInterval(
-        n,
-        (items) =>
-          cohenKappa(
-            items.map((i) => labels[i]!),
-            items.map((i) => verdicts[i]!),
-          ),
-        { min: -1, max: 1 },
-        resamples,
-      )
+      const interval = kappaInterval(labels, verdicts, { min: -1, max: 1 }, resamples)
       return [{ kind: 'judge kappa', truth: `${percent(yes)} yes, agrees ${percent(agree)} (${value.toFixed(3)})`, value, interval }]
     },
   }

@@ -36,7 +36,9 @@ export function budget(n: number, resampled: boolean, scale: number): Budget {
   return { runs: runs(10), resamples: 100 }
 }
 
-export const wanted = (estimate: Estimate, kind: string | undefined): boolean => kind === undefined || estimate.kind.includes(kind)
+// several kinds may be asked for at once, as "F1|kappa"
+export const wanted = (estimate: Estimate, kind: string | undefined): boolean =>
+  kind === undefined || kind.split('|').some((part) => estimate.kind.includes(part))
 
 const covers = (estimate: Estimate): boolean =>
   estimate.interval !== null && estimate.interval.lower - 1e-9 <= estimate.value && estimate.value <= estimate.interval.upper + 1e-9

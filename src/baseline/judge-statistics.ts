@@ -17,6 +17,8 @@ export interface JudgeStatistic {
   covers: (sample: MeasuredSample) => boolean
   /** Its value on covered samples. */
   value: (samples: readonly MeasuredSample[]) => number | null
+  /** For a kappa: the two ratings of a covered sample, whose agreement table its interval is drawn from. */
+  raters?: readonly [first: (sample: MeasuredSample) => Category, second: (sample: MeasuredSample) => Category]
   /** How close one covered sample's two ratings are (1 or 0 for agreement, minus the distance for a grade): what got worse or better. */
   closeness: (sample: MeasuredSample) => number
 }
@@ -37,6 +39,7 @@ function kappa(
     metric,
     covers,
     value: (samples) => cohenKappa(samples.map(first), samples.map(second)),
+    raters: [first, second],
     closeness: (sample) => (first(sample) === second(sample) ? 1 : 0),
   }
 }

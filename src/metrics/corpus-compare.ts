@@ -4,6 +4,8 @@ import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { BootstrapOptions } from './bootstrap.ts'
 import { firstTarget, type CorpusAggregate, type CorpusSample } from './corpus-sample.ts'
 import { bootstrapInterval, differenceRange } from './bootstrap-interval.ts'
+import { classificationAggregate } from './classification.ts'
+import { classificationDifferences } from './classification-compare.ts'
 
 /** One shared sample in the baseline and now: its first attempt on each side, as a baseline keeps one per sample. */
 export interface CorpusPair {
@@ -20,8 +22,8 @@ const isRight = (sample: CorpusSample): boolean => sample.answer !== null && sam
  * Each corpus metric against the baseline's, on the samples both runs share: one paired bootstrap over
  * those samples recomputes every figure on both sides of each resample, and gives the interval of the change
  * (bootstrapInterval, within each figure's `range`) and the p-value of the centred bootstrap, as
- * `comparePairedStatistic` does for one figure. A figure undefined on either side of all the shared samples is left
- * out.
+ * `comparePairedStatistic` does for one figure (for the built-in classification figures, from confusion counts:
+ * classificationDifferences). A figure undefined on either side of all the shared samples is left out.
  */
 export function compareCorpus(
   pairs: readonly CorpusPair[],
@@ -36,9 +38,11 @@ export function compareCorpus(
     .filter((metric) => finite(after[metric]) && finite(before[metric]))
     .sort()
   const resamples = options.resamples ?? 2000
-  const differences = new Map(metrics.map((metric) => [metric, [] as number[]]))
-  if (n >= 2) {
-    const random = createRandom(options.seed ?? BOOTSTRAP_SEED)
+  const seed = options.seed ?? BOOTSTRAP_SEED
+  const counted = n >= 2 && aggregate === classificationAggregate ? classificationDifferences(pairs, metrics, resamples, seed) : undefined
+  const differences = counted ?? new Map(metrics.map((metric) => [metric, [] as number[]]))
+  if (n >= 2 && counted === undefined) {
+    const random = createRandom(seed)
     for (let b = 0; b < resamples; b++) {
       const drawn = Array.from({ length: n }, () => pairs[Math.floor(random() * n)]!)
       const [x, y] = [aggregate(drawn.map((pair) => pair.baseline)), aggregate(drawn.map((pair) => pair.current))]

@@ -4,6 +4,8 @@ import { SMALL_SAMPLE } from './aggregate.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { CorpusAggregate, CorpusSample } from './corpus-sample.ts'
 import { bootstrapInterval } from './bootstrap-interval.ts'
+import { classificationAggregate } from './classification.ts'
+import { classificationIntervals } from './classification-intervals.ts'
 import { noIntervalReason } from './no-interval.ts'
 
 type Row = Omit<MetricRow, 'metric'>
@@ -46,7 +48,33 @@ function clip(interval: Interval | null, range: MetricSemantics['range']): Inter
   }
 }
 
-// every figure of one set of samples, with the interval of each over resamples of its clusters (bootstrapInterval)
+// each figure's values on bootstrap resamples of the clusters, and its interval from them (bootstrapInterval)
+function bootstrapIntervals(
+  clusters: readonly CorpusSample[][],
+  observed: ReadonlyMap<string, number>,
+  aggregate: CorpusAggregate,
+  options: CorpusOptions,
+): Map<string, Interval | null> {
+  const resamples = options.resamples ?? 2000
+  const drawn = new Map<string, number[]>([...observed.keys()].map((metric) => [metric, []]))
+  const n = clusters.length
+  const random = createRandom(options.seed ?? BOOTSTRAP_SEED)
+  for (let b = 0; b < resamples; b++) {
+    const resample: CorpusSample[] = []
+    for (let i = 0; i < n; i++) resample.push(...clusters[Math.floor(random() * n)]!)
+    for (const [metric, value] of finiteFigures(aggregate(resample))) drawn.get(metric)?.push(value)
+  }
+  const intervals = new Map<string, Interval | null>()
+  for (const [metric, value] of observed) {
+    const values = drawn.get(metric)!
+    // as resampledInterval: a figure undefined on most resamples has no interval
+    intervals.set(metric, values.length < resamples / 2 ? null : bootstrapInterval(value, values, n, options.range(metric), resamples))
+  }
+  return intervals
+}
+
+// every figure of one set of samples, with its interval: the classification figures' from their confusion table
+// (classificationIntervals), any other's over resamples of its clusters
 function scopeRows(
   clusters: readonly CorpusSample[][],
   subset: string | null,
@@ -55,22 +83,20 @@ function scopeRows(
 ): Map<string, Row> {
   const flat = clusters.flat()
   const observed = finiteFigures(aggregate(flat))
-  const resamples = options.resamples ?? 2000
-  const drawn = new Map<string, number[]>([...observed.keys()].map((metric) => [metric, []]))
   const n = clusters.length
-  if (n >= 2) {
-    const random = createRandom(options.seed ?? BOOTSTRAP_SEED)
-    for (let b = 0; b < resamples; b++) {
-      const resample: CorpusSample[] = []
-      for (let i = 0; i < n; i++) resample.push(...clusters[Math.floor(random() * n)]!)
-      for (const [metric, value] of finiteFigures(aggregate(resample))) drawn.get(metric)?.push(value)
-    }
-  }
+  const intervals: ReadonlyMap<string, Interval | null> =
+    n < 2
+      ? new Map()
+      : aggregate === classificationAggregate
+        ? classificationIntervals(clusters, observed, {
+            resamples: options.resamples ?? 2000,
+            seed: options.seed ?? BOOTSTRAP_SEED,
+            range: options.range,
+          })
+        : bootstrapIntervals(clusters, observed, aggregate, options)
   const rows = new Map<string, Row>()
   for (const [metric, value] of observed) {
-    const values = drawn.get(metric)!
-    // as resampledInterval: a figure undefined on most resamples has no interval
-    const interval = values.length < resamples / 2 ? null : bootstrapInterval(value, values, n, options.range(metric), resamples)
+    const interval = intervals.get(metric) ?? null
     const fields = { aggregation: 'corpus' as const, k: null, subset, averaging: 'micro' as const, n: flat.length, samples: n, excluded: 0 }
     const reason = interval === null ? { noInterval: noIntervalReason({ value, samples: n, aggregation: 'corpus' }) } : {}
     rows.set(metric, {
@@ -85,11 +111,12 @@ function scopeRows(
 }
 
 /**
- * The rows of a benchmark's corpus metrics (`aggregation: 'corpus'`): each figure `aggregate` returns on
- * every scored sample, then on each subset's when the samples have several, each with a seeded bootstrap 95% interval
- * (bootstrapInterval) that resamples sample ids, taking all the attempts of a drawn id, so that repeats are not counted as
- * independent samples. Samples are taken in id order, so the same samples give the same figures and intervals
- * however the run was ordered or sharded.
+ * The rows of a benchmark's corpus metrics (`aggregation: 'corpus'`): each figure `aggregate` returns on every scored
+ * sample, then on each subset's when the samples have several, each with a seeded 95% interval: for the built-in
+ * classification figures those of their confusion table (classificationIntervals), for any other a bootstrap
+ * (bootstrapInterval) that resamples sample ids, taking all the attempts of a drawn id; either way repeats are not
+ * counted as independent samples. Samples are taken in id order, so the same samples give the same figures and
+ * intervals however the run was ordered or sharded.
  */
 export function corpusRows(samples: readonly CorpusSample[], aggregate: CorpusAggregate, options: CorpusOptions): Map<string, Row[]> {
   const clusters = clustersById(samples)

@@ -1,4 +1,4 @@
-import { type Category, JUDGE_AGREEMENT_METRICS, resampledInterval, SMALL_SAMPLE } from '../metrics/index.ts'
+import { type Category, JUDGE_AGREEMENT_METRICS, kappaInterval, resampledInterval, SMALL_SAMPLE } from '../metrics/index.ts'
 import type { MetricRow, Report } from '../schema/index.ts'
 import { coded, isGraded, type JudgeStatistic, judgeStatistics, type MeasuredSample, measuredSamples } from '../baseline/index.ts'
 import type { SampleOutcome } from '../records/index.ts'
@@ -16,7 +16,11 @@ function statisticRow(statistic: JudgeStatistic, measured: readonly MeasuredSamp
   const n = covered.length
   const value = statistic.value(covered)
   const range = JUDGE_AGREEMENT_METRICS[statistic.metric]?.range ?? { min: -1, max: 1 }
-  const interval = resampledInterval(n, (items) => statistic.value(items.map((i) => covered[i]!)), range)
+  const { raters } = statistic
+  // a kappa's interval from its agreement table (kappaInterval), a correlation's by resampling its samples
+  const interval = raters
+    ? kappaInterval(covered.map(raters[0]), covered.map(raters[1]), range)
+    : resampledInterval(n, (items) => statistic.value(items.map((i) => covered[i]!)), range)
   return {
     aggregation: 'mean',
     k: null,

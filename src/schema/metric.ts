@@ -71,6 +71,8 @@ const IntervalMethodSchema = z.enum([
   'bootstrap-score',
   'bounded-t',
   'newcombe',
+  'dirichlet',
+  'jaccard-wilson',
 ])
 
 /** A 95% confidence interval and how it was computed. */
@@ -79,7 +81,7 @@ export const IntervalSchema = z.object({
   upper: z.number(),
   level: z.literal(0.95),
   method: IntervalMethodSchema,
-  /** For a corpus metric's bootstrap interval: how many resamples it was drawn from. */
+  /** For a corpus metric's bootstrap or posterior interval: how many resamples or posterior draws it was drawn from. */
   resamples: z.number().int().positive().optional(),
 })
 /** A 95% confidence interval and how it was computed. */

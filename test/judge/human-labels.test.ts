@@ -132,7 +132,7 @@ describe('a judge measured against human labels (judge.expected)', () => {
     expect(report.metrics.find((row) => row.metric === 'position_kappa')).toMatchObject({
       n: 6,
       samples: 6,
-      interval: { method: 'bootstrap-score', level: 0.95 },
+      interval: { method: 'dirichlet', level: 0.95 },
     })
     expect(report.primaryMetric).toBe('judge_agreement')
     expect(report.judge?.confusion).toEqual({
