@@ -24,7 +24,7 @@ const scale = Number(options.scale)
 const units: Unit[] = []
 for (const [index, scenario] of SCENARIOS.entries()) {
   if (!scenario.draw(SIZES[0]!, createRandom(SEED), 10).some((estimate) => wanted(estimate, options.kind))) continue
-  for (const n of SIZES) units.push({ index, n, budget: budget(n, scenario.resampled, scale), kind: options.kind })
+  for (const n of SIZES) units.push({ index, n, budget: budget(n, scenario, scale), kind: options.kind })
 }
 // the costliest first, so that no thread is left with a long unit at the end
 const cost = ({ n, budget: { runs, resamples } }: Unit): number => runs * n * Math.max(1, resamples)

@@ -71,6 +71,8 @@ const IntervalMethodSchema = z.enum([
   'bootstrap-score',
   'bounded-t',
   'newcombe',
+  'bonett-price',
+  'bootstrap-changed-t',
 ])
 
 /** A 95% confidence interval and how it was computed. */
