@@ -70,6 +70,7 @@ const IntervalMethodSchema = z.enum([
   'bootstrap',
   'bootstrap-score',
   'bounded-t',
+  // the paired pass/fail interval of reports written before 'bonett-price' replaced it
   'newcombe',
   'bonett-price',
   'bootstrap-changed-t',
