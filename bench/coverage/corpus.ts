@@ -106,6 +106,7 @@ function aggregateScenario(top: number, slope: number): Scenario {
   const value = weighted / 5050
   return {
     resampled: true,
+    least: 200,
     draw: (n, random, resamples) => {
       const samples: CorpusSample[] = Array.from({ length: n }, (_, i) => {
         const tokens = 1 + Math.floor(random() * 100)
@@ -135,6 +136,7 @@ function circularScenario(solid: number, each: number): Scenario {
   const aggregate = circularAccuracy(ROTATIONS)
   return {
     resampled: true,
+    least: 200,
     draw: (n, random, resamples) => {
       const samples: CorpusSample[] = []
       for (let i = 0; i < n; i++) {

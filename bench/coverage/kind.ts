@@ -20,6 +20,8 @@ export interface Budget {
 export interface Scenario {
   /** Whether the figures are bootstraps, which the budget simulates fewer runs of at large n. */
   resampled: boolean
+  /** The fewest runs a cell of a resampled figure simulates at any n (at scale 1), for figures cheap enough to resample often. */
+  least?: number
   draw: (n: number, random: () => number, resamples: number) => Estimate[]
   /** Its own budget at n and scale, for figures cheap enough to simulate more runs of than `budget` gives. */
   budget?: (n: number, scale: number) => Budget

@@ -22,8 +22,9 @@ const points = (value: number): string => `${value > 0 ? '+' : value < 0 ? '−'
 // and otherwise stayed right (or wrong, with chance `wrong`)
 function binaryScenario(worse: number, better: number, wrong: number): Scenario {
   const value = better - worse
+  // pass/fail pairs get a closed-form interval, never a bootstrap
   return {
-    resampled: true,
+    resampled: false,
     draw: (n, random, resamples) => {
       const pairs: ScorePair[] = Array.from({ length: n }, () => {
         const [baseline, current] = [
@@ -38,7 +39,7 @@ function binaryScenario(worse: number, better: number, wrong: number): Scenario 
       return [
         {
           kind: 'paired difference, pass/fail',
-          truth: `${percent(worse + better)} changed, ${points(value)}`,
+          truth: `${percent(worse + better)} changed, ${percent(wrong)} wrong in both, ${points(value)}`,
           value,
           interval: comparison?.interval ?? null,
         },
@@ -52,6 +53,7 @@ function continuousScenario(same: number, power: number): Scenario {
   const value = (1 - same) * (1 / (power + 1) - 1 / 2)
   return {
     resampled: true,
+    least: 400,
     draw: (n, random, resamples) => {
       const pairs: ScorePair[] = Array.from({ length: n }, () => {
         const baseline = random()
@@ -130,6 +132,8 @@ export const PAIRED_SCENARIOS: readonly Scenario[] = [
   binaryScenario(0.07, 0.03, 0.1),
   binaryScenario(0.02, 0, 0),
   binaryScenario(0.005, 0.005, 0),
+  // most samples wrong in both runs and a few changed: Newcombe's interval was near [0, 0] whenever none changed
+  binaryScenario(0.02, 0, 0.4),
   continuousScenario(0.7, 1.5),
   continuousScenario(0.95, 3),
   corpusScenario('2 labels 50/50, 80% then 85% right', twoLabels([0.5, 0.5], [0.8, 0.8]), twoLabels([0.5, 0.5], [0.85, 0.85])),

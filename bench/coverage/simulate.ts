@@ -25,8 +25,8 @@ export type SentCell = Omit<Cell, 'methods'> & { methods: string[] }
 
 // a bootstrap costs resamples × n per run, so large cells simulate fewer runs of fewer resamples; the Monte Carlo
 // error of each cell is printed beside it
-export function budget(n: number, resampled: boolean, scale: number): Budget {
-  const runs = (count: number, least = 10): number => Math.max(least, Math.round(count * scale))
+export function budget(n: number, { resampled, least = 0 }: Pick<Scenario, 'resampled' | 'least'>, scale: number): Budget {
+  const runs = (count: number, floor = 10): number => Math.max(floor, Math.round(Math.max(count, least) * scale))
   if (!resampled) return { runs: runs(n <= 300 ? 2000 : n <= 1000 ? 1000 : 400, 400), resamples: 0 }
   if (n <= 30) return { runs: runs(200), resamples: 400 }
   if (n <= 50) return { runs: runs(150), resamples: 400 }

@@ -1,14 +1,18 @@
 import type { Interval, MetricSemantics } from '../schema/index.ts'
-import { wilson } from './interval.ts'
+import { tQuantile975, wilson } from './interval.ts'
 import { quantile } from './summarize.ts'
+
+/** The 97.5% quantile of the standard normal distribution. */
+const Z95 = 1.959963984540054
 
 /**
  * The 95% interval of a figure from its values on bootstrap resamples of n independent units. The percentile
  * interval alone is too narrow at small n and collapses to a point when every resample gives the same value (every
  * sample right, one label): 3 questions right in every rotation printed [100%, 100%]. So within a bounded range it is
  * widened to the score interval of the figure, rescaled to [0, 1], on an effective sample size: its share p(1 − p)
- * over the resamples' variance (made unbiased by n / (n − 1)), or n itself when the resamples do not vary, which is
- * the Wilson interval a proportion all right or all wrong of n gets. An unbounded figure keeps the percentile interval.
+ * over the resamples' variance (made unbiased by n / (n − 1), and sized on t's n − 1 degrees of freedom), or n itself
+ * when the resamples do not vary, which is the Wilson interval a proportion all right or all wrong of n gets. An
+ * unbounded figure keeps the percentile interval.
  */
 export function bootstrapInterval(
   observed: number,
@@ -29,7 +33,10 @@ export function bootstrapInterval(
   let squares = 0
   for (const value of values) squares += ((value - mean) / span) ** 2
   const variance = (squares / values.length) * (n / (n - 1))
-  const effective = variance > 0 && share > 0 && share < 1 ? (share * (1 - share)) / variance : n
+  // a variance measured on n units is sized on t's n − 1 degrees of freedom, not z's: a user's weighted accuracy of 10
+  // samples was covered 91.9% of the time on z (bench:coverage, 1,000 runs), 94.6% on t
+  const measured = (Z95 / tQuantile975(n - 1)) ** 2
+  const effective = variance > 0 && share > 0 && share < 1 ? ((share * (1 - share)) / variance) * measured : n
   const score = wilson(share, effective, 'bootstrap-score')
   return {
     lower: Math.max(min, Math.min(percentile.lower, min + span * score.lower)),

@@ -1,4 +1,4 @@
-import type { CorpusAggregate, CorpusSample } from './corpus-sample.ts'
+import type { CorpusAggregate } from './corpus-sample.ts'
 
 /** The metric of circular evaluation: the share of questions answered right in every rotation of their options. */
 export const CIRCULAR_METRIC = 'circular_accuracy'
@@ -9,17 +9,26 @@ export const CIRCULAR_METRIC = 'circular_accuracy'
  */
 export function circularAccuracy(rotations: number): CorpusAggregate {
   return (samples) => {
-    const byQuestion = new Map<string, CorpusSample[]>()
-    for (const sample of samples) byQuestion.set(sample.id, [...(byQuestion.get(sample.id) ?? []), sample])
+    // a tally per question, not its samples: the bootstrap calls this on every resample
+    const byQuestion = new Map<string, { count: number; attempts: number[]; right: boolean }>()
+    for (const sample of samples) {
+      const tally = byQuestion.get(sample.id)
+      const right = sample.scores.accuracy === 1
+      if (tally === undefined) byQuestion.set(sample.id, { count: 1, attempts: [sample.attempt], right })
+      else {
+        tally.count++
+        if (!tally.attempts.includes(sample.attempt)) tally.attempts.push(sample.attempt)
+        tally.right &&= right
+      }
+    }
     let complete = 0
     let right = 0
-    for (const attempts of byQuestion.values()) {
+    for (const tally of byQuestion.values()) {
+      if (tally.attempts.length < rotations) continue
       // a bootstrap resample may hold a question more than once: each copy brings all its rotations
-      const copies = Math.floor(attempts.length / rotations)
-      const scored = new Set(attempts.map((sample) => sample.attempt)).size
-      if (scored < rotations) continue
+      const copies = Math.floor(tally.count / rotations)
       complete += copies
-      if (attempts.every((sample) => sample.scores.accuracy === 1)) right += copies
+      if (tally.right) right += copies
     }
     const figures: Record<string, number> = {}
     if (complete > 0) figures[CIRCULAR_METRIC] = right / complete

@@ -18,9 +18,21 @@ function erfc(x: number): number {
 }
 
 /**
- * The paired t-test on per-sample differences, for comparisons too large to resample quickly: the t interval of the
- * mean difference and a two-sided p-value. Its callers have thousands of pairs, where the t distribution is the
- * normal one to within 1e-4, so the p-value uses the normal tail.
+ * The degrees of freedom of the variance of a mean change: one less than the pairs, but no more than the pairs that
+ * changed. A change in a few pairs of many is measured on those few alone (the pairs that did not change add zeros),
+ * and a t on n − 1 degrees of freedom then sizes it as if every pair had told something: with 5% of 50 score pairs
+ * changed, the bootstrap covered the mean change 84 to 89% of the time at n = 20 to 100 (bench:coverage).
+ */
+export function changedDegrees(differences: readonly number[]): number {
+  let changed = 0
+  for (const difference of differences) if (difference !== 0) changed++
+  return Math.max(1, Math.min(differences.length - 1, changed))
+}
+
+/**
+ * The paired t-test on per-sample differences: the t interval of the mean difference, on changedDegrees degrees of
+ * freedom, and a two-sided p-value. The p-value's callers have thousands of pairs, where the t distribution is the
+ * normal one to within 1e-4, so it uses the normal tail.
  */
 export function pairedT(differences: readonly number[]): PairedTest {
   const n = differences.length
@@ -29,7 +41,7 @@ export function pairedT(differences: readonly number[]): PairedTest {
   let squares = 0
   for (const value of differences) squares += (value - mean) ** 2
   const standardError = Math.sqrt(squares / (n - 1) / n)
-  const half = tQuantile975(n - 1) * standardError
+  const half = tQuantile975(changedDegrees(differences)) * standardError
   const interval = { lower: mean - half, upper: mean + half, level: 0.95 as const, method: 't' as const }
   if (standardError === 0) return { interval, pValue: mean === 0 ? 1 : 0 }
   return { interval, pValue: Math.min(1, erfc(Math.abs(mean / standardError) / Math.SQRT2)) }

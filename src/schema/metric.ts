@@ -70,9 +70,12 @@ const IntervalMethodSchema = z.enum([
   'bootstrap',
   'bootstrap-score',
   'bounded-t',
+  // the paired pass/fail interval of reports written before 'bonett-price' replaced it
   'newcombe',
   'dirichlet',
   'jaccard-wilson',
+  'bonett-price',
+  'bootstrap-changed-t',
 ])
 
 /** A 95% confidence interval and how it was computed. */

@@ -26,17 +26,57 @@ describe('intervals where every resample is the same', () => {
     expect(rows.get('kappa')![0]!.interval!.lower).toBeCloseTo(-1 + 2 * wilsonInterval(20, 20)!.lower, 12)
   })
 
-  it('gives 50 pass/fail pairs none of which changed an interval of the change either side of 0 (Newcombe)', () => {
+  it('gives 50 pass/fail pairs none of which changed an interval of the change either side of 0 (Bonett and Price)', () => {
     const pairs = Array.from({ length: 50 }, () => ({ baseline: 1, current: 1 }))
     const { interval, pValue } = comparePaired(pairs, false)!
     expect(pValue).toBe(1)
-    expect(interval!.method).toBe('newcombe')
-    // no run of 50 all right can rule out a true share as low as Wilson's lower bound, so neither can the change
-    expect(interval!.lower).toBeCloseTo(wilsonInterval(50, 50)!.lower - 1, 12)
-    expect(interval!.upper).toBeCloseTo(1 - wilsonInterval(50, 50)!.lower, 12)
+    expect(interval!.method).toBe('bonett-price')
+    // one pair added to each discordant count: ± z √(2 / 52) / 52
+    const half = 1.959963984540054 * Math.sqrt(2 / 52 / 52)
+    expect(interval!.lower).toBeCloseTo(-half, 12)
+    expect(interval!.upper).toBeCloseTo(half, 12)
   })
 
-  it('keeps Newcombe inside the change a paired count allows, and on the side the samples moved', () => {
+  it('gives 10 pairs, 5 right and 5 wrong in both runs, an interval as wide as if all were right (Newcombe gave [0, 0])', () => {
+    const pairs = [
+      ...Array.from({ length: 5 }, () => ({ baseline: 1, current: 1 })),
+      ...Array.from({ length: 5 }, () => ({ baseline: 0, current: 0 })),
+    ]
+    const allRight = Array.from({ length: 10 }, () => ({ baseline: 1, current: 1 }))
+    const { interval } = comparePaired(pairs, false)!
+    expect(interval!.upper - interval!.lower).toBeGreaterThan(0.4)
+    expect(interval).toEqual(comparePaired(allRight, false)!.interval)
+  })
+
+  it('covers a 2-point drop in 50 pairs, 40% wrong in both, at least 93% of the time (exact multinomial coverage)', () => {
+    // the chance of each split of 50 pairs when 2% went from right to wrong, 40% are wrong in both and the rest right
+    const logFactorial = [0]
+    for (let i = 1; i <= 50; i++) logFactorial.push(logFactorial[i - 1]! + Math.log(i))
+    let coverage = 0
+    for (let lost = 0; lost <= 50; lost++)
+      for (let neither = 0; lost + neither <= 50; neither++) {
+        const both = 50 - lost - neither
+        const chance = Math.exp(
+          logFactorial[50]! -
+            logFactorial[lost]! -
+            logFactorial[neither]! -
+            logFactorial[both]! +
+            lost * Math.log(0.02) +
+            neither * Math.log(0.4) +
+            both * Math.log(0.58),
+        )
+        const pairs = [
+          ...Array.from({ length: lost }, () => ({ baseline: 1, current: 0 })),
+          ...Array.from({ length: neither }, () => ({ baseline: 0, current: 0 })),
+          ...Array.from({ length: both }, () => ({ baseline: 1, current: 1 })),
+        ]
+        const { interval } = comparePaired(pairs, false)!
+        if (interval!.lower <= -0.02 && -0.02 <= interval!.upper) coverage += chance
+      }
+    expect(coverage).toBeGreaterThan(0.93)
+  })
+
+  it('keeps the paired interval inside the change a paired count allows, and on the side the samples moved', () => {
     const pairs = [
       ...Array.from({ length: 36 }, () => ({ baseline: 1, current: 1 })),
       ...Array.from({ length: 12 }, () => ({ baseline: 0, current: 1 })),
