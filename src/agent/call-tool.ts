@@ -1,5 +1,5 @@
 import { errorMessage } from '../errors.ts'
-import type { ToolCall } from '../model/index.ts'
+import { INVALID_ARGUMENTS, type ToolCall } from '../model/index.ts'
 import type { Sample, ToolResult } from '../schema/index.ts'
 import type { AgentTool, AgentTools } from './agent-tool.ts'
 import { checkedArguments } from './tool-arguments.ts'
@@ -77,7 +77,9 @@ export async function callTool(call: ToolCall, tools: AgentTools, place: CallPla
         .map((name) => `"${name}"`)
         .join(', ')}`,
     )
-  if (call.error !== undefined) return failed(call, call.error)
+  // the model reads this result and the next step's recording key holds it, while the parser's words after the reason
+  // differ between Node versions: the words stay on `error`, so a recording made on one Node replays on another
+  if (call.error !== undefined) return { ...failed(call, call.error), output: `Error: ${INVALID_ARGUMENTS}` }
   const checked = checkedArguments(tool, call.arguments)
   if ('problems' in checked)
     return failed(call, `the arguments do not fit the parameters of "${call.name}": ${checked.problems.join('; ')}`)

@@ -63,16 +63,7 @@ export function createConfusionFigures(labels: number): (cells: Float64Array, ou
   const rows = new Float64Array(size)
   const columns = new Float64Array(size)
   return (cells, out) => {
-    rows.fill(0)
-    columns.fill(0)
-    let agreed = 0
-    for (let t = 0; t < size; t++)
-      for (let p = 0; p < size; p++) {
-        const count = cells[t * size + p]!
-        rows[t] = rows[t]! + count
-        columns[p] = columns[p]! + count
-        if (t === p) agreed += count
-      }
+    const agreed = tableMargins(cells, size, rows, columns)
     let present = 0
     let tpSum = 0
     let fpSum = 0
@@ -122,6 +113,21 @@ export function createConfusionFigures(labels: number): (cells: Float64Array, ou
  * Cohen's kappa of a square table of two raters, from its row sums (the first rater's counts of each category), column
  * sums (the second's) and diagonal total: 1 − (n − agreed) / (n − Σ rowₖ · columnₖ / n); NaN where that is undefined.
  */
+/** Fills the row and column totals of a square table of `size` categories (row-major cells); returns its diagonal's total. */
+export function tableMargins(cells: Float64Array, size: number, rows: Float64Array, columns: Float64Array): number {
+  rows.fill(0)
+  columns.fill(0)
+  let agreed = 0
+  for (let row = 0; row < size; row++)
+    for (let column = 0; column < size; column++) {
+      const count = cells[row * size + column]!
+      rows[row] = rows[row]! + count
+      columns[column] = columns[column]! + count
+      if (row === column) agreed += count
+    }
+  return agreed
+}
+
 export function tableKappa(rows: Float64Array, columns: Float64Array, agreed: number): number {
   let n = 0
   let chance = 0

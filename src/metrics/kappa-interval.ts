@@ -5,7 +5,7 @@ import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { Category } from './cohen-kappa.ts'
 import { dirichletDraws } from './dirichlet.ts'
 import { posteriorInterval } from './posterior-interval.ts'
-import { tableKappa } from './confusion.ts'
+import { tableKappa, tableMargins } from './confusion.ts'
 
 const RESAMPLES = 2000
 
@@ -38,19 +38,7 @@ export function kappaInterval(
   const cellOf = first.map((a, i) => categories.get(a)! * size + categories.get(second[i]!)!)
   const rows = new Float64Array(size)
   const columns = new Float64Array(size)
-  const kappaOf = (cells: Float64Array): number => {
-    rows.fill(0)
-    columns.fill(0)
-    let agreed = 0
-    for (let a = 0; a < size; a++)
-      for (let b = 0; b < size; b++) {
-        const count = cells[a * size + b]!
-        rows[a] = rows[a]! + count
-        columns[b] = columns[b]! + count
-        if (a === b) agreed += count
-      }
-    return tableKappa(rows, columns, agreed)
-  }
+  const kappaOf = (cells: Float64Array): number => tableKappa(rows, columns, tableMargins(cells, size, rows, columns))
   const counts = new Float64Array(size * size)
   for (const cell of cellOf) counts[cell] = counts[cell]! + 1
   const observed = kappaOf(counts)

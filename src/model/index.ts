@@ -9,7 +9,7 @@ export { costOf, estimateTokens, type Price } from './cost.ts'
 export { createRecordedModel, recordingKey } from './recorded-model.ts'
 export { loadRecordingStore, type RecordingStore } from './recording-store.ts'
 export type { OpenAIModelOptions } from './openai-model.ts'
-export { toolOffer, type Tool, type ToolCall, type ToolOptions } from './tools.ts'
+export { INVALID_ARGUMENTS, toolOffer, type Tool, type ToolCall, type ToolOptions } from './tools.ts'
 export { recordSampleCommand } from './rerun-command.ts'
 export { untilAborted } from './until-aborted.ts'
 

@@ -79,6 +79,9 @@ export function toolOffer(options: ToolOptions): ToolOffer | undefined {
   }
 }
 
+/** What a tool call's `error` starts with when its arguments are not JSON; the parser's own words follow in brackets. */
+export const INVALID_ARGUMENTS = 'arguments are not valid JSON'
+
 /** A reply's tool call with its arguments parsed; invalid JSON is kept and described, not thrown. */
 export function parsedToolCall(call: MessageToolCall): ToolCall {
   const base = { id: call.id, name: call.name, rawArguments: call.arguments }
@@ -87,7 +90,7 @@ export function parsedToolCall(call: MessageToolCall): ToolCall {
   try {
     return { ...base, arguments: JSON.parse(call.arguments) as unknown }
   } catch (error) {
-    return { ...base, arguments: undefined, error: `arguments are not valid JSON (${errorMessage(error)})` }
+    return { ...base, arguments: undefined, error: `${INVALID_ARGUMENTS} (${errorMessage(error)})` }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { GenerateStep } from '../../src/agent/index.ts'
 import type { GenerateOptions, ModelOutput, ToolCall } from '../../src/model/index.ts'
 import type { MediaMessage } from '../../src/schema/index.ts'
+import { parsedToolCall } from '../../src/model/tools.ts'
 
 /** One reply of a scripted model: text, and calls written as the model would (raw JSON text). */
 export interface ScriptedReply {
@@ -16,14 +17,9 @@ export function scriptedModel(replies: readonly ScriptedReply[]): GenerateStep &
     const reply = replies[sent.length] ?? { text: 'done' }
     sent.push(structuredClone(messages))
     options.push(given)
-    const toolCalls = reply.calls?.map((call, index): ToolCall => {
-      const base = { id: `c${sent.length}_${index}`, name: call.name, rawArguments: call.arguments }
-      try {
-        return { ...base, arguments: JSON.parse(call.arguments) as unknown }
-      } catch {
-        return { ...base, arguments: undefined, error: 'arguments are not valid JSON' }
-      }
-    })
+    const toolCalls = reply.calls?.map((call, index): ToolCall =>
+      parsedToolCall({ id: `c${sent.length}_${index}`, name: call.name, arguments: call.arguments }),
+    )
     return { text: reply.text ?? '', ...(toolCalls ? { toolCalls } : {}), usage: { inputTokens: 10, outputTokens: 2 }, latencyMs: 5 }
   }
   return Object.assign(generate, { sent, options })

@@ -62,12 +62,19 @@ describe('wrong calls and failing tools', () => {
   it('counts arguments that are not JSON as a wrong call, running nothing', async () => {
     const { counts, results, output } = await oneStep({ calls: [{ name: 'add', arguments: '{"a": 2, "b": ' }] })
     expect(counts.add).toBe(0)
-    expect(results[0]!.error).toBe('arguments are not valid JSON')
+    expect(results[0]!.error).toMatch(/^arguments are not valid JSON \(.+\)$/)
     expect(output.trajectory.steps[0]!.toolCalls[0]).toMatchObject({
       arguments: undefined,
       rawArguments: '{"a": 2, "b": ',
-      error: 'arguments are not valid JSON',
+      error: expect.stringMatching(/^arguments are not valid JSON \(.+\)$/),
     })
+  })
+
+  it("tells the model of arguments that are not JSON in its own words, not the parser's, which change with Node", async () => {
+    const { results, model } = await oneStep({ calls: [{ name: 'add', arguments: '{"a": 2,}' }] })
+    expect(results[0]!.error).not.toBe('arguments are not valid JSON')
+    expect(results[0]!.output).toBe('Error: arguments are not valid JSON')
+    expect(model.sent[1]!.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1_0', content: 'Error: arguments are not valid JSON' })
   })
 
   it('counts a call to an unknown tool as a wrong call, naming the tools there are', async () => {
