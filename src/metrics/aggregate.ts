@@ -100,7 +100,8 @@ function boundedT(interval: Interval | null, value: number | null, n: number, ra
   const standardError = (interval.upper - interval.lower) / 2 / tQuantile975(n - 1) / span
   const effective = standardError > 0 && share > 0 && share < 1 ? (share * (1 - share)) / standardError ** 2 : n
   const size = n < SMALL_SAMPLE ? n : n <= CAPPED_UP_TO ? Math.min(effective, EFFECTIVE_CAP * n) : effective
-  const score = wilson(share, size, 'bounded-t')
+  // below SMALL_SAMPLE the size is n, as for pass/fail values of the same mean, and so is the count shift
+  const score = wilson(share, size, 'bounded-t', n < SMALL_SAMPLE ? undefined : 0)
   const lower = Math.min(interval.lower, min + span * score.lower)
   const upper = Math.max(interval.upper, max - span * (1 - score.upper))
   return { lower, upper, level: 0.95, method: 'bounded-t' }

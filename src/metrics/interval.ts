@@ -38,17 +38,31 @@ function edgeBound(wilsonBound: number, count: number, n: number): number {
   return Math.min(wilsonBound, poissonLowerBound(count, 0.05) / n)
 }
 
-/**
- * The modified Wilson score interval (Brown, Cai and DasGupta) of a share p of n (n need not be whole: an effective
- * sample size), made by `method`: Wilson's score interval, with the one-sided Poisson bound within 2 (below 10
- * samples) or 3 successes or failures of an edge at up to 100 samples.
- */
-export function wilson(p: number, n: number, method: Interval['method']): Interval {
+/** Wilson's score interval of a share p of n as the textbook has it, without the shift and the edges' modification. */
+export function wilsonScore(p: number, n: number): { lower: number; upper: number } {
   const z2 = Z95 * Z95
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n)
-  const lower = p === 0 ? 0 : edgeBound(Math.max(0, centre - half), p * n, n)
-  const upper = p === 1 ? 1 : 1 - edgeBound(1 - Math.min(1, centre + half), (1 - p) * n, n)
+  return { lower: Math.max(0, centre - half), upper: Math.min(1, centre + half) }
+}
+
+// the modified Wilson's exact coverage swings with the true share and, between 5% and 95%, dipped to 91.6 to 92.7% at
+// every n from 5 to 100 but 50. Each Wilson bound taken from the count moved 0.2 outwards (two fifths of Yates' 0.5)
+// holds 93.5% and more there (exact binomial coverage), for 2.5 points of width at n = 10 (a true 50%), 1.2 at 30 and
+// 0.4 at 100. The Poisson bounds stay at the observed count: moving them too gave the same minima, only wider.
+const COUNT_SHIFT = 0.2
+
+/**
+ * The modified Wilson score interval (Brown, Cai and DasGupta) of a share p of n (n need not be whole: an effective
+ * sample size), made by `method`: Wilson's score bounds from the count moved `shift` outwards (within [0, n]), with
+ * the one-sided Poisson bound within 2 (below 10 samples) or 3 successes or failures of an edge at up to 100 samples.
+ * The shift mends the swing of a count's coverage; a share of continuous scores on a size measured from their
+ * variance has no such lattice, and passes 0.
+ */
+export function wilson(p: number, n: number, method: Interval['method'], shift = COUNT_SHIFT): Interval {
+  const count = p * n
+  const lower = p === 0 ? 0 : edgeBound(wilsonScore(Math.max(0, count - shift) / n, n).lower, count, n)
+  const upper = p === 1 ? 1 : 1 - edgeBound(1 - wilsonScore(Math.min(n, count + shift) / n, n).upper, n - count, n)
   return { lower, upper, level: 0.95, method }
 }
 

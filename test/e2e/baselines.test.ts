@@ -51,7 +51,7 @@ describe('baselines and the regression gate, as a user runs them', () => {
     const run = await runVitest(['regression'], quality('noisy'))
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'regression')).toEqual([
-      'regression | all | accuracy | 200 | 79.0% | [72.8%, 84.1%] | -1.0 p=0.73 | pass drop n.s.',
+      'regression | all | accuracy | 200 | 79.0% | [72.7%, 84.2%] | -1.0 p=0.73 | pass drop n.s.',
       'regression: 42 wrong:',
     ])
     const report = await readReport('regression')
@@ -71,7 +71,7 @@ describe('baselines and the regression gate, as a user runs them', () => {
     )
     const markdown = await readFile(summary, 'utf8')
     expect(markdown).toContain('## evalsuite: FAIL')
-    expect(markdown).toContain('| regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | -10.0 p<0.001 | **FAIL drop > 0.5** |')
+    expect(markdown).toContain('| regression | all | accuracy | 200 | 70.0% | [63.2%, 76.0%] | -10.0 p<0.001 | **FAIL drop > 0.5** |')
     expect(markdown).toContain(`- :x: **regression**: ${reason}`)
     const report = await readReport('regression')
     expect(report.gates).toEqual([
@@ -91,7 +91,7 @@ describe('baselines and the regression gate, as a user runs them', () => {
     const run = await runVitest(['regression'], quality('worse'))
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'regression')[0]).toBe(
-      'regression | all | accuracy | 200 | 70.0% | [63.3%, 75.9%] | +0.0 p=1.00 | pass no drop',
+      'regression | all | accuracy | 200 | 70.0% | [63.2%, 76.0%] | +0.0 p=1.00 | pass no drop',
     )
   })
 })

@@ -16,9 +16,9 @@ describe('a user runs evals with `vitest run`', () => {
     expect(run.code).toBe(0)
     expect(tableRows(run.stdout, 'wrong-but-passing')).toMatchInlineSnapshot(`
       [
-        "wrong-but-passing | all | accuracy | 4! | 75.0% | [30.1%, 98.7%] | pass ≥ 70.0%",
+        "wrong-but-passing | all | accuracy | 4! | 75.0% | [26.7%, 98.7%] | pass ≥ 70.0%",
         "wrong-but-passing: 1 wrong: q3: target 8, read 9 (exact)",
-        "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 68.7 points, so smaller changes cannot be told from noise",
+        "wrong-but-passing: note: only 4 samples: the 95% interval of accuracy spans 72.1 points, so smaller changes cannot be told from noise",
       ]
     `)
     expect(run.stdout).toContain('evalsuite: PASS')

@@ -88,10 +88,10 @@ describe('a benchmark with two models and two prompts', () => {
       [
         " variants: 4 variants on accuracy, against mini/terse; compare gate maxDrop 0.05, α 0.05 after Holm's correction",
         "  variant         model       accuracy  95% CI          n   cost/sample  tokens  latency p50 / p90  Δ vs mini/terse  Δ 95% CI        p        p (Holm)  reading",
-        "  * mini/terse    fake-mini   70.0%     [48.1%, 85.5%]  20  $0.004       80      N / N ms                                                               reference",
-        "  mini/stepwise   fake-mini   30.0%     [14.5%, 51.9%]  20  $0.012       240     N / N ms           -40.0            [-60.1, -12.6]  p=0.008  p=0.02    FAILED: significantly worse by more than 5.0 points",
-        "  * large/terse   fake-large  90.0%     [69.9%, 98.2%]  20  $0.012       80      N / N ms           +20.0            [-2.3, +38.6]   p=0.13   p=0.25    non-inferior (within 5.0 points)",
-        "  large/stepwise  fake-large  70.0%     [48.1%, 85.5%]  20  $0.036       240     N / N ms           +0.0             [-17.8, +17.8]  p=1.00   p=1.00    not significantly worse; non-inferiority (within 5.0 points) not shown",
+        "  * mini/terse    fake-mini   70.0%     [47.1%, 86.1%]  20  $0.004       80      N / N ms                                                               reference",
+        "  mini/stepwise   fake-mini   30.0%     [13.9%, 52.9%]  20  $0.012       240     N / N ms           -40.0            [-60.1, -12.6]  p=0.008  p=0.02    FAILED: significantly worse by more than 5.0 points",
+        "  * large/terse   fake-large  90.0%     [68.7%, 98.2%]  20  $0.012       80      N / N ms           +20.0            [-2.3, +38.6]   p=0.13   p=0.25    non-inferior (within 5.0 points)",
+        "  large/stepwise  fake-large  70.0%     [47.1%, 86.1%]  20  $0.036       240     N / N ms           +0.0             [-17.8, +17.8]  p=1.00   p=1.00    not significantly worse; non-inferiority (within 5.0 points) not shown",
         "  * not dominated on (accuracy, cost per sample): no other variant is as good and as cheap, and better or cheaper",
       ]
     `)

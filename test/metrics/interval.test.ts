@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import { clusteredInterval, stratifiedInterval, tInterval, tQuantile975, wilsonInterval } from '../../src/metrics/index.ts'
+import { wilsonScore } from '../../src/metrics/interval.ts'
 
-describe('wilsonInterval', () => {
-  // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17), away from the edges the modification takes
+describe('wilsonScore', () => {
+  // scipy.stats.binomtest(k, n).proportion_ci(method='wilson') (SciPy 1.17)
   it("gives SciPy's Wilson intervals, so 15/20 and 750/1000 read differently although both are 75%", () => {
-    const small = wilsonInterval(15, 20)!
-    const large = wilsonInterval(750, 1000)!
+    const small = wilsonScore(15 / 20, 20)
+    const large = wilsonScore(750 / 1000, 1000)
     expect([small.lower, small.upper]).toEqual([expect.closeTo(0.5312991223812561, 12), expect.closeTo(0.8881382985923344, 12)])
     expect([large.lower, large.upper]).toEqual([expect.closeTo(0.7222397197409138, 12), expect.closeTo(0.7758469010163085, 12)])
+  })
+
+  it("gives SciPy's Wilson bounds at the edges and at 7 of 10, 3 of 4 and 700 of 1,000", () => {
+    expect(wilsonScore(0, 10)).toEqual({ lower: 0, upper: expect.closeTo(0.27753279986288926, 12) })
+    expect(wilsonScore(1, 10)).toEqual({ lower: expect.closeTo(0.7224672001371109, 12), upper: expect.closeTo(1, 12) })
+    expect(wilsonScore(0.7, 10).lower).toBeCloseTo(0.39677814746114526, 12)
+    expect(wilsonScore(0.75, 4).lower).toBeCloseTo(0.30064184258240184, 12)
+    expect(wilsonScore(0.7, 1000)).toEqual({ lower: expect.closeTo(0.6708761390827828, 12), upper: expect.closeTo(0.7275931575229951, 12) })
+  })
+})
+
+describe('wilsonInterval', () => {
+  // Wilson's bounds (the formula SciPy's binomtest uses, with scipy.stats.norm.ppf(0.975)) at the count moved 0.2
+  // outwards: the lower bound of 15 of 20 is Wilson's at 14.8 of 20
+  it('takes each bound from the count moved 0.2 outwards, 1.7 points wider than Wilson at 15 of 20 and 0.04 at 750 of 1,000', () => {
+    const small = wilsonInterval(15, 20)!
+    const large = wilsonInterval(750, 1000)!
+    expect([small.lower, small.upper]).toEqual([expect.closeTo(0.5210639024690809, 12), expect.closeTo(0.8945846920784934, 12)])
+    expect([large.lower, large.upper]).toEqual([expect.closeTo(0.7220333776784262, 12), expect.closeTo(0.7760390206748082, 12)])
+    expect(small.lower).toBeCloseTo(wilsonScore(14.8 / 20, 20).lower, 14)
+    expect(large.upper).toBeCloseTo(wilsonScore(750.2 / 1000, 1000).upper, 14)
   })
 
   // scipy.stats.chi2.ppf(0.05, 2 * x) / (2 * n) (SciPy 1.17), the bound Brown, Cai and DasGupta put in Wilson's place
@@ -16,8 +38,17 @@ describe('wilsonInterval', () => {
     expect(wilsonInterval(2, 10)!.lower).toBeCloseTo(0.0355361510698662, 10)
     expect(wilsonInterval(3, 100)!.lower).toBeCloseTo(0.008176914471639533, 10)
     expect(wilsonInterval(9, 10)!.upper).toBeCloseTo(1 - 0.005129329438755053, 10)
-    expect(wilsonInterval(4, 100)!.lower).toBeCloseTo(0.01566330399154762, 10)
-    expect(wilsonInterval(1, 300)!.lower).toBeCloseTo(0.000589, 6)
+  })
+
+  it("keeps Wilson above 100 samples: 1 of 300 starts at Wilson at 0.8 of 300, below SciPy's 0.000589 for 1 of 300", () => {
+    expect(wilsonInterval(1, 300)!.lower).toBeCloseTo(0.00040103200540057664, 12)
+    expect(wilsonScore(1 / 300, 300).lower).toBeCloseTo(0.000589, 6)
+  })
+
+  it('keeps the lower of the two where the shifted Wilson bound is already below the Poisson one (4 of 100)', () => {
+    const poisson = 0.01566330399154762
+    expect(wilsonInterval(4, 100)!.lower).toBeCloseTo(wilsonScore(3.8 / 100, 100).lower, 14)
+    expect(wilsonInterval(4, 100)!.lower).toBeLessThan(poisson)
   })
 
   it('covers a true 1% with 1 success of 10 and a true 10% with 2 of 5, which Wilson misses', () => {
@@ -26,37 +57,37 @@ describe('wilsonInterval', () => {
     expect(wilsonInterval(3, 5)!.upper).toBeGreaterThan(0.9)
   })
 
-  it("gives 7 successes out of 10 Wilson's lower bound and, 3 failures from 1, the Poisson upper bound", () => {
+  it('gives 7 successes out of 10 the shifted Wilson lower bound and, 3 failures from 1, the Poisson upper bound', () => {
     const interval = wilsonInterval(7, 10)
     expect(interval).toMatchObject({ level: 0.95, method: 'wilson' })
-    expect(interval!.lower).toBeCloseTo(0.3968, 4)
+    expect(interval!.lower).toBeCloseTo(0.379271829631133, 12)
     expect(interval!.upper).toBeCloseTo(1 - 0.08176914471639533, 10)
   })
 
-  it("gives 3 out of 4 Wilson's lower bound and, 1 failure from 1 below 10 samples, the Poisson upper bound", () => {
+  it('gives 3 out of 4 the shifted Wilson lower bound and, 1 failure from 1 below 10 samples, the Poisson upper bound', () => {
     const interval = wilsonInterval(3, 4)!
-    expect(interval.lower).toBeCloseTo(0.3006, 4)
+    expect(interval.lower).toBeCloseTo(0.26664622697551965, 12)
     expect(interval.upper).toBeCloseTo(1 - 0.05129329438755053 / 4, 10)
   })
 
   it('starts at exactly 0 when nothing succeeded, and is not a point there', () => {
     const interval = wilsonInterval(0, 10)!
     expect(interval.lower).toBe(0)
-    expect(interval.upper).toBeCloseTo(0.2775, 4)
+    expect(interval.upper).toBeCloseTo(0.30548549572111083, 12)
   })
 
   it('ends at exactly 1 when everything succeeded, and is not a point there', () => {
     const interval = wilsonInterval(10, 10)!
     expect(interval.upper).toBe(1)
-    expect(interval.lower).toBeCloseTo(0.7225, 4)
+    expect(interval.lower).toBeCloseTo(0.6945145042788892, 12)
   })
 
   it('narrows as the number of samples grows', () => {
     const small = wilsonInterval(7, 10)!
     const large = wilsonInterval(700, 1000)!
     expect(large.upper - large.lower).toBeLessThan((small.upper - small.lower) / 5)
-    expect(large.lower).toBeCloseTo(0.6709, 4)
-    expect(large.upper).toBeCloseTo(0.7276, 4)
+    expect(large.lower).toBeCloseTo(0.6706715306014025, 12)
+    expect(large.upper).toBeCloseTo(0.7277870119416555, 12)
   })
 
   it('has no interval without samples', () => {
@@ -161,8 +192,9 @@ describe('stratifiedInterval', () => {
     const easy = [1, 1, 1, 0, 1, 1, 0, 1].map((value) => [value])
     const interval = stratifiedInterval([easy, [[0], [0]]])!
     expect(interval.method).toBe('stratified-wilson')
-    expect(interval.lower).toBeCloseTo(0.12170318468900082, 9)
-    expect(interval.upper).toBeCloseTo(0.7220690719775003, 9)
+    // 0.375 on 4 / (1/8 + 1/2) = 6.4 samples, each bound Wilson's at 2.4 ∓ 0.2 of 6.4 (plain Wilson: [0.1217, 0.7221])
+    expect(interval.lower).toBeCloseTo(0.10562601804265617, 9)
+    expect(interval.upper).toBeCloseTo(0.7442546936569533, 9)
   })
 
   it('gives subsets that are each all right or all wrong an interval of honest width, not a point', () => {

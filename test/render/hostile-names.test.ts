@@ -66,8 +66,8 @@ describe('names from the data, the eval file and the endpoint', () => {
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      accuracy (macro)                                               3!  25.0%   [0.4%, 86.7%]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   accuracy                                                       1!  0.0%    [0.0%, 94.9%]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  accuracy                                                       2!  50.0%   [2.6%, 97.4%]                  FAIL < 90.0%
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          3!  1.0000  [0.4385, 1.0000]
-        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07 (macro)  3!  1.0000  [0.4097, 1.0000]
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          3!  1.0000  [0.3832, 1.0000]
+        数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  all                                      score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07 (macro)  3!  1.0000  [0.3518, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  (none)                                   score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          1!  1.0000  [0.0513, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J  Проверка/знаний\\x1b]0;pwned\\x07 | *all*  score\\x1b]8;;https://evil.example\\x07link\\x1b]8;;\\x07          2!  1.0000  [0.1777, 1.0000]
         数学 <b>bold</b> [x](javascript:alert(1))\\x1b[2J: vs evals/__baselines__/hostile.json: 1 shared, 2 new (..hidden/\\x9b31mred\\u202eevil, www.evil.example), 1 missing (old_<i>id</i>)
@@ -113,8 +113,8 @@ describe('names from the data, the eval file and the endpoint', () => {
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | accuracy (macro) | 3! | 25.0% | [0.4%, 86.7%] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | accuracy | 1! | 0.0% | [0.0%, 94.9%] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | accuracy | 2! | 50.0% | [2.6%, 97.4%] |  | **FAIL < 90.0%** |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 3! | 1.0000 | [0.4385, 1.0000] |  |  |
-      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 (macro) | 3! | 1.0000 | [0.4097, 1.0000] |  |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 3! | 1.0000 | [0.3832, 1.0000] |  |  |
+      | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | all | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 (macro) | 3! | 1.0000 | [0.3518, 1.0000] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | (none) | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 1! | 1.0000 | [0.0513, 1.0000] |  |  |
       | 数学 \\<b>bold\\</b> [x\\](javascript:alert(1))\\\\x1b[2J | Проверка/знаний\\\\x1b]0;pwned\\\\x07 \\| \\*all\\* | score\\\\x1b]8;;https\\://evil.example\\\\x07link\\\\x1b]8;;\\\\x07 | 2! | 1.0000 | [0.1777, 1.0000] |  |  |
 

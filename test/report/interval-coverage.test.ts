@@ -38,7 +38,7 @@ describe('the interval of a figure every sample agrees on', () => {
     expect(row.interval).toMatchObject({ method: 'bootstrap-score', upper: 1 })
     expect(row.interval!.lower).toBeCloseTo(wilson.lower, 12)
     expect(report.diagnostics.find((d) => d.code === 'small-sample')?.message).toMatchInlineSnapshot(
-      `"only 3 samples: the 95% interval of circular_accuracy spans 56.1 points, so smaller changes cannot be told from noise"`,
+      `"only 3 samples: the 95% interval of circular_accuracy spans 61.7 points, so smaller changes cannot be told from noise"`,
     )
   })
 })
