@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ConfigError } from '../errors.ts'
-import { BASELINE_VERSION, BaselineSchema, type Baseline } from '../schema/index.ts'
+import { BASELINE_VERSION, BaselineSchema, schemaProblems, type Baseline } from '../schema/index.ts'
 import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
 import type { BaselineAnswers } from './corpus-figures.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
@@ -28,8 +28,7 @@ export async function loadBaseline(file: string, shownAs: string): Promise<Basel
   }
   const parsed = BaselineSchema.safeParse(json)
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    throw new ConfigError(`${shownAs}: not a baseline file: ${problems.join('; ')}. Rewrite it with "vitest run -u".`)
+    throw new ConfigError(`${shownAs}: not a baseline file: ${schemaProblems(parsed.error)}. Rewrite it with "vitest run -u".`)
   }
   return parsed.data
 }

@@ -1,7 +1,5 @@
 import type { Interval } from '../schema/index.ts'
-
-/** The 97.5% quantile of the standard normal distribution. */
-const Z95 = 1.959963984540054
+import { Z95 } from './interval.ts'
 
 /** How the pairs of a pass/fail comparison split: right in both runs, only now, only before, in neither. */
 export interface PairCounts {

@@ -1,9 +1,6 @@
 import type { Interval, MetricSemantics } from '../schema/index.ts'
-import { tQuantile975, wilson } from './interval.ts'
+import { tQuantile975, wilson, Z95 } from './interval.ts'
 import { quantile } from './summarize.ts'
-
-/** The 97.5% quantile of the standard normal distribution. */
-const Z95 = 1.959963984540054
 
 /**
  * The 95% interval of a figure from its values on bootstrap resamples of n independent units. The percentile

@@ -1,11 +1,11 @@
 import type { Interval, MetricSemantics } from '../schema/index.ts'
 import { createRandom } from '../random/index.ts'
 import { bootstrapInterval } from './bootstrap-interval.ts'
-import { confusionFigureNames, confusionTable, createConfusionFigures, type ClassifiedItem } from './confusion.ts'
+import { confusionFigureNames, confusionTable, createConfusionFigures, tableMargins, type ClassifiedItem } from './confusion.ts'
 import { firstTarget, type CorpusSample } from './corpus-sample.ts'
 import { dirichletDraws } from './dirichlet.ts'
 import { wilson } from './interval.ts'
-import { posteriorInterval } from './posterior-interval.ts'
+import { hull, posteriorInterval } from './posterior-interval.ts'
 
 /**
  * The prior observations on each cell of the confusion table's posterior: a quarter, chosen by simulated coverage
@@ -19,12 +19,6 @@ export interface ClassificationIntervalOptions {
   resamples: number
   seed: number
   range: (metric: string) => MetricSemantics['range']
-}
-
-// the smallest interval holding both
-function hull(a: Interval | null, b: Interval | null, method: Interval['method']): Interval | null {
-  if (a === null || b === null) return a ?? b
-  return { ...a, lower: Math.min(a.lower, b.lower), upper: Math.max(a.upper, b.upper), method }
 }
 
 // the score interval of the Jaccard index TP / (TP + FP + FN), as F1 = 2J / (1 + J), which rises with it
@@ -102,11 +96,7 @@ export function classificationIntervals(
 
   const rows = new Float64Array(size)
   const columns = new Float64Array(size)
-  for (let t = 0; t < size; t++)
-    for (let p = 0; p < size; p++) {
-      rows[t] = rows[t]! + weighted[t * size + p]!
-      columns[p] = columns[p]! + weighted[t * size + p]!
-    }
+  tableMargins(weighted, size, rows, columns)
   for (const [f, name] of names.entries()) {
     const value = observed.get(name)
     if (value === undefined) continue

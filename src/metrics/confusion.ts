@@ -109,10 +109,6 @@ export function createConfusionFigures(labels: number): (cells: Float64Array, ou
   }
 }
 
-/**
- * Cohen's kappa of a square table of two raters, from its row sums (the first rater's counts of each category), column
- * sums (the second's) and diagonal total: 1 − (n − agreed) / (n − Σ rowₖ · columnₖ / n); NaN where that is undefined.
- */
 /** Fills the row and column totals of a square table of `size` categories (row-major cells); returns its diagonal's total. */
 export function tableMargins(cells: Float64Array, size: number, rows: Float64Array, columns: Float64Array): number {
   rows.fill(0)
@@ -128,6 +124,10 @@ export function tableMargins(cells: Float64Array, size: number, rows: Float64Arr
   return agreed
 }
 
+/**
+ * Cohen's kappa of a square table of two raters, from its row sums (the first rater's counts of each category), column
+ * sums (the second's) and diagonal total: 1 − (n − agreed) / (n − Σ rowₖ · columnₖ / n); NaN where that is undefined.
+ */
 export function tableKappa(rows: Float64Array, columns: Float64Array, agreed: number): number {
   let n = 0
   let chance = 0

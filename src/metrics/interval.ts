@@ -2,7 +2,7 @@ import type { Interval } from '../schema/index.ts'
 import { poissonLowerBound } from './poisson-bound.ts'
 
 /** The 97.5% quantile of the standard normal distribution. */
-const Z95 = 1.959963984540054
+export const Z95 = 1.959963984540054
 
 // exact 97.5% quantiles of Student's t for 1..9 degrees of freedom, where the expansion below is too coarse
 const T975_SMALL = [12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157]

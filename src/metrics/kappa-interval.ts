@@ -4,7 +4,7 @@ import { bootstrapInterval } from './bootstrap-interval.ts'
 import { BOOTSTRAP_SEED } from './bootstrap-seed.ts'
 import type { Category } from './cohen-kappa.ts'
 import { dirichletDraws } from './dirichlet.ts'
-import { posteriorInterval } from './posterior-interval.ts'
+import { hull, posteriorInterval } from './posterior-interval.ts'
 import { tableKappa, tableMargins } from './confusion.ts'
 
 const RESAMPLES = 2000
@@ -63,7 +63,5 @@ export function kappaInterval(
   dirichletDraws(counts, new Float64Array(size * size).fill(AGREEMENT_PRIOR), resamples, BOOTSTRAP_SEED, (cells) => {
     drawn[d++] = kappaOf(cells)
   })
-  const posterior = posteriorInterval(observed, drawn, range)
-  if (bootstrap === null || posterior === null) return posterior ?? bootstrap
-  return { ...posterior, lower: Math.min(bootstrap.lower, posterior.lower), upper: Math.max(bootstrap.upper, posterior.upper) }
+  return hull(posteriorInterval(observed, drawn, range), bootstrap, 'dirichlet')
 }

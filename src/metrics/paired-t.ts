@@ -23,7 +23,7 @@ function erfc(x: number): number {
  * and a t on n − 1 degrees of freedom then sizes it as if every pair had told something: with 5% of 50 score pairs
  * changed, the bootstrap covered the mean change 84 to 89% of the time at n = 20 to 100 (bench:coverage).
  */
-export function changedDegrees(differences: readonly number[]): number {
+function changedDegrees(differences: readonly number[]): number {
   let changed = 0
   for (const difference of differences) if (difference !== 0) changed++
   return Math.max(1, Math.min(differences.length - 1, changed))

@@ -23,3 +23,9 @@ export function posteriorInterval(observed: number, values: Float64Array, range:
   if (range.min !== null && observed <= range.min) lower = range.min
   return { lower, upper, level: 0.95, method: 'dirichlet', resamples: values.length }
 }
+
+/** The smallest interval holding both, by `method`, with the first's other fields; either alone when the other is null. */
+export function hull(a: Interval | null, b: Interval | null, method: Interval['method']): Interval | null {
+  if (a === null || b === null) return a ?? b
+  return { ...a, lower: Math.min(a.lower, b.lower), upper: Math.max(a.upper, b.upper), method }
+}

@@ -3,6 +3,7 @@ export { MAX_CONCURRENCY, MAX_REPEATS, MAX_TESTS } from './option-bounds.ts'
 export { optionProblems } from './option-problems.ts'
 export { shortLines, shortList } from './short-list.ts'
 export { thousands } from './thousands.ts'
+export { schemaProblems } from './schema-problems.ts'
 export { shownValue } from './shown-value.ts'
 export {
   ChatMessageSchema,

@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import { compiledSchema } from './compiled.ts'
 import { REPORT_VERSION, ReportSchema, type Report } from './report.ts'
+import { schemaProblems } from './schema-problems.ts'
 
 /** The oldest report version `parseReport` reads: the one before the fields took the names of the options. */
 const OLDEST_READ = 6
@@ -51,6 +52,5 @@ export function parseReport(json: unknown): Report {
   }
   const parsed = compiledSchema(ReportSchema).safeParse(version === OLDEST_READ ? fromVersion6(json as Json) : json)
   if (parsed.success) return parsed.data
-  const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-  throw new ConfigError(`An evalsuite report of version ${version} is malformed: ${problems.join('; ')}.`)
+  throw new ConfigError(`An evalsuite report of version ${version} is malformed: ${schemaProblems(parsed.error)}.`)
 }
