@@ -2,6 +2,7 @@ import { ConfigError } from '../errors.ts'
 import { compiledSchema } from './compiled.ts'
 import { REPORT_VERSION, ReportSchema, type Report } from './report.ts'
 import { schemaProblems } from './schema-problems.ts'
+import { shownValue } from './shown-value.ts'
 
 /** The oldest report version `parseReport` reads: the one before the fields took the names of the options. */
 const OLDEST_READ = 6
@@ -47,7 +48,7 @@ export function parseReport(json: unknown): Report {
   const version = isObject(json) ? json.version : undefined
   if (version !== REPORT_VERSION && version !== OLDEST_READ) {
     throw new ConfigError(
-      `An evalsuite report of version ${JSON.stringify(version)}: this evalsuite reads versions ${OLDEST_READ} and ${REPORT_VERSION}. Write it again with this evalsuite (vitest run evals).`,
+      `An evalsuite report of version ${shownValue(version)}: this evalsuite reads versions ${OLDEST_READ} and ${REPORT_VERSION}. Write it again with this evalsuite (vitest run evals).`,
     )
   }
   const parsed = compiledSchema(ReportSchema).safeParse(version === OLDEST_READ ? fromVersion6(json as Json) : json)

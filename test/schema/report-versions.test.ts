@@ -66,4 +66,20 @@ describe('parseReport', () => {
       /^An evalsuite report of version 6 is malformed: .*counts\.samples/,
     )
   })
+
+  it('quotes a hostile report within bounds: a version or a field name of a megabyte is cut in the message', () => {
+    const huge = 'x'.repeat(1_000_000)
+    const messageOf = (json: unknown): string => {
+      try {
+        parseReport(json)
+      } catch (error) {
+        return (error as Error).message
+      }
+      throw new Error('parsed')
+    }
+    expect(messageOf({ ...version6, version: huge }).length).toBeLessThan(1_000)
+    const badField = messageOf({ ...version6, catalog: { [huge]: 'not a definition' } })
+    expect(badField).toMatch(/^An evalsuite report of version 6 is malformed: catalog\.x+/)
+    expect(badField.length).toBeLessThan(2_000)
+  })
 })
