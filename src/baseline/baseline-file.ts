@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ConfigError } from '../errors.ts'
-import { BASELINE_VERSION, BaselineSchema, schemaProblems, type Baseline } from '../schema/index.ts'
+import { BASELINE_VERSION, BaselineSchema, schemaProblems, type Baseline, PARSED_ONCE } from '../schema/index.ts'
 import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
 import type { BaselineAnswers } from './corpus-figures.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
@@ -26,7 +26,7 @@ export async function loadBaseline(file: string, shownAs: string): Promise<Basel
       `${shownAs}: not valid JSON (${(error as Error).message}). Restore it from git, or rewrite it with "vitest run -u".`,
     )
   }
-  const parsed = BaselineSchema.safeParse(json)
+  const parsed = BaselineSchema.safeParse(json, PARSED_ONCE)
   if (!parsed.success) {
     throw new ConfigError(`${shownAs}: not a baseline file: ${schemaProblems(parsed.error)}. Rewrite it with "vitest run -u".`)
   }
@@ -106,7 +106,7 @@ function sortKeys(value: unknown): unknown {
 /** The file's text: keys sorted, one entry per line, so the same scores always give the same bytes. */
 export function serializeBaseline(baseline: Baseline): string {
   // a classification baseline holds each sample's answer, read from its reply
-  return `${JSON.stringify(sortKeys(BaselineSchema.parse(baseline)), keyRedactingReplacer, 2)}\n`
+  return `${JSON.stringify(sortKeys(BaselineSchema.parse(baseline, PARSED_ONCE)), keyRedactingReplacer, 2)}\n`
 }
 
 /** Writes a baseline atomically: a reader never sees half a file. */

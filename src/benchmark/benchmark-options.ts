@@ -8,7 +8,7 @@ import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import type { CorpusAggregate } from '../metrics/index.ts'
 import type { Model, ModelOutput } from '../model/index.ts'
 import {
-  compiledSchema,
+  compiledAfter,
   EarlyStopOptionsSchema,
   InferMethodSchema,
   optionProblems,
@@ -25,6 +25,7 @@ import {
   type Threshold,
   type Trajectory,
   type Usage,
+  PARSED_ONCE,
 } from '../schema/index.ts'
 import type { ScorerReturn } from '../scoring/index.ts'
 import type { ReferencedSample } from './reference-free.ts'
@@ -222,7 +223,7 @@ export function optionsError(where: string, error: z.ZodError): ConfigError {
 /** Checks the overrides given with a defined benchmark (its own `task` laid in), naming it. */
 export function validateOverrides(name: string, options: BenchmarkOverrides): void {
   const where = `describeBenchmark("${name}")`
-  const parsed = OverridesSchema.safeParse(options)
+  const parsed = OverridesSchema.safeParse(options, PARSED_ONCE)
   if (!parsed.success) throw optionsError(where, parsed.error)
   if ((options.task === undefined) === (options.model === undefined)) {
     throw new ConfigError(`${where}: give exactly one of "task" (your function) or "model" (e.g. models.openai({ model })).`)
@@ -252,10 +253,12 @@ const TaskResultSchema = z.union([
   z.object({ text: z.string(), usage: UsageSchema.optional() }),
   z.object({ output: z.string(), trajectory: TrajectorySchema, usage: UsageSchema.optional() }),
 ])
+// parsed once a sample
+const taskResultParser = compiledAfter(TaskResultSchema)
 
 /** Checks what a `task` function returned, naming the benchmark and sample when it is not a reply. */
 export function parseTaskResult(name: string, sample: Sample, result: unknown): TaskResult {
-  const parsed = compiledSchema(TaskResultSchema).safeParse(result)
+  const parsed = taskResultParser.safeParse(result)
   if (parsed.success) return parsed.data
   throw new ConfigError(
     `describeBenchmark("${name}"): the task returned ${shownValue(result)} for sample "${sample.id}"; return a string, { text, usage? } or { output, trajectory, usage? }.`,

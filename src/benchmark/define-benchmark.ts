@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { AgentTools } from '../agent/index.ts'
 import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
 import { BUILTIN_METRICS, closestName, type CorpusAggregate } from '../metrics/index.ts'
-import { ThresholdSchema, type Sample, type Threshold } from '../schema/index.ts'
+import { ThresholdSchema, type Sample, type Threshold, PARSED_ONCE } from '../schema/index.ts'
 import type { AnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
@@ -155,7 +155,7 @@ export const DefinitionSchema = z
 
 /** Checks a definition, throwing one ConfigError that lists every problem. */
 export function validateDefinition(definition: BenchmarkDefinition, where: string): void {
-  const parsed = DefinitionSchema.safeParse(definition)
+  const parsed = DefinitionSchema.safeParse(definition, PARSED_ONCE)
   if (!parsed.success) throw optionsError(where, parsed.error)
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PARSED_ONCE } from '../schema/index.ts'
 import { optionsError, OverridesSchema, type BenchmarkOverrides } from './benchmark-options.ts'
 import { DefinitionSchema, type Benchmark, type BenchmarkDefinition } from './define-benchmark.ts'
 
@@ -23,8 +24,8 @@ export function splitInline(name: string, options: BenchmarkOptions): { definiti
     if (key in OverridesSchema.shape || key === 'defaults') overrides[key] = value
     else definition[key] = value
   }
-  const issues = [DefinitionSchema.safeParse(definition), OverridesSchema.safeParse(overrides)].flatMap((parsed) =>
-    parsed.success ? [] : parsed.error.issues,
+  const issues = [DefinitionSchema.safeParse(definition, PARSED_ONCE), OverridesSchema.safeParse(overrides, PARSED_ONCE)].flatMap(
+    (parsed) => (parsed.success ? [] : parsed.error.issues),
   )
   if (issues.length > 0) throw optionsError(`describeBenchmark("${name}")`, new z.ZodError(issues))
   // both halves passed their schemas; kept as given rather than parsed, so the user's functions stay the same objects

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { Model } from '../model/index.ts'
-import { CompareSchema, type Compare } from '../schema/index.ts'
+import { CompareSchema, type Compare, PARSED_ONCE } from '../schema/index.ts'
 import type { PromptTemplate } from '../prompt/index.ts'
 
 /**
@@ -74,8 +74,8 @@ export function chooseVariants(
   where: string,
   given: VariantOptions & Record<string, unknown>,
 ): { choices: VariantChoice[]; compare: Compare } {
-  const parsedVariants = VariantsSchema.safeParse(given.variants)
-  const parsedCompare = CompareSchema.safeParse(given.compare ?? {})
+  const parsedVariants = VariantsSchema.safeParse(given.variants, PARSED_ONCE)
+  const parsedCompare = CompareSchema.safeParse(given.compare ?? {}, PARSED_ONCE)
   const problems = [
     ...(parsedVariants.success ? [] : problemsOf(parsedVariants.error, 'variants')),
     ...(parsedCompare.success ? [] : problemsOf(parsedCompare.error, 'compare')),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PARSED_ONCE } from '../schema/index.ts'
 import { defineBenchmark, optionsError, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
 import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 
@@ -17,7 +18,7 @@ export type BuiltinOptions = z.input<typeof BuiltinSchema>
 
 /** Checks a built-in's options (the common ones and its own), throwing one ConfigError that lists every problem. */
 export function checkBuiltinOptions(name: string, options: BuiltinOptions, own: z.ZodRawShape = {}): void {
-  const parsed = BuiltinSchema.extend(own).strict().safeParse(options)
+  const parsed = BuiltinSchema.extend(own).strict().safeParse(options, PARSED_ONCE)
   if (!parsed.success) throw optionsError(`${name}()`, parsed.error)
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report } from '../schema/index.ts'
+import { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report, PARSED_ONCE } from '../schema/index.ts'
 import { keyRedactingReplacer, writeFileAtomic } from '../store/index.ts'
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -51,7 +51,7 @@ export function reportFileNames(reports: readonly Report[]): string[] {
  */
 export async function writeReport(dir: string, fileName: string, report: Report): Promise<string> {
   // parsed once per report: compiling the schema would cost several times the parse
-  const valid = ReportSchema.parse({ ...report, samples: [] })
+  const valid = ReportSchema.parse({ ...report, samples: [] }, PARSED_ONCE)
   valid.samples = report.samples
   const target = join(dir, fileName)
   // the samples' records were masked where they were made; this is the guard for whatever reached the report otherwise

@@ -1,12 +1,12 @@
 import { ConfigError } from '../errors.ts'
 import { models, type Model } from '../model/index.ts'
-import { ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings } from '../schema/index.ts'
+import { ProvidedJudgeSettingsSchema, type JudgeModelSpec, type ProvidedJudgeSettings, PARSED_ONCE } from '../schema/index.ts'
 import type { JudgeSettings } from './judge-executor.ts'
 import { isModel, type JudgeModel, type JudgeOptions } from './judge-options.ts'
 
 /** The plugin's judge settings as the worker received them; without the plugin, none. */
 export function parseProvidedJudgeSettings(value: unknown): ProvidedJudgeSettings {
-  const parsed = ProvidedJudgeSettingsSchema.safeParse(value)
+  const parsed = ProvidedJudgeSettingsSchema.safeParse(value, PARSED_ONCE)
   return parsed.success ? parsed.data : { models: [], fromEnvironment: false, update: false }
 }
 

@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts'
-import { METRIC_NAME, MetricDefinitionSchema, type MetricDefinition, type MetricSemantics } from '../schema/index.ts'
+import { METRIC_NAME, MetricDefinitionSchema, type MetricDefinition, type MetricSemantics, PARSED_ONCE } from '../schema/index.ts'
 import { CLASSIFICATION_METRICS, perLabelSemantics } from './classification-catalog.ts'
 import { JUDGE_AGREEMENT_METRICS } from './judge-metrics.ts'
 import { ratio } from './ratio.ts'
@@ -111,7 +111,7 @@ export function createMetricCatalog(custom: Readonly<Record<string, MetricDefini
       problems.push(`"${name}": a metric name is snake_case (lower-case letters, digits and "_", starting with a letter)`)
       continue
     }
-    const parsed = MetricDefinitionSchema.safeParse(definition)
+    const parsed = MetricDefinitionSchema.safeParse(definition, PARSED_ONCE)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(`"${[name, ...issue.path].join('.')}": ${issue.message}`)
       continue

@@ -1,7 +1,7 @@
 import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { RATE_LIMITS_KEY, type MediaMessage, type Usage } from '../schema/index.ts'
+import { RATE_LIMITS_KEY, type MediaMessage, type Usage, PARSED_ONCE } from '../schema/index.ts'
 import { redactKeys, registerKey } from '../store/index.ts'
 import type { AiSdkConnection } from './ai-sdk-call.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
@@ -92,7 +92,10 @@ function validate(languageModel: unknown, options: AiSdkModelOptions): asserts l
       `models.aiSdk(languageModel): languageModel must be an AI SDK language model such as anthropic("claude-sonnet-4-5") from @ai-sdk/anthropic, received ${describeValue(languageModel)}.`,
     )
   }
-  const issues = [...(ParamsSchema.safeParse(options).error?.issues ?? []), ...(LimitsSchema.safeParse(options).error?.issues ?? [])]
+  const issues = [
+    ...(ParamsSchema.safeParse(options, PARSED_ONCE).error?.issues ?? []),
+    ...(LimitsSchema.safeParse(options, PARSED_ONCE).error?.issues ?? []),
+  ]
   if (issues.length > 0) {
     const where = `models.aiSdk(${languageModel.provider} "${languageModel.modelId}")`
     throw new ConfigError(`${where}: ${issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`).join('; ')}.`)

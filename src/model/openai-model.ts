@@ -1,7 +1,7 @@
 import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError, ModelError } from '../errors.ts'
-import { imagePartsOf, RATE_LIMITS_KEY, type ChatMessage, type MediaMessage, type Usage } from '../schema/index.ts'
+import { imagePartsOf, RATE_LIMITS_KEY, type ChatMessage, type MediaMessage, type Usage, PARSED_ONCE } from '../schema/index.ts'
 import { redactKeys, registerKey } from '../store/index.ts'
 import { baseURLProblem } from './base-url.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
@@ -77,7 +77,7 @@ export const LimitsSchema = z.object({
 /** Checks the options, and the base URL from wherever it comes; returns the base URL to use, if any. */
 function validate(options: OpenAIModelOptions): string | undefined {
   const where = `models.openai({ model: "${options.model}" })`
-  const parsed = LimitsSchema.safeParse(options)
+  const parsed = LimitsSchema.safeParse(options, PARSED_ONCE)
   if (!parsed.success) {
     throw new ConfigError(
       `${where}: ${parsed.error.issues.map((issue) => `option "${issue.path.join('.')}" ${issue.message}`).join('; ')}.`,

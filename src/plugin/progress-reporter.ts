@@ -21,7 +21,7 @@ function summaryWindowOf(vitest: Vitest): SummaryWindow | undefined {
   return undefined
 }
 
-type SampleMetaParsing = Pick<typeof import('../schema/index.ts'), 'parseSampleMeta' | 'sampleMetaOf'>
+type SampleMetaParsing = Pick<typeof import('../schema/index.ts'), 'sampleMetaOf'>
 
 /**
  * Shows how far a long eval run has got: samples done of total, errors, elapsed time, ETA, tokens and cost. In a
@@ -75,12 +75,10 @@ export class ProgressReporter implements Reporter {
   }
 
   async onTestCaseResult(test: TestCase): Promise<void> {
-    const { parseSampleMeta, sampleMetaOf } = await this.load()
+    const { sampleMetaOf } = await this.load()
     if (!this.planned.delete(test.id)) return
-    const parsed = parseSampleMeta(sampleMetaOf(test.meta()))
-    if (!parsed.success) return
     const result = test.result()
-    countSample(this.tally, parsed.data, result.state === 'failed' && (result.errors?.length ?? 0) > 0)
+    countSample(this.tally, sampleMetaOf(test.meta()), result.state === 'failed' && (result.errors?.length ?? 0) > 0)
   }
 
   onTestRunEnd(): void {

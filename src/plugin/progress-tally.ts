@@ -1,5 +1,3 @@
-import type { SampleMeta } from '../schema/index.ts'
-
 /** What a long run has done so far, for the progress line. */
 export interface ProgressTally {
   /** Samples Vitest will run, as far as collection has got. */
@@ -26,18 +24,34 @@ export function emptyTally(): ProgressTally {
   }
 }
 
-/** Counts one finished sample into the tally. */
-export function countSample(tally: ProgressTally, meta: SampleMeta, failedWithError: boolean): void {
+// a field of a record as a count: the progress line sums what the workers wrote, and a value that is not a finite
+// number counts as none (the report's own reading of the record, at the end of the run, is the schema's)
+function countOf(record: unknown, field: string): number {
+  const value = typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
+}
+
+const fieldOf = (record: unknown, field: string): unknown =>
+  typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined
+
+/**
+ * Counts one finished sample's record (its task meta, as the worker wrote it) into the tally. Read field by field, not
+ * parsed: a parse a sample cost more CPU in the main process than all else the progress line does.
+ */
+export function countSample(tally: ProgressTally, meta: unknown, failedWithError: boolean): void {
   tally.done += 1
   // a sample the cost limit left out was not run, which is no error
-  if (meta.notRun === undefined && (meta.status !== 'scored' || failedWithError)) tally.errored += 1
-  tally.inputTokens += meta.usage?.inputTokens ?? 0
-  tally.outputTokens += meta.usage?.outputTokens ?? 0
-  tally.costUsd += meta.costUsd ?? 0
-  for (const record of meta.judge ?? []) {
-    tally.judge.inputTokens += record.usage?.inputTokens ?? 0
-    tally.judge.outputTokens += record.usage?.outputTokens ?? 0
-    tally.judge.costUsd += record.costUsd ?? 0
+  if (fieldOf(meta, 'notRun') === undefined && (fieldOf(meta, 'status') !== 'scored' || failedWithError)) tally.errored += 1
+  const usage = fieldOf(meta, 'usage')
+  tally.inputTokens += countOf(usage, 'inputTokens')
+  tally.outputTokens += countOf(usage, 'outputTokens')
+  tally.costUsd += countOf(meta, 'costUsd')
+  const judged = fieldOf(meta, 'judge')
+  for (const record of Array.isArray(judged) ? (judged as unknown[]) : []) {
+    const judgeUsage = fieldOf(record, 'usage')
+    tally.judge.inputTokens += countOf(judgeUsage, 'inputTokens')
+    tally.judge.outputTokens += countOf(judgeUsage, 'outputTokens')
+    tally.judge.costUsd += countOf(record, 'costUsd')
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CorpusAggregate } from '../metrics/index.ts'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, parseSampleMeta, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, parseSampleMeta, type BenchmarkMeta, type SampleMeta, PARSED_ONCE } from '../schema/index.ts'
 import type { FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
@@ -33,7 +33,7 @@ function outcome(test: FinishedTest, meta: SampleMeta): SampleOutcome {
 // the benchmark meta of each suite, parsed once however many samples it holds
 function benchmarkOf(suite: FinishedSuite, parsed: Map<FinishedSuite, BenchmarkMeta | null>): BenchmarkMeta | null {
   if (!parsed.has(suite)) {
-    const result = BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(suite.meta()))
+    const result = BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(suite.meta()), PARSED_ONCE)
     parsed.set(suite, result.success ? result.data : null)
   }
   return parsed.get(suite) ?? null

@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { createRecordedModel, loadRecordingStore, type Model } from '../model/index.ts'
-import { fileSlug, RecordingSettingsSchema, type RecordingMode, type RecordingSettings } from '../schema/index.ts'
+import { fileSlug, RecordingSettingsSchema, type RecordingMode, type RecordingSettings, PARSED_ONCE } from '../schema/index.ts'
 
 /** The recording settings the plugin provided, as the worker received them; without the plugin, models are called live. */
 export function parseRecordingSettings(value: unknown): RecordingSettings {
-  const parsed = RecordingSettingsSchema.safeParse(value)
+  const parsed = RecordingSettingsSchema.safeParse(value, PARSED_ONCE)
   return parsed.success ? parsed.data : { mode: 'live', dir: '', fromEnvironment: false }
 }
 

@@ -13,6 +13,9 @@ const HASH_CHARS = 8
 const PLAIN = /^[A-Za-z0-9._ -]+$/
 // a terminal's colour and cursor codes, which would otherwise leave their parameters ("31m") in the name
 const ESCAPE_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g
+// printable ASCII folds the same without Unicode normalisation and property classes, whose first use in a process
+// loads their tables: about 10 ms before the first report could be written
+const PRINTABLE_ASCII = /^[ -~]*$/
 
 const bytesOf = (text: string): number => Buffer.byteLength(text)
 
@@ -31,6 +34,11 @@ function cut(text: string, bytes: number): string {
  * characters (spaces, slashes, controls) one `-`, none at either end. Readable, but not one to one.
  */
 export function foldForFileName(text: string): string {
+  if (PRINTABLE_ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
   return text
     .normalize('NFC')
     .replace(ESCAPE_SEQUENCE, ' ')

@@ -85,7 +85,7 @@ export {
   type ToolDefinition,
   type ToolOffer,
 } from './recording.ts'
-export { compiledAfter, compiledSchema } from './compiled.ts'
+export { compiledAfter, compiledSchema, PARSED_ONCE } from './compiled.ts'
 export { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug } from './file-slug.ts'
 export { parseShard, shardFromEnvironment, ShardSchema, type Shard } from './shard.ts'
 export {

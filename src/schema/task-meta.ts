@@ -196,7 +196,7 @@ export const SampleMetaSchema = z.object({
 /** What a sample test records for the reporter. */
 export type SampleMeta = z.infer<typeof SampleMetaSchema>
 
-// the progress reporter parses each sample's entry as its result arrives: a large run compiles the parser during the run
+// the records of a large run are parsed one per sample at its end: compiled once some hundreds have been
 const sampleMetaParser = compiledAfter(SampleMetaSchema)
 
 /**

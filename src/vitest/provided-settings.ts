@@ -14,6 +14,7 @@ import {
   type GateSettings,
   type ProvidedJudgeSettings,
   type RecordingSettings,
+  PARSED_ONCE,
 } from '../schema/index.ts'
 
 // the one place that reads what the plugin provided (provided-context.ts declares its shape); the core takes each
@@ -32,7 +33,7 @@ export function providedGateSettings(): GateSettings | undefined {
   if (provided === undefined) return undefined
   const known = typeof provided === 'object' && provided !== null ? parsedGates.get(provided) : undefined
   if (known !== undefined) return known
-  const parsed = GateSettingsSchema.safeParse(provided)
+  const parsed = GateSettingsSchema.safeParse(provided, PARSED_ONCE)
   if (!parsed.success) {
     const problems = optionProblems(parsed.error, [GATES_KEY]).join('; ')
     throw new ConfigError(

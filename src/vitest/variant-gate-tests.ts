@@ -4,7 +4,7 @@ import type { VariantGroup } from '../benchmark/index.ts'
 import { GateError } from '../errors.ts'
 import { evaluateCompareGate } from '../gates/index.ts'
 import { evaluateVariants, type VariantRun } from '../report/index.ts'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, type GateSettings } from '../schema/index.ts'
+import { BenchmarkMetaSchema, evalsuiteMetaOf, type GateSettings, PARSED_ONCE } from '../schema/index.ts'
 import { providedGateSettings } from './provided-settings.ts'
 import { anyRan, GATE_ANNOTATION, GATE_TIMEOUT_MS, sampleOutcomes } from './gate-tests.ts'
 import { suiteReport } from './suite-report.ts'
@@ -18,7 +18,7 @@ export type SuiteDeclaration = (name: string, options: TestOptions & { shuffle?:
 // its own gate tests were evaluated from
 function variantRuns(tasks: readonly TaskLike[], of: string, file: string, settings: GateSettings): VariantRun[] {
   return tasks.flatMap((task) => {
-    const parsed = task.type === 'suite' ? BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(task.meta)) : undefined
+    const parsed = task.type === 'suite' ? BenchmarkMetaSchema.safeParse(evalsuiteMetaOf(task.meta), PARSED_ONCE) : undefined
     if (!parsed?.success || parsed.data.variant?.of !== of) return []
     const shared = suiteReport(task, () => sampleOutcomes(task.tasks ?? []), { meta: parsed.data, file, settings })
     return anyRan(shared.samples) ? [{ meta: parsed.data, samples: shared.samples, report: shared.report }] : []

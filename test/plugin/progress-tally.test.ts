@@ -75,4 +75,14 @@ describe('progress line', () => {
     countSample(tally, scored(), false)
     expect(progressLine(tally, 61_000)).toBe('evalsuite 1/1 samples (100%) · 1m01s elapsed')
   })
+
+  it('reads a record the schema would refuse field by field: what is not a finite number counts as none', () => {
+    const tally = { ...emptyTally(), total: 3 }
+    countSample(tally, { status: 'scored', costUsd: '0.5', usage: { inputTokens: Number.NaN, outputTokens: 7 }, judge: 'x' }, false)
+    countSample(tally, { status: 'scored', usage: null, judge: [{ costUsd: Infinity, usage: { inputTokens: 3 } }] }, false)
+    countSample(tally, undefined, false)
+    expect(tally).toMatchObject({ done: 3, errored: 1, inputTokens: 0, outputTokens: 7, costUsd: 0 })
+    expect(tally.judge).toEqual({ inputTokens: 3, outputTokens: 0, costUsd: 0 })
+    expect(progressLine(tally, 1000)).not.toMatch(/NaN|Infinity/)
+  })
 })

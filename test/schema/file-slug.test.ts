@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { FILE_SLUG_BYTES, fileSlug } from '../../src/schema/index.ts'
+import { FILE_SLUG_BYTES, fileSlug, foldForFileName } from '../../src/schema/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -14,6 +14,28 @@ const before = (name: string): string =>
     .replace(/^-+|-+$/g, '') || 'benchmark'
 
 const slugs = (names: readonly string[]): Record<string, string> => Object.fromEntries(names.map((name) => [name, fileSlug(name)]))
+
+// the fold as documented, for any text: NFC, lower case, other than letters, marks, digits, ".", "_" and "-" a "-"
+const unicodeFold = (text: string): string =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+
+describe('foldForFileName', () => {
+  it('folds printable ASCII (its quick path) exactly as the Unicode rule does', () => {
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))
+    for (const char of printable) expect(foldForFileName(`Ab${char}9z`), JSON.stringify(char)).toBe(unicodeFold(`Ab${char}9z`))
+    let state = 7
+    const next = (): number => (state = (state * 1103515245 + 12345) % 2 ** 31)
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: next() % 40 }, () => printable[next() % printable.length]).join('')
+      expect(foldForFileName(text), JSON.stringify(text)).toBe(unicodeFold(text))
+    }
+    expect(foldForFileName('Ünïcode Näme')).toBe('ünïcode-näme')
+  })
+})
 
 describe('fileSlug', () => {
   it('keeps the file names plain ASCII names always had', () => {
