@@ -24,15 +24,15 @@ export function emptyTally(): ProgressTally {
   }
 }
 
+const fieldOf = (record: unknown, field: string): unknown =>
+  typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined
+
 // a field of a record as a count: the progress line sums what the workers wrote, and a value that is not a finite
 // number counts as none (the report's own reading of the record, at the end of the run, is the schema's)
 function countOf(record: unknown, field: string): number {
-  const value = typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined
+  const value = fieldOf(record, field)
   return typeof value === 'number' && Number.isFinite(value) ? value : 0
 }
-
-const fieldOf = (record: unknown, field: string): unknown =>
-  typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined
 
 /**
  * Counts one finished sample's record (its task meta, as the worker wrote it) into the tally. Read field by field, not

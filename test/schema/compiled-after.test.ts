@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { compiledAfter, parseSampleMeta } from '../../src/schema/index.ts'
+import { compiledAfter, PARSED_ONCE, parseSampleMeta, SampleSchema } from '../../src/schema/index.ts'
 
 const compiles = vi.hoisted(() => ({ count: 0 }))
 
@@ -38,4 +38,20 @@ it('compiles no schema for a run of one sample, whose entry the reporters parse 
   expect(parseSampleMeta(entry).success).toBe(true)
   expect(parseSampleMeta(entry).success).toBe(true)
   expect(compiles.count).toBe(before)
+})
+
+it('parses a schema parsed once a run (without zod fast paths) to the same data and the same errors', () => {
+  const records = [
+    { id: 'a', input: 'Q?', target: 'A', metadata: { n: 1 } },
+    { id: 'b', input: [{ role: 'user', content: 'Q?' }], target: ['A', 'B'] },
+    { id: 7, input: '', target: null },
+    { input: [{ role: 'robot', content: 3 }] },
+  ]
+  for (const record of records) {
+    const once = SampleSchema.safeParse(record, PARSED_ONCE)
+    const usual = SampleSchema.safeParse(record)
+    expect(once.success, JSON.stringify(record)).toBe(usual.success)
+    expect(once.data).toEqual(usual.data)
+    expect(once.error?.issues).toEqual(usual.error?.issues)
+  }
 })
