@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
 import { contentText, type MediaMessage, type MessageToolCall, type ToolOffer, type Usage } from '../schema/index.ts'
+import { postJson, type JsonEndpoint } from './post-json.ts'
 import { excerpt } from './reply-excerpt.ts'
 
 /** One answered chat request. */
@@ -80,8 +81,12 @@ function noText(model: string, choices: number, finishReason: string | null | un
   return new ModelError(`Model "${model}" returned ${why}.`)
 }
 
-async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  const completion = await client.chat.completions.create({ ...body(request), stream: false }, options)
+async function complete(endpoint: JsonEndpoint, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
+  const sent = { ...body(request), stream: false }
+  const completion = (await postJson(endpoint, sent, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    fetchOptions: options.fetchOptions ?? {},
+  })) as OpenAI.ChatCompletion | null
   // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
   if (!Array.isArray(completion?.choices)) {
     throw new ModelError(
@@ -142,7 +147,15 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
   return { text, ...(toolCalls ? { toolCalls } : {}), ...(usage ? { usage } : {}), ...(ttftMs === undefined ? {} : { ttftMs }) }
 }
 
-/** Sends one chat request, streamed or not, with the SDK's per-request options (signal, fetch options). */
-export function requestChat(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  return request.stream ? stream(client, request, options) : complete(client, request, options)
+/**
+ * Sends one chat request with the SDK's per-request options (signal, fetch options): streamed through the SDK, which
+ * reads its events, and otherwise posted to `endpoint` (see `postJson`).
+ */
+export function requestChat(
+  client: OpenAI,
+  endpoint: JsonEndpoint,
+  request: ChatRequest,
+  options: OpenAI.RequestOptions,
+): Promise<ChatReply> {
+  return request.stream ? stream(client, request, options) : complete(endpoint, request, options)
 }

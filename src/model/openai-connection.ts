@@ -8,6 +8,7 @@ import { AttemptState, attemptFetchOptions, createGuardedFetch } from './guarded
 import type { ChoiceMethod } from './model.ts'
 import { requestChat, type ChatReply, type ChatRequest } from './openai-chat.ts'
 import { requestChoiceScores, type ChoiceRequest, type ScoredChoices } from './openai-choices.ts'
+import { jsonHeaders, type JsonEndpoint } from './post-json.ts'
 import { excerpt } from './reply-excerpt.ts'
 import type { RequestGate, TokenEstimate } from './request-gate.ts'
 import { withGatedRetries } from './gated-retries.ts'
@@ -71,13 +72,21 @@ function attemptFailure(error: unknown, state: AttemptState, host: string): unkn
  */
 export function connect(endpoint: Endpoint): OpenAIConnection {
   const host = new URL(endpoint.baseURL).host
+  // local endpoints (vLLM, Ollama) take no key, but the SDK insists on one
+  const apiKey = endpoint.apiKey ?? 'no-key'
+  const guardedFetch = createGuardedFetch({ timeoutMs: endpoint.timeoutMs, maxBytes: endpoint.maxReplyBytes, baseURL: endpoint.baseURL })
+  // the SDK joins a base URL and a path so: one slash between them
+  const chatEndpoint: JsonEndpoint = {
+    url: `${endpoint.baseURL.replace(/\/$/, '')}/chat/completions`,
+    headers: jsonHeaders(apiKey),
+    fetch: guardedFetch,
+  }
   const client = new OpenAI({
-    // local endpoints (vLLM, Ollama) take no key, but the SDK insists on one
-    apiKey: endpoint.apiKey ?? 'no-key',
+    apiKey,
     baseURL: endpoint.baseURL,
     timeout: Math.min(endpoint.timeoutMs + 1_000, MAX_TIMER_MS),
     maxRetries: 0,
-    fetch: createGuardedFetch({ timeoutMs: endpoint.timeoutMs, maxBytes: endpoint.maxReplyBytes, baseURL: endpoint.baseURL }),
+    fetch: guardedFetch,
     // failures are reported once, as the sample's error; the SDK would also print bad stream events to the console
     logLevel: 'off',
   })
@@ -112,7 +121,8 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
     )
   }
   return {
-    chat: (request, tokens, signal) => send(tokens, signal, endpoint.maxReplyBytes, (options) => requestChat(client, request, options)),
+    chat: (request, tokens, signal) =>
+      send(tokens, signal, endpoint.maxReplyBytes, (options) => requestChat(client, chatEndpoint, request, options)),
     // "ppl" echoes every choice's whole text with a log-probability per token, so each choice gets the limit
     scoreChoices: (method, request, tokens, signal) =>
       send(tokens, signal, endpoint.maxReplyBytes * (method === 'ppl' ? Math.max(1, request.choices.length) : 1), (options) =>
