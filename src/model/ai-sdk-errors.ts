@@ -1,22 +1,22 @@
 import { APICallError } from 'ai'
-import OpenAI from 'openai'
 import { ConfigError, errorMessage, ModelError } from '../errors.ts'
 import { redactSecrets } from '../store/index.ts'
 import { secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
+import { EndpointStatusError, statusMessage } from './endpoint-status-error.ts'
 import { excerpt } from './reply-excerpt.ts'
 import { RetryWaitRefused } from './retry.ts'
 
 /**
- * A provider's error status, in the shape evalsuite's retries read (`OpenAI.APIError`: status, headers, the body's
- * error code), so that a status is classified and a `Retry-After` honoured by the one policy `models.openai` follows.
+ * A provider's error status, in the shape evalsuite's retries read (status, headers, the body's error code), so that a
+ * status is classified and a `Retry-After` honoured by the one policy `models.openai` follows.
  */
-class ProviderStatusError extends OpenAI.APIError {
+class ProviderStatusError extends EndpointStatusError {
   readonly host: string
   constructor(status: number, body: unknown, message: string, headers: Headers, host: string) {
     const error =
       typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' ? (body.error ?? undefined) : undefined
-    super(status, error, message, headers)
+    super(status, error, statusMessage(status, error, message), headers)
     this.host = host
   }
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
 import { contentText, type MediaMessage, type MessageToolCall, type ToolOffer, type Usage } from '../schema/index.ts'
 import { postJson, type JsonEndpoint } from './post-json.ts'
@@ -148,14 +148,14 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
 }
 
 /**
- * Sends one chat request with the SDK's per-request options (signal, fetch options): streamed through the SDK, which
- * reads its events, and otherwise posted to `endpoint` (see `postJson`).
+ * Sends one chat request with the SDK's per-request options (signal, fetch options): streamed through the SDK's client
+ * (`client` opens it), which reads the events, and otherwise posted to `endpoint` (see `postJson`).
  */
-export function requestChat(
-  client: OpenAI,
+export async function requestChat(
+  client: () => Promise<OpenAI>,
   endpoint: JsonEndpoint,
   request: ChatRequest,
   options: OpenAI.RequestOptions,
 ): Promise<ChatReply> {
-  return request.stream ? stream(client, request, options) : complete(endpoint, request, options)
+  return request.stream ? stream(await client(), request, options) : complete(endpoint, request, options)
 }

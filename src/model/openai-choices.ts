@@ -1,9 +1,11 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
 import type { ChatMessage, Usage } from '../schema/index.ts'
 import type { ChoiceMethod } from './model.ts'
 import { sentMessage, usageOf } from './openai-chat.ts'
 import { promptText } from './prompt-text.ts'
+import { EndpointStatusError } from './endpoint-status-error.ts'
+import { fromSdkError } from './sdk-errors.ts'
 import { statusErrorText } from './status-error-text.ts'
 
 /** The log-probabilities of one choice-scoring request. */
@@ -100,9 +102,10 @@ export async function requestChoiceScores(
   try {
     return await (method === 'logprobs' ? byAnswerToken : byPerplexity)(client, request, options)
   } catch (error) {
-    if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 404)) {
-      throw unsupported(request.model, method, `refused the request (HTTP ${error.status}: ${statusErrorText(error)})`)
+    const failure = fromSdkError(client.constructor as typeof OpenAI, error)
+    if (failure instanceof EndpointStatusError && (failure.status === 400 || failure.status === 404)) {
+      throw unsupported(request.model, method, `refused the request (HTTP ${failure.status}: ${statusErrorText(failure)})`)
     }
-    throw error
+    throw failure
   }
 }

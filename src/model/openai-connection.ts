@@ -1,9 +1,10 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { ConfigError, errorMessage, ModelError } from '../errors.ts'
 import type { Usage } from '../schema/index.ts'
 import { redactSecrets } from '../store/index.ts'
 import { MAX_TIMER_MS, secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
+import { EndpointStatusError } from './endpoint-status-error.ts'
 import { AttemptState, attemptFetchOptions, createGuardedFetch } from './guarded-fetch.ts'
 import type { ChoiceMethod } from './model.ts'
 import { requestChat, type ChatReply, type ChatRequest } from './openai-chat.ts'
@@ -13,6 +14,7 @@ import { excerpt } from './reply-excerpt.ts'
 import type { RequestGate, TokenEstimate } from './request-gate.ts'
 import { withGatedRetries } from './gated-retries.ts'
 import { RetryWaitRefused } from './retry.ts'
+import { fromSdkError } from './sdk-errors.ts'
 import { statusErrorText } from './status-error-text.ts'
 
 /** Where and how an OpenAI-compatible endpoint is called. */
@@ -47,28 +49,30 @@ function toModelError(endpoint: Endpoint, host: string, error: unknown, attempts
   if (error instanceof ModelError) text = error.message
   else if (error instanceof EndpointFault) text = `${failed}: ${error.message}`
   else if (error instanceof RetryWaitRefused) {
-    const status = error.error instanceof OpenAI.APIError ? error.error.status : undefined
+    const status = error.error instanceof EndpointStatusError ? error.error.status : undefined
     text =
       `${failed} (HTTP ${status} from ${host}): the endpoint asked to wait ${secondsText(error.waitMs)} before a retry, ` +
       `longer than maxRetryAfterMs (${secondsText(endpoint.maxRetryAfterMs)}); raise maxRetryAfterMs to wait that long, or try again later`
-  } else if (error instanceof OpenAI.APIError && error.status !== undefined)
-    text = `${failed} (HTTP ${error.status} from ${host}): ${statusErrorText(error)}`
+  } else if (error instanceof EndpointStatusError) text = `${failed} (HTTP ${error.status} from ${host}): ${statusErrorText(error)}`
   else text = `${failed}: ${errorMessage(error)}`
   return new ModelError(redactSecrets(text, [endpoint.apiKey]))
 }
 
-// what an attempt failed of, in words that say what happened: the guarded fetch's own finding first
-function attemptFailure(error: unknown, state: AttemptState, host: string): unknown {
+// what an attempt failed of, in words that say what happened: the guarded fetch's own finding first, then the SDK's
+// error (when the SDK made the request) in evalsuite's terms
+function attemptFailure(error: unknown, state: AttemptState, host: string, sdk: typeof OpenAI | undefined): unknown {
   if (state.fault) return state.fault
-  if (!(error instanceof SyntaxError)) return error
+  if (!(error instanceof SyntaxError)) return sdk ? fromSdkError(sdk, error) : error
   const seen = state.text === undefined ? 'a streamed event' : `"${excerpt(state.text)}"`
   return new EndpointFault(`${host} answered with invalid JSON (${error.message}): ${seen}`, false)
 }
 
 /**
- * Opens the SDK client. Retries are ours, not the SDK's: each attempt must pass the gate, so that retries count
- * against the rate limits and every 429 reaches the concurrency limit. Its fetch is guarded (see `createGuardedFetch`),
- * and the SDK's own timer, which stops at the headers, is set past the guard's, which runs to the last byte.
+ * Opens the connection: a chat reply that is not streamed is posted by evalsuite itself (see `postJson`); the SDK's
+ * client, opened on the first stream or choice-scoring request, sends those. Retries are ours, not the SDK's: each
+ * attempt must pass the gate, so that retries count against the rate limits and every 429 reaches the concurrency
+ * limit. Every request goes through the guarded fetch (see `createGuardedFetch`); the SDK's own timer, which stops at
+ * the headers, is set past the guard's, which runs to the last byte.
  */
 export function connect(endpoint: Endpoint): OpenAIConnection {
   const host = new URL(endpoint.baseURL).host
@@ -81,15 +85,21 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
     headers: jsonHeaders(apiKey),
     fetch: guardedFetch,
   }
-  const client = new OpenAI({
-    apiKey,
-    baseURL: endpoint.baseURL,
-    timeout: Math.min(endpoint.timeoutMs + 1_000, MAX_TIMER_MS),
-    maxRetries: 0,
-    fetch: guardedFetch,
-    // failures are reported once, as the sample's error; the SDK would also print bad stream events to the console
-    logLevel: 'off',
-  })
+  let sdk: typeof OpenAI | undefined
+  let opened: Promise<OpenAI> | undefined
+  const client = (): Promise<OpenAI> =>
+    (opened ??= import('openai').then(({ default: OpenAI }) => {
+      sdk = OpenAI
+      return new OpenAI({
+        apiKey,
+        baseURL: endpoint.baseURL,
+        timeout: Math.min(endpoint.timeoutMs + 1_000, MAX_TIMER_MS),
+        maxRetries: 0,
+        fetch: guardedFetch,
+        // failures are reported once, as the sample's error; the SDK would also print bad stream events to the console
+        logLevel: 'off',
+      })
+    }))
   const policy = { maxRetries: endpoint.maxRetries, maxRetryTimeMs: endpoint.maxRetryTimeMs, maxRetryAfterMs: endpoint.maxRetryAfterMs }
   const send = async <T extends { usage?: Usage }>(
     tokens: TokenEstimate,
@@ -108,9 +118,9 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
           admission.release({ tokensUsed: tokensOf(reply.usage), headers: state.headers })
           return reply
         } catch (error) {
-          const failure = attemptFailure(error, state, host)
+          const failure = attemptFailure(error, state, host, sdk)
           admission.release({
-            rateLimited: failure instanceof OpenAI.APIError && failure.status === 429,
+            rateLimited: failure instanceof EndpointStatusError && failure.status === 429,
             tokensUsed: 0,
             headers: state.headers,
           })
@@ -125,8 +135,8 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
       send(tokens, signal, endpoint.maxReplyBytes, (options) => requestChat(client, chatEndpoint, request, options)),
     // "ppl" echoes every choice's whole text with a log-probability per token, so each choice gets the limit
     scoreChoices: (method, request, tokens, signal) =>
-      send(tokens, signal, endpoint.maxReplyBytes * (method === 'ppl' ? Math.max(1, request.choices.length) : 1), (options) =>
-        requestChoiceScores(client, method, request, options),
+      send(tokens, signal, endpoint.maxReplyBytes * (method === 'ppl' ? Math.max(1, request.choices.length) : 1), async (options) =>
+        requestChoiceScores(await client(), method, request, options),
       ),
   }
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import OpenAI from 'openai'
 import { EndpointFault } from './endpoint-fault.ts'
+import { EndpointStatusError } from './endpoint-status-error.ts'
 import { retryAfterMsOf, type HeaderSource } from './rate-limit-headers.ts'
 import { RETRY_DEFAULTS } from './retry-defaults.ts'
 
@@ -18,18 +18,16 @@ const MAX_DELAY_MS = 8_000
  */
 function isRetryable(error: unknown): boolean {
   if (error instanceof EndpointFault) return error.retryable
-  if (error instanceof OpenAI.APIUserAbortError || error instanceof OpenAI.APIConnectionTimeoutError) return false
-  if (error instanceof OpenAI.APIConnectionError) return true
-  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return false
-  const told = error.headers?.get('x-should-retry')
+  if (!(error instanceof EndpointStatusError)) return false
+  const told = error.headers.get('x-should-retry')
   if (told === 'true' || told === 'false') return told === 'true'
   if (error.status === 429) return error.code !== 'insufficient_quota'
   return error.status === 408 || error.status === 409 || error.status >= 500
 }
 
-/** The headers of an error reply: the SDK's `APIError`, or any error carrying `responseHeaders` (as the AI SDK's do). */
+/** The headers of an error reply: an `EndpointStatusError`'s, or any error's `responseHeaders` (as the AI SDK's are). */
 export function errorHeaders(error: unknown): HeaderSource | undefined {
-  if (error instanceof OpenAI.APIError) return error.headers
+  if (error instanceof EndpointStatusError) return error.headers
   const headers: unknown = typeof error === 'object' && error !== null && 'responseHeaders' in error ? error.responseHeaders : undefined
   return typeof headers === 'object' && headers !== null ? (headers as HeaderSource) : undefined
 }

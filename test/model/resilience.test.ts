@@ -1,4 +1,4 @@
-import { APIError } from 'openai'
+import { EndpointStatusError } from '../../src/model/endpoint-status-error.ts'
 import pLimit from 'p-limit'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ModelError, models } from '../../src/index.ts'
@@ -16,8 +16,8 @@ const ask = (content = 'Reply with: ok') => [{ role: 'user' as const, content }]
 /** Milliseconds between consecutive request arrivals, as the server saw them. */
 const gaps = (server: FakeServer): number[] => server.arrivals.slice(1).map((arrival, i) => arrival.at - server.arrivals[i]!.at)
 
-const rateLimited = (status: number, headers: Record<string, string> = {}): APIError =>
-  APIError.generate(status, { error: { message: 'slow down' } }, undefined, new Headers(headers))
+const rateLimited = (status: number, headers: Record<string, string> = {}): EndpointStatusError =>
+  EndpointStatusError.of(status, { error: { message: 'slow down' } }, undefined, new Headers(headers))
 
 describe('retry delays', () => {
   it('double from 0.5 s to at most 8 s, each shortened by up to a quarter of jitter', () => {

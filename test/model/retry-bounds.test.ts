@@ -1,4 +1,4 @@
-import { APIError } from 'openai'
+import { EndpointStatusError } from '../../src/model/endpoint-status-error.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { models } from '../../src/index.ts'
 import { RETRY_DEFAULTS } from '../../src/model/retry-defaults.ts'
@@ -38,7 +38,7 @@ describe('retries at the defaults', () => {
     const random = seeded(7)
     const flaky = async (): Promise<string> => {
       if (random() < 0.15)
-        throw APIError.generate(STATUSES[Math.floor(random() * 4)]!, { error: { message: 'injected' } }, undefined, new Headers())
+        throw EndpointStatusError.of(STATUSES[Math.floor(random() * 4)]!, { error: { message: 'injected' } }, undefined, new Headers())
       return 'ok'
     }
     const lost = async (maxRetries: number): Promise<number> => {
@@ -57,7 +57,7 @@ describe('retries at the defaults', () => {
     let attempts = 0
     const dead = async (): Promise<never> => {
       attempts++
-      throw APIError.generate(503, { error: { message: 'down' } }, undefined, new Headers())
+      throw EndpointStatusError.of(503, { error: { message: 'down' } }, undefined, new Headers())
     }
     const clock = fakeClock()
     await expect(withRetries(dead, { ...RETRY_DEFAULTS, clock })).rejects.toThrow('503 down')
