@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { compiledAfter } from './compiled.ts'
 import { cutText, KEPT_CHARS } from './cut-text.ts'
+import { schemaProblems } from './schema-problems.ts'
 import { UsageSchema } from './usage.ts'
 
 /** A tool call as the model wrote it: arguments parsed, the raw text kept, and why it could not be parsed. */
@@ -78,4 +80,29 @@ export function cutTrajectory(trajectory: Trajectory): Trajectory {
     })),
     ended: trajectory.ended,
   }
+}
+
+/**
+ * The trajectory as a sample's record carries it from the worker to the main process: the JSON text of its cut form.
+ * Vitest clones each test's record at every task update; one string crosses in a copy of its bytes, where the tree of
+ * steps, calls and results (some thirty objects for three steps) cost about 0.07 ms a sample, in the worker and again
+ * in the main process. The report holds the tree, read back by `parseTrajectoryText`.
+ */
+export function trajectoryText(trajectory: Trajectory): string {
+  return JSON.stringify(cutTrajectory(trajectory))
+}
+
+// the report reads every agent sample's trajectory once, at the end of the run
+const trajectoryParser = compiledAfter(TrajectorySchema)
+
+/** A sample record's trajectory text read back, or what is wrong with it (it crossed a process boundary). */
+export function parseTrajectoryText(text: string): { trajectory: Trajectory } | { problem: string } {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message})` }
+  }
+  const parsed = trajectoryParser.safeParse(value)
+  return parsed.success ? { trajectory: parsed.data } : { problem: schemaProblems(parsed.error) }
 }
