@@ -83,13 +83,18 @@ export function cutTrajectory(trajectory: Trajectory): Trajectory {
 }
 
 /**
- * The trajectory as a sample's record carries it from the worker to the main process: the JSON text of its cut form.
- * Vitest clones each test's record at every task update; one string crosses in a copy of its bytes, where the tree of
- * steps, calls and results (some thirty objects for three steps) cost about 0.07 ms a sample, in the worker and again
- * in the main process. The report holds the tree, read back by `parseTrajectoryText`.
+ * The trajectory as a sample's record carries it from the worker to the main process: the JSON text of its cut form,
+ * `mask` applied to each of its strings. Vitest clones each test's record at every task update; one string crosses in a
+ * copy of its bytes, where the tree of steps, calls and results (some thirty objects for three steps) cost about
+ * 0.07 ms a sample, in the worker and again in the main process. The report holds the tree, read back by
+ * `parseTrajectoryText`. Masking the strings before they are written matters: in the JSON text an escape (`\n`) stands
+ * before a value's next word, so a key that starts a line would no longer start a word there.
  */
-export function trajectoryText(trajectory: Trajectory): string {
-  return JSON.stringify(cutTrajectory(trajectory))
+export function trajectoryText(trajectory: Trajectory, mask?: (text: string) => string): string {
+  const cut = cutTrajectory(trajectory)
+  return mask === undefined
+    ? JSON.stringify(cut)
+    : JSON.stringify(cut, (_key, value: unknown) => (typeof value === 'string' ? mask(value) : value))
 }
 
 // the report reads every agent sample's trajectory once, at the end of the run
