@@ -65,20 +65,34 @@ export const KEPT_TOOL_RESULT_CHARS = 1000
  */
 export function cutTrajectory(trajectory: Trajectory): Trajectory {
   return {
-    steps: trajectory.steps.map((step) => ({
-      ...step,
-      text: cutText(step.text),
-      toolCalls: step.toolCalls.map((call) => {
-        if (call.rawArguments.length <= KEPT_CHARS) return call
-        return { ...call, arguments: undefined, rawArguments: cutText(call.rawArguments) }
-      }),
-      toolResults: step.toolResults.map((result) => ({
-        ...result,
-        output: cutText(result.output, KEPT_TOOL_RESULT_CHARS),
-        ...(result.error === undefined ? {} : { error: cutText(result.error, KEPT_TOOL_RESULT_CHARS) }),
-      })),
-    })),
+    // a step within the lengths, as nearly every one is, is kept as it is rather than copied: a replayed sample's
+    // record is written from it at once
+    steps: trajectory.steps.map((step) => (fits(step) ? step : cutStep(step))),
     ended: trajectory.ended,
+  }
+}
+
+const fits = (step: TrajectoryStep): boolean =>
+  step.text.length <= KEPT_CHARS &&
+  step.toolCalls.every((call) => call.rawArguments.length <= KEPT_CHARS) &&
+  step.toolResults.every(
+    (result) =>
+      result.output.length <= KEPT_TOOL_RESULT_CHARS && (result.error === undefined || result.error.length <= KEPT_TOOL_RESULT_CHARS),
+  )
+
+function cutStep(step: TrajectoryStep): TrajectoryStep {
+  return {
+    ...step,
+    text: cutText(step.text),
+    toolCalls: step.toolCalls.map((call) => {
+      if (call.rawArguments.length <= KEPT_CHARS) return call
+      return { ...call, arguments: undefined, rawArguments: cutText(call.rawArguments) }
+    }),
+    toolResults: step.toolResults.map((result) => ({
+      ...result,
+      output: cutText(result.output, KEPT_TOOL_RESULT_CHARS),
+      ...(result.error === undefined ? {} : { error: cutText(result.error, KEPT_TOOL_RESULT_CHARS) }),
+    })),
   }
 }
 

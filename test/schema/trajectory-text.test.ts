@@ -66,3 +66,36 @@ describe('a trajectory text masks keys string by string', () => {
     expect(redactKeys(trajectoryText(leaking))).toContain(key)
   })
 })
+
+describe('cutTrajectory', () => {
+  const step = (text: string, rawArguments: string, output: string, error?: string): Trajectory['steps'][number] => ({
+    text,
+    toolCalls: [{ id: 'c1', name: 'tool', arguments: { a: 1 }, rawArguments }],
+    toolResults: [{ toolCallId: 'c1', name: 'tool', output, ...(error === undefined ? {} : { error }), durationMs: 0 }],
+    latencyMs: 1,
+  })
+
+  it('keeps a step within the lengths as it is, the same object', () => {
+    const short = step('t', '{"a":1}', 'o', 'e')
+    const cut = cutTrajectory({ steps: [short], ended: 'reply' })
+    expect(cut.steps[0]).toBe(short)
+  })
+
+  it('cuts texts and arguments to 2,000 characters, results and their errors to 1,000, and drops arguments whose text was cut', () => {
+    const long = step('t'.repeat(2001), `"${'a'.repeat(2000)}"`, 'o'.repeat(1001), 'e'.repeat(1001))
+    const within = step('t'.repeat(2000), '{"a":1}', 'o'.repeat(1000), 'e'.repeat(1000))
+    const [cutLong, cutWithin] = cutTrajectory({ steps: [long, within], ended: 'max-steps' }).steps
+    expect(cutLong!.text.length).toBeLessThanOrEqual(2000)
+    expect(cutLong!.toolCalls[0]!.rawArguments.length).toBeLessThanOrEqual(2000)
+    expect(cutLong!.toolCalls[0]!.arguments).toBeUndefined()
+    expect(cutLong!.toolResults[0]!.output.length).toBeLessThanOrEqual(1000)
+    expect(cutLong!.toolResults[0]!.error!.length).toBeLessThanOrEqual(1000)
+    expect(
+      [cutLong!.text, cutLong!.toolResults[0]!.output, cutLong!.toolResults[0]!.error].every((text) => text!.includes('characters cut')),
+    ).toBe(true)
+    expect(cutWithin).toBe(within)
+    // the step that was cut keeps the rest of its fields, in their order
+    expect(Object.keys(cutLong!)).toEqual(Object.keys(long))
+    expect(Object.keys(cutLong!.toolResults[0]!)).toEqual(Object.keys(long.toolResults[0]!))
+  })
+})
