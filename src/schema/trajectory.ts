@@ -98,17 +98,13 @@ function cutStep(step: TrajectoryStep): TrajectoryStep {
 
 /**
  * The trajectory as a sample's record carries it from the worker to the main process: the JSON text of its cut form,
- * `mask` applied to each of its strings. Vitest clones each test's record at every task update; one string crosses in a
- * copy of its bytes, where the tree of steps, calls and results (some thirty objects for three steps) cost about
- * 0.07 ms a sample, in the worker and again in the main process. The report holds the tree, read back by
- * `parseTrajectoryText`. Masking the strings before they are written matters: in the JSON text an escape (`\n`) stands
- * before a value's next word, so a key that starts a line would no longer start a word there.
+ * as `write` writes it (the worker masks keys in it string by string). Vitest clones each test's record at every task
+ * update; one string crosses in a copy of its bytes, where the tree of steps, calls and results (some thirty objects
+ * for three steps) cost about 0.07 ms a sample, in the worker and again in the main process. The report holds the
+ * tree, read back by `parseTrajectoryText`.
  */
-export function trajectoryText(trajectory: Trajectory, mask?: (text: string) => string): string {
-  const cut = cutTrajectory(trajectory)
-  return mask === undefined
-    ? JSON.stringify(cut)
-    : JSON.stringify(cut, (_key, value: unknown) => (typeof value === 'string' ? mask(value) : value))
+export function trajectoryText(trajectory: Trajectory, write: (value: Trajectory) => string = JSON.stringify): string {
+  return write(cutTrajectory(trajectory))
 }
 
 // the report reads every agent sample's trajectory once, at the end of the run

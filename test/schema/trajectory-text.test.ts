@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cutTrajectory, parseSampleMeta, parseTrajectoryText, trajectoryText, type Trajectory } from '../../src/schema/index.ts'
-import { redactKeys } from '../../src/store/index.ts'
+import { keyMaskedJson, redactKeys } from '../../src/store/index.ts'
 
 const long = 'r'.repeat(1500)
 
@@ -43,7 +43,7 @@ describe('a trajectory as a sample record carries it: one JSON text of its cut f
   })
 })
 
-describe('a trajectory text masks keys string by string', () => {
+describe('a trajectory text written by keyMaskedJson masks keys string by string', () => {
   const key = 'sk-proj-0123456789abcdefghijklmn'
   const leaking: Trajectory = {
     steps: [
@@ -58,7 +58,7 @@ describe('a trajectory text masks keys string by string', () => {
   }
 
   it('masks a key that starts a line, which the masked JSON text would have kept', () => {
-    const masked = trajectoryText(leaking, redactKeys)
+    const masked = trajectoryText(leaking, keyMaskedJson)
     expect(masked).not.toContain(key)
     const read = parseTrajectoryText(masked)
     expect('trajectory' in read && read.trajectory.steps[0]!.toolResults[0]!.output).toBe('HOME=/root\nsk-proj-***')
