@@ -1,5 +1,13 @@
 import type { CorpusAggregate } from '../metrics/index.ts'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, parseSampleMeta, type BenchmarkMeta, type SampleMeta, PARSED_ONCE } from '../schema/index.ts'
+import {
+  BenchmarkMetaSchema,
+  evalsuiteMetaOf,
+  PARSED_ONCE,
+  parseSampleMeta,
+  parseTrajectoryText,
+  type BenchmarkMeta,
+  type SampleMeta,
+} from '../schema/index.ts'
 import type { FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
@@ -101,10 +109,13 @@ export function collectRuns(modules: readonly FinishedModule[], root: string): {
       // a sample whose record does not parse (a score of Infinity, say) must not drop out of the results unseen
       const sample = parseSampleMeta(entry)
       const suite = sample.success ? benchmarkSuiteOf(test, parsed) : undefined
-      if (!sample.success || suite === undefined) {
-        const why = sample.success
-          ? 'outside any benchmark'
-          : sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+      const read = sample.success && sample.data.trajectory !== undefined ? parseTrajectoryText(sample.data.trajectory) : undefined
+      if (!sample.success || suite === undefined || (read !== undefined && 'problem' in read)) {
+        const why = !sample.success
+          ? sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+          : read !== undefined && 'problem' in read
+            ? `trajectory: ${read.problem}`
+            : 'outside any benchmark'
         problems.failures.push(`${file} > ${test.fullName}: invalid evalsuite record (${why})`)
         continue
       }
@@ -115,7 +126,9 @@ export function collectRuns(modules: readonly FinishedModule[], root: string): {
         runs.set(suite.id, run)
       } else if (!seenSuites.has(suite)) addShard(run, meta)
       seenSuites.add(suite)
-      run.samples.push(outcome(test, sample.data))
+      const done = outcome(test, sample.data)
+      if (read !== undefined) done.trajectory = read.trajectory
+      run.samples.push(done)
     }
   }
   return { runs: [...runs.values()], problems }

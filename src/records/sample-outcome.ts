@@ -1,4 +1,4 @@
-import { isWrongAnswer, type SampleMeta } from '../schema/index.ts'
+import { isWrongAnswer, type SampleMeta, type Trajectory } from '../schema/index.ts'
 
 /** How one sample ended: scored right or wrong, errored (never in a metric), or not run. */
 export interface SampleOutcome {
@@ -8,6 +8,8 @@ export interface SampleOutcome {
   error?: string
   /** Its test failed in Vitest (an errored sample past `maxErrors`, or one a test timeout ended). */
   testFailed?: true
+  /** The record's trajectory text, read and checked by the main process (see `collectRuns`). */
+  trajectory?: Trajectory
 }
 
 /** A test's state as both sides see it: the reporter (`TestCase.result()`) and a gate test (its siblings' results). */

@@ -6,10 +6,12 @@ import {
   type Diagnostic,
   type MetricRow,
   type MetricSemantics,
+  parseTrajectoryText,
   type Report,
   REPORT_VERSION,
   shortList,
   thousands,
+  type Trajectory,
 } from '../schema/index.ts'
 import { compareWithBaseline, measuredById } from '../baseline/index.ts'
 import { type BenchmarkRecords, isPartial, type SampleOutcome, shardLabel } from '../records/index.ts'
@@ -79,6 +81,15 @@ function keptCheck(check: Check): Check {
   return kept
 }
 
+// the main process reads a record's trajectory text as it collects the samples; a gate test, in the worker that
+// wrote the text, reads its own
+function ownTrajectory(text: string | undefined): Trajectory | undefined {
+  if (text === undefined) return undefined
+  const read = parseTrajectoryText(text)
+  if ('problem' in read) throw new Error(`evalsuite: a sample's trajectory record does not read back: ${read.problem}`)
+  return read.trajectory
+}
+
 // one row per sample of a large run, so fields are set rather than spread from temporaries, in the schema's key
 // order: the rows are written as built (their values come from sample records already parsed), see writeReport
 function sampleRow(sample: SampleOutcome): Report['samples'][number] {
@@ -94,7 +105,8 @@ function sampleRow(sample: SampleOutcome): Report['samples'][number] {
   if (meta.target !== undefined)
     row.target = typeof meta.target === 'string' ? cutText(meta.target) : meta.target.map((target) => cutText(target))
   if (meta.output !== undefined) row.output = cutText(meta.output)
-  if (meta.trajectory) row.trajectory = meta.trajectory
+  const trajectory = sample.trajectory ?? ownTrajectory(meta.trajectory)
+  if (trajectory) row.trajectory = trajectory
   if (meta.scores) row.scores = meta.scores
   if (check) row.extracted = cutOrNull(check.extracted)
   if (meta.checks && meta.checks.length > 0) row.checks = meta.checks.map(keptCheck)

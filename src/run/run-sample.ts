@@ -4,15 +4,15 @@ import { recordSampleCommand } from '../model/index.ts'
 import {
   type Check,
   cutText,
-  cutTrajectory,
   inputText,
   isWrongAnswer,
   type Sample,
   type SampleMeta,
   sampleMetaOf,
+  trajectoryText,
 } from '../schema/index.ts'
 import { checkAnswer, checkCode, OPEN_ANSWER, toScores } from '../scoring/index.ts'
-import { redactSecrets } from '../store/index.ts'
+import { keyMaskedJson, redactSecrets } from '../store/index.ts'
 import { type Benchmark, type ResolvedBenchmark, type Scorer, withReference } from '../benchmark/index.ts'
 import type { EarlyStop } from './early-stop.ts'
 import { CostLimitReached } from './cost-limit.ts'
@@ -181,7 +181,7 @@ export async function runSample(test: SampleTest, entry: PlannedSample, context:
   if (output.costUsd !== undefined) meta.costUsd = output.costUsd
   if (output.ttftMs !== undefined) meta.ttftMs = output.ttftMs
   if (output.choiceLogprobs) meta.choiceLogprobs = output.choiceLogprobs
-  if (output.trajectory) meta.trajectory = cutTrajectory(output.trajectory)
+  if (output.trajectory) meta.trajectory = trajectoryText(output.trajectory, keyMaskedJson)
   let scores: Record<string, number>
   let judgingNow = false
   // the judge's annotations wait for the outcome: the UI lists annotations in the order they came, and a wrong

@@ -134,6 +134,8 @@ export {
 export { escapeControlCharacters, escapeControlLines } from './escape-control-characters.ts'
 export {
   cutTrajectory,
+  parseTrajectoryText,
+  trajectoryText,
   KEPT_TOOL_RESULT_CHARS,
   ToolResultSchema,
   TrajectorySchema,

@@ -4,7 +4,6 @@ import { shownValue } from './shown-value.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { JudgeRecordSchema } from './judge.ts'
-import { TrajectorySchema } from './trajectory.ts'
 import { UsageSchema } from './usage.ts'
 import { VariantMetaSchema } from './variant.ts'
 
@@ -172,10 +171,10 @@ export const SampleMetaSchema = z.object({
   /** The reply, cut as `cutText` cuts. */
   output: z.string().optional(),
   /**
-   * What an agent did, step by step (tools, a conversation's turns, a task's trajectory), cut as `cutTrajectory` cuts:
-   * texts and arguments to 2,000 characters, tool results to 1,000.
+   * What an agent did, step by step (tools, a conversation's turns, a task's trajectory), cut as `cutTrajectory` cuts
+   * (texts and arguments to 2,000 characters, tool results to 1,000), as JSON text: see `trajectoryText`.
    */
-  trajectory: TrajectorySchema.optional(),
+  trajectory: z.string().optional(),
   latencyMs: z.number().nonnegative().optional(),
   /** The reply came from a recording: its latency is the recorded call's, and it took no time in this run. */
   replayed: z.literal(true).optional(),

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { compiledAfter } from './compiled.ts'
 import { cutText, KEPT_CHARS } from './cut-text.ts'
+import { schemaProblems } from './schema-problems.ts'
 import { UsageSchema } from './usage.ts'
 
 /** A tool call as the model wrote it: arguments parsed, the raw text kept, and why it could not be parsed. */
@@ -63,19 +65,59 @@ export const KEPT_TOOL_RESULT_CHARS = 1000
  */
 export function cutTrajectory(trajectory: Trajectory): Trajectory {
   return {
-    steps: trajectory.steps.map((step) => ({
-      ...step,
-      text: cutText(step.text),
-      toolCalls: step.toolCalls.map((call) => {
-        if (call.rawArguments.length <= KEPT_CHARS) return call
-        return { ...call, arguments: undefined, rawArguments: cutText(call.rawArguments) }
-      }),
-      toolResults: step.toolResults.map((result) => ({
-        ...result,
-        output: cutText(result.output, KEPT_TOOL_RESULT_CHARS),
-        ...(result.error === undefined ? {} : { error: cutText(result.error, KEPT_TOOL_RESULT_CHARS) }),
-      })),
-    })),
+    // a step within the lengths, as nearly every one is, is kept as it is rather than copied: a replayed sample's
+    // record is written from it at once
+    steps: trajectory.steps.map((step) => (fits(step) ? step : cutStep(step))),
     ended: trajectory.ended,
   }
+}
+
+const fits = (step: TrajectoryStep): boolean =>
+  step.text.length <= KEPT_CHARS &&
+  step.toolCalls.every((call) => call.rawArguments.length <= KEPT_CHARS) &&
+  step.toolResults.every(
+    (result) =>
+      result.output.length <= KEPT_TOOL_RESULT_CHARS && (result.error === undefined || result.error.length <= KEPT_TOOL_RESULT_CHARS),
+  )
+
+function cutStep(step: TrajectoryStep): TrajectoryStep {
+  return {
+    ...step,
+    text: cutText(step.text),
+    toolCalls: step.toolCalls.map((call) => {
+      if (call.rawArguments.length <= KEPT_CHARS) return call
+      return { ...call, arguments: undefined, rawArguments: cutText(call.rawArguments) }
+    }),
+    toolResults: step.toolResults.map((result) => ({
+      ...result,
+      output: cutText(result.output, KEPT_TOOL_RESULT_CHARS),
+      ...(result.error === undefined ? {} : { error: cutText(result.error, KEPT_TOOL_RESULT_CHARS) }),
+    })),
+  }
+}
+
+/**
+ * The trajectory as a sample's record carries it from the worker to the main process: the JSON text of its cut form,
+ * as `write` writes it (the worker masks keys in it string by string). Vitest clones each test's record at every task
+ * update; one string crosses in a copy of its bytes, where the tree of steps, calls and results (some thirty objects
+ * for three steps) cost about 0.07 ms a sample, in the worker and again in the main process. The report holds the
+ * tree, read back by `parseTrajectoryText`.
+ */
+export function trajectoryText(trajectory: Trajectory, write: (value: Trajectory) => string = JSON.stringify): string {
+  return write(cutTrajectory(trajectory))
+}
+
+// the report reads every agent sample's trajectory once, at the end of the run
+const trajectoryParser = compiledAfter(TrajectorySchema)
+
+/** A sample record's trajectory text read back, or what is wrong with it (it crossed a process boundary). */
+export function parseTrajectoryText(text: string): { trajectory: Trajectory } | { problem: string } {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message})` }
+  }
+  const parsed = trajectoryParser.safeParse(value)
+  return parsed.success ? { trajectory: parsed.data } : { problem: schemaProblems(parsed.error) }
 }

@@ -79,6 +79,24 @@ export function redactKeysInPlace(value: object): void {
   }
 }
 
+// whether the JSON text of a value may hold a string `redactKeys` would change: every key shape holds one of the
+// markers, which JSON writes as they are; a configured key is looked for as written and as JSON writes it
+function mayHoldKeys(json: string): boolean {
+  if (KEY_MARKERS.test(json)) return true
+  for (const key of configured) if (json.includes(key) || json.includes(JSON.stringify(key).slice(1, -1))) return true
+  return false
+}
+
+/**
+ * `JSON.stringify(value)` with `redactKeys` applied to every string before it is written: masking the text afterwards
+ * could miss a key, as an escape (`\n`) stands before the word that starts a line. A text with no sign of a key (nearly
+ * every one) is written once, without a replacer.
+ */
+export function keyMaskedJson(value: unknown): string {
+  const json = JSON.stringify(value)
+  return mayHoldKeys(json) ? JSON.stringify(value, keyRedactingReplacer) : json
+}
+
 /** A `JSON.stringify` replacer that applies `redactKeys` to every string value. */
 export function keyRedactingReplacer(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? redactKeys(value) : value

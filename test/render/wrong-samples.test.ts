@@ -11,6 +11,7 @@ import {
   type SampleMeta,
   type Trajectory,
   type TrajectoryStep,
+  trajectoryText,
 } from '../../src/schema/index.ts'
 import { checkAnswer, type MatchAnswerOptions } from '../../src/scoring/index.ts'
 
@@ -269,9 +270,9 @@ describe('the wrong samples in the terminal', () => {
     const answered: Trajectory = { steps: [step(), { ...step(), toolCalls: [], toolResults: [] }], ended: 'reply' }
     const reply = 'Let me look that up once more, the refund policy is somewhere in the knowledge base I think.'
     const samples = [
-      scored('refund-window', 'How many days?', '14', reply, { kind: 'number' }, { trajectory: looped }),
-      scored('second-turn', 'And for gifts?', '30', reply, { kind: 'number' }, { trajectory: conversation }),
-      scored('answered', 'How many days?', '14', 'It is 30 days.', { kind: 'number' }, { trajectory: answered }),
+      scored('refund-window', 'How many days?', '14', reply, { kind: 'number' }, { trajectory: trajectoryText(looped) }),
+      scored('second-turn', 'And for gifts?', '30', reply, { kind: 'number' }, { trajectory: trajectoryText(conversation) }),
+      scored('answered', 'How many days?', '14', 'It is 30 days.', { kind: 'number' }, { trajectory: trajectoryText(answered) }),
     ]
     const lines = wrongLines([report('support-agent', samples)], 120)
     expect(lines.map((line) => line.length).filter((length) => length > 120)).toEqual([])

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { createMetricCatalog, wilsonInterval } from '../../src/metrics/index.ts'
 import { buildReport, type ReportContext } from '../../src/report/build-report.ts'
 import { collectRuns, type BenchmarkRecords, type SampleOutcome } from '../../src/records/collect-runs.ts'
-import { cutText, ReportSchema, SampleMetaSchema, type BenchmarkMeta, type SampleMeta } from '../../src/schema/index.ts'
+import {
+  cutText,
+  ReportSchema,
+  SampleMetaSchema,
+  trajectoryText,
+  type BenchmarkMeta,
+  type SampleMeta,
+  type Trajectory,
+} from '../../src/schema/index.ts'
 
 const META: BenchmarkMeta = { kind: 'benchmark', name: 'qa', model: 'gpt-test', thresholds: {}, maxErrors: 0 }
 
@@ -500,5 +508,42 @@ describe('buildReport: notes on metrics outside the catalog', () => {
         ""it's" is not in the metric catalog: shown as a bare value, never compared with the baseline; declare it with evalsuite({ metricDefinitions: { 'it\\'s': { direction: 'higher' } } })",
       ]
     `)
+  })
+})
+
+describe('collectRuns and buildReport: a trajectory crosses as JSON text', () => {
+  const trajectory: Trajectory = {
+    steps: [
+      {
+        text: '',
+        toolCalls: [{ id: 'call_1', name: 'search', arguments: { q: 'x' }, rawArguments: '{"q":"x"}' }],
+        toolResults: [{ toolCallId: 'call_1', name: 'search', output: 'found', durationMs: 0, replayed: true }],
+        latencyMs: 12,
+      },
+      { text: 'x', toolCalls: [], toolResults: [], latencyMs: 3 },
+    ],
+    ended: 'reply',
+  }
+  const sample = (sampleId: string, text: string): { meta: SampleMeta; state: 'passed' } => ({
+    meta: { kind: 'sample', sampleId, attempt: 0, status: 'scored', scores: { accuracy: 1 }, trajectory: text },
+    state: 'passed',
+  })
+
+  it('reads the text back into the tree the report row holds', () => {
+    const { runs, problems } = collectRuns([syntheticModule([sample('a', trajectoryText(trajectory))])], '/project')
+    expect(problems.failures).toEqual([])
+    expect(runs[0]!.samples[0]!.trajectory).toEqual(trajectory)
+    const report = buildReport(runs[0]!, { ...context(), missingBaselineFails: false })
+    expect(report.samples[0]!.trajectory).toEqual(trajectory)
+    expect(ReportSchema.parse(report).samples[0]!.trajectory).toEqual(trajectory)
+  })
+
+  it('refuses a record whose text is not a trajectory, naming the field', () => {
+    const { runs, problems } = collectRuns([syntheticModule([sample('a', '{"steps":"none"}'), sample('b', '{')])], '/project')
+    expect(runs).toEqual([])
+    expect(problems.failures).toEqual([
+      expect.stringMatching(/a#0 0: invalid evalsuite record \(trajectory: steps: .+\)$/),
+      expect.stringMatching(/b#0 1: invalid evalsuite record \(trajectory: not JSON \(.+\)\)$/),
+    ])
   })
 })

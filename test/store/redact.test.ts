@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactKeys, redactKeysDeep, redactSecrets, registerKey } from '../../src/store/index.ts'
+import { keyMaskedJson, redactKeys, redactKeysDeep, redactSecrets, registerKey } from '../../src/store/index.ts'
 
 it('masks the known secrets and anything shaped like a credential', () => {
   const text = 'key my-own-secret-value, header Bearer abc.DEF-123, sk-proj-abcdef123456 at https://bob:hunter22@example.test/v1'
@@ -66,5 +66,23 @@ describe('redactKeys, for replies and everything written', () => {
       missing: undefined,
     })
     expect(data.text).toBe(`echo ${key}`)
+  })
+})
+
+describe('keyMaskedJson', () => {
+  it('writes JSON.stringify text with every string masked as redactKeys masks it, keys behind escapes too', () => {
+    const key = 'sk-proj-0123456789abcdefghijklmn'
+    const value = { plain: 'nothing here', lines: [`HOME=/root\n${key}`, { quoted: `"${key}"` }], n: 1, none: null }
+    const text = keyMaskedJson(value)
+    expect(text).not.toContain(key)
+    expect(JSON.parse(text)).toEqual(redactKeysDeep(value))
+    // a text with no key is written as JSON.stringify writes it
+    expect(keyMaskedJson({ a: 'b', c: [1, 'd\ne'] })).toBe(JSON.stringify({ a: 'b', c: [1, 'd\ne'] }))
+  })
+
+  it('masks a configured key that JSON writes with escapes', () => {
+    const odd = 'my"own\\key-0123456789'
+    registerKey(odd)
+    expect(keyMaskedJson({ said: `the key is ${odd}` })).toBe(JSON.stringify({ said: 'the key is ***' }))
   })
 })
