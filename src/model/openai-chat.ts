@@ -41,12 +41,24 @@ export function sentMessage(message: MediaMessage): OpenAI.ChatCompletionMessage
   return { role: 'assistant', content: content === '' ? null : content, tool_calls: calls }
 }
 
+// a tool loop offers the same definitions at every step of every sample: they are wrapped for OpenAI once
+const wrapped = new WeakMap<ToolOffer['definitions'], unknown[]>()
+
+function wrappedTools(definitions: ToolOffer['definitions']): unknown[] {
+  let tools = wrapped.get(definitions)
+  if (tools === undefined) {
+    tools = definitions.map((tool) => ({ type: 'function', function: tool }))
+    wrapped.set(definitions, tools)
+  }
+  return tools
+}
+
 // what a call that offers tools adds to the request body
 function toolFields(tools: ToolOffer | undefined): Record<string, unknown> {
   if (!tools) return {}
   const choice = tools.choice
   return {
-    tools: tools.definitions.map((tool) => ({ type: 'function', function: tool })),
+    tools: wrappedTools(tools.definitions),
     ...(choice === undefined
       ? {}
       : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } } }),

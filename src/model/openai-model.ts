@@ -8,7 +8,7 @@ import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import { MAX_TIMER_MS } from './durations.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } from './model.ts'
 import type { OpenAIConnection } from './openai-connection.ts'
-import { promptText } from './prompt-text.ts'
+import { promptLength } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
 import { RETRY_DEFAULTS } from './retry-defaults.ts'
 import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
@@ -149,7 +149,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     // the SDK loads on the first call; its load time is not the endpoint's latency
     const openai = await connected()
     const started = performance.now()
-    const tokens = { input: estimateTokens(promptText(messages).length), output: options.maxTokens ?? 0 }
+    const tokens = { input: estimateTokens(promptLength(messages)), output: options.maxTokens ?? 0 }
     const tools = toolOffer(call)
     checkToolMessages(messages)
     const request = { model: options.model, messages, params, stream: options.stream ?? false, ...(tools ? { tools } : {}) }
@@ -185,7 +185,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     ): Promise<ChoiceScores> {
       const openai = await connected()
       const started = performance.now()
-      const context = promptText(messages).length
+      const context = promptLength(messages)
       const tokens =
         method === 'ppl'
           ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0)

@@ -182,7 +182,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
             signal?.removeEventListener('abort', onAbort)
             const startedAt = performance.now()
             // what each stated limit had taken with this request: what was taken after it, its reply cannot count
-            const takenBefore = new Map([...learned.values()].map((known) => [known, known.taken]))
+            const takenBefore = new Map<Learned, number>()
+            for (const known of learned.values()) takenBefore.set(known, known.taken)
             let released = false
             resolve({
               release(outcome) {
