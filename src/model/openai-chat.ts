@@ -66,8 +66,11 @@ function toolFields(tools: ToolOffer | undefined): Record<string, unknown> {
   }
 }
 
-function body(request: ChatRequest): Record<string, unknown> & { model: string; messages: OpenAI.ChatCompletionMessageParam[] } {
-  return { ...request.params, ...toolFields(request.tools), model: request.model, messages: request.messages.map(sentMessage) }
+function body<S extends boolean>(
+  request: ChatRequest,
+  stream: S,
+): Record<string, unknown> & { model: string; messages: OpenAI.ChatCompletionMessageParam[]; stream: S } {
+  return { ...request.params, ...toolFields(request.tools), model: request.model, messages: request.messages.map(sentMessage), stream }
 }
 
 // a reply's tool calls, kept as sent; a call of another type or without a name is not one this layer can run
@@ -93,7 +96,7 @@ function noText(model: string, choices: number, finishReason: string | null | un
 }
 
 async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  const completion = await client.chat.completions.create({ ...body(request), stream: false }, options)
+  const completion = await client.chat.completions.create(body(request, false), options)
   // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
   if (!Array.isArray(completion?.choices)) {
     throw new ModelError(
@@ -111,7 +114,7 @@ async function complete(client: OpenAI, request: ChatRequest, options: OpenAI.Re
 
 async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
   const started = performance.now()
-  const chunks = await client.chat.completions.create({ ...body(request), stream: true, stream_options: { include_usage: true } }, options)
+  const chunks = await client.chat.completions.create({ ...body(request, true), stream_options: { include_usage: true } }, options)
   let text: string | undefined
   let ttftMs: number | undefined
   let usage: Usage | undefined
