@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { models } from '../../src/index.ts'
-import { closeServers, startFakeServer, type FakeServer } from '../support/openai-server.ts'
+import { startFakeServer, type FakeServer } from '../support/openai-server.ts'
 
 // models.openai builds its output in one object; the order of its fields is the one reports and recordings of earlier
 // versions show (JSON keeps it), so it is pinned here
 let server: FakeServer | undefined
 afterEach(async () => {
-  await closeServers(server)
+  await server?.close()
   server = undefined
 })
 
