@@ -13,10 +13,9 @@ import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
 import pLimit from 'p-limit'
 import { z } from 'zod'
-import { createToolLoop, runAgent } from '../src/agent/index.ts'
-import { models } from '../src/model/index.ts'
 import { startFakeServer } from '../test/support/openai-server.ts'
 import { agentCalls, agentReply, rawAgent } from './agent-script.ts'
+import { bundledLayer, type Layer } from './bundled-layer.ts'
 import { writeFixture } from './overhead/fixture.ts'
 import { runChild } from './overhead/run-child.ts'
 
@@ -223,7 +222,12 @@ function rawLoop(baseURL: string, inputs: readonly string[], concurrency: number
   return timed((count) => Promise.all(inputs.map((input) => limit(() => rawAgent(client, input, count)))))
 }
 
-function evalsuiteLoop(baseURL: string, inputs: readonly string[], concurrency: number): Promise<Timed> {
+function evalsuiteLoop(
+  { models, createToolLoop, runAgent }: Layer,
+  baseURL: string,
+  inputs: readonly string[],
+  concurrency: number,
+): Promise<Timed> {
   const model = models.openai({ model: 'fake-model', baseURL, apiKey: 'x', maxRetries: 0 })
   const limit = pLimit(concurrency)
   return timed((count) => {
@@ -271,8 +275,10 @@ async function liveBench(): Promise<void> {
     const inputs = Array.from({ length: LIVE_SAMPLES }, (_, i) => `Reply with: ${i}`)
     const raw = (concurrency: number, given = inputs) =>
       checked(server, 'raw loop', given.length, () => rawLoop(server.baseURL, given, concurrency))
+    // evalsuite's side bundled as the package is, not run through tsx (see bundled-layer.ts)
+    const layer = await bundledLayer(REPO, 'agent')
     const ours = (concurrency: number, given = inputs) =>
-      checked(server, 'evalsuite loop', given.length, () => evalsuiteLoop(server.baseURL, given, concurrency))
+      checked(server, 'evalsuite loop', given.length, () => evalsuiteLoop(layer, server.baseURL, given, concurrency))
     for (const concurrency of LIVE_CONCURRENCIES) {
       // one warm-up each, then alternating rounds, each pair in the other order from the last
       await raw(concurrency, inputs.slice(0, concurrency))

@@ -7,17 +7,16 @@
 // third contestant in the same rounds. Rounds rotate the order; each reports CPU per call of this process only.
 // Under `node --cpu-prof`, `--only ours` shows where models.openai's own time goes.
 import { fork } from 'node:child_process'
-import { mkdir, writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { availableParallelism, loadavg } from 'node:os'
-import { isAbsolute, join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
 import pLimit from 'p-limit'
-import { build } from 'rolldown'
 import { z } from 'zod'
 import { startFakeServer } from '../test/support/openai-server.ts'
 import { agentCalls, agentReply, rawAgent } from './agent-script.ts'
+import { bundledLayer, type Layer } from './bundled-layer.ts'
 
 const REPO = fileURLToPath(new URL('..', import.meta.url))
 const QUICK = process.argv.includes('--quick')
@@ -40,34 +39,6 @@ async function serve(): Promise<void> {
   const server = await startFakeServer({ latencyMs: LATENCY_MS, toolCalls: agentCalls, reply: agentReply })
   process.on('message', () => void server.close().then(() => process.exit(0)))
   process.send!({ baseURL: server.baseURL })
-}
-
-/** What the bench calls of a bundled source tree. */
-interface Layer {
-  models: { openai(options: Record<string, unknown>): { generate(messages: unknown[], options: unknown): Promise<unknown> } }
-  createToolLoop(benchmark: string, tools: Record<string, unknown>, maxSteps: number): unknown
-  runAgent(loop: unknown, generate: unknown, messages: unknown[], run: unknown, options: unknown): Promise<unknown>
-}
-
-// the model layer and the tool loop of a source tree, bundled as the package is (its dependencies resolved from the
-// tree's own node_modules)
-async function bundled(root: string, name: string): Promise<Layer> {
-  const out = join(root, 'bench/results/work-model-call', name)
-  const entry = join(out, 'entry.ts')
-  await mkdir(out, { recursive: true })
-  await writeFile(
-    entry,
-    `export { models } from '${join(root, 'src/model/index.ts')}'\nexport { createToolLoop, runAgent } from '${join(root, 'src/agent/index.ts')}'\n`,
-  )
-  await build({
-    cwd: root,
-    input: { layer: entry },
-    external: (id) => !id.startsWith('.') && !isAbsolute(id) && id !== 'zod' && !id.startsWith('zod/'),
-    platform: 'node',
-    logLevel: 'warn',
-    output: { dir: out, format: 'esm' },
-  })
-  return (await import(pathToFileURL(join(out, 'layer.js')).href)) as Layer
 }
 
 type Call = (index: number) => Promise<unknown>
@@ -115,7 +86,7 @@ function layerCall(layer: Layer, baseURL: string): Call {
     const input = `Reply with: ${index}`
     return layer.runAgent(
       loop,
-      (messages: unknown[], options: unknown) => model.generate(messages, options),
+      (messages, options) => model.generate(messages as never, options),
       [{ role: 'user', content: input }],
       { sample: { id: `s${index}`, input }, signal },
       { signal },
@@ -156,9 +127,9 @@ async function main(): Promise<void> {
   try {
     const contestants: [string, Call][] = [
       ['raw', rawCall(baseURL)],
-      ['ours', layerCall(await bundled(REPO, 'ours'), baseURL)],
+      ['ours', layerCall(await bundledLayer(REPO, 'ours'), baseURL)],
     ]
-    if (BEFORE !== undefined) contestants.push(['before', layerCall(await bundled(resolve(BEFORE), 'before'), baseURL)])
+    if (BEFORE !== undefined) contestants.push(['before', layerCall(await bundledLayer(resolve(BEFORE), 'before'), baseURL)])
     const measured = contestants.filter(([name]) => ONLY === undefined || name === ONLY)
     // a warm-up each, so that no measured round pays for loading or compiling code
     for (const [, call] of measured) await cpuPerCall(call)
