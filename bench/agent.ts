@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
 import pLimit from 'p-limit'
 import { z } from 'zod'
-import { createToolLoop, runAgent } from '../src/agent/index.ts'
-import { models } from '../src/model/index.ts'
-import { startFakeServer, type ChatRequest } from '../test/support/openai-server.ts'
+import { startFakeServer } from '../test/support/openai-server.ts'
+import { agentCalls, agentReply, rawAgent } from './agent-script.ts'
+import { bundledLayer, type Layer } from './bundled-layer.ts'
 import { writeFixture } from './overhead/fixture.ts'
 import { runChild } from './overhead/run-child.ts'
 
@@ -33,23 +33,6 @@ const CONCURRENCY = 16
 const LIVE_CONCURRENCIES = [4, 16]
 const CALLS_PER_SAMPLE = 3
 const TOOL_RUNS_PER_SAMPLE = 2
-
-const toolMessages = (request: ChatRequest): ChatRequest['messages'] => request.messages.filter((message) => message.role === 'tool')
-
-// the agent's script: a search, a lookup of what it found, then the answer the lookup gave
-function agentCalls(request: ChatRequest): { name: string; arguments: string }[] | undefined {
-  if (request.tools === undefined) return undefined
-  const results = toolMessages(request)
-  const asked = request.messages.find((message) => message.role === 'user')?.content ?? ''
-  if (results.length === 0) return [{ name: 'search', arguments: JSON.stringify({ q: asked }) }]
-  if (results.length === 1) return [{ name: 'lookup', arguments: JSON.stringify({ id: results[0]!.content }) }]
-  return undefined
-}
-
-const agentReply = (request: ChatRequest): string => {
-  const last = toolMessages(request).at(-1)?.content
-  return last === undefined ? (request.messages.at(-1)?.content ?? '').replace('Reply with: ', '') : last.replace('answer of ', '')
-}
 
 // the CPU time of the process (Vitest's main thread and its worker) from before the first sample to after the last,
 // written by the project itself, so that loading the recordings and starting Vitest are left out, as in durationMs
@@ -235,47 +218,16 @@ async function timed(work: (count: () => void) => Promise<unknown>): Promise<Tim
 // the raw loop: what a user would write with the openai SDK alone
 function rawLoop(baseURL: string, inputs: readonly string[], concurrency: number): Promise<Timed> {
   const client = new OpenAI({ apiKey: 'x', baseURL, maxRetries: 0 })
-  const tools = [
-    {
-      type: 'function' as const,
-      function: { name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } },
-    },
-    {
-      type: 'function' as const,
-      function: { name: 'lookup', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
-    },
-  ]
   const limit = pLimit(concurrency)
-  return timed((count) => {
-    const run: Record<string, (args: Record<string, string>) => string> = {
-      search: ({ q }) => (count(), q!.replace('Reply with: ', 'id ')),
-      lookup: ({ id }) => (count(), id!.replace('id ', 'answer of ')),
-    }
-    return Promise.all(
-      inputs.map((input) =>
-        limit(async () => {
-          const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: input }]
-          for (let step = 0; step < 10; step++) {
-            const reply = (await client.chat.completions.create({ model: 'fake-model', messages, tools, temperature: 0 })).choices[0]!
-              .message
-            const calls = (reply.tool_calls ?? []).filter((call) => call.type === 'function')
-            if (calls.length === 0) return reply.content
-            messages.push({ role: 'assistant', content: reply.content, tool_calls: calls })
-            for (const call of calls)
-              messages.push({
-                role: 'tool',
-                tool_call_id: call.id,
-                content: run[call.function.name]!(JSON.parse(call.function.arguments) as Record<string, string>),
-              })
-          }
-          return undefined
-        }),
-      ),
-    )
-  })
+  return timed((count) => Promise.all(inputs.map((input) => limit(() => rawAgent(client, input, count)))))
 }
 
-function evalsuiteLoop(baseURL: string, inputs: readonly string[], concurrency: number): Promise<Timed> {
+function evalsuiteLoop(
+  { models, createToolLoop, runAgent }: Layer,
+  baseURL: string,
+  inputs: readonly string[],
+  concurrency: number,
+): Promise<Timed> {
   const model = models.openai({ model: 'fake-model', baseURL, apiKey: 'x', maxRetries: 0 })
   const limit = pLimit(concurrency)
   return timed((count) => {
@@ -323,8 +275,10 @@ async function liveBench(): Promise<void> {
     const inputs = Array.from({ length: LIVE_SAMPLES }, (_, i) => `Reply with: ${i}`)
     const raw = (concurrency: number, given = inputs) =>
       checked(server, 'raw loop', given.length, () => rawLoop(server.baseURL, given, concurrency))
+    // evalsuite's side bundled as the package is, not run through tsx (see bundled-layer.ts)
+    const layer = await bundledLayer(REPO, 'agent')
     const ours = (concurrency: number, given = inputs) =>
-      checked(server, 'evalsuite loop', given.length, () => evalsuiteLoop(server.baseURL, given, concurrency))
+      checked(server, 'evalsuite loop', given.length, () => evalsuiteLoop(layer, server.baseURL, given, concurrency))
     for (const concurrency of LIVE_CONCURRENCIES) {
       // one warm-up each, then alternating rounds, each pair in the other order from the last
       await raw(concurrency, inputs.slice(0, concurrency))

@@ -33,25 +33,29 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 // one run of `execute`, bounded by the tool's timeout and the sample's signal; what it throws is its result's error
 async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: string): Promise<ToolRun> {
   const execute = tool.execute!
-  const controller = new AbortController()
-  const onAbort = (): void => controller.abort(place.signal.reason)
-  place.signal.addEventListener('abort', onAbort, { once: true })
+  // a tool with a timeout gets a signal of its own, which the timeout or the sample's end aborts; without one, the
+  // sample's signal is the tool's as it is (the same end, the same reason) and no controller is made for each call
+  const controller = tool.timeoutMs === undefined ? undefined : new AbortController()
+  const signal = controller?.signal ?? place.signal
+  const onAbort = (): void => controller?.abort(place.signal.reason)
+  if (controller) place.signal.addEventListener('abort', onAbort, { once: true })
   let timer: NodeJS.Timeout | undefined
+  let stopped: (() => void) | undefined
   const started = performance.now()
   try {
-    const value = (execute as (args: unknown, context: unknown) => unknown)(args, { signal: controller.signal, sample: place.sample })
+    const value = (execute as (args: unknown, context: unknown) => unknown)(args, { signal, sample: place.sample })
     // a tool that answered at once ended before its timeout or the sample's end could: nothing to race
     if (!isThenable(value)) return { output: resultText(value), durationMs: tenths(performance.now() - started) }
-    const bounds: Promise<unknown>[] = [Promise.resolve(value)]
     // a tool that ignores its signal is left behind rather than waited for
-    bounds.push(
-      new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })),
-    )
-    if (tool.timeoutMs !== undefined) {
+    const abandoned = new Promise<never>((_, reject) => {
+      stopped = () => reject(signal.reason)
+      signal.addEventListener('abort', stopped, { once: true })
+    })
+    if (controller) {
       const ms = tool.timeoutMs
       timer = setTimeout(() => controller.abort(new Error(`tool "${name}" timed out after ${ms} ms`)), ms)
     }
-    const settled = await Promise.race(bounds)
+    const settled = await Promise.race([value, abandoned])
     return { output: resultText(settled), durationMs: tenths(performance.now() - started) }
   } catch (error) {
     // the sample's own end is not the tool's error: the loop stops with it
@@ -60,7 +64,9 @@ async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: s
     return { output: `Error: ${message}`, error: message, durationMs: tenths(performance.now() - started) }
   } finally {
     clearTimeout(timer)
-    place.signal.removeEventListener('abort', onAbort)
+    if (controller) place.signal.removeEventListener('abort', onAbort)
+    // the sample's signal outlives the call: a listener left on it would hold the call until the sample ends
+    if (stopped) signal.removeEventListener('abort', stopped)
   }
 }
 

@@ -7,7 +7,7 @@ import type { AiSdkConnection } from './ai-sdk-call.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import type { GenerateOptions, Model, ModelOutput } from './model.ts'
 import { LimitsSchema } from './openai-model.ts'
-import { promptText } from './prompt-text.ts'
+import { promptLength } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
 import { RETRY_DEFAULTS } from './retry-defaults.ts'
 import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
@@ -161,7 +161,7 @@ export function createAiSdkModel(languageModel: AiSdkLanguageModel, options: AiS
     const started = performance.now()
     const tools = toolOffer(call)
     checkToolMessages(messages)
-    const tokens = estimateTokens(promptText(messages).length) + (options.maxTokens ?? 0)
+    const tokens = estimateTokens(promptLength(messages)) + (options.maxTokens ?? 0)
     const { toolCalls, ...reply } = await sdk.generate(messages, tools, tokens, call.signal)
     // a provider may echo what it received, the key included: nothing downstream (recordings, reports) sees it
     const calls = toolCalls?.map((made) => parsedToolCall({ ...made, arguments: redactKeys(made.arguments) }))

@@ -181,9 +181,21 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
       }
     }
     // the SDK reads the body through these two methods; answering them from the text read above costs a tenth of
-    // handing it a new Response, which would stream the text again
-    return Object.defineProperties(response, { text: { value: async () => text }, json: { value: async () => JSON.parse(text) } })
+    // handing it a new Response, which would stream the text again (assigned, as defining them cost twice as much)
+    const read = text
+    const answered = response as Omit<Response, 'text' | 'json'> & { text(): Promise<string>; json(): Promise<unknown> }
+    answered.text = async () => read
+    answered.json = async () => JSON.parse(read) as unknown
+    return response
   }
+}
+
+// a reply's body as text, decoded once: a decoder per reply cost more than reading the body. As TextDecoder, which the
+// body was decoded with before, a byte-order mark is dropped and invalid bytes become U+FFFD.
+function decoded(chunks: readonly Uint8Array[], bytes: number): string {
+  const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes)
+  const text = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength).toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
 async function readText(
@@ -194,19 +206,18 @@ async function readText(
 ): Promise<string> {
   if (body === null) return ''
   const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
+  const chunks: Uint8Array[] = []
   let bytes = 0
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
+    if (done) return decoded(chunks, bytes)
     bytes += value.byteLength
     if (bytes > state.maxBytes) {
       void reader.cancel().catch(() => undefined)
       throw (state.fault = tooLarge())
     }
     progress.dataAt = performance.now()
-    text += decoder.decode(value, { stream: true })
+    chunks.push(value)
   }
 }
 

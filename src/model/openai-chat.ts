@@ -42,12 +42,24 @@ export function sentMessage(message: MediaMessage): OpenAI.ChatCompletionMessage
   return { role: 'assistant', content: content === '' ? null : content, tool_calls: calls }
 }
 
+// a tool loop offers the same definitions at every step of every sample: they are wrapped for OpenAI once
+const wrapped = new WeakMap<ToolOffer['definitions'], unknown[]>()
+
+function wrappedTools(definitions: ToolOffer['definitions']): unknown[] {
+  let tools = wrapped.get(definitions)
+  if (tools === undefined) {
+    tools = definitions.map((tool) => ({ type: 'function', function: tool }))
+    wrapped.set(definitions, tools)
+  }
+  return tools
+}
+
 // what a call that offers tools adds to the request body
 function toolFields(tools: ToolOffer | undefined): Record<string, unknown> {
   if (!tools) return {}
   const choice = tools.choice
   return {
-    tools: tools.definitions.map((tool) => ({ type: 'function', function: tool })),
+    tools: wrappedTools(tools.definitions),
     ...(choice === undefined
       ? {}
       : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } } }),
@@ -55,8 +67,11 @@ function toolFields(tools: ToolOffer | undefined): Record<string, unknown> {
   }
 }
 
-function body(request: ChatRequest): Record<string, unknown> & { model: string; messages: OpenAI.ChatCompletionMessageParam[] } {
-  return { ...request.params, ...toolFields(request.tools), model: request.model, messages: request.messages.map(sentMessage) }
+function body<S extends boolean>(
+  request: ChatRequest,
+  stream: S,
+): Record<string, unknown> & { model: string; messages: OpenAI.ChatCompletionMessageParam[]; stream: S } {
+  return { ...request.params, ...toolFields(request.tools), model: request.model, messages: request.messages.map(sentMessage), stream }
 }
 
 // a reply's tool calls, kept as sent; a call of another type or without a name is not one this layer can run
@@ -82,8 +97,7 @@ function noText(model: string, choices: number, finishReason: string | null | un
 }
 
 async function complete(endpoint: JsonEndpoint, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  const sent = { ...body(request), stream: false }
-  const completion = (await postJson(endpoint, sent, {
+  const completion = (await postJson(endpoint, body(request, false), {
     ...(options.signal ? { signal: options.signal } : {}),
     fetchOptions: options.fetchOptions ?? {},
   })) as OpenAI.ChatCompletion | null
@@ -104,7 +118,7 @@ async function complete(endpoint: JsonEndpoint, request: ChatRequest, options: O
 
 async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
   const started = performance.now()
-  const chunks = await client.chat.completions.create({ ...body(request), stream: true, stream_options: { include_usage: true } }, options)
+  const chunks = await client.chat.completions.create({ ...body(request, true), stream_options: { include_usage: true } }, options)
   let text: string | undefined
   let ttftMs: number | undefined
   let usage: Usage | undefined

@@ -8,7 +8,7 @@ import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
 import { MAX_TIMER_MS } from './durations.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelOutput } from './model.ts'
 import type { OpenAIConnection } from './openai-connection.ts'
-import { promptText } from './prompt-text.ts'
+import { promptLength } from './prompt-text.ts'
 import { createRequestGate } from './request-gate.ts'
 import { RETRY_DEFAULTS } from './retry-defaults.ts'
 import { checkToolMessages, parsedToolCall, toolOffer } from './tools.ts'
@@ -116,6 +116,8 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   })
   // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
   let connection: Promise<OpenAIConnection> | undefined
+  // once open, a call takes the connection as it is rather than waiting on a settled promise
+  let open: OpenAIConnection | undefined
   const connected = (): Promise<OpenAIConnection> => {
     if (apiKey === undefined && baseURL === undefined) {
       throw new ConfigError(
@@ -133,7 +135,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
       maxReplyBytes: options.maxReplyBytes ?? 1_000_000,
       gate,
     }
-    connection ??= import('./openai-connection.ts').then((module) => module.connect(endpoint))
+    connection ??= import('./openai-connection.ts').then((module) => (open = module.connect(endpoint)))
     return connection
   }
   const price = options.price ?? knownPrice(options.model)
@@ -147,21 +149,24 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
 
   const generate = async (messages: MediaMessage[], call: GenerateOptions = {}): Promise<ModelOutput> => {
     // the SDK loads on the first call; its load time is not the endpoint's latency
-    const openai = await connected()
+    const openai = open ?? (await connected())
     const started = performance.now()
-    const tokens = { input: estimateTokens(promptText(messages).length), output: options.maxTokens ?? 0 }
+    const tokens = { input: estimateTokens(promptLength(messages)), output: options.maxTokens ?? 0 }
     const tools = toolOffer(call)
     checkToolMessages(messages)
     const request = { model: options.model, messages, params, stream: options.stream ?? false, ...(tools ? { tools } : {}) }
-    const { toolCalls, ...reply } = await openai.chat(request, tokens, call.signal)
-    // an endpoint may echo what it received, the key included: nothing downstream (recordings, reports) sees it
-    const calls = toolCalls?.map((made) => parsedToolCall({ ...made, arguments: redactKeys(made.arguments) }))
-    return withCost(price, {
-      ...reply,
-      text: redactKeys(reply.text),
-      ...(calls ? { toolCalls: calls } : {}),
-      latencyMs: performance.now() - started,
-    })
+    const reply = await openai.chat(request, tokens, call.signal)
+    // an endpoint may echo what it received, the key included: nothing downstream (recordings, reports) sees it.
+    // The output is built as one object, its fields in the order they always had; latencyMs is set below
+    const output = { text: redactKeys(reply.text) } as ModelOutput
+    if (reply.usage) output.usage = reply.usage
+    if (reply.ttftMs !== undefined) output.ttftMs = reply.ttftMs
+    if (reply.toolCalls)
+      output.toolCalls = reply.toolCalls.map((made) => parsedToolCall({ ...made, arguments: redactKeys(made.arguments) }))
+    output.latencyMs = performance.now() - started
+    const costUsd = costOf(price, reply.usage)
+    if (costUsd !== undefined) output.costUsd = costUsd
+    return output
   }
 
   return {
@@ -185,7 +190,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     ): Promise<ChoiceScores> {
       const openai = await connected()
       const started = performance.now()
-      const context = promptText(messages).length
+      const context = promptLength(messages)
       const tokens =
         method === 'ppl'
           ? choices.reduce((sum, choice) => sum + estimateTokens(context + choice.length) + 1, 0)

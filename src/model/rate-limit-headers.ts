@@ -34,15 +34,18 @@ const RATE_HEADER = /^(x-ratelimit-|anthropic-ratelimit-|retry-after)/
  * reply. As `Headers.get` gives them (a repeated header's values joined) or, for a record, the first key of the name
  * in any letter case.
  */
-function rateHeaders(headers: HeaderSource): HeaderLookup {
-  const found = new Map<string, string>()
+function rateHeaders(headers: HeaderSource): HeaderLookup | undefined {
+  let found: Map<string, string> | undefined
   const entries: Iterable<[string, string | undefined]> = headers instanceof Headers ? headers : Object.entries(headers)
   for (const [key, value] of entries) {
     if (value === undefined) continue
     const name = key.toLowerCase()
-    if (RATE_HEADER.test(name) && !found.has(name)) found.set(name, value)
+    if (!RATE_HEADER.test(name)) continue
+    found ??= new Map()
+    if (!found.has(name)) found.set(name, value)
   }
-  return (name) => found.get(name)
+  // most replies of a local server have none: nothing is looked up for them
+  return found && ((name) => found.get(name))
 }
 
 // a header value is text from the endpoint: only finite non-negative numbers are taken ("-1", "0x10", "1e400" are not)
@@ -76,7 +79,8 @@ function untilMs(text: string, now: number): number | undefined {
 
 /** The wait asked for by `retry-after-ms`, or `Retry-After` in seconds or as an HTTP date, in ms; undefined when absent or not sane. */
 export function retryAfterMsOf(headers: HeaderSource, now: number = Date.now()): number | undefined {
-  return retryAfterMs(rateHeaders(headers), now)
+  const headerOf = rateHeaders(headers)
+  return headerOf && retryAfterMs(headerOf, now)
 }
 
 function retryAfterMs(headerOf: HeaderLookup, now: number): number | undefined {
@@ -119,6 +123,7 @@ function reading(
 export function readRateLimits(headers: HeaderSource, now: number = Date.now()): RateLimitReading {
   const limits: RateLimitReading['limits'] = {}
   const headerOf = rateHeaders(headers)
+  if (headerOf === undefined) return { limits }
   for (const kind of LIMIT_KINDS) {
     const anthropic = reading(
       headerOf(`anthropic-ratelimit-${kind}-limit`),

@@ -141,7 +141,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // what one reply's headers say: each stated limit gets a bucket at its rate, brought down to what the endpoint says is
   // left, less what was sent since this request and plus what refilled since; a used-up limit without a rate, or a
   // 429's Retry-After, holds every request back
-  const learn = (headers: HeaderSource, rateLimited: boolean, admittedAt: number, takenBefore: Map<Learned, number>): void => {
+  const learn = (headers: HeaderSource, rateLimited: boolean, admittedAt: number, takenBefore: Map<Learned, number> | undefined): void => {
     const reading = readRateLimits(headers)
     const now = performance.now()
     // a longer wait is not held: the requests go, and the retries refuse the endpoint's 429 at once (maxRetryAfterMs)
@@ -162,7 +162,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
         learned.set(kind, known)
       }
       if (stated.remaining === undefined) continue
-      const sentSince = known.taken - (takenBefore.get(known) ?? 0)
+      const sentSince = known.taken - (takenBefore?.get(known) ?? 0)
       known.bucket.lowerTo(stated.remaining - sentSince + ((now - admittedAt) * known.perMinute) / 60_000)
     }
   }
@@ -182,7 +182,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
             signal?.removeEventListener('abort', onAbort)
             const startedAt = performance.now()
             // what each stated limit had taken with this request: what was taken after it, its reply cannot count
-            const takenBefore = new Map([...learned.values()].map((known) => [known, known.taken]))
+            let takenBefore: Map<Learned, number> | undefined
+            for (const known of learned.values()) (takenBefore ??= new Map()).set(known, known.taken)
             let released = false
             resolve({
               release(outcome) {
@@ -194,7 +195,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
                   const used = unitsOf(outcome.tokensUsed)
                   tokens?.refund(units.tokens - used.tokens)
                   for (const [kind, known] of learned)
-                    if (kind !== 'requests' && takenBefore.has(known)) known.bucket.refund(units[kind] - used[kind])
+                    if (kind !== 'requests' && takenBefore?.has(known)) known.bucket.refund(units[kind] - used[kind])
                 }
                 if (outcome.headers !== undefined) learn(outcome.headers, outcome.rateLimited === true, startedAt, takenBefore)
                 pump()
