@@ -99,7 +99,7 @@ function withCost<T extends { usage?: Usage }>(price: Price | undefined, reply: 
 // OpenAI's reasoning models take neither a temperature of 0 nor `max_tokens`
 const REASONING_MODEL = /^(o\d|gpt-5)/
 
-/** A model behind an OpenAI-compatible endpoint, called through the official SDK, under its rate limits. */
+/** A model behind an OpenAI-compatible endpoint, called as the official SDK calls it, under its rate limits. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const baseURL = validate(options)
   // an empty key is no key: GitHub Actions sets an empty variable for a secret that is not there
@@ -114,7 +114,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     maxWaitMs: options.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs,
     ...(shared ? { shared } : {}),
   })
-  // the SDK is loaded on the first call, so that a suite replaying recordings neither loads it nor needs a key
+  // the connection is opened on the first call, so that a suite replaying recordings neither loads it nor needs a key
   let connection: Promise<OpenAIConnection> | undefined
   // once open, a call takes the connection as it is rather than waiting on a settled promise
   let open: OpenAIConnection | undefined
@@ -148,7 +148,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   }
 
   const generate = async (messages: MediaMessage[], call: GenerateOptions = {}): Promise<ModelOutput> => {
-    // the SDK loads on the first call; its load time is not the endpoint's latency
+    // the connection loads on the first call; its load time is not the endpoint's latency
     const openai = open ?? (await connected())
     const started = performance.now()
     const tokens = { input: estimateTokens(promptLength(messages)), output: options.maxTokens ?? 0 }
