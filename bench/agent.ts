@@ -1,4 +1,4 @@
-// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--keep]: what the tool loop costs. Each comparison
+// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N] [--keep]: what the tool loop costs. Each comparison
 // runs its two sides in the same run, alternating (ABAB), and reports the median of the per-round ratios with their
 // spread, in wall time and in CPU time (which holds on a machine other work shares), with the load average.
 // 1. Replay: 1,000 samples of 3 tool steps, replayed by Vitest from recordings, against the same samples replayed as
@@ -23,7 +23,9 @@ const REPO = fileURLToPath(new URL('..', import.meta.url))
 const WORK = join(REPO, 'bench/results/work-agent')
 const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
 const QUICK = process.argv.includes('--quick')
-const SAMPLES = QUICK ? 200 : 1000
+const samplesFlag = process.argv.indexOf('--samples')
+// --samples N replays another number of samples: how the cost a sample falls as the loop's code warms up
+const SAMPLES = samplesFlag > 0 ? Number(process.argv[samplesFlag + 1]) : QUICK ? 200 : 1000
 const ROUNDS = QUICK ? 2 : 5
 const LIVE_ROUNDS = QUICK ? 3 : 7
 const LIVE_SAMPLES = QUICK ? 32 : 96

@@ -5,11 +5,10 @@ import type { AgentTool, AgentTools } from './agent-tool.ts'
 import { checkedArguments } from './tool-arguments.ts'
 import type { ToolRecordings, ToolRun } from './tool-recordings.ts'
 
-/** Where a call runs: its sample, attempt and step, the test's signal, and the recordings its result goes through. */
+/** Where a loop's calls run: their sample and attempt, the test's signal, and the recordings their results go through. */
 export interface CallPlace {
   sample: Sample
   attempt?: number
-  step: number
   signal: AbortSignal
   recordings?: ToolRecordings
 }
@@ -74,7 +73,7 @@ async function runTool(tool: AgentTool, args: unknown, place: CallPlace, name: s
  * Runs one call the model made: a call to an unknown tool, with arguments that are not JSON or fail the tool's
  * parameters, is a wrong call whose result says why; otherwise the tool runs (or its recorded result replays).
  */
-export async function callTool(call: ToolCall, tools: AgentTools, place: CallPlace): Promise<ToolResult> {
+export async function callTool(call: ToolCall, tools: AgentTools, place: CallPlace, step: number): Promise<ToolResult> {
   const tool = Object.hasOwn(tools, call.name) ? tools[call.name] : undefined
   if (tool === undefined)
     return failed(
@@ -97,7 +96,7 @@ export async function callTool(call: ToolCall, tools: AgentTools, place: CallPla
           {
             sample: place.sample.id,
             ...(place.attempt === undefined ? {} : { attempt: place.attempt }),
-            step: place.step,
+            step,
             tool: call.name,
             arguments: call.arguments,
           },

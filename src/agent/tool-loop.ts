@@ -2,7 +2,7 @@ import { ConfigError, errorMessage } from '../errors.ts'
 import { toolOffer, type GenerateOptions, type ModelOutput, type Tool, type ToolCall } from '../model/index.ts'
 import type { MediaMessage, Sample, Trajectory, TrajectoryStep } from '../schema/index.ts'
 import type { AgentTools } from './agent-tool.ts'
-import { callTool } from './call-tool.ts'
+import { callTool, type CallPlace } from './call-tool.ts'
 import type { ToolRecordings } from './tool-recordings.ts'
 
 /** One model call of the loop: the sample's own (recorded, budgeted) model. */
@@ -57,16 +57,11 @@ export function createToolLoop(benchmark: string, tools: AgentTools, maxSteps: n
   return { tools, offered, maxSteps, callsAreAnswers: Object.values(tools).every((tool) => tool.execute === undefined) }
 }
 
-function stepOf(output: ModelOutput, calls: readonly ToolCall[]): TrajectoryStep {
+// the calls are the reply's own, as parsed: a trajectory holds them as they are
+function stepOf(output: ModelOutput, calls: ToolCall[]): TrajectoryStep {
   return {
     text: output.text,
-    toolCalls: calls.map((call) => ({
-      id: call.id,
-      name: call.name,
-      arguments: call.arguments,
-      rawArguments: call.rawArguments,
-      ...(call.error === undefined ? {} : { error: call.error }),
-    })),
+    toolCalls: calls,
     toolResults: [],
     ...(output.usage ? { usage: output.usage } : {}),
     latencyMs: output.latencyMs,
@@ -92,10 +87,18 @@ export async function runToolLoop(
   const conversation = [...messages]
   const steps: TrajectoryStep[] = []
   const first = (run.stepsBefore ?? 0) + 1
+  // the same at every step, made once: a replayed step costs little more than making them
+  const stepOptions = { ...options, tools: loop.offered }
+  const place: CallPlace = {
+    sample: run.sample,
+    ...(run.attempt === undefined ? {} : { attempt: run.attempt }),
+    signal: run.signal,
+    ...(run.recordings ? { recordings: run.recordings } : {}),
+  }
   let replayed = true
   for (let step = first; step < first + loop.maxSteps; step++) {
     if (run.signal.aborted) throw run.signal.reason
-    const output = await generate(conversation, { ...options, tools: loop.offered })
+    const output = await generate(conversation, stepOptions)
     replayed &&= output.replayed === true
     const calls = (output.toolCalls ?? []).map((call, index) => withId(call, step, index))
     const taken = stepOf(output, calls)
@@ -109,18 +112,11 @@ export async function runToolLoop(
     })
     const answers =
       loop.callsAreAnswers || calls.some((call) => Object.hasOwn(loop.tools, call.name) && loop.tools[call.name]!.execute === undefined)
-    const place = {
-      sample: run.sample,
-      ...(run.attempt === undefined ? {} : { attempt: run.attempt }),
-      step,
-      signal: run.signal,
-      ...(run.recordings ? { recordings: run.recordings } : {}),
-    }
     // a call to a tool without `execute` is an answer: it has no result; the other calls of its reply still run
     const runnable = answers
       ? calls.filter((call) => !Object.hasOwn(loop.tools, call.name) || loop.tools[call.name]!.execute !== undefined)
       : calls
-    taken.toolResults = await Promise.all(runnable.map((call) => callTool(call, loop.tools, place)))
+    taken.toolResults = await Promise.all(runnable.map((call) => callTool(call, loop.tools, place, step)))
     for (const result of taken.toolResults) conversation.push({ role: 'tool', toolCallId: result.toolCallId, content: result.output })
     if (answers) return { steps, ended: 'tool-calls', messages: conversation, replayed }
   }

@@ -5,7 +5,7 @@ import { BASELINE_VERSION, BaselineSchema, schemaProblems, type Baseline, PARSED
 import { baselineJudgeOf, measuredInBaseline } from './baseline-judge.ts'
 import type { BaselineAnswers } from './corpus-figures.ts'
 import type { MeasuredSample } from './judge-statistics.ts'
-import { keyRedactingReplacer, removeAbandonedTemporaries, writeFileAtomic } from '../store/index.ts'
+import { keyMaskedJson, removeAbandonedTemporaries, writeFileAtomic } from '../store/index.ts'
 
 /** Reads a baseline file; null when there is none. A file that does not parse is an error naming it. */
 export async function loadBaseline(file: string, shownAs: string): Promise<Baseline | null> {
@@ -106,7 +106,7 @@ function sortKeys(value: unknown): unknown {
 /** The file's text: keys sorted, one entry per line, so the same scores always give the same bytes. */
 export function serializeBaseline(baseline: Baseline): string {
   // a classification baseline holds each sample's answer, read from its reply
-  return `${JSON.stringify(sortKeys(BaselineSchema.parse(baseline, PARSED_ONCE)), keyRedactingReplacer, 2)}\n`
+  return `${keyMaskedJson(sortKeys(BaselineSchema.parse(baseline, PARSED_ONCE)), 2)}\n`
 }
 
 /** Writes a baseline atomically: a reader never sees half a file. */

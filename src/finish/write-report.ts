@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { FILE_SLUG_BYTES, fileSlug, foldForFileName, hashedFileSlug, ReportSchema, type Report, PARSED_ONCE } from '../schema/index.ts'
-import { keyRedactingReplacer, writeFileAtomic } from '../store/index.ts'
+import { keyMaskedJson, writeFileAtomic } from '../store/index.ts'
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>()
@@ -55,6 +55,6 @@ export async function writeReport(dir: string, fileName: string, report: Report)
   valid.samples = report.samples
   const target = join(dir, fileName)
   // the samples' records were masked where they were made; this is the guard for whatever reached the report otherwise
-  await writeFileAtomic(target, `${JSON.stringify(valid, keyRedactingReplacer, 2)}\n`)
+  await writeFileAtomic(target, `${keyMaskedJson(valid, 2)}\n`)
   return target
 }

@@ -68,10 +68,22 @@ function definitionsOf(tools: readonly Tool[]): ToolDefinition[] {
   return definitions
 }
 
-/** The tools as sent and recorded, parameters as JSON Schema; undefined when none are offered. */
+// the offer of tools alone, as a tool loop makes it at every step of every sample: one object per tools array
+const offeredAlone = new WeakMap<readonly Tool[], ToolOffer>()
+
+/** The tools as sent and recorded, parameters as JSON Schema; undefined when none are offered. Not to be changed. */
 export function toolOffer(options: ToolOptions): ToolOffer | undefined {
-  if (!options.tools || options.tools.length === 0) return undefined
-  const definitions = definitionsOf(options.tools)
+  const { tools } = options
+  if (!tools || tools.length === 0) return undefined
+  if (options.toolChoice === undefined && options.parallelToolCalls === undefined) {
+    let offer = offeredAlone.get(tools)
+    if (offer === undefined) {
+      offer = { definitions: definitionsOf(tools) }
+      offeredAlone.set(tools, offer)
+    }
+    return offer
+  }
+  const definitions = definitionsOf(tools)
   return {
     definitions,
     ...(options.toolChoice === undefined ? {} : { choice: options.toolChoice }),
@@ -83,14 +95,13 @@ export function toolOffer(options: ToolOptions): ToolOffer | undefined {
 export const INVALID_ARGUMENTS = 'arguments are not valid JSON'
 
 /** A reply's tool call with its arguments parsed; invalid JSON is kept and described, not thrown. */
-export function parsedToolCall(call: MessageToolCall): ToolCall {
-  const base = { id: call.id, name: call.name, rawArguments: call.arguments }
+export function parsedToolCall({ id, name, arguments: rawArguments }: MessageToolCall): ToolCall {
   // a call without arguments (a tool of no parameters) sends an empty text on some endpoints
-  if (call.arguments.trim() === '') return { ...base, arguments: {} }
+  if (rawArguments.trim() === '') return { id, name, rawArguments, arguments: {} }
   try {
-    return { ...base, arguments: JSON.parse(call.arguments) as unknown }
+    return { id, name, rawArguments, arguments: JSON.parse(rawArguments) as unknown }
   } catch (error) {
-    return { ...base, arguments: undefined, error: `${INVALID_ARGUMENTS} (${errorMessage(error)})` }
+    return { id, name, rawArguments, arguments: undefined, error: `${INVALID_ARGUMENTS} (${errorMessage(error)})` }
   }
 }
 

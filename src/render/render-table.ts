@@ -1,5 +1,5 @@
 import { inspect } from 'node:util'
-import stringWidth from 'string-width'
+import { textWidth } from './text-width.ts'
 import { SMALL_SAMPLE } from '../metrics/index.ts'
 import { escapeControlCharacters, type Report, sampleLabel, thousands } from '../schema/index.ts'
 import { type Cell, displayRows, tableOf, type Tone } from './display-rows.ts'
@@ -39,7 +39,7 @@ export interface RenderOptions {
 function table(rows: readonly (readonly Cell[])[], color: boolean): string[] {
   const shown = rows.map((row) => row.map((cell) => ({ ...cell, text: escapeControlCharacters(cell.text) })))
   // columns, not characters: a name in CJK takes two columns a character
-  const columns = shown.map((row) => row.map((cell) => stringWidth(cell.text)))
+  const columns = shown.map((row) => row.map((cell) => textWidth(cell.text)))
   const widths = shown[0]!.map((_, column) => Math.max(...columns.map((row) => row[column]!)))
   return shown.map((row, r) => {
     const cells = row.map((cell, column) => {

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width'
+import { textWidth } from './text-width.ts'
 import {
   escapeControlCharacters,
   thousands,
@@ -97,9 +97,9 @@ function footnote(matrix: VariantMatrix): string | undefined {
 export function renderVariantMatrix(matrix: VariantMatrix, semantics: MetricSemantics): string {
   const rows = tableOf(matrix, semantics).map((row) => row.map(escapeControlCharacters))
   // columns, not characters: a variant named in CJK takes two columns a character
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => stringWidth(row[column]!))))
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => textWidth(row[column]!))))
   const lines = rows.map((row) =>
-    `  ${row.map((cell, column) => `${cell}${' '.repeat(widths[column]! - stringWidth(cell))}`).join('  ')}`.trimEnd(),
+    `  ${row.map((cell, column) => `${cell}${' '.repeat(widths[column]! - textWidth(cell))}`).join('  ')}`.trimEnd(),
   )
   const note = footnote(matrix)
   return ['', ` ${escapeControlCharacters(titleOf(matrix))}`, ...lines, ...(note === undefined ? [] : [`  ${note}`])].join('\n')

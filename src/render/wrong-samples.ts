@@ -1,4 +1,4 @@
-import stringWidth from 'string-width'
+import { textWidth } from './text-width.ts'
 import { type Check, escapeControlCharacters, type Report, sampleLabel, shortList } from '../schema/index.ts'
 import { idList } from './id-list.ts'
 
@@ -24,7 +24,7 @@ function pieces(text: string): string[] {
 
 function widthOf(shown: readonly string[]): number {
   let width = 0
-  for (const piece of shown) width += stringWidth(piece)
+  for (const piece of shown) width += textWidth(piece)
   return width
 }
 
@@ -32,7 +32,7 @@ function widthOf(shown: readonly string[]): number {
 function fitting(from: Iterable<string>, budget: number): string[] {
   const kept: string[] = []
   for (const piece of from) {
-    const width = stringWidth(piece)
+    const width = textWidth(piece)
     if (width > budget) break
     kept.push(piece)
     budget -= width
@@ -60,9 +60,9 @@ function quoted(text: string, width: number, focus?: number): string {
   const inner = room - 2
   let from = at
   let before = 0
-  while (from > 0 && before + stringWidth(shown[from - 1]!) <= inner / 2) before += stringWidth(shown[--from]!)
+  while (from > 0 && before + textWidth(shown[from - 1]!) <= inner / 2) before += textWidth(shown[--from]!)
   let window = fitting(shown.slice(from), inner)
-  while (from + window.length === shown.length && from > 0 && widthOf(window) + stringWidth(shown[from - 1]!) <= inner)
+  while (from + window.length === shown.length && from > 0 && widthOf(window) + textWidth(shown[from - 1]!) <= inner)
     window = [shown[--from]!, ...window]
   return `"${from > 0 ? '…' : ''}${window.join('')}${from + window.length < shown.length ? '…' : ''}"`
 }
@@ -90,7 +90,7 @@ function checkLine(start: string, check: Check, width: number, output: string | 
   const target = `target ${targetText(check.target)}`
   const kind = ` (${check.kind})`
   const passage = check.passage !== null && check.passage !== check.extracted ? check.passage : null
-  const fixed = stringWidth(`${start}${target}, read `) + kind.length
+  const fixed = textWidth(`${start}${target}, read `) + kind.length
   if (passage === null && check.extracted === null && output !== undefined) {
     return `${start}${target}, read nothing in ${quoted(output, width - fixed - 'nothing in '.length)}${kind}`
   }
@@ -124,18 +124,18 @@ function failureLine(start: string, row: SampleRow, width: number): string {
     const why = judged.reasoning ?? judged.reason
     // a judge may be given a long name: only a short one is named, and only where its reasoning keeps room to say more
     const name = ` "${pieces(judged.name).join('')}"`
-    const roomWith = (named: string): number => width - stringWidth(`${start}the judge${named} failed the output: `)
+    const roomWith = (named: string): number => width - textWidth(`${start}the judge${named} failed the output: `)
     const named = judged.name.length <= JUDGE_NAME_WIDTH && (why === undefined || roomWith(name) >= REASONING_WIDTH) ? name : ''
     const by = judged.status === 'skipped' ? 'a rule' : `the judge${named}`
     const line = `${start}${by} failed the output`
-    return why === undefined ? line : `${line}: ${quoted(why, width - stringWidth(line) - 2)}`
+    return why === undefined ? line : `${line}: ${quoted(why, width - textWidth(line) - 2)}`
   }
   const check = row.checks?.find((c) => !c.pass)
   if (check === undefined) return `${start}the scorer returned a failing verdict`
   // a program's run is told by how it ended and the end of its traceback, a trajectory by where it left the expected
   // calls, not by a target and an answer read
   if (check.kind === 'code' || check.kind === 'trajectory') {
-    return `${start}${quoted(check.explanation, width - stringWidth(start) - ` (${check.kind})`.length)} (${check.kind})`
+    return `${start}${quoted(check.explanation, width - textWidth(start) - ` (${check.kind})`.length)} (${check.kind})`
   }
   return checkLine(start, check, width, row.output)
 }

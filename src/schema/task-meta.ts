@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { compiledAfter } from './compiled.ts'
+import { plainSampleMeta } from './plain-sample-meta.ts'
 import { shownValue } from './shown-value.ts'
 import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
@@ -203,7 +204,8 @@ const sampleMetaParser = compiledAfter(SampleMetaSchema)
  * sample twice while the tests run, which is when its memory peaks; each reader parses again instead.
  */
 export function parseSampleMeta(entry: unknown): z.ZodSafeParseResult<SampleMeta> {
-  return sampleMetaParser.safeParse(entry)
+  const plain = plainSampleMeta(entry)
+  return plain === undefined ? sampleMetaParser.safeParse(entry) : { success: true, data: plain }
 }
 
 /** What a gate test records: the gate of its benchmark it judges, named as the test is. */

@@ -1,5 +1,5 @@
 export { loadKeyedStore, type KeyedEntry, type KeyedStore, type KeyedStoreOptions } from './keyed-store.ts'
 export { isProcessAlive } from './file-lock.ts'
-export { keyMaskedJson, keyRedactingReplacer, redactKeys, redactKeysDeep, redactKeysInPlace, redactSecrets, registerKey } from './redact.ts'
+export { keyMaskedJson, redactKeys, redactKeysDeep, redactKeysInPlace, redactSecrets, registerKey } from './redact.ts'
 export { SortedJson, sortedJsonOf, stableHash, stableHasher } from './stable-hash.ts'
 export { removeAbandonedTemporaries, writeFileAtomic, writeFileAtomicSync } from './write-atomic.ts'

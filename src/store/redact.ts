@@ -88,17 +88,17 @@ function mayHoldKeys(json: string): boolean {
 }
 
 /**
- * `JSON.stringify(value)` with `redactKeys` applied to every string before it is written: masking the text afterwards
+ * `JSON.stringify(value, null, indent)` with `redactKeys` applied to every string before it is written: masking the text afterwards
  * could miss a key, as an escape (`\n`) stands before the word that starts a line. A text with no sign of a key (nearly
  * every one) is written once, without a replacer.
  */
-export function keyMaskedJson(value: unknown): string {
-  const json = JSON.stringify(value)
-  return mayHoldKeys(json) ? JSON.stringify(value, keyRedactingReplacer) : json
+export function keyMaskedJson(value: unknown, indent?: number): string {
+  const json = JSON.stringify(value, null, indent)
+  return mayHoldKeys(json) ? JSON.stringify(value, keyRedactingReplacer, indent) : json
 }
 
-/** A `JSON.stringify` replacer that applies `redactKeys` to every string value. */
-export function keyRedactingReplacer(_key: string, value: unknown): unknown {
+// a `JSON.stringify` replacer that applies `redactKeys` to every string value
+function keyRedactingReplacer(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? redactKeys(value) : value
 }
 

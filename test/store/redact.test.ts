@@ -80,6 +80,14 @@ describe('keyMaskedJson', () => {
     expect(keyMaskedJson({ a: 'b', c: [1, 'd\ne'] })).toBe(JSON.stringify({ a: 'b', c: [1, 'd\ne'] }))
   })
 
+  it('indents as JSON.stringify does, masked or not (how reports and baselines are written)', () => {
+    const key = 'sk-ant-0123456789abcdefghijklmn'
+    const value = { samples: [{ output: `use ${key}` }], n: 2 }
+    expect(keyMaskedJson(value, 2)).toBe(JSON.stringify(redactKeysDeep(value), null, 2))
+    expect(keyMaskedJson(value, 2)).not.toContain(key)
+    expect(keyMaskedJson({ a: ['b'] }, 2)).toBe(JSON.stringify({ a: ['b'] }, null, 2))
+  })
+
   it('masks a configured key that JSON writes with escapes', () => {
     const odd = 'my"own\\key-0123456789'
     registerKey(odd)

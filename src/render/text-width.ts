@@ -1,0 +1,16 @@
+import { createRequire } from 'node:module'
+
+type Width = (text: string) => number
+
+// Nearly everything evalsuite prints is printable ASCII, one column a character. string-width, which knows wide,
+// zero-width and emoji characters, takes about 35 ms to load on the path of every run's end: it is loaded (require
+// of an ES module, which Node 20.19 and later do) only when a text holds something else.
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+let stringWidth: Width | undefined
+
+/** The columns a text takes in a terminal. */
+export function textWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length
+  stringWidth ??= (createRequire(import.meta.url)('string-width') as { default: Width }).default
+  return stringWidth(text)
+}
