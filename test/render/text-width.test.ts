@@ -1,5 +1,10 @@
+import stringWidth from 'string-width'
 import { expect, it } from 'vitest'
 import { textWidth } from '../../src/render/text-width.ts'
+
+it("counts the symbols of evalsuite's own tables as string-width does", () => {
+  for (const symbol of '·Δα–—…€£¥±×→≤≥') expect(textWidth(`Δ baseline ${symbol}`)).toBe(stringWidth(`Δ baseline ${symbol}`))
+})
 
 it('counts printable ASCII a column a character, and the rest as a terminal shows it', () => {
   expect(textWidth('accuracy  0.912 [0.88, 0.94]')).toBe(28)
