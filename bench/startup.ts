@@ -189,12 +189,18 @@ async function main(): Promise<void> {
   const over = (a: number, b: number): number => a / b
   const perSample = (contestant: Contestant): number =>
     (of('cpu', contestant, 'cpuMs') - of('startup', contestant, 'cpuMs')) / (SCENARIOS.cpu.samples - 1)
+  // the target's figure: CPU beyond the first sample, paired within each round as the others are (a difference of two
+  // medians swings with the one-sample run's noise)
+  const beyondFirst = (contestant: Contestant, round: number): number =>
+    measured.cpu[contestant][round]!.cpuMs - measured.startup[contestant][round]!.cpuMs
+  const pairedPerSample = (subject: Contestant, baseline: Contestant): number =>
+    median(measured.cpu[subject].map((_, round) => beyondFirst(subject, round) / beyondFirst(baseline, round)))
   const against = (subject: Contestant, baseline: Contestant) => ({
     startupMs: paired('startup', subject, baseline, 'wallMs', minus),
     startupCpuMs: paired('startup', subject, baseline, 'cpuMs', minus),
     startupMib: paired('startup', subject, baseline, 'peakTreeMib', minus),
     cpuRatio: paired('cpu', subject, baseline, 'cpuMs', over),
-    cpuPerSampleRatio: perSample(subject) / perSample(baseline),
+    cpuPerSampleRatio: pairedPerSample(subject, baseline),
     wallRatio: paired('wall', subject, baseline, 'wallMs', over),
   })
   const subjects = CONTESTANTS.filter(isEvalsuite)
@@ -228,11 +234,11 @@ async function main(): Promise<void> {
     const startupMet = threads.startupMs <= TARGETS.startupMs && threads.startupMib <= TARGETS.startupMib
     console.log(
       `  ${TITLES[subject]} against plain Vitest in worker threads, the pool it runs eval files in: start-up ${sign(threads.startupMs)} ms (CPU ${sign(threads.startupCpuMs)} ms) and ${sign(threads.startupMib)} MiB (target +${TARGETS.startupMs} ms, +${TARGETS.startupMib} MiB) ${verdict(startupMet)}; ` +
-        `CPU at 5,000 ×${threads.cpuRatio.toFixed(3)} (per sample ×${threads.cpuPerSampleRatio.toFixed(3)}; target ×${TARGETS.cpuRatio}) ${verdict(threads.cpuRatio <= TARGETS.cpuRatio)}; ` +
+        `CPU per sample ×${threads.cpuPerSampleRatio.toFixed(3)} (target ×${TARGETS.cpuRatio}) ${verdict(threads.cpuPerSampleRatio <= TARGETS.cpuRatio)}, the whole 5,000-sample run ×${threads.cpuRatio.toFixed(3)}; ` +
         `1,000 × 50 ms wall ×${threads.wallRatio.toFixed(3)} (target ≤ ×${TARGETS.wallRatio}) ${verdict(threads.wallRatio <= TARGETS.wallRatio)}`,
     )
     console.log(
-      `  ${TITLES[subject]} against plain Vitest as it runs by default (forks): start-up ${sign(forks.startupMs)} ms (CPU ${sign(forks.startupCpuMs)} ms) and ${sign(forks.startupMib)} MiB; CPU at 5,000 ×${forks.cpuRatio.toFixed(3)} (per sample ×${forks.cpuPerSampleRatio.toFixed(3)}); ` +
+      `  ${TITLES[subject]} against plain Vitest as it runs by default (forks): start-up ${sign(forks.startupMs)} ms (CPU ${sign(forks.startupCpuMs)} ms) and ${sign(forks.startupMib)} MiB; CPU per sample ×${forks.cpuPerSampleRatio.toFixed(3)}, the whole 5,000-sample run ×${forks.cpuRatio.toFixed(3)}; ` +
         `1,000 × 50 ms wall ×${forks.wallRatio.toFixed(3)}`,
     )
   }
