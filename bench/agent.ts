@@ -1,4 +1,4 @@
-// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N] [--keep]: what the tool loop costs. Each comparison
+// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N[,M]] [--keep]: what the tool loop costs. Each comparison
 // runs its two sides in the same run, alternating (ABAB), and reports the median of the per-round ratios with their
 // spread, in wall time and in CPU time (which holds on a machine other work shares), with the load average.
 // 1. Replay: 1,000 samples of 3 tool steps, replayed by Vitest from recordings, against the same samples replayed as
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
 import pLimit from 'p-limit'
 import { z } from 'zod'
+import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer } from '../test/support/openai-server.ts'
 import { agentCalls, agentReply, rawAgent } from './agent-script.ts'
 import { bundledLayer, type Layer } from './bundled-layer.ts'
@@ -24,8 +25,11 @@ const WORK = join(REPO, 'bench/results/work-agent')
 const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs')
 const QUICK = process.argv.includes('--quick')
 const samplesFlag = process.argv.indexOf('--samples')
-// --samples N replays another number of samples: how the cost a sample falls as the loop's code warms up
-const SAMPLES = samplesFlag > 0 ? Number(process.argv[samplesFlag + 1]) : QUICK ? 200 : 1000
+// --samples N replays another number of samples; with two sizes (--samples 1000,3000), the cost of each sample beyond
+// the first N as well: what the run's fixed costs (loading, code warming up) leave out of the figure a sample
+const SIZES = samplesFlag > 0 ? (process.argv[samplesFlag + 1] ?? '').split(',').map(Number) : [QUICK ? 200 : 1000]
+if (!SIZES.every((size) => Number.isInteger(size) && size > 0) || SIZES.length > 2)
+  throw new Error(`--samples takes one or two sample counts, such as 1000 or 1000,3000; received ${process.argv[samplesFlag + 1]}`)
 const ROUNDS = QUICK ? 2 : 5
 const LIVE_ROUNDS = QUICK ? 3 : 7
 const LIVE_SAMPLES = QUICK ? 32 : 96
@@ -89,7 +93,7 @@ interface Replayed {
   processCpuMs: number | null
 }
 
-async function replayOnce(dir: string, label: string): Promise<Replayed> {
+async function replayOnce(dir: string, label: string, samples: number): Promise<Replayed> {
   const run = await runChild(process.execPath, [VITEST, 'run', 'evals'], {
     cwd: dir,
     env: { CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'replay' },
@@ -101,9 +105,9 @@ async function replayOnce(dir: string, label: string): Promise<Replayed> {
     samples: { status: string }[]
   }
   const right = report.samples.filter((sample) => sample.status === 'right').length
-  if (right !== SAMPLES) throw new Error(`${label}: ${right} of ${SAMPLES} samples right in replay`)
+  if (right !== samples) throw new Error(`${label}: ${right} of ${samples} samples right in replay`)
   const cpuMs = JSON.parse(await readFile(join(dir, 'cpu.json'), 'utf8')) as number
-  return { wallMs: report.durationMs / SAMPLES, cpuMs: cpuMs / SAMPLES, processMs: run.processMs, processCpuMs: run.cpuMs }
+  return { wallMs: report.durationMs / samples, cpuMs: cpuMs / samples, processMs: run.processMs, processCpuMs: run.cpuMs }
 }
 
 const sorted = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b)
@@ -117,10 +121,16 @@ const ratioText = (ratios: readonly number[]): string =>
   `${median(ratios).toFixed(3)}x (rounds ${sorted(ratios)[0]!.toFixed(2)} to ${sorted(ratios).at(-1)!.toFixed(2)})`
 const load = (): string => loadavg()[0]!.toFixed(1)
 
-async function replayBench(): Promise<void> {
+/** Each side's replays, round by round. */
+interface ReplaySides {
+  single: Replayed[]
+  agent: Replayed[]
+}
+
+async function replayBench(samples: number): Promise<ReplaySides> {
   await rm(WORK, { recursive: true, force: true })
-  const single = await writeFixture(join(WORK, 'one-step'), REPO, SAMPLES, CONCURRENCY)
-  const agent = await writeFixture(join(WORK, 'three-steps'), REPO, SAMPLES, CONCURRENCY)
+  const single = await writeFixture(join(WORK, 'one-step'), REPO, samples, CONCURRENCY, true)
+  const agent = await writeFixture(join(WORK, 'three-steps'), REPO, samples, CONCURRENCY, true)
   await writeFile(join(single.dir, 'evals/bench.eval.ts'), SINGLE_EVAL)
   await writeFile(join(agent.dir, 'evals/bench.eval.ts'), AGENT_EVAL)
   await record(single.dir, 'one step')
@@ -128,8 +138,8 @@ async function replayBench(): Promise<void> {
   const loads = [load()]
   const runs = { single: [] as Replayed[], agent: [] as Replayed[] }
   for (let round = 0; round < ROUNDS; round++) {
-    runs.single.push(await replayOnce(single.dir, 'one step'))
-    runs.agent.push(await replayOnce(agent.dir, 'three steps'))
+    runs.single.push(await replayOnce(single.dir, 'one step', samples))
+    runs.agent.push(await replayOnce(agent.dir, 'three steps', samples))
     loads.push(load())
   }
   const of = (field: 'wallMs' | 'cpuMs' | 'processMs') => ({
@@ -138,7 +148,7 @@ async function replayBench(): Promise<void> {
     ratios: runs.agent.map((run, round) => run[field] / runs.single[round]![field]),
   })
   const [wall, cpu, whole] = [of('wallMs'), of('cpuMs'), of('processMs')]
-  console.log(`replay, ${SAMPLES} samples, ${ROUNDS} rounds alternating, load average ${loads.join(', ')}:`)
+  console.log(`replay, ${samples} samples, ${ROUNDS} rounds alternating, load average ${loads.join(', ')}:`)
   console.log(
     `  a sample, wall: one step ${wall.single.toFixed(3)} ms, three steps ${wall.agent.toFixed(3)} ms: ${ratioText(wall.ratios)} (target <= 1.5x)`,
   )
@@ -155,6 +165,26 @@ async function replayBench(): Promise<void> {
   }
   // --keep leaves the recorded projects, to profile a replay of either by hand
   if (!process.argv.includes('--keep')) await rm(WORK, { recursive: true, force: true })
+  return runs
+}
+
+// the CPU of each sample beyond the smaller run's: the difference of the two sizes' median CPU over the samples' run
+function marginal(small: ReplaySides, large: ReplaySides): void {
+  const [few, many] = [SIZES[0]!, SIZES[1]!]
+  const total = (runs: Replayed[], samples: number): number => median(runs.map((run) => run.cpuMs)) * samples
+  const single = (total(large.single, many) - total(small.single, few)) / (many - few)
+  const agent = (total(large.agent, many) - total(small.agent, few)) / (many - few)
+  console.log(
+    `replay, each sample beyond the first ${few} (${few} to ${many}, medians), CPU: one step ${single.toFixed(3)} ms, three steps ${agent.toFixed(3)} ms: ${(agent / single).toFixed(3)}x`,
+  )
+}
+
+async function replayBenches(): Promise<void> {
+  // the package as users install it (dist/, bundled), not src/ through Vite's transform, which no user runs
+  await buildPackage()
+  const sides: ReplaySides[] = []
+  for (const samples of SIZES) sides.push(await replayBench(samples))
+  if (sides.length === 2) marginal(sides[0]!, sides[1]!)
 }
 
 // the local server, in a process of its own: in the measuring process its work would take the CPU both loops need
@@ -318,5 +348,5 @@ if (process.argv.includes('--serve')) await serve()
 else {
   console.log(`agent bench${QUICK ? ' (quick)' : ''}: ${availableParallelism()} CPUs, Node ${process.version}`)
   if (!process.argv.includes('--replay-only')) await liveBench()
-  if (!process.argv.includes('--live-only')) await replayBench()
+  if (!process.argv.includes('--live-only')) await replayBenches()
 }

@@ -88,14 +88,35 @@ function check(condition: boolean, message: string, run: TimedRun): void {
     throw new Error(`${message}\n--- stdout (tail)\n${run.stdout.slice(-3000)}\n--- stderr (tail)\n${run.stderr.slice(-3000)}`)
 }
 
-async function runContestant(contestant: Contestant, dir: string, samples: number, server: FakeServer): Promise<TimedRun> {
+/**
+ * Where a run's time went, from the requests' arrivals at the server: before the first (loading, collecting), from the
+ * first to the last (the samples' calls), and after the last (the last reply, the end of the run, the report).
+ */
+interface RequestTimes {
+  firstMs: number
+  spanMs: number
+  afterLastMs: number
+}
+
+// the server's clock of each request's arrival, read by runContestant
+const arrivals: number[] = []
+
+async function runContestant(
+  contestant: Contestant,
+  dir: string,
+  samples: number,
+  server: FakeServer,
+): Promise<TimedRun & { requests: RequestTimes }> {
   const before = server.requestCount
+  arrivals.length = 0
   const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' }
   const reportFile = join(dir, 'eval-reports/bench.json')
   if (isEvalsuite(contestant)) await rm(reportFile, { force: true })
   // the plugin runs eval files only when the command names them
   const args = isEvalsuite(contestant) ? [VITEST, 'run', 'evals'] : [VITEST, 'run']
+  const spawned = performance.now()
   const run = await runTimed(process.execPath, args, { cwd: dir, env, scratch: join(dir, 'time.out') })
+  const exited = performance.now()
   check(run.exitCode === 0, `${contestant}, ${samples} samples: vitest exited with ${run.exitCode}`, run)
   if (isEvalsuite(contestant)) {
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
@@ -105,7 +126,8 @@ async function runContestant(contestant: Contestant, dir: string, samples: numbe
   }
   const requests = server.requestCount - before
   check(requests === samples, `${contestant}, ${samples} samples: the server saw ${requests} requests`, run)
-  return run
+  const [first, last] = [arrivals[0]!, arrivals.at(-1)!]
+  return { ...run, requests: { firstMs: first - spawned, spanMs: last - first, afterLastMs: exited - last } }
 }
 
 // the benchmark's project again, with the earlier build in its node_modules
@@ -132,7 +154,7 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-type Runs = Record<Contestant, TimedRun[]>
+type Runs = Record<Contestant, (TimedRun & { requests: RequestTimes })[]>
 
 async function main(): Promise<void> {
   console.log(
@@ -140,7 +162,12 @@ async function main(): Promise<void> {
   )
   await buildPackage()
   await rm(WORK, { recursive: true, force: true })
-  const server = await startFakeServer()
+  const server = await startFakeServer({
+    fault: () => {
+      arrivals.push(performance.now())
+      return undefined
+    },
+  })
   const measured = {} as Record<ScenarioName, Runs>
   const rawLoopMs: number[] = []
   try {
@@ -203,6 +230,15 @@ async function main(): Promise<void> {
     cpuPerSampleRatio: pairedPerSample(subject, baseline),
     wallRatio: paired('wall', subject, baseline, 'wallMs', over),
   })
+  // the wall run's parts, paired within each round: where evalsuite's time beyond plain Vitest's goes
+  const wallParts = (subject: Contestant, baseline: Contestant) => {
+    const pairs = measured.wall[subject].map((run, i) => [run.requests, measured.wall[baseline][i]!.requests] as const)
+    return {
+      firstMs: median(pairs.map(([a, b]) => a.firstMs - b.firstMs)),
+      spanRatio: median(pairs.map(([a, b]) => a.spanMs / b.spanMs)),
+      afterLastMs: median(pairs.map(([a, b]) => a.afterLastMs - b.afterLastMs)),
+    }
+  }
   const subjects = CONTESTANTS.filter(isEvalsuite)
   const comparisons = Object.fromEntries(
     subjects.map((subject) => [subject, { threads: against(subject, 'threads'), forks: against(subject, 'forks') }]),
@@ -226,6 +262,10 @@ async function main(): Promise<void> {
   row('1,000 × 50 ms: wall', (c) => `${Math.round(of('wall', c, 'wallMs'))} ms`)
   row('1,000 × 50 ms: CPU', (c) => `${Math.round(of('wall', c, 'cpuMs'))} ms`)
   row('1,000 × 50 ms: ÷ raw SDK loop', (c) => `×${(of('wall', c, 'wallMs') / rawLoop).toFixed(3)}`)
+  const phase = (c: Contestant, key: keyof RequestTimes): number => median(measured.wall[c].map((run) => run.requests[key]))
+  row('  up to the first request', (c) => `${Math.round(phase(c, 'firstMs'))} ms`)
+  row('  first to last request', (c) => `${Math.round(phase(c, 'spanMs'))} ms`)
+  row('  last request to exit', (c) => `${Math.round(phase(c, 'afterLastMs'))} ms`)
   const verdict = (met: boolean): string => (met ? 'ok' : 'MISSED')
   console.log(`\n  raw SDK loop (1,000 × 50 ms, in process): ${Math.round(rawLoop)} ms`)
   for (const subject of subjects) {
@@ -236,6 +276,10 @@ async function main(): Promise<void> {
       `  ${TITLES[subject]} against plain Vitest in worker threads, the pool it runs eval files in: start-up ${sign(threads.startupMs)} ms (CPU ${sign(threads.startupCpuMs)} ms) and ${sign(threads.startupMib)} MiB (target +${TARGETS.startupMs} ms, +${TARGETS.startupMib} MiB) ${verdict(startupMet)}; ` +
         `CPU per sample ×${threads.cpuPerSampleRatio.toFixed(3)} (target ×${TARGETS.cpuRatio}) ${verdict(threads.cpuPerSampleRatio <= TARGETS.cpuRatio)}, the whole 5,000-sample run ×${threads.cpuRatio.toFixed(3)}; ` +
         `1,000 × 50 ms wall ×${threads.wallRatio.toFixed(3)} (target ≤ ×${TARGETS.wallRatio}) ${verdict(threads.wallRatio <= TARGETS.wallRatio)}`,
+    )
+    const parts = wallParts(subject, 'threads')
+    console.log(
+      `    its 1,000 × 50 ms run against the same: the first request ${sign(parts.firstMs)} ms, the requests from first to last ×${parts.spanRatio.toFixed(3)}, from the last request to the exit ${sign(parts.afterLastMs)} ms`,
     )
     console.log(
       `  ${TITLES[subject]} against plain Vitest as it runs by default (forks): start-up ${sign(forks.startupMs)} ms (CPU ${sign(forks.startupCpuMs)} ms) and ${sign(forks.startupMib)} MiB; CPU per sample ×${forks.cpuPerSampleRatio.toFixed(3)}, the whole 5,000-sample run ×${forks.cpuRatio.toFixed(3)}; ` +
@@ -253,7 +297,16 @@ async function main(): Promise<void> {
       Object.fromEntries(
         CONTESTANTS.map((c) => [
           c,
-          { wallMs: of(name, c, 'wallMs'), cpuMs: of(name, c, 'cpuMs'), peakTreeMib: of(name, c, 'peakTreeMib') },
+          {
+            wallMs: of(name, c, 'wallMs'),
+            cpuMs: of(name, c, 'cpuMs'),
+            peakTreeMib: of(name, c, 'peakTreeMib'),
+            requests: {
+              firstMs: median(measured[name][c].map((run) => run.requests.firstMs)),
+              spanMs: median(measured[name][c].map((run) => run.requests.spanMs)),
+              afterLastMs: median(measured[name][c].map((run) => run.requests.afterLastMs)),
+            },
+          },
         ]),
       ),
     ]),
