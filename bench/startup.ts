@@ -38,6 +38,10 @@ type ScenarioName = keyof typeof SCENARIOS
 
 const TARGETS = { startupMs: 100, startupMib: 25, cpuRatio: 1.1, wallRatio: 1 }
 
+// the one-sample run lasts under a second, and one run of it moves by 100 ms and more on a shared machine: each round
+// runs it this many times for each contestant, interleaved, and keeps the median of each figure
+const STARTUP_RUNS = 5
+
 /**
  * Plain Vitest doing what a benchmark does, one trivial test per sample: each test asks the endpoint with the `openai`
  * SDK and compares the reply with the target, `concurrency` at a time, as the benchmark's samples run.
@@ -101,12 +105,7 @@ interface RequestTimes {
 // the server's clock of each request's arrival, read by runContestant
 const arrivals: number[] = []
 
-async function runContestant(
-  contestant: Contestant,
-  dir: string,
-  samples: number,
-  server: FakeServer,
-): Promise<TimedRun & { requests: RequestTimes }> {
+async function runContestant(contestant: Contestant, dir: string, samples: number, server: FakeServer): Promise<MeasuredRun> {
   const before = server.requestCount
   arrivals.length = 0
   const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', CI: 'true', NO_COLOR: '1', EVALSUITE_RECORDINGS: 'live' }
@@ -154,7 +153,24 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-type Runs = Record<Contestant, (TimedRun & { requests: RequestTimes })[]>
+type MeasuredRun = TimedRun & { requests: RequestTimes }
+type Runs = Record<Contestant, MeasuredRun[]>
+
+// one contestant's runs of one round as one: the median of each figure
+function medianRun(runs: readonly MeasuredRun[]): MeasuredRun {
+  const of = (figure: (run: MeasuredRun) => number): number => median(runs.map(figure))
+  return {
+    ...runs[0]!,
+    wallMs: of((run) => run.wallMs),
+    cpuMs: of((run) => run.cpuMs),
+    peakTreeMib: of((run) => run.peakTreeMib),
+    requests: {
+      firstMs: of((run) => run.requests.firstMs),
+      spanMs: of((run) => run.requests.spanMs),
+      afterLastMs: of((run) => run.requests.afterLastMs),
+    },
+  }
+}
 
 async function main(): Promise<void> {
   console.log(
@@ -188,8 +204,12 @@ async function main(): Promise<void> {
         server.setLatency(scenario.latencyMs)
         // the order turns each round, so that none always runs first on a machine that is warming up or cooling down
         const order = CONTESTANTS.map((_, i) => CONTESTANTS[(i + round) % CONTESTANTS.length]!)
-        for (const contestant of order)
-          measured[name][contestant].push(await runContestant(contestant, projects[name][contestant], scenario.samples, server))
+        const times = name === 'startup' ? STARTUP_RUNS : 1
+        const runs = Object.fromEntries(CONTESTANTS.map((c) => [c, [] as MeasuredRun[]])) as Record<Contestant, MeasuredRun[]>
+        for (let time = 0; time < times; time++)
+          for (const contestant of order)
+            runs[contestant].push(await runContestant(contestant, projects[name][contestant], scenario.samples, server))
+        for (const contestant of order) measured[name][contestant].push(medianRun(runs[contestant]))
         if (name === 'wall') rawLoopMs.push(await runRawLoop(projects.wall.fixture, server))
         const line = CONTESTANTS.map((c) => {
           const run = measured[name][c].at(-1)!
