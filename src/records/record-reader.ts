@@ -14,7 +14,7 @@ function readRecord(entry: unknown): RecordRead {
 
 /**
  * Reads the samples' records. The reporter hands it each test as it finishes, while the main process mostly waits on
- * the workers, so that the end of a run of 1,000 samples does not read them all then (about 10 ms); a record read
+ * the workers, so that the end of a large run, which the user waits through, does not read them all; a record read
  * early is read again if its test's record changed since.
  */
 export class RecordReader {
