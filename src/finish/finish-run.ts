@@ -13,7 +13,7 @@ import {
   writeBaseline,
   type LoadedBaseline,
 } from '../baseline/index.ts'
-import { type BenchmarkRecords, collectRuns, type FinishedModule, isPartial, type RecordReader } from '../records/index.ts'
+import { type BenchmarkRecords, collectRuns, type FinishedModule, isPartial } from '../records/index.ts'
 import { decideOutcome, type RunOutcome } from '../gates/index.ts'
 import { githubAnnotations, renderMarkdown, renderReports, supportsColor, outcomeLines } from '../render/index.ts'
 import { loadMergedAggregates, reportRun, scoresBySample, type ReportSettings } from '../report/index.ts'
@@ -40,8 +40,6 @@ export interface RunEnd {
   updateMode: string
   /** The run merges blob reports (`--merge-reports`). */
   merging: boolean
-  /** The samples' records read as their tests finished. */
-  reader?: RecordReader
   log(text: string): void
   /** The stream the log goes to: its width, and whether it takes colour. */
   output: unknown
@@ -58,7 +56,7 @@ export async function finishRun(end: RunEnd, options: FinishRunOptions): Promise
   const { root, reason, unhandledErrors, updateMode } = end
   // the terminal's last guard: the records were masked where they were made
   const log = (text: string): void => end.log(redactKeys(text))
-  const { runs, problems } = collectRuns(end.modules, root, end.reader)
+  const { runs, problems } = collectRuns(end.modules, root)
   if (runs.length === 0) return noBenchmarkRan(end, problems.failures, options)
   const catalog = createMetricCatalog(options.metricDefinitions)
   const createdAt = new Date().toISOString()

@@ -1,5 +1,4 @@
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import type { RecordReader } from '../records/index.ts'
 import type { ReporterSettings } from './plugin-options.ts'
 import { baselineUpdateMode } from './update-targets.ts'
 
@@ -23,8 +22,6 @@ export class EvalsuiteReporter implements Reporter {
   private sharing: Promise<RecordSharing> | undefined
   // the texts the samples' records share, for the run (see shareRecordStrings)
   private readonly sharedStrings = new Map<string, string>()
-  // the samples' records read as they arrive, for the run
-  private reader: RecordReader | undefined
 
   // the plugin's options as the plugin resolved them, defaults applied: the workers' settings come from the same object
   constructor(options: ReporterSettings) {
@@ -43,19 +40,16 @@ export class EvalsuiteReporter implements Reporter {
   onTestRunStart(): void {
     this.ended.clear()
     this.sharedStrings.clear()
-    this.reader = undefined
   }
 
   async onTestModuleCollected(): Promise<void> {
     await this.load()
   }
 
-  // each record is held to the end of the run, when its memory peaks: it is made compact as it arrives, and read then
+  // each record is held to the end of the run, when its memory peaks: it is made compact as it arrives
   async onTestCaseResult(test: TestCase): Promise<void> {
-    const { shareRecordStrings, RecordReader } = await (this.sharing ??= import('../records/index.ts'))
+    const { shareRecordStrings } = await (this.sharing ??= import('../records/index.ts'))
     shareRecordStrings(test.meta(), this.sharedStrings)
-    this.reader ??= new RecordReader()
-    this.reader.add(test)
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -75,7 +69,6 @@ export class EvalsuiteReporter implements Reporter {
         // -u sets it to "all"; pressing "u" in watch mode changes the manager's options, not the config
         updateMode: baselineUpdateMode(vitest.snapshot.options.updateSnapshot),
         merging: Boolean(vitest.config.mergeReports),
-        ...(this.reader ? { reader: this.reader } : {}),
         log: (text) => vitest.logger.log(text),
         output: vitest.logger.outputStream,
       },

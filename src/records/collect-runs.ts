@@ -1,7 +1,14 @@
 import type { CorpusAggregate } from '../metrics/index.ts'
-import { BenchmarkMetaSchema, evalsuiteMetaOf, PARSED_ONCE, type BenchmarkMeta, type SampleMeta } from '../schema/index.ts'
+import {
+  BenchmarkMetaSchema,
+  evalsuiteMetaOf,
+  PARSED_ONCE,
+  parseSampleMeta,
+  parseTrajectoryText,
+  type BenchmarkMeta,
+  type SampleMeta,
+} from '../schema/index.ts'
 import type { FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
-import { RecordReader } from './record-reader.ts'
 import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
 export type { SampleOutcome } from './sample-outcome.ts'
@@ -72,14 +79,9 @@ export function moduleFile(moduleId: string, root: string): string {
 
 /**
  * Reads the benchmarks, and every other failure, out of the finished test modules. A merged report holds one module
- * per shard for the same file; their suites share an id and are read as one benchmark. `reader` holds the records
- * read while the run went on.
+ * per shard for the same file; their suites share an id and are read as one benchmark.
  */
-export function collectRuns(
-  modules: readonly FinishedModule[],
-  root: string,
-  reader = new RecordReader(),
-): { runs: BenchmarkRecords[]; problems: RunProblems } {
+export function collectRuns(modules: readonly FinishedModule[], root: string): { runs: BenchmarkRecords[]; problems: RunProblems } {
   const runs = new Map<string, BenchmarkRecords>()
   const seenSuites = new Set<FinishedSuite>()
   const parsed = new Map<FinishedSuite, BenchmarkMeta | null>()
@@ -105,10 +107,15 @@ export function collectRuns(
         continue
       }
       // a sample whose record does not parse (a score of Infinity, say) must not drop out of the results unseen
-      const read = reader.read(test, entry)
-      const suite = 'problem' in read ? undefined : benchmarkSuiteOf(test, parsed)
-      if ('problem' in read || suite === undefined) {
-        const why = 'problem' in read ? read.problem : 'outside any benchmark'
+      const sample = parseSampleMeta(entry)
+      const suite = sample.success ? benchmarkSuiteOf(test, parsed) : undefined
+      const read = sample.success && sample.data.trajectory !== undefined ? parseTrajectoryText(sample.data.trajectory) : undefined
+      if (!sample.success || suite === undefined || (read !== undefined && 'problem' in read)) {
+        const why = !sample.success
+          ? sample.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+          : read !== undefined && 'problem' in read
+            ? `trajectory: ${read.problem}`
+            : 'outside any benchmark'
         problems.failures.push(`${file} > ${test.fullName}: invalid evalsuite record (${why})`)
         continue
       }
@@ -119,8 +126,8 @@ export function collectRuns(
         runs.set(suite.id, run)
       } else if (!seenSuites.has(suite)) addShard(run, meta)
       seenSuites.add(suite)
-      const done = outcome(test, read.meta)
-      if (read.trajectory !== undefined) done.trajectory = read.trajectory
+      const done = outcome(test, sample.data)
+      if (read !== undefined) done.trajectory = read.trajectory
       run.samples.push(done)
     }
   }

@@ -1,6 +1,5 @@
 export { type BenchmarkRecords, collectRuns, type MergedAggregate, moduleFile, newRun } from './collect-runs.ts'
 export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 export { sampleOutcome, type SampleOutcome, type TestState } from './sample-outcome.ts'
-export { RecordReader } from './record-reader.ts'
 export { isPartial, shardLabel } from './shards.ts'
 export { shareRecordStrings } from './shared-strings.ts'
