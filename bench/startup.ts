@@ -156,20 +156,16 @@ const median = (values: readonly number[]): number => {
 type MeasuredRun = TimedRun & { requests: RequestTimes }
 type Runs = Record<Contestant, MeasuredRun[]>
 
+// the median of each part of the runs' time
+function medianTimes(runs: readonly MeasuredRun[]): RequestTimes {
+  const of = (key: keyof RequestTimes): number => median(runs.map((run) => run.requests[key]))
+  return { firstMs: of('firstMs'), spanMs: of('spanMs'), afterLastMs: of('afterLastMs') }
+}
+
 // one contestant's runs of one round as one: the median of each figure
 function medianRun(runs: readonly MeasuredRun[]): MeasuredRun {
-  const of = (figure: (run: MeasuredRun) => number): number => median(runs.map(figure))
-  return {
-    ...runs[0]!,
-    wallMs: of((run) => run.wallMs),
-    cpuMs: of((run) => run.cpuMs),
-    peakTreeMib: of((run) => run.peakTreeMib),
-    requests: {
-      firstMs: of((run) => run.requests.firstMs),
-      spanMs: of((run) => run.requests.spanMs),
-      afterLastMs: of((run) => run.requests.afterLastMs),
-    },
-  }
+  const of = (key: 'wallMs' | 'cpuMs' | 'peakTreeMib'): number => median(runs.map((run) => run[key]))
+  return { ...runs[0]!, wallMs: of('wallMs'), cpuMs: of('cpuMs'), peakTreeMib: of('peakTreeMib'), requests: medianTimes(runs) }
 }
 
 async function main(): Promise<void> {
@@ -282,7 +278,7 @@ async function main(): Promise<void> {
   row('1,000 × 50 ms: wall', (c) => `${Math.round(of('wall', c, 'wallMs'))} ms`)
   row('1,000 × 50 ms: CPU', (c) => `${Math.round(of('wall', c, 'cpuMs'))} ms`)
   row('1,000 × 50 ms: ÷ raw SDK loop', (c) => `×${(of('wall', c, 'wallMs') / rawLoop).toFixed(3)}`)
-  const phase = (c: Contestant, key: keyof RequestTimes): number => median(measured.wall[c].map((run) => run.requests[key]))
+  const phase = (c: Contestant, key: keyof RequestTimes): number => medianTimes(measured.wall[c])[key]
   row('  up to the first request', (c) => `${Math.round(phase(c, 'firstMs'))} ms`)
   row('  first to last request', (c) => `${Math.round(phase(c, 'spanMs'))} ms`)
   row('  last request to exit', (c) => `${Math.round(phase(c, 'afterLastMs'))} ms`)
@@ -321,11 +317,7 @@ async function main(): Promise<void> {
             wallMs: of(name, c, 'wallMs'),
             cpuMs: of(name, c, 'cpuMs'),
             peakTreeMib: of(name, c, 'peakTreeMib'),
-            requests: {
-              firstMs: median(measured[name][c].map((run) => run.requests.firstMs)),
-              spanMs: median(measured[name][c].map((run) => run.requests.spanMs)),
-              afterLastMs: median(measured[name][c].map((run) => run.requests.afterLastMs)),
-            },
+            requests: medianTimes(measured[name][c]),
           },
         ]),
       ),
