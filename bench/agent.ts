@@ -2,7 +2,9 @@
 // runs its two sides in the same run, alternating (ABAB), and reports the median of the per-round ratios with their
 // spread, in wall time and in CPU time (which holds on a machine other work shares), with the load average.
 // 1. Replay: 1,000 samples of 3 tool steps, replayed by Vitest from recordings, against the same samples replayed as
-//    one model call each; per sample, over the samples' run (target: at most 1.5x).
+//    one model call each; per sample, over the samples' run (target: at most 1.5x). A third side, the same agent whose
+//    model answers at once (one step, the tools offered), splits the difference into the tool loop's cost a sample and
+//    its cost a step.
 // 2. Live: evalsuite's loop (models.openai, its tool loop) against a raw loop over the openai SDK, both calling a
 //    local server, in a process of its own, that answers each call after 50 ms (target: at most 1.05x).
 import { fork, type ChildProcess } from 'node:child_process'
@@ -72,8 +74,9 @@ const AGENT_EVAL = evalFile(`
     lookup: { parameters: z.object({ id: z.string() }), execute: ({ id }: { id: string }) => id.replace('id ', 'answer of ') },
   },`)
 
-async function record(dir: string, label: string): Promise<void> {
-  const server = await startFakeServer({ toolCalls: agentCalls, reply: agentReply })
+// the agent's script, or, for the agent that answers at once, a server that calls no tool
+async function record(dir: string, label: string, toolCalls: typeof agentCalls = agentCalls): Promise<void> {
+  const server = await startFakeServer({ toolCalls, reply: agentReply })
   try {
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'x', EVALSUITE_RECORDINGS: 'record', CI: 'true' }
     const recorded = await runChild(process.execPath, [VITEST, 'run', 'evals'], { cwd: dir, env, rssFile: join(dir, 'time.out') })
@@ -121,48 +124,57 @@ const ratioText = (ratios: readonly number[]): string =>
   `${median(ratios).toFixed(3)}x (rounds ${sorted(ratios)[0]!.toFixed(2)} to ${sorted(ratios).at(-1)!.toFixed(2)})`
 const load = (): string => loadavg()[0]!.toFixed(1)
 
-/** Each side's replays, round by round. */
+/** Each side's replays, round by round: one model call, the agent answering at once, the agent's three steps. */
 interface ReplaySides {
   single: Replayed[]
+  direct: Replayed[]
   agent: Replayed[]
+}
+
+const SIDE_LABELS: Record<keyof ReplaySides, string> = {
+  single: 'one step',
+  direct: 'one step, tools offered',
+  agent: 'three steps',
 }
 
 async function replayBench(samples: number): Promise<ReplaySides> {
   await rm(WORK, { recursive: true, force: true })
   const single = await writeFixture(join(WORK, 'one-step'), REPO, samples, CONCURRENCY, true)
+  const direct = await writeFixture(join(WORK, 'one-step-tools'), REPO, samples, CONCURRENCY, true)
   const agent = await writeFixture(join(WORK, 'three-steps'), REPO, samples, CONCURRENCY, true)
   await writeFile(join(single.dir, 'evals/bench.eval.ts'), SINGLE_EVAL)
+  await writeFile(join(direct.dir, 'evals/bench.eval.ts'), AGENT_EVAL)
   await writeFile(join(agent.dir, 'evals/bench.eval.ts'), AGENT_EVAL)
-  await record(single.dir, 'one step')
-  await record(agent.dir, 'three steps')
+  const dirs: Record<keyof ReplaySides, string> = { single: single.dir, direct: direct.dir, agent: agent.dir }
+  await record(single.dir, SIDE_LABELS.single)
+  await record(direct.dir, SIDE_LABELS.direct, () => undefined)
+  await record(agent.dir, SIDE_LABELS.agent)
+  const sides = Object.keys(dirs) as (keyof ReplaySides)[]
   const loads = [load()]
-  const runs = { single: [] as Replayed[], agent: [] as Replayed[] }
+  const runs: ReplaySides = { single: [], direct: [], agent: [] }
   for (let round = 0; round < ROUNDS; round++) {
-    runs.single.push(await replayOnce(single.dir, 'one step', samples))
-    runs.agent.push(await replayOnce(agent.dir, 'three steps', samples))
+    for (const side of sides) runs[side].push(await replayOnce(dirs[side], SIDE_LABELS[side], samples))
     loads.push(load())
   }
-  const of = (field: 'wallMs' | 'cpuMs' | 'processMs') => ({
-    single: median(runs.single.map((run) => run[field])),
-    agent: median(runs.agent.map((run) => run[field])),
-    ratios: runs.agent.map((run, round) => run[field] / runs.single[round]![field]),
-  })
-  const [wall, cpu, whole] = [of('wallMs'), of('cpuMs'), of('processMs')]
-  console.log(`replay, ${samples} samples, ${ROUNDS} rounds alternating, load average ${loads.join(', ')}:`)
-  console.log(
-    `  a sample, wall: one step ${wall.single.toFixed(3)} ms, three steps ${wall.agent.toFixed(3)} ms: ${ratioText(wall.ratios)} (target <= 1.5x)`,
-  )
-  console.log(`  a sample, CPU:  one step ${cpu.single.toFixed(3)} ms, three steps ${cpu.agent.toFixed(3)} ms: ${ratioText(cpu.ratios)}`)
-  console.log(
-    `  whole run, wall: one step ${(whole.single / 1000).toFixed(2)} s, three steps ${(whole.agent / 1000).toFixed(2)} s: ${ratioText(whole.ratios)}`,
-  )
-  if ([...runs.single, ...runs.agent].every((run) => run.processCpuMs !== null)) {
-    const ratios = runs.agent.map((run, round) => run.processCpuMs! / runs.single[round]!.processCpuMs!)
-    const [one, three] = [median(runs.single.map((run) => run.processCpuMs!)), median(runs.agent.map((run) => run.processCpuMs!))]
+  console.log(`replay, ${samples} samples, ${ROUNDS} rounds, load average ${loads.join(', ')}:`)
+  const figure = (field: 'wallMs' | 'cpuMs' | 'processMs' | 'processCpuMs', scale = 1, unit = 'ms'): string =>
+    sides
+      .map((side) => `${SIDE_LABELS[side]} ${(median(runs[side].map((run) => run[field]!)) / scale).toFixed(scale === 1 ? 3 : 2)} ${unit}`)
+      .join(', ')
+  // each ratio is the median of the rounds' ratios, the two sides of a round run one after the other
+  const ratio = (field: 'wallMs' | 'cpuMs' | 'processMs' | 'processCpuMs', over: keyof ReplaySides, under: keyof ReplaySides): string =>
+    ratioText(runs[over].map((run, round) => run[field]! / runs[under][round]![field]!))
+  console.log(`  a sample, wall: ${figure('wallMs')}`)
+  console.log(`    three steps / one step: ${ratio('wallMs', 'agent', 'single')} (target <= 1.5x)`)
+  console.log(`  a sample, CPU:  ${figure('cpuMs')}`)
+  console.log(`    three steps / one step: ${ratio('cpuMs', 'agent', 'single')} (target <= 1.5x)`)
+  console.log(`    the tool loop's cost a sample, one step with tools offered / one step: ${ratio('cpuMs', 'direct', 'single')}`)
+  console.log(`    its cost a step, three steps / one step with tools offered: ${ratio('cpuMs', 'agent', 'direct')}`)
+  console.log(`  whole run, wall: ${figure('processMs', 1000, 's')}; three steps / one step ${ratio('processMs', 'agent', 'single')}`)
+  if (sides.every((side) => runs[side].every((run) => run.processCpuMs !== null)))
     console.log(
-      `  whole run, CPU:  one step ${(one / 1000).toFixed(2)} s, three steps ${(three / 1000).toFixed(2)} s: ${ratioText(ratios)}`,
+      `  whole run, CPU:  ${figure('processCpuMs', 1000, 's')}; three steps / one step ${ratio('processCpuMs', 'agent', 'single')}`,
     )
-  }
   // --keep leaves the recorded projects, to profile a replay of either by hand
   if (!process.argv.includes('--keep')) await rm(WORK, { recursive: true, force: true })
   return runs
@@ -171,11 +183,13 @@ async function replayBench(samples: number): Promise<ReplaySides> {
 // the CPU of each sample beyond the smaller run's: the difference of the two sizes' median CPU over the samples' run
 function marginal(small: ReplaySides, large: ReplaySides): void {
   const [few, many] = [SIZES[0]!, SIZES[1]!]
-  const total = (runs: Replayed[], samples: number): number => median(runs.map((run) => run.cpuMs)) * samples
-  const single = (total(large.single, many) - total(small.single, few)) / (many - few)
-  const agent = (total(large.agent, many) - total(small.agent, few)) / (many - few)
+  const beyond = (side: keyof ReplaySides): number => {
+    const total = (runs: Replayed[], samples: number): number => median(runs.map((run) => run.cpuMs)) * samples
+    return (total(large[side], many) - total(small[side], few)) / (many - few)
+  }
+  const [single, direct, agent] = [beyond('single'), beyond('direct'), beyond('agent')]
   console.log(
-    `replay, each sample beyond the first ${few} (${few} to ${many}, medians), CPU: one step ${single.toFixed(3)} ms, three steps ${agent.toFixed(3)} ms: ${(agent / single).toFixed(3)}x`,
+    `replay, each sample beyond the first ${few} (${few} to ${many}, medians), CPU: one step ${single.toFixed(3)} ms, one step with tools offered ${direct.toFixed(3)} ms, three steps ${agent.toFixed(3)} ms: three steps / one step ${(agent / single).toFixed(3)}x, / one step with tools offered ${(agent / direct).toFixed(3)}x`,
   )
 }
 
