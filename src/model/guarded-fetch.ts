@@ -49,7 +49,15 @@ export interface GuardedFetchOptions {
 interface Progress {
   headersAt?: number
   dataAt?: number
+  /**
+   * Ends the body's reading at the deadline. Aborting the fetch does not always end a body being read (in one CI run
+   * an endless streamed reply went on for a minute past a 1 s deadline, until the size limit stopped it), so the
+   * reading ends itself rather than rely on the transport.
+   */
+  expire?: (fault: EndpointFault) => void
 }
+
+const ignore = (): undefined => undefined
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
@@ -127,8 +135,9 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     const controller = new AbortController()
     const progress: Progress = {}
     const timer = setTimeout(() => {
-      state.fault ??= late(progress)
-      controller.abort(state.fault)
+      const fault = (state.fault ??= late(progress))
+      controller.abort(fault)
+      progress.expire?.(fault)
     }, options.timeoutMs)
     const forward = (): void => controller.abort(caller?.reason)
     caller?.addEventListener('abort', forward, { once: true })
@@ -159,6 +168,12 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
       }
     } catch (error) {
       throw failure(error, false)
+    }
+    // the deadline passed while the reply waited to be taken: it is not read
+    if (state.fault !== undefined) {
+      done()
+      void response.body?.cancel().catch(ignore)
+      throw state.fault
     }
     progress.headersAt = performance.now()
     const { status, headers } = response
@@ -228,8 +243,15 @@ async function readText(
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let bytes = 0
+  let expired: EndpointFault | undefined
+  // a cancelled reader's pending read ends as if the body had: the fault is checked first
+  progress.expire = (fault) => {
+    expired = fault
+    void reader.cancel(fault).catch(ignore)
+  }
   for (;;) {
     const { done, value } = await reader.read()
+    if (expired) throw expired
     if (done) return decoded(chunks, bytes)
     bytes += value.byteLength
     if (bytes > state.maxBytes) {
@@ -252,15 +274,25 @@ function guardedStream(
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader()
   let bytes = 0
+  let expired = false
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      progress.expire = (fault) => {
+        expired = true
+        void reader.cancel(fault).catch(ignore)
+        controller.error(fault)
+      }
+    },
     async pull(controller) {
       let chunk
       try {
         chunk = await reader.read()
       } catch (error) {
-        controller.error(failure(error))
+        if (!expired) controller.error(failure(error))
         return
       }
+      // the stream already ended with the deadline's fault
+      if (expired) return
       if (chunk.done) {
         done()
         controller.close()
