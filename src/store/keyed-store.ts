@@ -107,24 +107,51 @@ interface StoreState<T extends KeyedEntry> {
   saved: string
 }
 
-const read = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '')
+// the file's text, or undefined when there is none (a journal folded away by another writer's save)
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
 const digest = (text: string): string => hash('sha256', text, 'hex')
 
-function readAll<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): StoreState<T> {
+// the file and its journals as listed, or undefined when a journal listed was gone before it was read
+function readListed<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): StoreState<T> | undefined {
   const entries = new Map<string, T>()
   const issues: DatasetIssue[] = []
   const journals = journalsOf(file)
-  const text = read(file)
+  const text = read(file) ?? ''
   readLines(file, text, schema, entries, issues)
   const running = new Set<string>()
   for (const journal of journals) {
+    const journaled = read(journal)
+    if (journaled === undefined) return undefined
     const own = new Map<string, T>()
-    readLines(journal, read(journal), schema, own, issues)
+    readLines(journal, journaled, schema, own, issues)
     for (const [key, entry] of own) entries.set(key, entry)
     if (!isFoldable(journal)) for (const key of own.keys()) running.add(key)
   }
   if (issues.length > 0) throw new DatasetError(issues)
   return { entries, journals, running, saved: digest(text) }
+}
+
+/**
+ * The file with every journal. A journal gone between the listing and its reading was folded into the file by
+ * another writer's save, after this one read the file: its entries are read again under the lock, which every save
+ * holds, so that nothing is folded away meanwhile. `locked`: the caller holds the lock already.
+ */
+function readAll<T extends KeyedEntry>(file: string, schema: z.ZodType<T>, locked = false): StoreState<T> {
+  const listed = readListed(file, schema)
+  if (listed !== undefined) return listed
+  const again = (): StoreState<T> => {
+    const state = readListed(file, schema)
+    if (state === undefined) throw new Error(`A journal of "${file}" was removed while its lock was held.`)
+    return state
+  }
+  return locked ? again() : withFileLock(file, again)
 }
 
 /** Opens a keyed store; a malformed line is an error naming the file and line. */
@@ -152,7 +179,7 @@ export function loadKeyedStore<T extends KeyedEntry>(file: string, options: Keye
       if (!written && (drop === undefined || drop.size === 0) && journalsOf(file).length === 0) return new Set()
       mkdirSync(dirname(file), { recursive: true })
       const dropped = withFileLock(file, () => {
-        const { entries: all, journals, running, saved } = readAll(file, schema)
+        const { entries: all, journals, running, saved } = readAll(file, schema, true)
         const known = saved === seen ? [...(drop ?? [])].filter((key) => !foreign.has(key) && !running.has(key)) : []
         const left = new Set(known)
         const text = [...all.values()]
