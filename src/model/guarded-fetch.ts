@@ -279,6 +279,8 @@ function guardedStream(
     start(controller) {
       progress.expire = (fault) => {
         expired = true
+        // the caller's abort no longer has a fetch to end: its listener goes, as at any other end of the reply
+        done()
         void reader.cancel(fault).catch(ignore)
         controller.error(fault)
       }
