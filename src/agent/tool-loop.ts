@@ -1,6 +1,6 @@
 import { ConfigError, errorMessage } from '../errors.ts'
 import { toolOffer, type GenerateOptions, type ModelOutput, type Tool, type ToolCall } from '../model/index.ts'
-import type { MediaMessage, Sample, Trajectory, TrajectoryStep } from '../schema/index.ts'
+import type { MediaMessage, MessageToolCall, Sample, Trajectory, TrajectoryStep } from '../schema/index.ts'
 import type { AgentTools } from './agent-tool.ts'
 import { callTool, type CallPlace } from './call-tool.ts'
 import type { ToolRecordings } from './tool-recordings.ts'
@@ -100,16 +100,22 @@ export async function runToolLoop(
     if (run.signal.aborted) throw run.signal.reason
     const output = await generate(conversation, stepOptions)
     replayed &&= output.replayed === true
-    const calls = (output.toolCalls ?? []).map((call, index) => withId(call, step, index))
+    const made = output.toolCalls
+    if (made === undefined || made.length === 0) {
+      steps.push(stepOf(output, []))
+      return { steps, ended: 'reply', messages: [...conversation, { role: 'assistant', content: output.text }], replayed }
+    }
+    // built by push, as `parsedToolCalls` builds a replayed reply's calls, so that V8 compiles this loop once
+    const calls: ToolCall[] = []
+    const sent: MessageToolCall[] = []
+    for (let index = 0; index < made.length; index++) {
+      const call = withId(made[index]!, step, index)
+      calls.push(call)
+      sent.push({ id: call.id, name: call.name, arguments: call.rawArguments })
+    }
     const taken = stepOf(output, calls)
     steps.push(taken)
-    if (calls.length === 0)
-      return { steps, ended: 'reply', messages: [...conversation, { role: 'assistant', content: output.text }], replayed }
-    conversation.push({
-      role: 'assistant',
-      content: output.text,
-      toolCalls: calls.map((call) => ({ id: call.id, name: call.name, arguments: call.rawArguments })),
-    })
+    conversation.push({ role: 'assistant', content: output.text, toolCalls: sent })
     const answers =
       loop.callsAreAnswers || calls.some((call) => Object.hasOwn(loop.tools, call.name) && loop.tools[call.name]!.execute === undefined)
     // a call to a tool without `execute` is an answer: it has no result; the other calls of its reply still run

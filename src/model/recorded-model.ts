@@ -5,7 +5,7 @@ import { costOf } from './cost.ts'
 import type { ChoiceMethod, ChoiceScores, GenerateOptions, Model, ModelIdentity, ModelOutput } from './model.ts'
 import { recordedMessages } from './recorded-messages.ts'
 import type { RecordingStore } from './recording-store.ts'
-import { parsedToolCall, toolOffer } from './tools.ts'
+import { parsedToolCalls, toolOffer } from './tools.ts'
 
 /** What a choice-scoring call asked for, which makes it a different call from a reply to the same messages. */
 export interface ChoiceScoring {
@@ -145,7 +145,7 @@ export function createRecordedModel(model: Model, store: RecordingStore, mode: R
       const reply = recorded(key, 'text')
       if (reply && 'text' in reply) {
         const { toolCalls, ...rest } = reply
-        return { ...replayed(rest), ...(toolCalls ? { toolCalls: toolCalls.map(parsedToolCall) } : {}) }
+        return { ...replayed(rest), ...(toolCalls ? { toolCalls: parsedToolCalls(toolCalls) } : {}) }
       }
       const output = await call(messages, options)
       const { text, usage, latencyMs, ttftMs } = output

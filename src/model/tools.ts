@@ -105,6 +105,17 @@ export function parsedToolCall({ id, name, arguments: rawArguments }: MessageToo
   }
 }
 
+/**
+ * The calls of a recorded reply, parsed. The array is built by `push`, not `map`: once V8 optimizes the code around it,
+ * an array made by `map` has another internal shape than one made before, and the tool loop, which reads every
+ * step's calls, was compiled again for each shape it met (three times in a replayed run, about 35 ms of CPU each).
+ */
+export function parsedToolCalls(made: readonly MessageToolCall[]): ToolCall[] {
+  const calls: ToolCall[] = []
+  for (const call of made) calls.push(parsedToolCall(call))
+  return calls
+}
+
 /** Refuses a tool message that names no call, which an endpoint would refuse with a less helpful 400. */
 export function checkToolMessages(messages: readonly MediaMessage[]): void {
   const index = messages.findIndex((message) => message.role === 'tool' && !message.toolCallId)
