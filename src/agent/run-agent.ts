@@ -28,17 +28,17 @@ export function agentOutput(trajectory: Trajectory, replayed: boolean, turns?: s
   for (const step of trajectory.steps) {
     usage = addUsage(usage, step.usage)
     if (step.costUsd !== undefined) costUsd = (costUsd ?? 0) + step.costUsd
-    latencyMs += step.latencyMs + Math.max(0, ...step.toolResults.map((result) => result.durationMs))
+    let slowest = 0
+    for (const result of step.toolResults) slowest = Math.max(slowest, result.durationMs)
+    latencyMs += step.latencyMs + slowest
   }
-  return {
-    text: trajectory.steps.at(-1)?.text ?? '',
-    ...(usage ? { usage } : {}),
-    latencyMs,
-    ...(costUsd === undefined ? {} : { costUsd }),
-    ...(replayed ? { replayed: true } : {}),
-    trajectory,
-    ...(turns ? { turns } : {}),
-  }
+  // fields set one by one rather than spread in: a replayed run makes one of these a sample
+  const output: AgentOutput = { text: trajectory.steps.at(-1)?.text ?? '', latencyMs, trajectory }
+  if (usage) output.usage = usage
+  if (costUsd !== undefined) output.costUsd = costUsd
+  if (replayed) output.replayed = true
+  if (turns) output.turns = turns
+  return output
 }
 
 // one turn without tools: one reply
@@ -71,7 +71,12 @@ export async function runAgent(
   run: LoopRun,
   options: GenerateOptions,
 ): Promise<AgentOutput> {
-  const turns = conversationTurns(messages) ?? [messages]
+  const turns = conversationTurns(messages)
+  // one user turn, nearly every sample: its loop's steps are the trajectory as they are
+  if (turns === undefined) {
+    const result = loop ? await runToolLoop(loop, generate, messages, run, options) : await replyOnce(generate, messages, options)
+    return agentOutput({ steps: result.steps, ended: result.ended }, result.replayed)
+  }
   const steps: TrajectoryStep[] = []
   const replies: string[] = []
   let conversation: MediaMessage[] = []
@@ -82,7 +87,7 @@ export async function runAgent(
     const result = loop
       ? await runToolLoop(loop, generate, conversation, { ...run, stepsBefore: steps.length }, options)
       : await replyOnce(generate, conversation, options)
-    for (const step of result.steps) steps.push(turns.length > 1 ? { ...step, turn: index + 1 } : step)
+    for (const step of result.steps) steps.push({ ...step, turn: index + 1 })
     replies.push(result.steps.at(-1)?.text ?? '')
     replayed &&= result.replayed
     ended = result.ended
@@ -91,5 +96,5 @@ export async function runAgent(
     // question never replied to
     if (ended !== 'reply') break
   }
-  return agentOutput({ steps, ended }, replayed, turns.length > 1 ? replies : undefined)
+  return agentOutput({ steps, ended }, replayed, replies)
 }

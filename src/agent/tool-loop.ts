@@ -89,12 +89,9 @@ export async function runToolLoop(
   const first = (run.stepsBefore ?? 0) + 1
   // the same at every step, made once: a replayed step costs little more than making them
   const stepOptions = { ...options, tools: loop.offered }
-  const place: CallPlace = {
-    sample: run.sample,
-    ...(run.attempt === undefined ? {} : { attempt: run.attempt }),
-    signal: run.signal,
-    ...(run.recordings ? { recordings: run.recordings } : {}),
-  }
+  const place: CallPlace = { sample: run.sample, signal: run.signal }
+  if (run.attempt !== undefined) place.attempt = run.attempt
+  if (run.recordings) place.recordings = run.recordings
   let replayed = true
   for (let step = first; step < first + loop.maxSteps; step++) {
     if (run.signal.aborted) throw run.signal.reason
