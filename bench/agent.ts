@@ -1,4 +1,4 @@
-// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N[,M]] [--keep]: what the tool loop costs. Each comparison
+// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N[,M]] [--rounds N] [--keep]: what the tool loop costs. Each comparison
 // runs its sides in the same run, in turn each round (the live loops alternating which goes first), and reports the median
 // of the per-round ratios with their spread, in wall time and in CPU time (which holds on a machine other work shares), with
 // the load average.
@@ -20,6 +20,7 @@ import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer } from '../test/support/openai-server.ts'
 import { agentCalls, agentReply, rawAgent } from './agent-script.ts'
 import { bundledLayer, type Layer } from './bundled-layer.ts'
+import { wholeNumberFlag } from './before-after/flags.ts'
 import { writeFixture } from './overhead/fixture.ts'
 import { runChild } from './overhead/run-child.ts'
 
@@ -33,7 +34,8 @@ const samplesFlag = process.argv.indexOf('--samples')
 const SIZES = samplesFlag > 0 ? (process.argv[samplesFlag + 1] ?? '').split(',').map(Number) : [QUICK ? 200 : 1000]
 if (!SIZES.every((size) => Number.isInteger(size) && size > 0) || SIZES.length > 2)
   throw new Error(`--samples takes one or two sample counts, such as 1000 or 1000,3000; received ${process.argv[samplesFlag + 1]}`)
-const ROUNDS = QUICK ? 2 : 5
+// --rounds N replays each side N times (five, or two with --quick): on a shared machine single rounds spread widely
+const ROUNDS = wholeNumberFlag(process.argv.slice(2), 'rounds', QUICK ? 2 : 5).value
 const LIVE_ROUNDS = QUICK ? 3 : 7
 const LIVE_SAMPLES = QUICK ? 32 : 96
 const CALL_MS = 50
@@ -167,6 +169,7 @@ async function replayBench(samples: number): Promise<ReplaySides> {
     ratioText(runs[over].map((run, round) => run[field]! / runs[under][round]![field]!))
   console.log(`  a sample, wall: ${figure('wallMs')}`)
   console.log(`    three steps / one step: ${ratio('wallMs', 'agent', 'single')} (target <= 1.5x)`)
+  console.log(`    three steps / one step with tools offered: ${ratio('wallMs', 'agent', 'direct')}`)
   console.log(`  a sample, CPU:  ${figure('cpuMs')}`)
   console.log(`    three steps / one step: ${ratio('cpuMs', 'agent', 'single')} (target <= 1.5x)`)
   console.log(`    the tool loop's cost a sample, one step with tools offered / one step: ${ratio('cpuMs', 'direct', 'single')}`)
