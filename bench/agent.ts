@@ -1,7 +1,7 @@
-// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N[,M]] [--rounds N] [--keep]: what the tool loop costs. Each comparison
-// runs its sides in the same run, in turn each round (the live loops alternating which goes first), and reports the median
-// of the per-round ratios with their spread, in wall time and in CPU time (which holds on a machine other work shares), with
-// the load average.
+// npm run bench:agent [-- --quick] [--replay-only | --live-only] [--samples N[,M]] [--rounds N] [--keep]: what the tool
+// loop costs. Each comparison runs its sides in the same run, in turn each round (the live loops alternating which goes
+// first), and reports the median of the per-round ratios with their spread, in wall time and in CPU time (which holds
+// on a machine other work shares), with the load average.
 // 1. Replay: 1,000 samples of 3 tool steps, replayed by Vitest from recordings, against the same samples replayed as
 //    one model call each; per sample, over the samples' run (target: at most 1.5x). A third side, the same agent whose
 //    model answers at once (one step, the tools offered), splits the difference into the tool loop's cost a sample and
