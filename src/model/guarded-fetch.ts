@@ -169,22 +169,21 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     } catch (error) {
       throw failure(error, false)
     }
-    // the deadline passed while the reply waited to be taken: it is not read
-    if (state.fault !== undefined) {
+    // a reply not to be read: its body is given up, and the call ends with the fault
+    const refuse = (fault: EndpointFault): EndpointFault => {
       done()
       void response.body?.cancel().catch(ignore)
-      throw state.fault
+      return fault
     }
+    // the deadline passed while the reply waited to be taken: it is not read
+    if (state.fault !== undefined) throw refuse(state.fault)
     progress.headersAt = performance.now()
     const { status, headers } = response
     state.headers = headers
     const location = status >= 300 && status < 400 ? headers.get('location') : null
     const length = Number(headers.get('content-length') ?? 0)
-    if (location !== null || length > state.maxBytes) {
-      done()
-      void response.body?.cancel().catch(() => undefined)
-      throw (state.fault = location !== null ? redirected(status, location) : tooLarge(state.maxBytes))
-    }
+    if (location !== null || length > state.maxBytes)
+      throw (state.fault = refuse(location !== null ? redirected(status, location) : tooLarge(state.maxBytes)))
     const type = headers.get('content-type') ?? ''
     if (response.ok && response.body !== null && type.startsWith('text/event-stream')) {
       const stream = guardedStream(
@@ -255,7 +254,7 @@ async function readText(
     if (done) return decoded(chunks, bytes)
     bytes += value.byteLength
     if (bytes > state.maxBytes) {
-      void reader.cancel().catch(() => undefined)
+      void reader.cancel().catch(ignore)
       throw (state.fault = tooLarge())
     }
     progress.dataAt = performance.now()
@@ -303,7 +302,7 @@ function guardedStream(
       bytes += chunk.value.byteLength
       if (bytes > state.maxBytes) {
         done()
-        void reader.cancel().catch(() => undefined)
+        void reader.cancel().catch(ignore)
         controller.error((state.fault = tooLarge()))
         return
       }

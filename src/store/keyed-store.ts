@@ -138,20 +138,19 @@ function readListed<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): S
   return { entries, journals, running, saved: digest(text) }
 }
 
+/** The file with every journal, read by a caller that holds the lock every save holds: no journal is folded away. */
+function readLocked<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): StoreState<T> {
+  const state = readListed(file, schema)
+  if (state === undefined) throw new Error(`A journal of "${file}" was removed while its lock was held.`)
+  return state
+}
+
 /**
  * The file with every journal. A journal gone between the listing and its reading was folded into the file by
- * another writer's save, after this one read the file: its entries are read again under the lock, which every save
- * holds, so that nothing is folded away meanwhile. `locked`: the caller holds the lock already.
+ * another writer's save, after this one read the file: its entries are read again under the lock.
  */
-function readAll<T extends KeyedEntry>(file: string, schema: z.ZodType<T>, locked = false): StoreState<T> {
-  const listed = readListed(file, schema)
-  if (listed !== undefined) return listed
-  const again = (): StoreState<T> => {
-    const state = readListed(file, schema)
-    if (state === undefined) throw new Error(`A journal of "${file}" was removed while its lock was held.`)
-    return state
-  }
-  return locked ? again() : withFileLock(file, again)
+function readAll<T extends KeyedEntry>(file: string, schema: z.ZodType<T>): StoreState<T> {
+  return readListed(file, schema) ?? withFileLock(file, () => readLocked(file, schema))
 }
 
 /** Opens a keyed store; a malformed line is an error naming the file and line. */
@@ -179,7 +178,7 @@ export function loadKeyedStore<T extends KeyedEntry>(file: string, options: Keye
       if (!written && (drop === undefined || drop.size === 0) && journalsOf(file).length === 0) return new Set()
       mkdirSync(dirname(file), { recursive: true })
       const dropped = withFileLock(file, () => {
-        const { entries: all, journals, running, saved } = readAll(file, schema, true)
+        const { entries: all, journals, running, saved } = readLocked(file, schema)
         const known = saved === seen ? [...(drop ?? [])].filter((key) => !foreign.has(key) && !running.has(key)) : []
         const left = new Set(known)
         const text = [...all.values()]
