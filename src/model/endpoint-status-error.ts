@@ -1,3 +1,5 @@
+import type { HeaderSource } from './rate-limit-headers.ts'
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
 /**
@@ -17,12 +19,12 @@ export function statusMessage(status: number, error: unknown, text: string | und
  */
 export class EndpointStatusError extends Error {
   readonly status: number
-  readonly headers: Headers
+  readonly headers: HeaderSource
   /** The `error` object of the reply's JSON body, when it had one. */
   readonly error: unknown
   /** The error's `code` (`insufficient_quota`, ...). */
   readonly code: unknown
-  constructor(status: number, error: unknown, message: string, headers: Headers) {
+  constructor(status: number, error: unknown, message: string, headers: HeaderSource) {
     super(message)
     this.name = 'EndpointStatusError'
     this.status = status
@@ -32,7 +34,7 @@ export class EndpointStatusError extends Error {
   }
 
   /** The error of a reply: its status, its body as read (JSON, or text when it was not JSON) and its headers. */
-  static of(status: number, body: unknown, text: string | undefined, headers: Headers): EndpointStatusError {
+  static of(status: number, body: unknown, text: string | undefined, headers: HeaderSource): EndpointStatusError {
     const error = isRecord(body) ? body.error : undefined
     return new EndpointStatusError(status, error, statusMessage(status, error, body ? undefined : text), headers)
   }

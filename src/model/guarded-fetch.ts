@@ -1,23 +1,9 @@
 import type OpenAI from 'openai'
-import { bytesText, secondsText } from './durations.ts'
+import { AttemptState } from './attempt-state.ts'
 import { EndpointFault } from './endpoint-fault.ts'
+import { connectionCode, endpointFaults, replyText, type Progress } from './endpoint-faults.ts'
 import { notJsonText } from './reply-excerpt.ts'
 import { errorMessage } from '../errors.ts'
-
-/** One attempt's side of the guarded fetch: the size its reply may have, and what went wrong with it. */
-export class AttemptState {
-  /** The most bytes the reply's body may have. */
-  readonly maxBytes: number
-  /** Why the attempt failed, when the fetch found out; it outranks the error the SDK makes of it. */
-  fault: EndpointFault | undefined
-  /** The body of a non-streamed reply, for an error that quotes it (invalid JSON). */
-  text: string | undefined
-  /** The reply's headers, once they came: their rate limits pace the requests that follow. */
-  headers: Headers | undefined
-  constructor(maxBytes: number) {
-    this.maxBytes = maxBytes
-  }
-}
 
 type FetchOptions = NonNullable<OpenAI.RequestOptions['fetchOptions']>
 
@@ -45,18 +31,6 @@ export interface GuardedFetchOptions {
   baseURL: string
 }
 
-/** When an attempt got its headers and its last data, which its deadline's message tells apart. */
-interface Progress {
-  headersAt?: number
-  dataAt?: number
-  /**
-   * Ends the body's reading at the deadline. Aborting the fetch does not always end a body being read (in one CI run
-   * an endless streamed reply went on for a minute past a 1 s deadline, until the size limit stopped it), so the
-   * reading ends itself rather than rely on the transport.
-   */
-  expire?: (fault: EndpointFault) => void
-}
-
 const ignore = (): undefined => undefined
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -69,16 +43,6 @@ const WITHOUT_BODY_COPY = { redirect: 'error', window: null } as const satisfies
 const isRefusedRedirect = (error: unknown): boolean =>
   error instanceof TypeError && error.cause instanceof Error && error.cause.message === 'unexpected redirect'
 
-function causeCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? error.cause : undefined
-  if (typeof cause !== 'object' || cause === null) return undefined
-  const code = 'code' in cause ? cause.code : undefined
-  const message = 'message' in cause ? cause.message : undefined
-  if (typeof code === 'string')
-    return typeof message === 'string' && message !== '' && !message.includes(code) ? `${code}: ${message}` : code
-  return typeof message === 'string' && message !== '' ? message : undefined
-}
-
 /**
  * A fetch for the SDK that bounds what an endpoint can do to a call: the attempt's deadline runs to the reply's last
  * byte (the SDK's own stops at the headers, so a stalled body or an endless stream held a sample until the test's
@@ -88,46 +52,10 @@ function causeCode(error: unknown): string | undefined {
  */
 export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetch = fetch): Fetch {
   const builtIn = fetchImpl === globalThis.fetch
-  const url = new URL(options.baseURL)
-  const host = url.host
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
-  const address = `${url.hostname}:${port}`
-
-  const late = (progress: Progress): EndpointFault => {
-    const limit = `timed out after ${secondsText(options.timeoutMs)} (timeoutMs)`
-    if (progress.headersAt === undefined)
-      return new EndpointFault(`${limit} with no answer from ${host}; raise timeoutMs if the model is this slow`, false)
-    const now = performance.now()
-    const quiet = now - (progress.dataAt ?? progress.headersAt)
-    // silent for most of the reading, or for long: stalled; a slow answer to the headers leaves little time to read,
-    // so the share matters as much as the length
-    if (quiet >= Math.min(5_000, options.timeoutMs / 2) || quiet >= (now - progress.headersAt) / 2)
-      return new EndpointFault(`${limit}: no data from ${host} for ${secondsText(quiet)} while reading the reply`, false)
-    return new EndpointFault(`${limit} while the reply from ${host} was still arriving; raise timeoutMs for replies this long`, false)
-  }
-  const lost = (error: unknown, reading: boolean): EndpointFault => {
-    const code = causeCode(error) ?? errorMessage(error)
-    if (reading) return new EndpointFault(`the connection to ${host} broke off while reading the reply (${code})`, true)
-    if (code.startsWith('ECONNREFUSED'))
-      return new EndpointFault(
-        `cannot connect to ${address}: connection refused (ECONNREFUSED); is the server running and listening there?`,
-        true,
-      )
-    return new EndpointFault(`the connection to ${address} failed before a reply (${code})`, true)
-  }
-  const tooLarge = (limit: number): EndpointFault =>
-    new EndpointFault(
-      `the reply from ${host} passed its size limit of ${bytesText(limit)} (maxReplyBytes); raise maxReplyBytes if replies this large are expected`,
-      false,
-    )
-  const redirected = (status: number, location: string): EndpointFault => {
-    let target = 'another address'
-    try {
-      const to = new URL(location, url)
-      target = to.host === host ? `${to.protocol}//${to.host}${to.pathname}` : to.host
-    } catch {}
-    return new EndpointFault(`the endpoint ${host} redirected (HTTP ${status}) to ${target}; set baseURL to the final address`, false)
-  }
+  const faults = endpointFaults(options.baseURL, options.timeoutMs)
+  // fetch's error says only "fetch failed": what happened is its cause
+  const lost = (error: unknown, reading: boolean): EndpointFault =>
+    faults.lost(connectionCode(error instanceof Error ? error.cause : undefined) ?? errorMessage(error), reading)
 
   return async (input, init) => {
     const state = stateOf(init) ?? new AttemptState(options.maxBytes)
@@ -135,7 +63,7 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     const controller = new AbortController()
     const progress: Progress = {}
     const timer = setTimeout(() => {
-      const fault = (state.fault ??= late(progress))
+      const fault = (state.fault ??= faults.late(progress))
       controller.abort(fault)
       progress.expire?.(fault)
     }, options.timeoutMs)
@@ -183,7 +111,7 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     const location = status >= 300 && status < 400 ? headers.get('location') : null
     const length = Number(headers.get('content-length') ?? 0)
     if (location !== null || length > state.maxBytes)
-      throw (state.fault = refuse(location !== null ? redirected(status, location) : tooLarge(state.maxBytes)))
+      throw (state.fault = refuse(location !== null ? faults.redirected(status, location) : faults.tooLarge(state.maxBytes)))
     const type = headers.get('content-type') ?? ''
     if (response.ok && response.body !== null && type.startsWith('text/event-stream')) {
       const stream = guardedStream(
@@ -191,7 +119,7 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
         state,
         progress,
         done,
-        () => tooLarge(state.maxBytes),
+        () => faults.tooLarge(state.maxBytes),
         (error) => failure(error, true),
       )
       return new Response(stream, { status, statusText: response.statusText, headers })
@@ -199,13 +127,13 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     // the whole reply is read here, under the deadline and the size limit, before the SDK parses it
     let text: string
     try {
-      text = await readText(response.body, state, progress, () => tooLarge(state.maxBytes))
+      text = await readText(response.body, state, progress, () => faults.tooLarge(state.maxBytes))
     } catch (error) {
       throw failure(error, true)
     }
     done()
     if (response.ok) {
-      if (!/^\s*[{[]/.test(text)) throw (state.fault = new EndpointFault(notJsonText(host, status, type, text), false))
+      if (!/^\s*[{[]/.test(text)) throw (state.fault = new EndpointFault(notJsonText(faults.host, status, type, text), false))
       state.text = text
       // some servers label their JSON text/plain, and the SDK parses only what is labelled JSON
       if (!/application\/json|\+json/.test(type)) {
@@ -222,14 +150,6 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     answered.json = async () => JSON.parse(read) as unknown
     return response
   }
-}
-
-// a reply's body as text, decoded once: a decoder per reply cost more than reading the body. As TextDecoder, which the
-// body was decoded with before, a byte-order mark is dropped and invalid bytes become U+FFFD.
-function decoded(chunks: readonly Uint8Array[], bytes: number): string {
-  const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes)
-  const text = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength).toString('utf8')
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
 async function readText(
@@ -251,7 +171,7 @@ async function readText(
   for (;;) {
     const { done, value } = await reader.read()
     if (expired) throw expired
-    if (done) return decoded(chunks, bytes)
+    if (done) return replyText(chunks, bytes)
     bytes += value.byteLength
     if (bytes > state.maxBytes) {
       void reader.cancel().catch(ignore)

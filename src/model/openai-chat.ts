@@ -1,7 +1,8 @@
 import type OpenAI from 'openai'
 import { ModelError } from '../errors.ts'
 import { contentText, type MediaMessage, type MessageToolCall, type ToolOffer, type Usage } from '../schema/index.ts'
-import { postJson, type JsonEndpoint } from './post-json.ts'
+import type { AttemptState } from './attempt-state.ts'
+import type { JsonEndpoint } from './post-json.ts'
 import { excerpt } from './reply-excerpt.ts'
 
 /** One answered chat request. */
@@ -96,11 +97,13 @@ function noText(model: string, choices: number, finishReason: string | null | un
   return new ModelError(`Model "${model}" returned ${why}.`)
 }
 
-async function complete(endpoint: JsonEndpoint, request: ChatRequest, options: OpenAI.RequestOptions): Promise<ChatReply> {
-  const completion = (await postJson(endpoint, body(request, false), {
-    ...(options.signal ? { signal: options.signal } : {}),
-    fetchOptions: options.fetchOptions ?? {},
-  })) as OpenAI.ChatCompletion | null
+async function complete(
+  endpoint: JsonEndpoint,
+  request: ChatRequest,
+  signal: AbortSignal | undefined,
+  state: AttemptState,
+): Promise<ChatReply> {
+  const completion = (await endpoint.post(body(request, false), { signal, state })) as OpenAI.ChatCompletion | null
   // JSON of another shape (an error object with status 200, a different API) is an error, not a crash on `choices[0]`
   if (!Array.isArray(completion?.choices)) {
     throw new ModelError(
@@ -162,14 +165,16 @@ async function stream(client: OpenAI, request: ChatRequest, options: OpenAI.Requ
 }
 
 /**
- * Sends one chat request with the SDK's per-request options (signal, fetch options): streamed through the SDK's client
- * (`client` opens it), which reads the events, and otherwise posted to `endpoint` (see `postJson`).
+ * Sends one attempt of a chat request: streamed through the SDK's client (`client` opens it), which reads the events,
+ * with the SDK's per-request options (signal, the guarded fetch's options); otherwise posted to `endpoint` (see
+ * `jsonEndpoint`) under the attempt's `state`.
  */
 export async function requestChat(
   client: () => Promise<OpenAI>,
   endpoint: JsonEndpoint,
   request: ChatRequest,
   options: OpenAI.RequestOptions,
+  state: AttemptState,
 ): Promise<ChatReply> {
-  return request.stream ? stream(await client(), request, options) : complete(endpoint, request, options)
+  return request.stream ? stream(await client(), request, options) : complete(endpoint, request, options.signal ?? undefined, state)
 }

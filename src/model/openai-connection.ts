@@ -5,11 +5,12 @@ import { redactSecrets } from '../store/index.ts'
 import { MAX_TIMER_MS, secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
 import { EndpointStatusError } from './endpoint-status-error.ts'
-import { AttemptState, attemptFetchOptions, createGuardedFetch } from './guarded-fetch.ts'
+import { AttemptState } from './attempt-state.ts'
+import { attemptFetchOptions, createGuardedFetch } from './guarded-fetch.ts'
 import type { ChoiceMethod } from './model.ts'
 import { requestChat, type ChatReply, type ChatRequest } from './openai-chat.ts'
 import { requestChoiceScores, type ChoiceRequest, type ScoredChoices } from './openai-choices.ts'
-import { jsonHeaders, type JsonEndpoint } from './post-json.ts'
+import { jsonEndpoint, jsonHeaders } from './post-json.ts'
 import { excerpt } from './reply-excerpt.ts'
 import type { RequestGate, TokenEstimate } from './request-gate.ts'
 import { withGatedRetries } from './gated-retries.ts'
@@ -68,11 +69,11 @@ function attemptFailure(error: unknown, state: AttemptState, host: string, sdk: 
 }
 
 /**
- * Opens the connection: a chat reply that is not streamed is posted by evalsuite itself (see `postJson`); the SDK's
- * client, opened on the first stream or choice-scoring request, sends those. Retries are ours, not the SDK's: each
- * attempt must pass the gate, so that retries count against the rate limits and every 429 reaches the concurrency
- * limit. Every request goes through the guarded fetch (see `createGuardedFetch`); the SDK's own timer, which stops at
- * the headers, is set past the guard's, which runs to the last byte.
+ * Opens the connection: a chat reply that is not streamed is posted by evalsuite itself (see `jsonEndpoint`); the SDK's
+ * client, opened on the first stream or choice-scoring request, sends those, through the guarded fetch (see
+ * `createGuardedFetch`), which bounds them as `jsonEndpoint` bounds its own; the SDK's own timer, which stops at the
+ * headers, is set past the guard's, which runs to the last byte. Retries are ours, not the SDK's: each attempt must
+ * pass the gate, so that retries count against the rate limits and every 429 reaches the concurrency limit.
  */
 export function connect(endpoint: Endpoint): OpenAIConnection {
   const host = new URL(endpoint.baseURL).host
@@ -80,11 +81,12 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
   const apiKey = endpoint.apiKey ?? 'no-key'
   const guardedFetch = createGuardedFetch({ timeoutMs: endpoint.timeoutMs, maxBytes: endpoint.maxReplyBytes, baseURL: endpoint.baseURL })
   // the SDK joins a base URL and a path so: one slash between them
-  const chatEndpoint: JsonEndpoint = {
+  const chatEndpoint = jsonEndpoint({
     url: `${endpoint.baseURL.replace(/\/$/, '')}/chat/completions`,
+    baseURL: endpoint.baseURL,
     headers: jsonHeaders(apiKey),
-    fetch: guardedFetch,
-  }
+    timeoutMs: endpoint.timeoutMs,
+  })
   let sdk: typeof OpenAI | undefined
   let opened: Promise<OpenAI> | undefined
   const client = (): Promise<OpenAI> =>
@@ -105,7 +107,7 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
     tokens: TokenEstimate,
     signal: AbortSignal | undefined,
     maxBytes: number,
-    request: (options: OpenAI.RequestOptions) => Promise<T>,
+    request: (options: OpenAI.RequestOptions, state: AttemptState) => Promise<T>,
   ): Promise<T> => {
     return withGatedRetries(
       endpoint.gate,
@@ -114,7 +116,7 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
       async (admission) => {
         const state = new AttemptState(maxBytes)
         try {
-          const reply = await request({ signal, fetchOptions: attemptFetchOptions(state) })
+          const reply = await request({ signal, fetchOptions: attemptFetchOptions(state) }, state)
           admission.release({ tokensUsed: tokensOf(reply.usage), headers: state.headers })
           return reply
         } catch (error) {
@@ -132,7 +134,7 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
   }
   return {
     chat: (request, tokens, signal) =>
-      send(tokens, signal, endpoint.maxReplyBytes, (options) => requestChat(client, chatEndpoint, request, options)),
+      send(tokens, signal, endpoint.maxReplyBytes, (options, state) => requestChat(client, chatEndpoint, request, options, state)),
     // "ppl" echoes every choice's whole text with a log-probability per token, so each choice gets the limit
     scoreChoices: (method, request, tokens, signal) =>
       send(tokens, signal, endpoint.maxReplyBytes * (method === 'ppl' ? Math.max(1, request.choices.length) : 1), async (options) =>

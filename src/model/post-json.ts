@@ -1,13 +1,32 @@
+import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import type { Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { errorMessage } from '../errors.ts'
+import type { AttemptState } from './attempt-state.ts'
+import { EndpointFault } from './endpoint-fault.ts'
+import { connectionCode, endpointFaults, replyText, type Progress } from './endpoint-faults.ts'
 import { EndpointStatusError } from './endpoint-status-error.ts'
+import { notJsonText } from './reply-excerpt.ts'
 
-type Fetch = (input: string, init: RequestInit) => Promise<Response>
-
-/** Where a JSON request goes: the endpoint's URL for it, the headers every request sends, and the fetch to send it with. */
-export interface JsonEndpoint {
+/** Where one kind of JSON request goes, and how long an attempt may take. */
+export interface JsonEndpointOptions {
+  /** The endpoint's URL for the request (the base URL and its path). */
   url: string
+  /** The base URL, which messages name by host. */
+  baseURL: string
+  /** The headers every request sends. */
   headers: Readonly<Record<string, string>>
-  fetch: Fetch
+  /** The time an attempt may take, from sending the request to the reply's last byte, in ms. */
+  timeoutMs: number
+}
+
+/** An endpoint that takes JSON requests: each `post` one attempt, under its state's limits. */
+export interface JsonEndpoint {
+  /**
+   * POSTs `body` and reads the JSON reply. An error reply fails as an `EndpointStatusError`, the caller's abort with its
+   * reason; what went wrong with the connection, the deadline or the reply's size is also the state's `fault`.
+   */
+  post(body: unknown, attempt: { signal?: AbortSignal | undefined; state: AttemptState }): Promise<unknown>
 }
 
 /**
@@ -34,36 +53,124 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
+type Send = (url: URL, options: RequestOptions, answer: (reply: IncomingMessage) => void) => ClientRequest
+
+// https is loaded with the first request to an https endpoint: a run against a local server never needs it
+async function transport(url: URL): Promise<{ send: Send; agent: Agent }> {
+  if (url.protocol === 'http:') return { send: httpRequest, agent: new Agent({ keepAlive: true }) }
+  if (url.protocol !== 'https:') throw new Error(`unsupported protocol ${url.protocol} in ${url.origin}`)
+  const https = await import('node:https')
+  return { send: https.request, agent: new https.Agent({ keepAlive: true }) }
+}
+
+// a reply compressed although the request did not ask for it is read decompressed, as fetch would, its size counted
+// after decompression
+function decodedBody(reply: IncomingMessage): Readable {
+  const encoding = (reply.headers['content-encoding'] ?? '').trim().toLowerCase()
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined
+  if (decoder === undefined) return reply
+  reply.on('error', (error) => decoder.destroy(error))
+  return reply.pipe(decoder)
+}
+
 /**
- * POSTs a JSON body and reads the JSON reply; an error reply fails as an `EndpointStatusError`, the caller's abort with
- * its reason. The `openai` SDK is left out of the one request every sample makes: loading it costs a worker about
- * 0.1 s of CPU before its first call, and its request pipeline rebuilt the headers and formatted each request's details
- * for a logger that is off, about 0.2 ms of CPU a call, while the guarded fetch already bounds the call's time and size
- * and says what went wrong with the connection.
+ * Opens a JSON endpoint. Each request goes out through node:http (or https) on kept-alive connections, with the guards
+ * of the guarded fetch (see `createGuardedFetch`): the deadline runs to the reply's last byte, redirects are refused,
+ * the body may not pass its size limit, a successful reply must be JSON, and each failure is an `EndpointFault` that
+ * names the host. Not fetch, and not the `openai` SDK, for the one request every sample makes: fetch cost a worker
+ * about 20 ms to load before its first call and a fifth more CPU a call (bench/README.md), and loading the SDK about
+ * 0.1 s of CPU, its request pipeline rebuilding the headers and formatting each request for a logger that is off.
  */
-export async function postJson(
-  endpoint: JsonEndpoint,
-  body: unknown,
-  options: { signal?: AbortSignal; fetchOptions: RequestInit },
-): Promise<unknown> {
-  const { signal } = options
-  signal?.throwIfAborted()
-  let response: Response
-  try {
-    response = await endpoint.fetch(endpoint.url, {
-      ...options.fetchOptions,
-      method: 'POST',
-      headers: endpoint.headers,
-      body: JSON.stringify(body),
-      ...(signal ? { signal } : {}),
+export function jsonEndpoint(options: JsonEndpointOptions): JsonEndpoint {
+  const url = new URL(options.url)
+  const faults = endpointFaults(options.baseURL, options.timeoutMs)
+  let opened: Promise<{ send: Send; agent: Agent }> | undefined
+
+  const post = (send: Send, agent: Agent, body: string, signal: AbortSignal | undefined, state: AttemptState): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const progress: Progress = {}
+      let answered = false
+      let ended = false
+      const settle = (): boolean => {
+        if (ended) return false
+        ended = true
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', cancel)
+        return true
+      }
+      // nothing more is read of a reply given up: its connection is closed rather than kept for the next request
+      const giveUp = (error: unknown): void => {
+        if (!settle()) return
+        reject(error)
+        request.destroy()
+      }
+      // a failure of our own (deadline, size, connection) is the state's fault, which outranks the error made of it
+      const fail = (fault: EndpointFault): void => {
+        if (!ended) giveUp((state.fault ??= fault))
+      }
+      const cancel = (): void => giveUp(signal?.reason)
+      const lost = (error: unknown): void => fail(faults.lost(connectionCode(error) ?? errorMessage(error), answered))
+
+      const request = send(
+        url,
+        { method: 'POST', agent, headers: { ...options.headers, 'content-length': Buffer.byteLength(body) } },
+        (reply) => {
+          answered = true
+          progress.headersAt = performance.now()
+          const status = reply.statusCode ?? 0
+          const { headers } = reply
+          state.headers = headers
+          const location = status >= 300 && status < 400 ? headers.location : undefined
+          if (location !== undefined) return fail(faults.redirected(status, location))
+          if (Number(headers['content-length'] ?? 0) > state.maxBytes) return fail(faults.tooLarge(state.maxBytes))
+          const chunks: Buffer[] = []
+          let bytes = 0
+          const content = decodedBody(reply)
+          content.on('data', (chunk: Buffer) => {
+            bytes += chunk.byteLength
+            if (bytes > state.maxBytes) return fail(faults.tooLarge(state.maxBytes))
+            progress.dataAt = performance.now()
+            chunks.push(chunk)
+          })
+          content.on('error', lost)
+          content.on('end', () => {
+            if (ended) return
+            const text = replyText(chunks, bytes)
+            if (status < 200 || status > 299) {
+              if (settle()) reject(EndpointStatusError.of(status, parsedOrUndefined(text), text, headers))
+              return
+            }
+            if (!/^\s*[{[]/.test(text))
+              return fail(new EndpointFault(notJsonText(faults.host, status, headers['content-type'] ?? '', text), false))
+            state.text = text
+            if (!settle()) return
+            try {
+              resolve(JSON.parse(text))
+            } catch (error) {
+              reject(error)
+            }
+          })
+        },
+      )
+      const timer = setTimeout(() => fail(faults.late(progress)), options.timeoutMs)
+      signal?.addEventListener('abort', cancel, { once: true })
+      request.on('error', lost)
+      request.end(body)
     })
-  } catch (error) {
-    signal?.throwIfAborted()
-    throw error
+
+  return {
+    async post(body, { signal, state }) {
+      signal?.throwIfAborted()
+      const { send, agent } = await (opened ??= transport(url))
+      signal?.throwIfAborted()
+      return post(send, agent, JSON.stringify(body), signal, state)
+    },
   }
-  if (!response.ok) {
-    const text = await response.text().catch((error: unknown) => errorMessage(error))
-    throw EndpointStatusError.of(response.status, parsedOrUndefined(text), text, response.headers)
-  }
-  return response.json()
 }

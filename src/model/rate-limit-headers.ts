@@ -20,8 +20,22 @@ export interface RateLimitReading {
   retryAfterMs?: number
 }
 
-/** Headers as fetch gives them, or as a plain record (the AI SDK's `responseHeaders`). */
-export type HeaderSource = Headers | Readonly<Record<string, string | undefined>>
+/**
+ * Headers as fetch gives them, or as a plain record: the AI SDK's `responseHeaders`, or Node's `IncomingMessage.headers`
+ * (where a repeated header can be a list).
+ */
+export type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>
+
+// without `instanceof Headers`: the first mention of fetch's globals loads Node's fetch, about 20 ms a worker, which a
+// run whose requests go through node:http never needs
+const isFetchHeaders = (headers: HeaderSource): headers is Headers => typeof headers.get === 'function'
+
+/** One header's value, by its lower-case name: as `Headers.get` gives it (a repeated header's values joined). */
+export function headerValue(headers: HeaderSource, name: string): string | undefined {
+  if (isFetchHeaders(headers)) return headers.get(name) ?? undefined
+  const value = headers[name]
+  return value === undefined || typeof value === 'string' ? value : value.join(', ')
+}
 
 /** A header's value by its lower-case name. */
 type HeaderLookup = (name: string) => string | undefined
@@ -36,13 +50,13 @@ const RATE_HEADER = /^(x-ratelimit-|anthropic-ratelimit-|retry-after)/
  */
 function rateHeaders(headers: HeaderSource): HeaderLookup | undefined {
   let found: Map<string, string> | undefined
-  const entries: Iterable<[string, string | undefined]> = headers instanceof Headers ? headers : Object.entries(headers)
+  const entries: Iterable<[string, string | readonly string[] | undefined]> = isFetchHeaders(headers) ? headers : Object.entries(headers)
   for (const [key, value] of entries) {
     if (value === undefined) continue
     const name = key.toLowerCase()
     if (!RATE_HEADER.test(name)) continue
     found ??= new Map()
-    if (!found.has(name)) found.set(name, value)
+    if (!found.has(name)) found.set(name, typeof value === 'string' ? value : value.join(', '))
   }
   // most replies of a local server have none: nothing is looked up for them
   return found && ((name) => found.get(name))

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { EndpointFault } from './endpoint-fault.ts'
 import { EndpointStatusError } from './endpoint-status-error.ts'
-import { retryAfterMsOf, type HeaderSource } from './rate-limit-headers.ts'
+import { headerValue, retryAfterMsOf, type HeaderSource } from './rate-limit-headers.ts'
 import { RETRY_DEFAULTS } from './retry-defaults.ts'
 
 // Our own loop, not the SDK's retries nor p-retry: the SDK retries a timed-out attempt and waits out whatever
@@ -19,7 +19,7 @@ const MAX_DELAY_MS = 8_000
 function isRetryable(error: unknown): boolean {
   if (error instanceof EndpointFault) return error.retryable
   if (!(error instanceof EndpointStatusError)) return false
-  const told = error.headers.get('x-should-retry')
+  const told = headerValue(error.headers, 'x-should-retry')
   if (told === 'true' || told === 'false') return told === 'true'
   if (error.status === 429) return error.code !== 'insufficient_quota'
   return error.status === 408 || error.status === 409 || error.status >= 500
