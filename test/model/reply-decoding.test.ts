@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { models } from '../../src/index.ts'
 import { listenOnLoopback, type Listening } from '../support/loopback.ts'
 
-// The guarded fetch reads a reply's body itself (under its size and time limits) and decodes it once, at the end: a
+// evalsuite reads a reply's body itself (under its size and time limits) and decodes it once, at the end: a
 // character whose bytes arrive in two pieces, and a byte-order mark, must come out as a decoder reading the whole
 // body would give them.
 
