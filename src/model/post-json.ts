@@ -1,4 +1,5 @@
-import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
+import { createRequire } from 'node:module'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { errorMessage } from '../errors.ts'
@@ -55,11 +56,18 @@ function parsedOrUndefined(text: string): unknown {
 
 type Send = (url: URL, options: RequestOptions, answer: (reply: IncomingMessage) => void) => ClientRequest
 
+// required, not imported: Node 22 builds the ES module view of node:http by reading every export, fetch's WebSocket
+// classes among them, which loads its fetch (about 20 ms of a worker's start) for a run that never uses it
+const load = createRequire(import.meta.url)
+
 // https is loaded with the first request to an https endpoint: a run against a local server never needs it
-async function transport(url: URL): Promise<{ send: Send; agent: Agent }> {
-  if (url.protocol === 'http:') return { send: httpRequest, agent: new Agent({ keepAlive: true }) }
+function transport(url: URL): { send: Send; agent: Agent } {
+  if (url.protocol === 'http:') {
+    const http: typeof import('node:http') = load('node:http')
+    return { send: http.request, agent: new http.Agent({ keepAlive: true }) }
+  }
   if (url.protocol !== 'https:') throw new Error(`unsupported protocol ${url.protocol} in ${url.origin}`)
-  const https = await import('node:https')
+  const https: typeof import('node:https') = load('node:https')
   return { send: https.request, agent: new https.Agent({ keepAlive: true }) }
 }
 
@@ -91,7 +99,7 @@ function decodedBody(reply: IncomingMessage): Readable {
 export function jsonEndpoint(options: JsonEndpointOptions): JsonEndpoint {
   const url = new URL(options.url)
   const faults = endpointFaults(options.baseURL, options.timeoutMs)
-  let opened: Promise<{ send: Send; agent: Agent }> | undefined
+  let opened: { send: Send; agent: Agent } | undefined
 
   const post = (send: Send, agent: Agent, body: string, signal: AbortSignal | undefined, state: AttemptState): Promise<unknown> =>
     new Promise((resolve, reject) => {
@@ -168,8 +176,7 @@ export function jsonEndpoint(options: JsonEndpointOptions): JsonEndpoint {
   return {
     async post(body, { signal, state }) {
       signal?.throwIfAborted()
-      const { send, agent } = await (opened ??= transport(url))
-      signal?.throwIfAborted()
+      const { send, agent } = (opened ??= transport(url))
       return post(send, agent, JSON.stringify(body), signal, state)
     },
   }
