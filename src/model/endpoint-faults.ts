@@ -1,5 +1,6 @@
 import { bytesText, secondsText } from './durations.ts'
 import { EndpointFault } from './endpoint-fault.ts'
+import { notJsonText } from './reply-excerpt.ts'
 
 /** When an attempt got its headers and its last data, which its deadline's message tells apart. */
 export interface Progress {
@@ -32,6 +33,8 @@ export interface EndpointFaults {
   lost(code: string, reading: boolean): EndpointFault
   tooLarge(limit: number): EndpointFault
   redirected(status: number, location: string): EndpointFault
+  /** A successful reply must be JSON: the fault of one whose text is not, undefined for one that is. */
+  notJson(status: number, contentType: string, text: string): EndpointFault | undefined
 }
 
 /** The faults of the endpoint at `baseURL`, whose attempts may take `timeoutMs`. */
@@ -77,15 +80,8 @@ export function endpointFaults(baseURL: string, timeoutMs: number): EndpointFaul
       } catch {}
       return new EndpointFault(`the endpoint ${host} redirected (HTTP ${status}) to ${target}; set baseURL to the final address`, false)
     },
+    notJson(status, contentType, text) {
+      return /^\s*[{[]/.test(text) ? undefined : new EndpointFault(notJsonText(host, status, contentType, text), false)
+    },
   }
-}
-
-/**
- * A reply's body as text, decoded once: a decoder per reply cost more than reading the body. As TextDecoder, which the
- * body was decoded with before, a byte-order mark is dropped and invalid bytes become U+FFFD.
- */
-export function replyText(chunks: readonly Uint8Array[], bytes: number): string {
-  const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes)
-  const text = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength).toString('utf8')
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }

@@ -1,8 +1,8 @@
 import type OpenAI from 'openai'
 import { AttemptState } from './attempt-state.ts'
-import { EndpointFault } from './endpoint-fault.ts'
-import { connectionCode, endpointFaults, replyText, type Progress } from './endpoint-faults.ts'
-import { notJsonText } from './reply-excerpt.ts'
+import type { EndpointFault } from './endpoint-fault.ts'
+import { connectionCode, endpointFaults, type Progress } from './endpoint-faults.ts'
+import { replyText } from './reply-text.ts'
 import { errorMessage } from '../errors.ts'
 
 type FetchOptions = NonNullable<OpenAI.RequestOptions['fetchOptions']>
@@ -133,7 +133,8 @@ export function createGuardedFetch(options: GuardedFetchOptions, fetchImpl: Fetc
     }
     done()
     if (response.ok) {
-      if (!/^\s*[{[]/.test(text)) throw (state.fault = new EndpointFault(notJsonText(faults.host, status, type, text), false))
+      const notJson = faults.notJson(status, type, text)
+      if (notJson !== undefined) throw (state.fault = notJson)
       state.text = text
       // some servers label their JSON text/plain, and the SDK parses only what is labelled JSON
       if (!/application\/json|\+json/.test(type)) {

@@ -80,10 +80,9 @@ export function connect(endpoint: Endpoint): OpenAIConnection {
   // local endpoints (vLLM, Ollama) take no key, but the SDK insists on one
   const apiKey = endpoint.apiKey ?? 'no-key'
   const guardedFetch = createGuardedFetch({ timeoutMs: endpoint.timeoutMs, maxBytes: endpoint.maxReplyBytes, baseURL: endpoint.baseURL })
-  // the SDK joins a base URL and a path so: one slash between them
   const chatEndpoint = jsonEndpoint({
-    url: `${endpoint.baseURL.replace(/\/$/, '')}/chat/completions`,
     baseURL: endpoint.baseURL,
+    path: 'chat/completions',
     headers: jsonHeaders(apiKey),
     timeoutMs: endpoint.timeoutMs,
   })

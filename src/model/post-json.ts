@@ -4,17 +4,17 @@ import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { errorMessage } from '../errors.ts'
 import type { AttemptState } from './attempt-state.ts'
-import { EndpointFault } from './endpoint-fault.ts'
-import { connectionCode, endpointFaults, replyText, type Progress } from './endpoint-faults.ts'
+import type { EndpointFault } from './endpoint-fault.ts'
+import { connectionCode, endpointFaults, type Progress } from './endpoint-faults.ts'
 import { EndpointStatusError } from './endpoint-status-error.ts'
-import { notJsonText } from './reply-excerpt.ts'
+import { replyText } from './reply-text.ts'
 
 /** Where one kind of JSON request goes, and how long an attempt may take. */
 export interface JsonEndpointOptions {
-  /** The endpoint's URL for the request (the base URL and its path). */
-  url: string
-  /** The base URL, which messages name by host. */
+  /** The endpoint's base URL, which messages name by host. */
   baseURL: string
+  /** The request's path below the base URL (`chat/completions`). */
+  path: string
   /** The headers every request sends. */
   headers: Readonly<Record<string, string>>
   /** The time an attempt may take, from sending the request to the reply's last byte, in ms. */
@@ -97,7 +97,8 @@ function decodedBody(reply: IncomingMessage): Readable {
  * 0.1 s of CPU, its request pipeline rebuilding the headers and formatting each request for a logger that is off.
  */
 export function jsonEndpoint(options: JsonEndpointOptions): JsonEndpoint {
-  const url = new URL(options.url)
+  // joined as the SDK joins a base URL and a path: one slash between them
+  const url = new URL(`${options.baseURL.replace(/\/$/, '')}/${options.path}`)
   const faults = endpointFaults(options.baseURL, options.timeoutMs)
   let opened: { send: Send; agent: Agent } | undefined
 
@@ -155,8 +156,8 @@ export function jsonEndpoint(options: JsonEndpointOptions): JsonEndpoint {
               if (settle()) reject(EndpointStatusError.of(status, parsedOrUndefined(text), text, headers))
               return
             }
-            if (!/^\s*[{[]/.test(text))
-              return fail(new EndpointFault(notJsonText(faults.host, status, headers['content-type'] ?? '', text), false))
+            const notJson = faults.notJson(status, headers['content-type'] ?? '', text)
+            if (notJson !== undefined) return fail(notJson)
             state.text = text
             if (!settle()) return
             try {
