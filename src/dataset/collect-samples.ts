@@ -1,4 +1,4 @@
-import { compiledAfter, SampleSchema, type Sample } from '../schema/index.ts'
+import { compiledAfter, plainSample, SampleSchema, type Sample } from '../schema/index.ts'
 import type { DatasetIssue } from '../errors.ts'
 import type { DataRecord } from './data-record.ts'
 import { fieldMapConverter, normalise, type FieldMap, type RecordConverter } from './field-map.ts'
@@ -74,7 +74,8 @@ export function createSampleCollector(
         // identical content twice is legitimate in real datasets; the suffix keeps ids stable while the order is
         mapped.id = seen === 0 ? base : `${base}-${seen + 1}`
       }
-      const parsed = schema.safeParse(mapped, { reportInput: true })
+      const plain = plainSample(mapped)
+      const parsed = plain === undefined ? schema.safeParse(mapped, { reportInput: true }) : { success: true as const, data: plain }
       if (!parsed.success) {
         for (const problem of describeZodIssues(parsed.error.issues)) {
           const unmapped = problem.message === 'missing' && problem.field !== undefined && !problem.field.includes('.')

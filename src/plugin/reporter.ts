@@ -3,7 +3,7 @@ import type { ReporterSettings } from './plugin-options.ts'
 import { baselineUpdateMode } from './update-targets.ts'
 
 type FinishRun = typeof import('../finish/index.ts')
-type RecordSharing = typeof import('../records/index.ts')
+type RecordReceiving = typeof import('../records/index.ts')
 
 /**
  * Prints the metric tables after Vitest's summary, writes a JSON report per benchmark, compares each benchmark with
@@ -19,8 +19,8 @@ export class EvalsuiteReporter implements Reporter {
   // the report's modules (zod, the schemas, metrics and rendering) load once a worker has collected its tests, while
   // the main process waits for results: before, they would delay the worker's start, or its requests to import files
   private finishing: Promise<FinishRun> | undefined
-  private sharing: Promise<RecordSharing> | undefined
-  // the texts the samples' records share, for the run (see shareRecordStrings)
+  private receiving: Promise<RecordReceiving> | undefined
+  // the texts the samples' records share, for the run (see receiveRecord)
   private readonly sharedStrings = new Map<string, string>()
 
   // the plugin's options as the plugin resolved them, defaults applied: the workers' settings come from the same object
@@ -46,10 +46,11 @@ export class EvalsuiteReporter implements Reporter {
     await this.load()
   }
 
-  // each record is held to the end of the run, when its memory peaks: it is made compact as it arrives
+  // each record is held to the end of the run, when its memory peaks, and read then, when the report waits for it:
+  // it is checked and made compact as it arrives
   async onTestCaseResult(test: TestCase): Promise<void> {
-    const { shareRecordStrings } = await (this.sharing ??= import('../records/index.ts'))
-    shareRecordStrings(test.meta(), this.sharedStrings)
+    const { receiveRecord } = await (this.receiving ??= import('../records/index.ts'))
+    receiveRecord(test.meta(), this.sharedStrings)
   }
 
   onTestModuleEnd(module: TestModule): void {

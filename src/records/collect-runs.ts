@@ -3,12 +3,12 @@ import {
   BenchmarkMetaSchema,
   evalsuiteMetaOf,
   PARSED_ONCE,
-  parseSampleMeta,
   parseTrajectoryText,
   type BenchmarkMeta,
   type SampleMeta,
 } from '../schema/index.ts'
 import type { FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
+import { sampleRecordOf } from './received-records.ts'
 import { sampleOutcome, type SampleOutcome } from './sample-outcome.ts'
 
 export type { SampleOutcome } from './sample-outcome.ts'
@@ -107,7 +107,7 @@ export function collectRuns(modules: readonly FinishedModule[], root: string): {
         continue
       }
       // a sample whose record does not parse (a score of Infinity, say) must not drop out of the results unseen
-      const sample = parseSampleMeta(entry)
+      const sample = sampleRecordOf(entry)
       const suite = sample.success ? benchmarkSuiteOf(test, parsed) : undefined
       const read = sample.success && sample.data.trajectory !== undefined ? parseTrajectoryText(sample.data.trajectory) : undefined
       if (!sample.success || suite === undefined || (read !== undefined && 'problem' in read)) {

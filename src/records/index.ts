@@ -2,4 +2,4 @@ export { type BenchmarkRecords, collectRuns, type MergedAggregate, moduleFile, n
 export type { FinishedError, FinishedModule, FinishedSuite, FinishedTest } from './finished-tests.ts'
 export { sampleOutcome, type SampleOutcome, type TestState } from './sample-outcome.ts'
 export { isPartial, shardLabel } from './shards.ts'
-export { shareRecordStrings } from './shared-strings.ts'
+export { receiveRecord } from './received-records.ts'

@@ -20,6 +20,7 @@ export {
   type MessageToolCall,
 } from './chat-message.ts'
 export { imageCountOf, sampleLabel, SampleSchema, type Sample } from './sample.ts'
+export { plainSample } from './plain-sample.ts'
 export { inputText } from './input-text.ts'
 export { UsageSchema, type Usage } from './usage.ts'
 export type { EarlyStopGate } from './early-stop-gate.ts'

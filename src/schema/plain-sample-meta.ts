@@ -1,21 +1,16 @@
 import type { Check, SampleMeta } from './task-meta.ts'
 import type { Usage } from './usage.ts'
+import { isOptionalString, isPlainObject, isString, isTarget } from './plain-values.ts'
 
-// The reporter reads every sample's record once, at the end of the run: thousands of them, each through zod costing
+// The reporter reads every sample's record as it arrives: thousands of them, each through zod costing
 // about 20 µs of the main process's time (its compiled parser included), more than the rest of the record's way to
 // the report. Nearly every record has the same few plain fields, which are checked here by hand by the same rules;
 // anything else (a judge's verdicts, a check's hint, an unknown key, a value in doubt) goes to zod, whose result and
 // errors stay the reference. So this check may send a valid record to zod, never pass an invalid one.
 
-const isString = (value: unknown): value is string => typeof value === 'string'
-const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string'
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 const isNonNegative = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
 const isOptionalNonNegative = (value: unknown): boolean => value === undefined || isNonNegative(value)
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
-const isTarget = (value: unknown): value is string | string[] =>
-  typeof value === 'string' || (Array.isArray(value) && value.every(isString))
 const isNullableString = (value: unknown): boolean => value === null || typeof value === 'string'
 
 const CHECK_KEYS = new Set(['matcher', 'kind', 'pass', 'target', 'extracted', 'passage', 'explanation', 'credit'])

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { shareRecordStrings } from '../../src/records/shared-strings.ts'
+import { receiveRecord, sampleRecordOf } from '../../src/records/received-records.ts'
 import { META_KEY, type SampleMeta } from '../../src/schema/index.ts'
 
 // a record as it arrives from a worker: every text a copy of its own (JSON gives fresh strings, as structured clone does)
@@ -48,19 +48,37 @@ it('leaves every record the reporter reads as it was', () => {
   const common = new Map<string, string>()
   for (const meta of [right, wrong, errored, right]) {
     const taskMeta = arrived(meta)
-    shareRecordStrings(taskMeta, common)
+    receiveRecord(taskMeta, common)
     expect(taskMeta[META_KEY]).toStrictEqual(meta)
   }
 })
 
 it('keeps one entry per distinct status, matcher and explanation, however many samples share them', () => {
   const common = new Map<string, string>()
-  for (let i = 0; i < 100; i++) shareRecordStrings(arrived({ ...right, sampleId: `s${i}` }), common)
+  for (let i = 0; i < 100; i++) receiveRecord(arrived({ ...right, sampleId: `s${i}` }), common)
   expect([...common.keys()].sort()).toStrictEqual(['default scorer', 'exact', 'the reply equals the target'])
 })
 
 it('ignores a test that is no benchmark sample', () => {
   const taskMeta = { other: { kind: 'sample' } }
-  shareRecordStrings(taskMeta, new Map())
+  receiveRecord(taskMeta, new Map())
   expect(taskMeta).toStrictEqual({ other: { kind: 'sample' } })
+})
+
+it('reads a record at the end of the run as it was checked when it arrived', () => {
+  const taskMeta = arrived(right)
+  receiveRecord(taskMeta, new Map())
+  const read = sampleRecordOf(taskMeta[META_KEY])
+  expect(read.success).toBe(true)
+  // the checked copy itself: nothing is parsed or copied again
+  expect(read.data).toBe(taskMeta[META_KEY])
+})
+
+it('still says at the end what is wrong with a record that failed its check on arrival', () => {
+  const taskMeta = arrived({ ...right, scores: { accuracy: 1 } })
+  ;(taskMeta[META_KEY]!.scores as Record<string, unknown>).accuracy = 'high'
+  receiveRecord(taskMeta, new Map())
+  const read = sampleRecordOf(taskMeta[META_KEY])
+  expect(read.success).toBe(false)
+  expect(read.error?.issues.map((issue) => issue.path.join('.'))).toStrictEqual(['scores.accuracy'])
 })
