@@ -31,11 +31,8 @@ export function plainSample(value: unknown): Sample | undefined {
   const { id, input, target, choices, subset, images, system, metadata } = value
   if (!isString(id) || id === '' || !isString(input) || images !== undefined) return undefined
   if ((target !== undefined && !isTarget(target)) || !isOptionalString(subset) || !isOptionalString(system)) return undefined
-  if (
-    choices !== undefined &&
-    !(isTarget(choices) && Array.isArray(choices) && choices.length >= MIN_CHOICES && choices.length <= MAX_CHOICES)
-  )
-    return undefined
+  const choiceList = Array.isArray(choices) && choices.every(isString) && choices.length >= MIN_CHOICES && choices.length <= MAX_CHOICES
+  if (choices !== undefined && !choiceList) return undefined
   const ownMetadata = metadata === undefined ? undefined : plainMetadata(metadata)
   if (metadata !== undefined && ownMetadata === undefined) return undefined
   const read: Record<string, unknown> = {
