@@ -35,18 +35,13 @@ export function plainSample(value: unknown): Sample | undefined {
   if (choices !== undefined && !choiceList) return undefined
   const ownMetadata = metadata === undefined ? undefined : plainMetadata(metadata)
   if (metadata !== undefined && ownMetadata === undefined) return undefined
-  const read: Record<string, unknown> = {
-    id,
-    input,
-    target: Array.isArray(target) ? [...target] : target,
-    choices: choices === undefined ? undefined : [...choices],
-    subset,
-    images,
-    system,
-    metadata: ownMetadata,
-  }
-  // a key the value has is kept, even when undefined; one it lacks is not added
+  // a key the value has is kept, even when undefined; one it lacks is not added; zod gives its own lists (the target's
+  // and the choices', the only lists left here) and its own metadata
   const sample: Record<string, unknown> = {}
-  for (const key of KEYS) if (key in value) sample[key] = read[key]
+  for (const key of KEYS) {
+    if (!(key in value)) continue
+    const field = value[key]
+    sample[key] = key === 'metadata' ? ownMetadata : Array.isArray(field) ? [...(field as unknown[])] : field
+  }
   return sample as Sample
 }
