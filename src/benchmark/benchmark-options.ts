@@ -18,6 +18,11 @@ import {
   ThresholdSchema,
   TrajectorySchema,
   UsageSchema,
+  PARSED_ONCE,
+  CountSchema,
+  NonNegativeSchema,
+  PositiveIntSchema,
+  PositiveSchema,
   type EarlyStopOptions,
   type InferMethod,
   type RecordingMode,
@@ -25,7 +30,6 @@ import {
   type Threshold,
   type Trajectory,
   type Usage,
-  PARSED_ONCE,
 } from '../schema/index.ts'
 import type { ScorerReturn } from '../scoring/index.ts'
 import type { ReferencedSample } from './reference-free.ts'
@@ -190,22 +194,22 @@ export const RunShape = {
           }),
           execute: z.function().optional(),
           replay: z.boolean().optional(),
-          timeoutMs: z.number().positive().optional(),
+          timeoutMs: PositiveSchema.optional(),
         })
         .strict(),
     )
     .optional(),
-  maxSteps: z.number().int().positive().optional(),
-  concurrency: z.number().int().positive().optional(),
-  stopAfterFailures: z.number().int().positive().optional(),
+  maxSteps: PositiveIntSchema.optional(),
+  concurrency: PositiveIntSchema.optional(),
+  stopAfterFailures: PositiveIntSchema.optional(),
   thresholds: z.record(z.string(), ThresholdSchema).optional(),
   regression: RegressionSchema.optional(),
-  maxErrors: z.number().int().nonnegative().optional(),
+  maxErrors: CountSchema.optional(),
   only: z.array(z.string()).optional(),
-  testTimeout: z.number().positive().optional(),
+  testTimeout: PositiveSchema.optional(),
   recordings: RecordingModeSchema.optional(),
   inferMethod: InferMethodSchema.optional(),
-  maxCost: z.number().nonnegative().optional(),
+  maxCost: NonNegativeSchema.optional(),
   judge: JudgeOptionsSchema.optional(),
   earlyStop: EarlyStopOptionsSchema.optional(),
   classification: z.boolean().optional(),
@@ -213,7 +217,7 @@ export const RunShape = {
 }
 
 /** What `BenchmarkOverrides` may hold, checked strictly: a key it does not know is an error. */
-export const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: z.number().int().nonnegative().optional() }).strict()
+export const OverridesSchema = z.object({ ...RunShape, ...SelectionShape, fewShot: CountSchema.optional() }).strict()
 
 /** One ConfigError listing every problem zod found, each with the option's dotted path. */
 export function optionsError(where: string, error: z.ZodError): ConfigError {

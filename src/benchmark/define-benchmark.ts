@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { AgentTools } from '../agent/index.ts'
 import type { Dataset, RecordSource, SampleInput } from '../dataset/index.ts'
 import { BUILTIN_METRICS, closestName, type CorpusAggregate } from '../metrics/index.ts'
-import { ThresholdSchema, type Sample, type Threshold, PARSED_ONCE } from '../schema/index.ts'
+import { ThresholdSchema, PARSED_ONCE, CountSchema, NonEmptyTextSchema, type Sample, type Threshold } from '../schema/index.ts'
 import type { AnswerOptions } from '../scoring/index.ts'
 import { JudgeOptionsSchema, type JudgeOptions } from '../judge/index.ts'
 import { AnswerOptionsSchema, DatasetSchema, optionsError, type RunOptions, type Scorer } from './benchmark-options.ts'
@@ -90,8 +90,8 @@ export type Benchmark = Readonly<BenchmarkDefinition>
 /** What a `BenchmarkDefinition` may hold, checked strictly, with the checks between its fields. */
 export const DefinitionSchema = z
   .object({
-    name: z.string().min(1),
-    prettyName: z.string().min(1).optional(),
+    name: NonEmptyTextSchema,
+    prettyName: NonEmptyTextSchema.optional(),
     description: z.string().optional(),
     tags: z.array(z.string()).optional(),
     expectedFields: z.record(z.string(), z.string()).optional(),
@@ -100,13 +100,13 @@ export const DefinitionSchema = z
     subsets: SubsetSpecSchema.optional(),
     fewShot: z
       .union([
-        z.number().int().nonnegative(),
+        CountSchema,
         z
           .object({
             dataset: DatasetSchema.optional(),
-            count: z.number().int().nonnegative(),
+            count: CountSchema,
             pick: z.enum(['first', 'random']).optional(),
-            groupBy: z.string().min(1).optional(),
+            groupBy: NonEmptyTextSchema.optional(),
           })
           .strict(),
       ])
@@ -119,8 +119,8 @@ export const DefinitionSchema = z
     answer: AnswerOptionsSchema.optional(),
     scorer: z.function().optional(),
     sampleTools: z.function().optional(),
-    metrics: z.array(z.string().min(1)).min(1).optional(),
-    primaryMetric: z.string().min(1).optional(),
+    metrics: z.array(NonEmptyTextSchema).min(1).optional(),
+    primaryMetric: NonEmptyTextSchema.optional(),
     thresholds: z.record(z.string(), ThresholdSchema).optional(),
     defaults: z.object(SelectionShape).omit({ shard: true }).strict().optional(),
     task: z.function().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PARSED_ONCE } from '../schema/index.ts'
+import { PARSED_ONCE, CountSchema, NonEmptyTextSchema } from '../schema/index.ts'
 import { defineBenchmark, optionsError, type Benchmark, type BenchmarkDefinition } from '../benchmark/index.ts'
 import { SelectionShape, type SelectionOptions } from '../selection/index.ts'
 
@@ -7,9 +7,9 @@ const BuiltinSchema = z
   .object({
     ...SelectionShape,
     /** Where the data is on this machine (nothing is downloaded): a file, or the folder the benchmark names. */
-    path: z.string().min(1),
+    path: NonEmptyTextSchema,
     /** Few-shot examples per prompt; describeBenchmark's `fewShot` overrides it. */
-    fewShot: z.number().int().nonnegative().optional(),
+    fewShot: CountSchema.optional(),
   })
   .omit({ shard: true })
 

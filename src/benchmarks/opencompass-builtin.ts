@@ -1,11 +1,11 @@
 import { basename } from 'node:path'
-import { z } from 'zod'
 import type { Benchmark, BenchmarkDefinition } from '../benchmark/index.ts'
 import { renderTemplate } from '../prompt/index.ts'
 import { datasets, type DatasetSource, type OpenCompassDataset } from '../dataset/index.ts'
 import { DatasetError } from '../errors.ts'
 import type { Sample } from '../schema/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from './builtin-options.ts'
+import { NonEmptyTextSchema } from '../schema/index.ts'
 
 /** Options of `mcq` and `qa`. */
 export interface OpenCompassBuiltinOptions extends BuiltinOptions {
@@ -53,7 +53,7 @@ export function defineOpenCompassBuiltin(
   options: OpenCompassBuiltinOptions,
   definition: Omit<BenchmarkDefinition, 'name' | 'dataset'>,
 ): Benchmark {
-  checkBuiltinOptions(kind, options, { name: z.string().min(1).optional() })
+  checkBuiltinOptions(kind, options, { name: NonEmptyTextSchema.optional() })
   const name = options.name ?? nameOfFile(options.path)
   // the meta file is read with the data, at collection, before any prompt is built
   let fromHumanPrompt = false

@@ -4,6 +4,7 @@ import type { DatasetIssue } from '../errors.ts'
 import { lineAndColumn } from './json-error.ts'
 import { readJsonValue } from './read-json.ts'
 import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
+import { NonEmptyTextSchema } from '../schema/index.ts'
 
 /**
  * The `<file>.meta.json` of an OpenCompass custom dataset, with OpenCompass's own key names. Every key is optional
@@ -12,21 +13,21 @@ import { describeZodIssues, type FieldProblem } from './zod-issues.ts'
 const OpenCompassMetaFileSchema = z
   .object({
     /** The dataset's short name in reports. */
-    abbr: z.string().min(1),
+    abbr: NonEmptyTextSchema,
     /** `circular-mcq` is multiple choice asked once per rotation of the options (OpenCompass's CircularEval). */
     data_type: z.enum(['mcq', 'circular-mcq', 'qa']),
     /** `gen` generates an answer; `ppl` ranks the options by perplexity. */
     infer_method: z.enum(['gen', 'ppl']),
     /** The user turn, with `{column}` placeholders. */
-    human_prompt: z.string().min(1),
+    human_prompt: NonEmptyTextSchema,
     /** The assistant turn, with `{column}` placeholders (the answer, in few-shot examples). */
-    bot_prompt: z.string().min(1),
+    bot_prompt: NonEmptyTextSchema,
     /** A whole prompt template: a string, or OpenCompass's object form (kept as given). */
-    template: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
+    template: z.union([NonEmptyTextSchema, z.record(z.string(), z.unknown())]),
     /** The columns the prompt reads. */
-    input_columns: z.array(z.string().min(1)).min(1),
+    input_columns: z.array(NonEmptyTextSchema).min(1),
     /** The column holding the answer. */
-    output_column: z.string().min(1),
+    output_column: NonEmptyTextSchema,
     /** The option columns, in order. */
     options: z
       .array(z.string().regex(/^[A-Z]$/, 'must be a capital letter'))

@@ -1,7 +1,15 @@
 import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { RATE_LIMITS_KEY, type MediaMessage, type Usage, PARSED_ONCE } from '../schema/index.ts'
+import {
+  RATE_LIMITS_KEY,
+  PARSED_ONCE,
+  NonEmptyTextSchema,
+  NonNegativeSchema,
+  PositiveIntSchema,
+  type MediaMessage,
+  type Usage,
+} from '../schema/index.ts'
 import { redactKeys, registerKey } from '../store/index.ts'
 import type { AiSdkConnection } from './ai-sdk-call.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
@@ -60,11 +68,11 @@ export interface AiSdkModelOptions {
 }
 
 const ParamsSchema = z.object({
-  name: z.string().min(1).optional(),
-  temperature: z.number().nonnegative().optional(),
-  maxTokens: z.number().int().positive().optional(),
-  topP: z.number().nonnegative().optional(),
-  topK: z.number().int().positive().optional(),
+  name: NonEmptyTextSchema.optional(),
+  temperature: NonNegativeSchema.optional(),
+  maxTokens: PositiveIntSchema.optional(),
+  topP: NonNegativeSchema.optional(),
+  topK: PositiveIntSchema.optional(),
   seed: z.number().int().optional(),
   stopSequences: z.array(z.string()).optional(),
   providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),

@@ -1,7 +1,18 @@
 import { getEnvironmentData } from 'node:worker_threads'
 import { z } from 'zod'
 import { ConfigError, ModelError } from '../errors.ts'
-import { imagePartsOf, RATE_LIMITS_KEY, type ChatMessage, type MediaMessage, type Usage, PARSED_ONCE } from '../schema/index.ts'
+import {
+  imagePartsOf,
+  RATE_LIMITS_KEY,
+  PARSED_ONCE,
+  CountSchema,
+  NonNegativeSchema,
+  PositiveIntSchema,
+  PositiveSchema,
+  type ChatMessage,
+  type MediaMessage,
+  type Usage,
+} from '../schema/index.ts'
 import { redactKeys, registerKey } from '../store/index.ts'
 import { baseURLProblem } from './base-url.ts'
 import { costOf, estimateTokens, knownPrice, type Price } from './cost.ts'
@@ -64,14 +75,14 @@ export interface OpenAIModelOptions {
 
 /** The options of `models.openai` that bound its calls, checked before any call. */
 export const LimitsSchema = z.object({
-  rpm: z.number().positive().optional(),
-  tpm: z.number().positive().optional(),
-  price: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict().optional(),
-  maxRetries: z.number().int().nonnegative().optional(),
-  maxRetryTimeMs: z.number().nonnegative().optional(),
-  timeoutMs: z.number().positive().max(MAX_TIMER_MS).optional(),
-  maxRetryAfterMs: z.number().nonnegative().max(MAX_TIMER_MS).optional(),
-  maxReplyBytes: z.number().int().positive().optional(),
+  rpm: PositiveSchema.optional(),
+  tpm: PositiveSchema.optional(),
+  price: z.object({ input: NonNegativeSchema, output: NonNegativeSchema }).strict().optional(),
+  maxRetries: CountSchema.optional(),
+  maxRetryTimeMs: NonNegativeSchema.optional(),
+  timeoutMs: PositiveSchema.max(MAX_TIMER_MS).optional(),
+  maxRetryAfterMs: NonNegativeSchema.max(MAX_TIMER_MS).optional(),
+  maxReplyBytes: PositiveIntSchema.optional(),
 })
 
 /** Checks the options, and the base URL from wherever it comes; returns the base URL to use, if any. */

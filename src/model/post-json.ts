@@ -1,7 +1,6 @@
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { createRequire } from 'node:module'
-import type { Readable } from 'node:stream'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import type { Readable, Transform } from 'node:stream'
 import { errorMessage } from '../errors.ts'
 import type { AttemptState } from './attempt-state.ts'
 import type { EndpointFault } from './endpoint-fault.ts'
@@ -72,17 +71,17 @@ function transport(url: URL): { send: Send; agent: Agent } {
 }
 
 // a reply compressed although the request did not ask for it is read decompressed, as fetch would, its size counted
-// after decompression
+// after decompression; node:zlib is loaded with the first such reply, which most endpoints never send
+const DECODERS = new Map<string, (zlib: typeof import('node:zlib')) => Transform>([
+  ['gzip', (zlib) => zlib.createGunzip()],
+  ['x-gzip', (zlib) => zlib.createGunzip()],
+  ['deflate', (zlib) => zlib.createInflate()],
+  ['br', (zlib) => zlib.createBrotliDecompress()],
+])
+
 function decodedBody(reply: IncomingMessage): Readable {
   const encoding = (reply.headers['content-encoding'] ?? '').trim().toLowerCase()
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : undefined
+  const decoder = DECODERS.get(encoding)?.(load('node:zlib'))
   if (decoder === undefined) return reply
   reply.on('error', (error) => decoder.destroy(error))
   return reply.pipe(decoder)

@@ -4,6 +4,7 @@ import {
   JudgeModelSpecSchema,
   JudgeRunOptionsSchema,
   VerdictModeSchema,
+  NonEmptyTextSchema,
   type JudgeModelSpec,
   type JudgeRunOptions,
   type VerdictMode,
@@ -16,7 +17,7 @@ const JudgePluginOptionsSchema = JudgeRunOptionsSchema.extend({
    * `judge.model`, which also takes a `Model`. Temperature defaults to 0.
    * @example { model: 'gpt-4o-mini' }
    */
-  model: z.union([z.string().min(1), JudgeModelSpecSchema, z.array(z.union([z.string().min(1), JudgeModelSpecSchema]))]).optional(),
+  model: z.union([NonEmptyTextSchema, JudgeModelSpecSchema, z.array(z.union([NonEmptyTextSchema, JudgeModelSpecSchema]))]).optional(),
   /**
    * "live" calls only, "record" reuses committed verdicts and records the rest, "replay" never calls (a missing
    * verdict fails its sample). EVALSUITE_VERDICTS overrides it; Vitest's `-u` judges again and rewrites the files.

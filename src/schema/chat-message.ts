@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { NonEmptyTextSchema } from './field-shapes.ts'
 
 /** A tool call an assistant message made, in a conversation sent back to a model: `arguments` is the JSON text it sent. */
 // an id is the endpoint's: kept as given, even empty, so that a recorded reply replays as it came
-export const MessageToolCallSchema = z.object({ id: z.string(), name: z.string().min(1), arguments: z.string() })
+export const MessageToolCallSchema = z.object({ id: z.string(), name: NonEmptyTextSchema, arguments: z.string() })
 /** A tool call an assistant message made. */
 export type MessageToolCall = z.infer<typeof MessageToolCallSchema>
 
@@ -14,7 +15,7 @@ const toolFields = {
   /** On an assistant message: the tools it called. */
   toolCalls: z.array(MessageToolCallSchema).min(1).optional(),
   /** On a tool message: the id of the call its content answers. */
-  toolCallId: z.string().min(1).optional(),
+  toolCallId: NonEmptyTextSchema.optional(),
 }
 
 /** One chat message of text, as OpenAI-compatible endpoints take them. */
@@ -31,7 +32,7 @@ export const TextPartSchema = z.object({ type: z.literal('text'), text: z.string
  */
 export const ImagePartSchema = z.object({
   type: z.literal('image_url'),
-  image_url: z.object({ url: z.string().min(1), detail: z.enum(['auto', 'low', 'high']).optional() }),
+  image_url: z.object({ url: NonEmptyTextSchema, detail: z.enum(['auto', 'low', 'high']).optional() }),
 })
 
 /** One part of a message's content: text or an image. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CountSchema } from './field-shapes.ts'
 
 /**
  * A gate `earlyStop` decided before the last sample: which bound, the decision, and the confidence sequence it rests
@@ -16,7 +17,7 @@ export const EarlyStopGateSchema = z.object({
   /** Each end at its gate's share of alpha, at every sample count at once. */
   sequence: z.object({ lower: z.number(), upper: z.number() }),
   /** The samples that fed its test: a subset's, or those the baseline also scored. */
-  samples: z.number().int().nonnegative(),
+  samples: CountSchema,
 })
 /** A gate `earlyStop` decided before the last sample. */
 export type EarlyStopGate = z.infer<typeof EarlyStopGateSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { MetricDefinition } from './metric.ts'
 import { EarlyStopOptionsSchema } from './task-meta.ts'
+import { NonEmptyTextSchema } from './field-shapes.ts'
 
 // each definition is checked where the catalog is made from them (createMetricCatalog), with the user's names in its
 // errors; here, only that the plugin handed objects
@@ -12,9 +13,9 @@ const MetricDefinitionsSchema = z.record(
 /** What the plugin hands a benchmark's gate tests (under `GATES_KEY`): the reporter's own settings. */
 export const GateSettingsSchema = z.object({
   /** The project root, which the baseline folder is relative to. */
-  root: z.string().min(1),
+  root: NonEmptyTextSchema,
   /** The plugin's `baselines`: the folder of the committed baselines, relative to `root`. */
-  baselines: z.object({ dir: z.string().min(1) }),
+  baselines: z.object({ dir: NonEmptyTextSchema }),
   /** The plugin's `metricDefinitions`: the metrics the user added to the catalog. */
   metricDefinitions: MetricDefinitionsSchema.optional(),
   /** Vitest's snapshot update mode: "all" with `-u`, "none" in CI. */

@@ -23,6 +23,7 @@ export { imageCountOf, sampleLabel, SampleSchema, type Sample } from './sample.t
 export { plainSample } from './plain-sample.ts'
 export { inputText } from './input-text.ts'
 export { UsageSchema, type Usage } from './usage.ts'
+export { CountSchema, FractionSchema, NonEmptyTextSchema, NonNegativeSchema, PositiveIntSchema, PositiveSchema } from './field-shapes.ts'
 export type { EarlyStopGate } from './early-stop-gate.ts'
 export {
   BenchmarkMetaSchema,

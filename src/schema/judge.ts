@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { VERDICT_MODES } from '../names/index.ts'
 import { UsageSchema } from './usage.ts'
+import { CountSchema, FractionSchema, NonEmptyTextSchema, NonNegativeSchema, PositiveIntSchema, PositiveSchema } from './field-shapes.ts'
 
 /** How judge calls meet the committed verdicts: call only, reuse and record, or reuse only (a miss fails its sample). */
 export const VerdictModeSchema = z.enum(VERDICT_MODES)
@@ -27,14 +28,14 @@ export type VerdictAggregate = z.infer<typeof VerdictAggregateSchema>
 /** A judge model named by its endpoint (in the plugin's options or a benchmark's): OpenAI-compatible, without its key. */
 export const JudgeModelSpecSchema = z
   .object({
-    model: z.string().min(1),
+    model: NonEmptyTextSchema,
     baseURL: z.string().optional(),
     /** The environment variable holding the key. @default "OPENAI_API_KEY" */
-    apiKeyEnv: z.string().min(1).optional(),
+    apiKeyEnv: NonEmptyTextSchema.optional(),
     temperature: z.number().optional(),
-    maxTokens: z.number().int().positive().optional(),
-    timeoutMs: z.number().positive().optional(),
-    maxRetries: z.number().int().nonnegative().optional(),
+    maxTokens: PositiveIntSchema.optional(),
+    timeoutMs: PositiveSchema.optional(),
+    maxRetries: CountSchema.optional(),
     extraBody: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()
@@ -45,17 +46,17 @@ export type JudgeModelSpec = z.infer<typeof JudgeModelSpecSchema>
 export const JudgeRunOptionsSchema = z
   .object({
     /** Each judge grades each sample this many times. @default 1 */
-    repeats: z.number().int().positive().optional(),
+    repeats: PositiveIntSchema.optional(),
     /** @default "majority" for labels and pairwise, "mean" for numeric grades */
     aggregate: VerdictAggregateSchema.optional(),
     /** Judges that must give a valid verdict for the sample to be scored. @default a majority of them */
-    quorum: z.number().int().positive().optional(),
+    quorum: PositiveIntSchema.optional(),
     /** Ask pairwise judges in both orders; a verdict counts only if both agree. @default true */
     swap: z.boolean().optional(),
     /** Judge calls in flight at once. @default 8 */
-    concurrency: z.number().int().positive().optional(),
+    concurrency: PositiveIntSchema.optional(),
     /** A judge call that takes longer fails its sample. @default 120000 */
-    timeoutMs: z.number().positive().optional(),
+    timeoutMs: PositiveSchema.optional(),
   })
   .strict()
 /** How the executor runs judges. */
@@ -79,15 +80,15 @@ export const StoredVerdictSchema = z
   .object({
     sample: z.string(),
     /** The sample's attempt (0-based) when its benchmark repeats samples. */
-    attempt: z.number().int().nonnegative().optional(),
+    attempt: CountSchema.optional(),
     case: z.string(),
     judge: z.string(),
-    repeat: z.number().int().positive().optional(),
+    repeat: PositiveIntSchema.optional(),
     swapped: z.literal(true).optional(),
     verdict: z.record(z.string(), z.unknown()).optional(),
     invalid: z.object({ reason: z.string(), reply: z.string() }).optional(),
     usage: UsageSchema.optional(),
-    key: z.string().min(1),
+    key: NonEmptyTextSchema,
   })
   .refine((line) => (line.verdict === undefined) !== (line.invalid === undefined), 'needs exactly one of "verdict" or "invalid"')
 /** One judge reply as committed beside the eval file. */
@@ -95,11 +96,11 @@ export type StoredVerdict = z.infer<typeof StoredVerdictSchema>
 
 const AgreementSchema = z.object({
   /** Share of each judge's repeats that reached its majority decision. */
-  repeats: z.number().min(0).max(1).optional(),
+  repeats: FractionSchema.optional(),
   /** Share of the judges that reached the combined decision. */
-  judges: z.number().min(0).max(1).optional(),
+  judges: FractionSchema.optional(),
   /** Share of pairwise questions whose two orders agreed. */
-  swaps: z.number().min(0).max(1).optional(),
+  swaps: FractionSchema.optional(),
 })
 
 /** A verdict as measured against a human label: a pairwise outcome or a label, a grade, or null for an invalid reply. */
@@ -126,9 +127,9 @@ export const JudgeRecordSchema = z.object({
   fallback: z.literal(true).optional(),
   /** Replies this judgement used: called now, read from the verdict file, and how many of them were invalid. */
   calls: z.object({
-    live: z.number().int().nonnegative(),
-    stored: z.number().int().nonnegative(),
-    invalid: z.number().int().nonnegative(),
+    live: CountSchema,
+    stored: CountSchema,
+    invalid: CountSchema,
   }),
   /** Tokens the judge calls of this run used, apart from the model under test's. */
   usage: UsageSchema.optional(),
@@ -136,7 +137,7 @@ export const JudgeRecordSchema = z.object({
    * What the judge calls of this run cost at the judges' prices, in US dollars (0 when every verdict was stored);
    * absent without prices.
    */
-  costUsd: z.number().nonnegative().optional(),
+  costUsd: NonNegativeSchema.optional(),
   agreement: AgreementSchema.optional(),
   /**
    * With human labels (a benchmark's `judge.expected`): the verdict of each order asked, kept even where the orders

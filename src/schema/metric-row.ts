@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { AggregationSchema, IntervalSchema } from './metric.ts'
-
-const count = z.number().int().nonnegative()
+import { CountSchema, FractionSchema, PositiveIntSchema } from './field-shapes.ts'
 
 /** One aggregated row of one metric in a report. */
 export const MetricRowSchema = z.object({
@@ -9,17 +8,17 @@ export const MetricRowSchema = z.object({
   /** `mean` too for a corpus metric (a kappa, a correlation), the benchmark's one row of that metric. */
   aggregation: AggregationSchema,
   /** Attempts per sample that `pass_at_k`, `pass_hat_k` and `majority_vote` look at; null for the mean. */
-  k: z.number().int().positive().nullable(),
+  k: PositiveIntSchema.nullable(),
   /** null for the whole benchmark. */
   subset: z.string().nullable(),
   /** `micro`: every sample weighs the same; `macro`: every subset weighs the same (whole-benchmark rows only). */
   averaging: z.enum(['micro', 'macro']),
   /** How many values entered: samples, attempts (a mean over repeats), or samples with k attempts (k aggregations). */
-  n: count,
+  n: CountSchema,
   /** Distinct samples among them; the interval counts these as the independent units. */
-  samples: count,
+  samples: CountSchema,
   /** Samples left out of a k aggregation because fewer than k of their attempts were scored. */
-  excluded: count,
+  excluded: CountSchema,
   value: z.number().nullable(),
   interval: IntervalSchema.nullable(),
   /** Why there is no interval ("one sample"), when there is none: a figure without one is no certainty. */
@@ -38,7 +37,7 @@ export const ComparisonSchema = z.object({
    */
   test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
   /** Samples scored in both runs. */
-  n: count,
+  n: CountSchema,
   /** Means over those shared samples, or the corpus metric computed on them. */
   baseline: z.number(),
   current: z.number(),
@@ -46,11 +45,11 @@ export const ComparisonSchema = z.object({
   delta: z.number(),
   interval: IntervalSchema.nullable(),
   /** Two-sided. */
-  pValue: z.number().min(0).max(1),
+  pValue: FractionSchema,
   /**
    * Shared samples whose score got worse (lower, or higher for a lower-is-better metric) and better; for a kappa, whose
    * two ratings stopped or started agreeing, for a correlation, whose grade moved away from or towards the human score.
    */
-  worse: count,
-  better: count,
+  worse: CountSchema,
+  better: CountSchema,
 })

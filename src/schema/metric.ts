@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NonEmptyTextSchema, PositiveIntSchema, PositiveSchema } from './field-shapes.ts'
 
 /** Metric names are snake_case words, so they read the same in JSON, Markdown and a terminal. */
 export const METRIC_NAME = /^[a-z][a-z0-9_]*$/
@@ -22,7 +23,7 @@ export const MetricSemanticsSchema = z.object({
   range: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
   display: z.enum(['percent', 'number']),
   /** Multiplier from the stored value to the shown one: 100 for a 0..1 ratio shown as a percentage. */
-  scale: z.number().positive(),
+  scale: PositiveSchema,
   /** Decimals shown after scaling. */
   precision: z.number().int().min(0).max(6),
   description: z.string(),
@@ -37,13 +38,13 @@ export type MetricSemantics = z.infer<typeof MetricSemanticsSchema>
 export const MetricDefinitionSchema = z
   .object({
     direction: z.enum(['higher', 'lower']),
-    unit: z.string().min(1).optional(),
+    unit: NonEmptyTextSchema.optional(),
     range: z
       .tuple([z.number().nullable(), z.number().nullable()])
       .refine(([min, max]) => min === null || max === null || min < max, 'must be [min, max] with min < max')
       .optional(),
     display: z.enum(['percent', 'number']).optional(),
-    scale: z.number().positive().optional(),
+    scale: PositiveSchema.optional(),
     precision: z.number().int().min(0).max(6).optional(),
     description: z.string().optional(),
   })
@@ -85,7 +86,7 @@ export const IntervalSchema = z.object({
   level: z.literal(0.95),
   method: IntervalMethodSchema,
   /** For a corpus metric's bootstrap or posterior interval: how many resamples or posterior draws it was drawn from. */
-  resamples: z.number().int().positive().optional(),
+  resamples: PositiveIntSchema.optional(),
 })
 /** A 95% confidence interval and how it was computed. */
 export type Interval = z.infer<typeof IntervalSchema>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { RECORDING_MODES } from '../names/index.ts'
 import { MediaMessageSchema, MessageToolCallSchema } from './chat-message.ts'
 import { UsageSchema } from './usage.ts'
+import { CountSchema, NonEmptyTextSchema, NonNegativeSchema } from './field-shapes.ts'
 
 /** How model calls meet recordings: call only, call and record, replay only, or replay what exists and record the rest. */
 export const RecordingModeSchema = z.enum(RECORDING_MODES)
@@ -26,15 +27,15 @@ export type InferMethod = z.infer<typeof InferMethodSchema>
 const TextReplySchema = z.object({
   text: z.string(),
   usage: UsageSchema.optional(),
-  latencyMs: z.number().nonnegative(),
-  ttftMs: z.number().nonnegative().optional(),
+  latencyMs: NonNegativeSchema,
+  ttftMs: NonNegativeSchema.optional(),
   /** The tools the reply called, each with its arguments' JSON text as the endpoint sent it (parsed again on replay). */
   toolCalls: z.array(MessageToolCallSchema).min(1).optional(),
 })
 
 /** A tool offered to a model, as a recording holds it: its parameters as JSON Schema. */
 export const ToolDefinitionSchema = z.object({
-  name: z.string().min(1),
+  name: NonEmptyTextSchema,
   description: z.string().optional(),
   parameters: z.record(z.string(), z.unknown()),
 })
@@ -42,7 +43,7 @@ export const ToolDefinitionSchema = z.object({
 export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>
 
 /** Which tool a model may call: any or none (`auto`), none, at least one (`required`), or the one named. */
-export const ToolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ name: z.string().min(1) })])
+export const ToolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ name: NonEmptyTextSchema })])
 /** Which tool a model may call. */
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>
 
@@ -59,17 +60,17 @@ const ChoiceReplySchema = z.object({
   /** One per scored choice; null where the endpoint gave no log-probability for it. */
   logprobs: z.array(z.number().nullable()),
   usage: UsageSchema.optional(),
-  latencyMs: z.number().nonnegative(),
+  latencyMs: NonNegativeSchema,
 })
 
 /** One recorded model call: one line of a recording file, keyed by a hash of the request (never of secrets). */
 export const RecordingSchema = z.object({
-  key: z.string().min(1),
+  key: NonEmptyTextSchema,
   model: z.string(),
   /** The messages sent; an image held as bytes appears as `sha256:<digest>` of its data URI, never the bytes. */
   messages: z.array(MediaMessageSchema),
   /** The attempt of a repeated sample; absent for a call made once. */
-  attempt: z.number().int().nonnegative().optional(),
+  attempt: CountSchema.optional(),
   params: z.record(z.string(), z.unknown()),
   /** Present on a choice-scoring call: the method and the texts scored. */
   scoring: z.object({ method: InferMethodSchema.exclude(['generate']), choices: z.array(z.string()) }).optional(),

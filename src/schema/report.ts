@@ -6,11 +6,10 @@ import { EarlyStopGateSchema } from './early-stop-gate.ts'
 import { CheckSchema } from './task-meta.ts'
 import { TrajectorySchema } from './trajectory.ts'
 import { UsageSchema } from './usage.ts'
+import { CountSchema, FractionSchema, PositiveIntSchema } from './field-shapes.ts'
 
 /** Bumped on every incompatible change of the report file. */
 export const REPORT_VERSION = 7
-
-const count = z.number().int().nonnegative()
 
 const BaselineComparisonSchema = z.object({
   /** The baseline file, relative to the project root. */
@@ -20,7 +19,7 @@ const BaselineComparisonSchema = z.object({
   /** This run rewrote it (`vitest run -u`). */
   updated: z.boolean(),
   /** Samples scored now and present in the baseline. */
-  shared: count,
+  shared: CountSchema,
   /** Scored now, absent from the baseline. */
   newSamples: z.array(z.string()),
   /** In the baseline, not scored now. */
@@ -85,7 +84,7 @@ const DiagnosticSchema = z.object({
 const SampleRowSchema = z.object({
   id: z.string(),
   /** 0-based attempt index when the benchmark repeats samples. */
-  attempt: z.number().int().nonnegative().optional(),
+  attempt: CountSchema.optional(),
   subset: z.string().optional(),
   /** right and wrong are scored; errored and skipped are not in any metric. */
   status: z.enum(['right', 'wrong', 'errored', 'skipped']),
@@ -120,10 +119,10 @@ const SampleRowSchema = z.object({
   judge: z.array(JudgeRecordSchema).optional(),
 })
 
-const MeanAgreementSchema = z.number().min(0).max(1).nullable()
+const MeanAgreementSchema = FractionSchema.nullable()
 
 /** Counts of samples by human label (outer key) and verdict (inner key; "none" for an invalid reply). */
-const ConfusionSchema = z.record(z.string(), z.record(z.string(), count))
+const ConfusionSchema = z.record(z.string(), z.record(z.string(), CountSchema))
 
 /** The judges' share of a benchmark run: their calls, tokens and cost (apart from the model under test's) and agreement. */
 const JudgeSummarySchema = z.object({
@@ -132,13 +131,13 @@ const JudgeSummarySchema = z.object({
    * Samples a judge gave a verdict, samples left without one (errored, or scored by the rule as a fallback), and
    * samples a rule settled.
    */
-  judged: z.number().int().nonnegative(),
-  invalid: z.number().int().nonnegative(),
-  skipped: z.number().int().nonnegative(),
+  judged: CountSchema,
+  invalid: CountSchema,
+  skipped: CountSchema,
   calls: z.object({
-    live: z.number().int().nonnegative(),
-    stored: z.number().int().nonnegative(),
-    invalid: z.number().int().nonnegative(),
+    live: CountSchema,
+    stored: CountSchema,
+    invalid: CountSchema,
   }),
   usage: UsageSchema,
   /** What the judge calls of this run cost at the judges' prices, in US dollars; null when no judge has a price. */
@@ -166,11 +165,11 @@ export const ReportSchema = z.object({
    * and no real error failed it: its gates are evaluated once every shard is merged.
    */
   passed: z.boolean().nullable(),
-  counts: z.object({ samples: count, right: count, wrong: count, errored: count, skipped: count }),
+  counts: z.object({ samples: CountSchema, right: CountSchema, wrong: CountSchema, errored: CountSchema, skipped: CountSchema }),
   /** Present when the benchmark repeats each sample: attempts per sample, and how many samples. */
-  repeats: z.object({ attempts: z.number().int().positive(), samples: count }).nullable(),
+  repeats: z.object({ attempts: PositiveIntSchema, samples: CountSchema }).nullable(),
   /** The benchmark's `maxErrors`: the errored samples it allows, and how many errored. */
-  errorAllowance: z.object({ maxErrors: count, errored: count, passed: z.boolean() }),
+  errorAllowance: z.object({ maxErrors: CountSchema, errored: CountSchema, passed: z.boolean() }),
   /** What each metric in `metrics` means: direction, unit, range, how to show it. */
   catalog: z.record(z.string(), MetricSemanticsSchema),
   metrics: z.array(MetricRowSchema),
@@ -197,7 +196,7 @@ export const ReportSchema = z.object({
     .optional(),
   durationMs: z.number().nullable(),
   /** For a benchmark whose samples were sharded: the shard count, and the shards this report holds (all, once merged). */
-  shards: z.object({ count: z.number().int().positive(), merged: z.array(z.number().int().positive()) }).optional(),
+  shards: z.object({ count: PositiveIntSchema, merged: z.array(PositiveIntSchema) }).optional(),
   samples: z.array(SampleRowSchema),
   judge: JudgeSummarySchema.optional(),
 })

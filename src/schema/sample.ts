@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { imagePartsOf, MediaMessageSchema } from './chat-message.ts'
+import { NonEmptyTextSchema } from './field-shapes.ts'
 
 /** A benchmark sample: what the model is asked, and what a right answer looks like. */
 export const SampleSchema = z.object({
   /** Stable across runs: baselines, recordings and verdicts are keyed by it. */
-  id: z.string().min(1),
+  id: NonEmptyTextSchema,
   /** The question as text, or a conversation whose messages may hold image parts. */
   input: z.union([z.string(), z.array(MediaMessageSchema).min(1)]),
   /** The reference answer; absent in a reference-free sample, which only a judge can score. */
@@ -16,7 +17,7 @@ export const SampleSchema = z.object({
    * Images for a text input (an http(s) URL or a `data:` URI each), sent with the user message built from it: at its
    * `<image N>` markers, or after the text when it has none.
    */
-  images: z.array(z.string().min(1)).min(1).optional(),
+  images: z.array(NonEmptyTextSchema).min(1).optional(),
   /** The dataset's own system message, sent instead of the benchmark's `system`. */
   system: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import { SHARD_VARIABLE } from '../names/index.ts'
+import { PositiveIntSchema } from './field-shapes.ts'
 
 /** Shard `index` of `count` (1-based, like Vitest's `--shard=i/n`). */
 export const ShardSchema = z
-  .object({ index: z.number().int().positive(), count: z.number().int().positive() })
+  .object({ index: PositiveIntSchema, count: PositiveIntSchema })
   .strict()
   .refine((shard) => shard.index <= shard.count, 'needs "index" between 1 and "count"')
 /** Shard `index` of `count` (1-based, like Vitest's `--shard=i/n`). */

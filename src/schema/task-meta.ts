@@ -7,6 +7,7 @@ import { ComparisonSchema, MetricRowSchema } from './metric-row.ts'
 import { JudgeRecordSchema } from './judge.ts'
 import { UsageSchema } from './usage.ts'
 import { VariantMetaSchema } from './variant.ts'
+import { CountSchema, FractionSchema, NonEmptyTextSchema, NonNegativeSchema, PositiveIntSchema } from './field-shapes.ts'
 
 const BoundsSchema = z
   .object({ min: z.number().optional(), max: z.number().optional() })
@@ -40,10 +41,10 @@ export type Threshold = z.infer<typeof ThresholdSchema>
  */
 export const RegressionSchema = z
   .object({
-    maxDrop: z.number().nonnegative(),
+    maxDrop: NonNegativeSchema,
     alpha: z.number().gt(0).lt(1).default(0.05),
     /** The metric it watches; the benchmark's primary metric when absent. */
-    metric: z.string().min(1).optional(),
+    metric: NonEmptyTextSchema.optional(),
   })
   .strict()
 /** A gate against the committed baseline. */
@@ -84,17 +85,17 @@ export const BenchmarkMetaSchema = z.object({
   primaryMetric: z.string().optional(),
   thresholds: z.record(z.string(), ThresholdSchema),
   regression: RegressionSchema.optional(),
-  maxErrors: z.number().int().nonnegative(),
+  maxErrors: CountSchema,
   /** Wall time of the benchmark's sample tests, from the first model call to the last score. */
-  durationMs: z.number().nonnegative().optional(),
+  durationMs: NonNegativeSchema.optional(),
   /** Attempts per sample when the benchmark repeats its samples: each sample's tests carry `attempt` 0..repeats-1. */
   repeats: z.number().int().min(2).optional(),
   /** Set when this run holds one shard of the benchmark's samples (EVALSUITE_SHARD or the `shard` option). */
-  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
+  shard: z.object({ index: PositiveIntSchema, count: PositiveIntSchema }).optional(),
   /** The benchmark's `maxCost` in US dollars: spending on model calls stops before it would be exceeded. */
-  maxCost: z.number().nonnegative().optional(),
+  maxCost: NonNegativeSchema.optional(),
   /** What the benchmark's live model calls cost, when it has a `maxCost` to hold them to. */
-  spentUsd: z.number().nonnegative().optional(),
+  spentUsd: NonNegativeSchema.optional(),
   /**
    * Set when `earlyStop` skipped the samples left, once every gate was decided: why ("decided after 212 of 2,000
    * samples: …"), and the gates it decided with the confidence sequences the decisions rest on; the report's
@@ -128,7 +129,7 @@ export const CheckSchema = z.object({
   passage: z.string().nullable(),
   explanation: z.string(),
   /** The check's partial credit (0 to 1), when its matcher gives one: `choice` with `partialCredit`. */
-  credit: z.number().min(0).max(1).optional(),
+  credit: FractionSchema.optional(),
   /**
    * A failed `exact` check whose reply holds the target in another form: the answer option that reads it (as written
    * in an eval file) and what that reading finds.
@@ -138,16 +139,14 @@ export const CheckSchema = z.object({
   execution: z
     .object({
       outcome: z.enum(['passed', 'failed', 'errored', 'timed-out', 'out-of-memory', 'output-too-large']),
-      durationMs: z.number().nonnegative(),
+      durationMs: NonNegativeSchema,
     })
     .optional(),
   /**
    * A `trajectory` check's count of calls: expected, made, and paired one to one whatever the order; what
    * `tool_precision` and `tool_recall` read.
    */
-  toolCalls: z
-    .object({ expected: z.number().int().nonnegative(), made: z.number().int().nonnegative(), matched: z.number().int().nonnegative() })
-    .optional(),
+  toolCalls: z.object({ expected: CountSchema, made: CountSchema, matched: CountSchema }).optional(),
 })
 /** One matcher call inside a sample's scorer. */
 export type Check = z.infer<typeof CheckSchema>
@@ -157,7 +156,7 @@ export const SampleMetaSchema = z.object({
   kind: z.literal('sample'),
   sampleId: z.string(),
   /** 0-based attempt index when the benchmark repeats each sample k times; the attempts share `sampleId`. */
-  attempt: z.number().int().nonnegative().optional(),
+  attempt: CountSchema.optional(),
   subset: z.string().optional(),
   /** `pending` until the test records its outcome: a test that never got there (a timeout) stays pending. */
   status: z.enum(['pending', 'scored', 'errored']),
@@ -176,14 +175,14 @@ export const SampleMetaSchema = z.object({
    * (texts and arguments to 2,000 characters, tool results to 1,000), as JSON text: see `trajectoryText`.
    */
   trajectory: z.string().optional(),
-  latencyMs: z.number().nonnegative().optional(),
+  latencyMs: NonNegativeSchema.optional(),
   /** The reply came from a recording: its latency is the recorded call's, and it took no time in this run. */
   replayed: z.literal(true).optional(),
   /** Time to the first token of a streamed reply. */
-  ttftMs: z.number().nonnegative().optional(),
+  ttftMs: NonNegativeSchema.optional(),
   usage: UsageSchema.optional(),
   /** What the reply cost at the model's price, in US dollars; absent when the model has no price. */
-  costUsd: z.number().nonnegative().optional(),
+  costUsd: NonNegativeSchema.optional(),
   /** For `inferMethod` "logprobs" and "ppl": each option's log-probability, null where the endpoint gave none. */
   choiceLogprobs: z.array(z.number().nullable()).optional(),
   /**

@@ -3,6 +3,7 @@ import { compiledAfter } from './compiled.ts'
 import { cutText, KEPT_CHARS } from './cut-text.ts'
 import { schemaProblems } from './schema-problems.ts'
 import { UsageSchema } from './usage.ts'
+import { NonNegativeSchema, PositiveIntSchema } from './field-shapes.ts'
 
 /** A tool call as the model wrote it: arguments parsed, the raw text kept, and why it could not be parsed. */
 export const TrajectoryToolCallSchema = z.object({
@@ -23,7 +24,7 @@ export const ToolResultSchema = z.object({
   output: z.string(),
   /** Set when the call failed: the tool threw or timed out, the tool is unknown, or the arguments failed its schema. */
   error: z.string().optional(),
-  durationMs: z.number().nonnegative(),
+  durationMs: NonNegativeSchema,
   /** True when the result came from a tool recording and the tool did not run. */
   replayed: z.boolean().optional(),
 })
@@ -34,10 +35,10 @@ export const TrajectoryStepSchema = z.object({
   toolCalls: z.array(TrajectoryToolCallSchema),
   toolResults: z.array(ToolResultSchema),
   usage: UsageSchema.optional(),
-  latencyMs: z.number().nonnegative(),
-  costUsd: z.number().nonnegative().optional(),
+  latencyMs: NonNegativeSchema,
+  costUsd: NonNegativeSchema.optional(),
   /** In a conversation played turn by turn: the user turn (from 1) the step answers; absent in a single-turn sample. */
-  turn: z.number().int().positive().optional(),
+  turn: PositiveIntSchema.optional(),
 })
 
 /**

@@ -1,13 +1,14 @@
 import { z } from 'zod'
+import { CountSchema } from './field-shapes.ts'
 
 /** Tokens a model call consumed. */
 export const UsageSchema = z.object({
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
+  inputTokens: CountSchema,
+  outputTokens: CountSchema,
   /** Of the output tokens, those the model spent reasoning; present when the provider counts them. */
-  reasoningTokens: z.number().int().nonnegative().optional(),
+  reasoningTokens: CountSchema.optional(),
   /** Of the input tokens, those read from the provider's prompt cache; present when the provider counts them. */
-  cachedInputTokens: z.number().int().nonnegative().optional(),
+  cachedInputTokens: CountSchema.optional(),
 })
 /** Tokens a model call consumed. */
 export type Usage = z.infer<typeof UsageSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IntervalSchema } from './metric.ts'
 import { UsageSchema } from './usage.ts'
+import { CountSchema, FractionSchema, NonEmptyTextSchema, NonNegativeSchema } from './field-shapes.ts'
 
 /** Bumped on every incompatible change of the variant matrix file. */
 export const VARIANT_MATRIX_VERSION = 1
@@ -12,8 +13,8 @@ export const VARIANT_MATRIX_VERSION = 1
  */
 export const CompareSchema = z
   .object({
-    against: z.string().min(1).optional(),
-    maxDrop: z.number().nonnegative().optional(),
+    against: NonEmptyTextSchema.optional(),
+    maxDrop: NonNegativeSchema.optional(),
     alpha: z.number().gt(0).lt(1).default(0.05),
   })
   .strict()
@@ -37,13 +38,13 @@ export type VariantMeta = z.infer<typeof VariantMetaSchema>
 const ComparisonSchema = z.object({
   test: z.enum(['mcnemar', 'paired-bootstrap', 'paired-t']),
   /** Samples (and attempts) scored in both the variant and the reference. */
-  n: z.number().int().nonnegative(),
+  n: CountSchema,
   /** The variant's mean minus the reference's, on the shared samples, in the metric's own units. */
   delta: z.number(),
   interval: IntervalSchema.nullable(),
   /** Two-sided, before and after Holm's correction over the matrix's comparisons. */
-  pValue: z.number().min(0).max(1),
-  adjustedP: z.number().min(0).max(1),
+  pValue: FractionSchema,
+  adjustedP: FractionSchema,
   /** The difference's interval lies above −maxDrop (below maxDrop for a lower-is-better metric); null without maxDrop. */
   nonInferior: z.boolean().nullable(),
   /** The gate's outcome: false when significantly worse by more than maxDrop; null without maxDrop. */
@@ -56,7 +57,7 @@ const VariantRowSchema = z.object({
   benchmark: z.string(),
   model: z.string(),
   values: z.record(z.string(), z.string()),
-  n: z.number().int().nonnegative(),
+  n: CountSchema,
   value: z.number().nullable(),
   interval: IntervalSchema.nullable(),
   costUsd: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { stableHash } from '../store/index.ts'
-import { createSandbox, type Execution, type Sandbox, type SandboxOptions } from '../sandbox/index.ts'
+import type { Execution, Sandbox, SandboxOptions } from '../sandbox/index.ts'
 import { cutText, type Check, type Sample } from '../schema/index.ts'
 import type { MatchAnswerOptions } from './match-answer.ts'
 import { readProgram } from './read-program.ts'
@@ -26,14 +26,15 @@ export interface CodeAnswerOptions extends Omit<CodeOptions, 'prefix'> {
 /** How the default scorer reads answers: a `matchAnswer` kind, or `code` (the reply's program run with the target as its tests). */
 export type AnswerOptions = MatchAnswerOptions | CodeAnswerOptions
 
-// one pool a set of options, for the whole worker: programs of every sample share its bound on concurrency
-const sandboxes = new Map<string, Sandbox>()
+// one pool a set of options, for the whole worker: programs of every sample share its bound on concurrency. The
+// sandbox's code (and node:child_process) loads with the first program run: most runs never run one
+const sandboxes = new Map<string, Promise<Sandbox>>()
 
-function sandboxFor(options: SandboxOptions = {}): Sandbox {
+function sandboxFor(options: SandboxOptions = {}): Promise<Sandbox> {
   const key = stableHash(options)
   let sandbox = sandboxes.get(key)
   if (sandbox === undefined) {
-    sandbox = createSandbox(options)
+    sandbox = import('../sandbox/index.ts').then(({ createSandbox }) => createSandbox(options))
     sandboxes.set(key, sandbox)
   }
   return sandbox
@@ -61,7 +62,7 @@ export async function checkCode(
 ): Promise<Check> {
   const read = readProgram(output, options.language)
   const program = [options.prefix, read.program, tests].filter((part) => part !== undefined && part.length > 0).join('\n')
-  const execution = await sandboxFor(options.sandbox).run(program, signal)
+  const execution = await (await sandboxFor(options.sandbox)).run(program, signal)
   const excerpt = execution.excerpt.length > 0 ? `: ${execution.excerpt}` : ''
   return {
     matcher,

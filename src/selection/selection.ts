@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_REPEATS, MAX_TESTS, ShardSchema, thousands as count } from '../schema/index.ts'
+import { MAX_REPEATS, MAX_TESTS, ShardSchema, thousands as count, NonEmptyTextSchema } from '../schema/index.ts'
 
 /** The zod shape of `SelectionOptions`, shared by every options object that accepts them. */
 export const SelectionShape = {
@@ -16,7 +16,7 @@ export const SelectionShape = {
    * Run only the samples of these subsets (`--subset` on the command line); the subsets themselves a definition
    * declares in `subsets`.
    */
-  subset: z.array(z.string().min(1)).min(1).optional(),
+  subset: z.array(NonEmptyTextSchema).min(1).optional(),
   /** Attempts per sample, each its own test and model call, so that pass@k can be computed. @default 1 */
   repeats: z
     .number()

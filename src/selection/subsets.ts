@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { shortList, type Sample } from '../schema/index.ts'
+import { shortList, NonEmptyTextSchema, type Sample } from '../schema/index.ts'
 
-const NamesSchema = z.array(z.string().min(1)).min(1).readonly()
+const NamesSchema = z.array(NonEmptyTextSchema).min(1).readonly()
 
 /** What a definition's `subsets` may be. */
-export const SubsetSpecSchema = z.union([NamesSchema, z.object({ field: z.string().min(1), names: NamesSchema.optional() }).strict()])
+export const SubsetSpecSchema = z.union([NamesSchema, z.object({ field: NonEmptyTextSchema, names: NamesSchema.optional() }).strict()])
 
 /**
  * A benchmark's subsets: the names listed (in display order), or the record field that holds each sample's subset,

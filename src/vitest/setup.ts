@@ -1,10 +1,5 @@
-// Loaded by the plugin in the eval project's workers: the matchers exist before any eval file runs, each eval file's
-// judge verdicts are saved once it has run, and the keys of the environment are masked in all it writes.
-import { registerEnvironmentKeys } from '../plugin/index.ts'
-import { registerMatchers } from './matchers.ts'
-import { providedJudgeSettings } from './provided-settings.ts'
-import { registerVerdictFileHooks } from './verdict-file-hooks.ts'
-
-registerMatchers()
-registerVerdictFileHooks()
-registerEnvironmentKeys(providedJudgeSettings().models)
+// The plugin's setup file for the eval project. Vitest runs a setup file through its module runner, which asks the main
+// process about each of the file's imports, one after another, before the worker loads it: this file has one, and the
+// module it names loads the rest of evalsuite in the worker directly. The import is dynamic so that the bundle keeps
+// that module a file of its own instead of moving its imports into this one.
+await import('./worker-setup.ts')

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ModelError, models } from '../../src/index.ts'
 
@@ -55,6 +55,26 @@ describe('a reply that is not streamed', () => {
     const output = await models.openai({ model: 'm', baseURL, maxRetries: 0 }).generate(ask)
     expect(output.text).toBe('42')
     expect(asked).toBeUndefined()
+  })
+
+  it.each([
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+    ['X-GZIP', gzipSync],
+  ])('reads a reply compressed with %s decompressed', async (encoding, compress) => {
+    const baseURL = await serve((_, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(compress(completion('42'))),
+    )
+    expect((await models.openai({ model: 'm', baseURL, maxRetries: 0 }).generate(ask)).text).toBe('42')
+  })
+
+  it('reads a reply whose content-encoding names no compression (constructor, __proto__, identity) as it is', async () => {
+    for (const encoding of ['constructor', '__proto__', 'identity']) {
+      const baseURL = await serve((_, res) =>
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(completion('42')),
+      )
+      expect((await models.openai({ model: 'm', baseURL, maxRetries: 0 }).generate(ask)).text).toBe('42')
+    }
   })
 
   it('counts a compressed reply by its decompressed size: a small body that inflates past maxReplyBytes fails', async () => {

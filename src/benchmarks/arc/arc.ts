@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import type { Benchmark } from '../../benchmark/index.ts'
 import { DEFAULT_CHOICE_PROMPT } from '../../prompt/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
+import { NonEmptyTextSchema } from '../../schema/index.ts'
 
 /** Options of `arc`. */
 export interface ArcOptions extends BuiltinOptions {
@@ -49,7 +49,7 @@ function arcSample(record: Record<string, unknown>): SampleInput {
  * @example describeBenchmark(arc({ path: 'data/arc/ARC-Challenge-Test.jsonl' }), { model })
  */
 export function arc(options: ArcOptions): Benchmark {
-  checkBuiltinOptions('arc', options, { fewShotPath: z.string().min(1).optional() })
+  checkBuiltinOptions('arc', options, { fewShotPath: NonEmptyTextSchema.optional() })
   return defineBuiltin(options, {
     name: 'arc',
     prettyName: 'ARC',

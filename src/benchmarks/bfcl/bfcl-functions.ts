@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NonEmptyTextSchema } from '../../schema/index.ts'
 
 /** A parameter of a BFCL function, in its JSON-Schema-like dialect with Python type names ("dict", "float", "tuple", "any"). */
 export interface BfclParameter {
@@ -14,7 +15,7 @@ const ParameterSchema: z.ZodType<BfclParameter> = z.lazy(() =>
 
 /** A function a BFCL question offers, as its `function` field lists them. */
 export const BfclFunctionSchema = z.object({
-  name: z.string().min(1),
+  name: NonEmptyTextSchema,
   description: z.string().optional(),
   parameters: z.looseObject({
     type: z.string(),

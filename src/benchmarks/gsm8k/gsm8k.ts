@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import type { Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
+import { NonEmptyTextSchema } from '../../schema/index.ts'
 
 /** Options of `gsm8k`. */
 export interface Gsm8kOptions extends BuiltinOptions {
@@ -35,7 +35,7 @@ function gsm8kSample(record: Record<string, unknown>): SampleInput {
  * @example describeBenchmark(gsm8k({ path: 'data/gsm8k/test.jsonl' }), { model })
  */
 export function gsm8k(options: Gsm8kOptions): Benchmark {
-  checkBuiltinOptions('gsm8k', options, { fewShotPath: z.string().min(1).optional() })
+  checkBuiltinOptions('gsm8k', options, { fewShotPath: NonEmptyTextSchema.optional() })
   return defineBuiltin(options, {
     name: 'gsm8k',
     prettyName: 'GSM8K',

@@ -3,6 +3,7 @@ import type { Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
 import { judge, type PairwiseWinner, type ParseReply } from '../../judge/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
+import { NonEmptyTextSchema } from '../../schema/index.ts'
 
 /** Options of `llmbar`. */
 export interface LlmbarOptions extends Omit<BuiltinOptions, 'fewShot'> {
@@ -56,7 +57,7 @@ const outputOf = (metadata: Record<string, unknown> | undefined, field: 'output_
  * @example describeBenchmark(llmbar({ path: 'data/LLMBar/Natural/dataset.json' }), { judge: { model } })
  */
 export function llmbar(options: LlmbarOptions): Benchmark {
-  checkBuiltinOptions('llmbar', options, { name: z.string().min(1).optional(), parseReply: z.function().optional() })
+  checkBuiltinOptions('llmbar', options, { name: NonEmptyTextSchema.optional(), parseReply: z.function().optional() })
   const { name = 'llmbar', parseReply = readAnswerLine, ...selection } = options
   return defineBuiltin(selection, {
     name,

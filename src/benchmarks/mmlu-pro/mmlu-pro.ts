@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import type { Benchmark } from '../../benchmark/index.ts'
 import { datasets, type SampleInput } from '../../dataset/index.ts'
 import { checkBuiltinOptions, defineBuiltin, type BuiltinOptions } from '../builtin-options.ts'
+import { NonEmptyTextSchema } from '../../schema/index.ts'
 
 /** Options of `mmluPro`. */
 export interface MmluProOptions extends BuiltinOptions {
@@ -50,7 +50,7 @@ function mmluProSample(record: Record<string, unknown>): SampleInput {
  * @example describeBenchmark(mmluPro({ path: 'data/mmlu_pro/test.jsonl', fewShotPath: 'data/mmlu_pro/validation.jsonl' }), { model })
  */
 export function mmluPro(options: MmluProOptions): Benchmark {
-  checkBuiltinOptions('mmluPro', options, { fewShotPath: z.string().min(1).optional() })
+  checkBuiltinOptions('mmluPro', options, { fewShotPath: NonEmptyTextSchema.optional() })
   return defineBuiltin(options, {
     name: 'mmlu_pro',
     prettyName: 'MMLU-Pro',

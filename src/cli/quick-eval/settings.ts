@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { DataFileOptions } from '../../dataset/index.ts'
+import { PositiveIntSchema } from '../../schema/index.ts'
 
 /** What `evalsuite eval` provides to the eval file it runs in Vitest. */
 export const QuickEvalSettingsSchema = z.object({
@@ -28,11 +29,11 @@ export const QuickEvalSettingsSchema = z.object({
   imageFolders: z.array(z.string()).optional(),
   /** The subsets `--subset` selects. */
   subset: z.array(z.string()).optional(),
-  limit: z.number().int().positive().optional(),
-  repeats: z.number().int().positive().optional(),
+  limit: PositiveIntSchema.optional(),
+  repeats: PositiveIntSchema.optional(),
   /** `--circular`: each question asked once per rotation of its options. */
   circular: z.boolean().optional(),
-  concurrency: z.number().int().positive().optional(),
+  concurrency: PositiveIntSchema.optional(),
   thresholds: z.record(z.string(), z.number()),
 })
 /** What `evalsuite eval` hands the eval file it runs in Vitest. */
