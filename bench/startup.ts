@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Report } from '../src/index.ts'
-import { mcnemarExact, tInterval } from '../src/metrics/index.ts'
+import { formatP, mcnemarExact, tInterval } from '../src/metrics/index.ts'
 import { buildPackage } from '../scripts/build.ts'
 import { startFakeServer, type FakeServer } from '../test/support/openai-server.ts'
 import { writeFixture, type Fixture } from './overhead/fixture.ts'
@@ -354,7 +354,7 @@ function wallVerdict(ratios: readonly number[]): string {
   const faster = ratios.filter((ratio) => ratio < target).length
   const spread =
     `mean ×${((interval.lower + interval.upper) / 2).toFixed(3)}, 95% interval ×${interval.lower.toFixed(3)} to ` +
-    `×${interval.upper.toFixed(3)}; slower in ${slower} of ${ratios.length} rounds, sign test p = ${mcnemarExact(slower, faster).toFixed(2)}`
+    `×${interval.upper.toFixed(3)}; slower in ${slower} of ${ratios.length} rounds, sign test ${formatP(mcnemarExact(slower, faster))}`
   if (interval.upper < target) return `ok, below plain Vitest's (${spread})`
   if (interval.lower > target) return `MISSED, above plain Vitest's (${spread})`
   if (interval.upper <= target + WALL_MARGIN) return `ok, at plain Vitest's (${spread})`
